@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { operations as declaredOperations } from '@portal/contracts';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { accountOperations, findLocation } from './domains/accounts/index.js';
+import { authOperations, createCallerResolver } from './domains/auth/index.js';
+import type { Db } from './platform/db/db.js';
+import { registerErrorHandler } from './platform/http/error-handler.js';
+import { buildOpenApi, renderApiReference } from './platform/http/openapi.js';
+import { registerOperationLayer } from './platform/operations/operation-layer.js';
+import type { RegisteredOperation } from './platform/operations/types.js';
+
+export interface AppOptions {
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+  webDist?: string | null;
+  sessionHours?: number;
+  secureCookies?: boolean;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The registered handlers of every domain, in dependency order. */
+export function registeredOperations(options: { sessionHours: number }): RegisteredOperation[] {
+  return [...authOperations(options), ...accountOperations];
+}
+
+/** Builds the whole application without listening: platform first, then the domains. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const routes: RouteOptions[] = [];
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: (req) => String(req.headers['x-request-id'] ?? crypto.randomUUID()).slice(0, 100),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  app.decorate('routeTable', routes);
+  const sessionHours = options.sessionHours ?? 12;
+  await app.register(fastifyCookie);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+  });
+
+  const operations = registeredOperations({ sessionHours });
+  const declared = new Set(declaredOperations.map((d) => d.name));
+  for (const op of operations) {
+    if (!declared.has(op.definition.name)) throw new Error(`operation ${op.definition.name} is not listed in contracts`);
+  }
+  registerOperationLayer(app, {
+    db: options.db,
+    operations,
+    resolveCaller: createCallerResolver({ sessionHours }),
+    locateAccount: findLocation,
+    secureCookies: options.secureCookies ?? false,
+  });
+
+  let shuttingDown = false;
+  app.addHook('onClose', async () => {
+    shuttingDown = true;
+  });
+  app.get('/healthz', { config: { public: true } }, async () => ({
+    status: 'ok',
+  }));
+  app.get('/readyz', { config: { public: true } }, async (request, reply) => {
+    if (shuttingDown) return reply.status(503).send({ status: 'shutting down' });
+    await options.db.query('SELECT 1');
+    return { status: 'ready', database: options.db.kind };
+  });
+  const openApi = buildOpenApi(operations.map((o) => o.definition));
+  app.get('/api/openapi.json', { config: { public: true } }, async () => openApi);
+  const reference = renderApiReference(openApi);
+  app.get('/api/docs', { config: { public: true } }, async (_request, reply) => reply.type('text/html').send(reference));
+
+  const webDist = options.webDist === undefined ? resolve(here, '../../web/dist') : options.webDist;
+  if (webDist && existsSync(join(webDist, 'index.html'))) {
+    await app.register(async (scope) => {
+      // The built web app is public by nature: it holds no data.
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...(route.config as object), public: true };
+      });
+      await scope.register(fastifyStatic, {
+        root: webDist,
+        prefix: '/',
+        wildcard: true,
+        maxAge: '1h',
+      });
+      // Hash routes all live in index.html; /v/ is the prefix of upgrade links [A2.8].
+      scope.get('/v/', (_request, reply) => reply.sendFile('index.html'));
+    });
+  }
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, for the test that checks each one declares its access. */
+    routeTable: RouteOptions[];
+  }
+}

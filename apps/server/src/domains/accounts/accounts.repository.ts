@@ -1,0 +1,260 @@
+import type { AccountState, AccountType, FieldDefinition, FieldValue, HierarchyEntry, LayoutPage } from '@portal/contracts';
+import type { Queryable } from '../../platform/db/db.js';
+import { pathIds, pathUpperBound } from '../../platform/tenancy/scope.js';
+
+export interface AccountRow {
+  id: number;
+  account_type: AccountType;
+  state: AccountState;
+  parent_id: number | null;
+  path: string;
+  depth: number;
+  display_name: string;
+  username: string | null;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  currency: string | null;
+  product_name: string | null;
+  is_vendor: boolean;
+  attributes: Record<string, FieldValue>;
+  termination_date: Date | null;
+}
+
+/** Fields kept in their own columns; every other field lives in `attributes` under "View.Name". */
+export const COLUMN_FIELDS: Readonly<Record<string, keyof AccountRow>> = {
+  'Default.AccountIdentificator': 'id',
+  'Default.AccountType': 'account_type',
+  'Default.AccountState': 'state',
+  'Default.ParentAccountId': 'parent_id',
+  'Default.DisplayName': 'display_name',
+  'Default.Username': 'username',
+  'User.Email': 'email',
+  'User.FirstName': 'first_name',
+  'User.LastName': 'last_name',
+  'User.Phone': 'phone',
+  'Company.Currency': 'currency',
+  'Product.ProductName': 'product_name',
+};
+
+const ACCOUNT_COLUMNS = `id, account_type, state, parent_id, path, depth, display_name, username, email, first_name,
+  last_name, phone, currency, product_name, is_vendor, attributes, termination_date`;
+
+export async function findById(db: Queryable, id: number): Promise<AccountRow | null> {
+  const [row] = await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1`, [id]);
+  return row ?? null;
+}
+
+export async function findLocation(db: Queryable, id: number) {
+  const [row] = await db.query<{ id: number; type: string; path: string }>(
+    'SELECT id, account_type AS type, path FROM accounts WHERE id = $1',
+    [id],
+  );
+  return row ?? null;
+}
+
+/** The accounts on the path from (and including) minDepth down to the account itself, top first. */
+export async function listAncestry(db: Queryable, path: string, minDepth: number): Promise<HierarchyEntry[]> {
+  const ids = pathIds(path).slice(minDepth);
+  const rows = await db.query<{
+    id: number;
+    parent_id: number | null;
+    account_type: AccountType;
+    display_name: string;
+    product_name: string | null;
+  }>('SELECT id, parent_id, account_type, display_name, product_name FROM accounts WHERE id = ANY($1::int[]) ORDER BY depth', [
+    ids,
+  ]);
+  return rows.map((r) => ({
+    AccountId: r.id,
+    ParentAccountId: r.parent_id,
+    AccountType: r.account_type,
+    DisplayName: r.display_name,
+    ProductDisplayName: r.product_name,
+  }));
+}
+
+/** The nearest account on the path (the account included) whose type is one of `types`. */
+export async function findNearestOfType(db: Queryable, path: string, types: readonly AccountType[]) {
+  const [row] = await db.query<{
+    id: number;
+    account_type: AccountType;
+    path: string;
+    display_name: string;
+  }>(
+    `SELECT id, account_type, path, display_name FROM accounts
+     WHERE id = ANY($1::int[]) AND account_type = ANY($2::text[]) ORDER BY depth DESC LIMIT 1`,
+    [pathIds(path), types],
+  );
+  return row ?? null;
+}
+
+export interface ChildRow {
+  id: number;
+  parent_id: number | null;
+  account_type: AccountType;
+  state: AccountState;
+  display_name: string;
+  child_count: number;
+}
+
+export async function listChildren(db: Queryable, parentId: number, limit: number, offset: number): Promise<ChildRow[]> {
+  return db.query<ChildRow>(
+    `SELECT a.id, a.parent_id, a.account_type, a.state, a.display_name,
+            (SELECT count(*) FROM accounts c WHERE c.parent_id = a.id)::int AS child_count
+     FROM accounts a WHERE a.parent_id = $1 ORDER BY a.display_name, a.id LIMIT $2 OFFSET $3`,
+    [parentId, limit, offset],
+  );
+}
+
+export async function countChildren(db: Queryable, parentId: number): Promise<number> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts WHERE parent_id = $1', [parentId]);
+  return row?.n ?? 0;
+}
+
+/** A page of the subtree below `path` in depth-first (path) order, after the path `afterPath`. */
+export async function listSubtreePage(db: Queryable, path: string, afterPath: string, limit: number) {
+  return db.query<{
+    id: number;
+    parent_id: number | null;
+    account_type: AccountType;
+    state: AccountState;
+    display_name: string;
+    depth: number;
+    path: string;
+  }>(
+    `SELECT id, parent_id, account_type, state, display_name, depth, path FROM accounts
+     WHERE path > $1 AND path < $2 ORDER BY path LIMIT $3`,
+    [afterPath, pathUpperBound(path), limit],
+  );
+}
+
+interface FieldDefinitionRow {
+  view_name: string;
+  name: string;
+  display_name: string;
+  display_type: FieldDefinition['DisplayType'];
+  display_template: string | null;
+  input_mask: string | null;
+  is_modify_confirm_required: boolean;
+  is_required: boolean;
+  is_read_only: boolean;
+  max_length: number | null;
+  pattern: string | null;
+  pattern_message: string | null;
+  options: FieldDefinition['Options'];
+}
+
+export async function listFieldDefinitions(db: Queryable, type: AccountType): Promise<FieldDefinition[]> {
+  const rows = await db.query<FieldDefinitionRow>(
+    `SELECT view_name, name, display_name, display_type, display_template, input_mask, is_modify_confirm_required,
+            is_required, is_read_only, max_length, pattern, pattern_message, options
+     FROM field_definitions WHERE account_type = $1 ORDER BY view_name, sort, name`,
+    [type],
+  );
+  return rows.map((r) => ({
+    Name: r.name,
+    DisplayName: r.display_name,
+    DisplayType: r.display_type,
+    DisplayTemplate: r.display_template,
+    InputMask: r.input_mask,
+    AccountViewName: r.view_name,
+    IsModifyConfirmRequired: r.is_modify_confirm_required,
+    IsRequired: r.is_required,
+    IsReadOnly: r.is_read_only,
+    MaxLength: r.max_length,
+    Pattern: r.pattern,
+    PatternMessage: r.pattern_message,
+    Options: r.options,
+  }));
+}
+
+export async function findLayoutPages(db: Queryable, type: AccountType): Promise<LayoutPage[]> {
+  const [row] = await db.query<{ pages: LayoutPage[] }>('SELECT pages FROM account_layouts WHERE account_type = $1', [type]);
+  return row?.pages ?? [];
+}
+
+export async function isUsernameTaken(db: Queryable, username: string, exceptId: number): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM accounts WHERE lower(username) = lower($1) AND id <> $2', [username, exceptId]);
+  return rows.length > 0;
+}
+
+/** Writes changed column fields and merges changed attribute fields. */
+export async function updateFields(
+  db: Queryable,
+  id: number,
+  columns: Partial<Record<keyof AccountRow, FieldValue>>,
+  attributes: Record<string, FieldValue>,
+): Promise<void> {
+  const names = Object.keys(columns);
+  const sets = names.map((column, i) => `${column} = $${i + 3}`);
+  await db.query(
+    `UPDATE accounts SET ${[...sets, 'attributes = attributes || $2::jsonb', 'updated_at = now()'].join(', ')} WHERE id = $1`,
+    [id, JSON.stringify(attributes), ...names.map((n) => columns[n as keyof AccountRow])],
+  );
+}
+
+export interface NewAccount {
+  id?: number;
+  type: AccountType;
+  parentId: number | null;
+  displayName: string;
+  username?: string | null;
+  email?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  phone?: string | null;
+  currency?: string | null;
+  productName?: string | null;
+  isVendor?: boolean;
+  state?: AccountState;
+  attributes?: Record<string, FieldValue>;
+}
+
+/** Inserts an account under its parent, computing its path and depth from the parent's. */
+export async function insertAccount(db: Queryable, a: NewAccount): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `WITH parent AS (SELECT path, depth FROM accounts WHERE id = $2),
+          next AS (SELECT COALESCE($1::int, nextval(pg_get_serial_sequence('accounts', 'id'))::int) AS id)
+     INSERT INTO accounts (id, account_type, parent_id, path, depth, display_name, username, email, first_name,
+                           last_name, phone, currency, product_name, is_vendor, state, attributes)
+     SELECT next.id, $3, $2, COALESCE((SELECT path FROM parent), '/') || next.id || '/',
+            COALESCE((SELECT depth FROM parent) + 1, 0), $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb
+     FROM next RETURNING id`,
+    [
+      a.id ?? null,
+      a.parentId,
+      a.type,
+      a.displayName,
+      a.username ?? null,
+      a.email ?? null,
+      a.firstName ?? null,
+      a.lastName ?? null,
+      a.phone ?? null,
+      a.currency ?? null,
+      a.productName ?? null,
+      a.isVendor ?? false,
+      a.state ?? 'Active',
+      JSON.stringify(a.attributes ?? {}),
+    ],
+  );
+  if (!row) throw new Error('account insert returned no row');
+  return row.id;
+}
+
+/** Moves an account and its whole subtree under a new parent, in the caller's transaction. */
+export async function moveSubtree(db: Queryable, id: number, newParentId: number): Promise<void> {
+  await db.query(
+    `WITH moving AS (SELECT path AS old_path, depth AS old_depth FROM accounts WHERE id = $1),
+          target AS (SELECT path AS parent_path, depth AS parent_depth FROM accounts WHERE id = $2)
+     UPDATE accounts a
+     SET path = target.parent_path || $1 || '/' || substr(a.path, length(moving.old_path) + 1),
+         depth = a.depth - moving.old_depth + target.parent_depth + 1,
+         parent_id = CASE WHEN a.id = $1 THEN $2 ELSE a.parent_id END,
+         updated_at = now()
+     FROM moving, target
+     WHERE a.path >= moving.old_path AND a.path < substr(moving.old_path, 1, length(moving.old_path) - 1) || '0'`,
+    [id, newParentId],
+  );
+}

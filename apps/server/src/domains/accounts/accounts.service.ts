@@ -1,0 +1,201 @@
+import {
+  ACCOUNT_TYPE_CAPABILITY,
+  type Account,
+  type AccountType,
+  displayFieldValue,
+  type FieldValue,
+  type TreeNode,
+  type View,
+} from '@portal/contracts';
+import type { Queryable } from '../../platform/db/db.js';
+import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
+import type { Caller } from '../../platform/operations/types.js';
+import { pathIds } from '../../platform/tenancy/scope.js';
+import * as repo from './accounts.repository.js';
+import { decideUpdate } from './accounts.rules.js';
+
+const ORGANISATION_TYPES: readonly AccountType[] = ['Company', 'Reseller', 'Provider'];
+
+/** Current values of an account keyed "View.Name". */
+function currentValues(row: repo.AccountRow, keys: readonly string[]): Record<string, FieldValue> {
+  const values: Record<string, FieldValue> = {};
+  for (const key of keys) {
+    const column = repo.COLUMN_FIELDS[key];
+    const raw = column ? row[column] : row.attributes[key];
+    values[key] = raw instanceof Date ? raw.toISOString() : ((raw ?? null) as FieldValue);
+  }
+  return values;
+}
+
+function canUpdate(caller: Caller, type: AccountType): boolean {
+  const t = type === 'Provider' ? 'Reseller' : type;
+  return caller.capabilities.has(`${ACCOUNT_TYPE_CAPABILITY[t as keyof typeof ACCOUNT_TYPE_CAPABILITY]}_UPDATE`);
+}
+
+export async function loadAccount(db: Queryable, caller: Caller, id: number): Promise<Account> {
+  const row = await repo.findById(db, id);
+  if (!row) throw notFound();
+  const [definitions, pages] = await Promise.all([
+    repo.listFieldDefinitions(db, row.account_type),
+    repo.findLayoutPages(db, row.account_type),
+  ]);
+  const values = currentValues(
+    row,
+    definitions.map((d) => `${d.AccountViewName}.${d.Name}`),
+  );
+  const views: Record<string, View> = {};
+  for (const def of definitions) {
+    const view = views[def.AccountViewName] ?? { Name: def.AccountViewName, FieldDefinitions: [], Values: {}, DisplayValues: {} };
+    views[def.AccountViewName] = view;
+    const value = values[`${def.AccountViewName}.${def.Name}`] ?? null;
+    view.FieldDefinitions.push(def);
+    view.Values[def.Name] = value;
+    view.DisplayValues[def.Name] = displayFieldValue(def, value);
+  }
+  views.ExtendedView = {
+    Name: 'ExtendedView',
+    FieldDefinitions: [],
+    Values: {
+      TerminationDate: row.termination_date ? row.termination_date.toISOString() : null,
+    },
+    DisplayValues: {},
+  };
+  const scopeDepth = pathIds(caller.scope.rootPath).length - 1;
+  const hierarchy = await repo.listAncestry(db, row.path, scopeDepth);
+  return {
+    AccountIdentificator: row.id,
+    Views: views,
+    Hierarchy: hierarchy,
+    AccountPath: hierarchy.map((h) => h.AccountId).join('/'),
+    CustomActions: [],
+    Layout: { AccountType: row.account_type, Pages: pages },
+    Permissions: {
+      CanUpdate: canUpdate(caller, row.account_type) && row.state !== 'Terminated',
+    },
+  };
+}
+
+export interface UpdateResult {
+  account: Account;
+  before: Record<string, FieldValue>;
+  after: Record<string, FieldValue>;
+}
+
+export async function updateAccount(
+  db: Queryable,
+  caller: Caller,
+  input: {
+    id: number;
+    views: Record<string, { Values: Record<string, FieldValue> }>;
+    confirmed: boolean;
+  },
+): Promise<UpdateResult> {
+  const row = await repo.findById(db, input.id);
+  if (!row) throw notFound();
+  if (row.state === 'Terminated') throw new DomainError('CONFLICT', 'A terminated account cannot be changed');
+  const definitions = await repo.listFieldDefinitions(db, row.account_type);
+  const current = currentValues(
+    row,
+    definitions.map((d) => `${d.AccountViewName}.${d.Name}`),
+  );
+  const decision = decideUpdate({
+    definitions,
+    current,
+    submitted: input.views,
+  });
+
+  const username = decision.changes.find((c) => c.key === 'Default.Username');
+  if (username && typeof username.after === 'string' && (await repo.isUsernameTaken(db, username.after, row.id))) {
+    decision.errors.push({
+      field: 'Views.Default.Values.Username',
+      message: 'This username is already taken',
+    });
+  }
+  if (decision.errors.length > 0) throw validationFailed(decision.errors);
+  if (decision.needsConfirmation.length > 0 && !input.confirmed) {
+    throw new DomainError('CONFIRMATION_REQUIRED', 'These changes need to be confirmed', [], {
+      confirmFields: decision.needsConfirmation,
+    });
+  }
+
+  const columns: Partial<Record<keyof repo.AccountRow, FieldValue>> = {};
+  const attributes: Record<string, FieldValue> = {};
+  for (const change of decision.changes) {
+    const column = repo.COLUMN_FIELDS[change.key];
+    if (column) columns[column] = change.after;
+    else attributes[change.key] = change.after;
+  }
+  if (decision.changes.length > 0) await repo.updateFields(db, row.id, columns, attributes);
+  return {
+    account: await loadAccount(db, caller, row.id),
+    before: Object.fromEntries(decision.changes.map((c) => [c.key, c.before])),
+    after: Object.fromEntries(decision.changes.map((c) => [c.key, c.after])),
+  };
+}
+
+async function treeNode(db: Queryable, node: repo.ChildRow, depth: number, limit: number, offset: number): Promise<TreeNode> {
+  const children = depth > 0 && node.child_count > 0 ? await repo.listChildren(db, node.id, limit, offset) : [];
+  return {
+    AccountId: node.id,
+    ParentAccountId: node.parent_id,
+    AccountType: node.account_type,
+    AccountState: node.state,
+    DisplayName: node.display_name,
+    ChildCount: node.child_count,
+    Children: await Promise.all(children.map((c) => treeNode(db, c, depth - 1, limit, 0))),
+    HasMoreChildren: depth > 0 && offset + children.length < node.child_count,
+  };
+}
+
+export async function getPartialHierarchy(
+  db: Queryable,
+  input: { id: number; depth: number; childLimit: number; childOffset: number },
+) {
+  const row = await repo.findById(db, input.id);
+  if (!row) throw notFound();
+  const childCount = await repo.countChildren(db, row.id);
+  return treeNode(
+    db,
+    {
+      id: row.id,
+      parent_id: row.parent_id,
+      account_type: row.account_type,
+      state: row.state,
+      display_name: row.display_name,
+      child_count: childCount,
+    },
+    input.depth,
+    input.childLimit,
+    input.childOffset,
+  );
+}
+
+export async function listSubtree(db: Queryable, input: { id: number; cursor: string | null; limit: number }) {
+  const root = await repo.findById(db, input.id);
+  if (!root) throw notFound();
+  let after = root.path;
+  if (input.cursor !== null) {
+    after = Buffer.from(input.cursor, 'base64url').toString('utf8');
+    if (!after.startsWith(root.path))
+      throw validationFailed([{ field: 'cursor', message: 'This cursor belongs to another list' }]);
+  }
+  const rows = await repo.listSubtreePage(db, root.path, after, input.limit + 1);
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  return {
+    Items: page.map((r) => ({
+      AccountId: r.id,
+      ParentAccountId: r.parent_id,
+      AccountType: r.account_type,
+      AccountState: r.state,
+      DisplayName: r.display_name,
+      Depth: r.depth - root.depth,
+    })),
+    NextCursor: rows.length > input.limit && last ? Buffer.from(last.path, 'utf8').toString('base64url') : null,
+  };
+}
+
+/** The company, reseller or provider an account belongs to (itself when it is one). */
+export async function findOrganisation(db: Queryable, path: string) {
+  return repo.findNearestOfType(db, path, ORGANISATION_TYPES);
+}

@@ -1,0 +1,9 @@
+export { accountOperations } from './accounts.operations.js';
+export {
+  findById,
+  findLocation,
+  insertAccount,
+  moveSubtree,
+  type NewAccount,
+} from './accounts.repository.js';
+export { findOrganisation } from './accounts.service.js';

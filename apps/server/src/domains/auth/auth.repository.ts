@@ -1,0 +1,99 @@
+import type { Queryable } from '../../platform/db/db.js';
+
+export interface SessionRow {
+  id: string;
+  user_id: number;
+  impersonator_id: number | null;
+  expires_at: Date;
+  last_seen_at: Date;
+  username: string;
+  display_name: string;
+  path: string;
+  impersonator_display_name: string | null;
+}
+
+export async function findActiveSession(db: Queryable, id: string, now: Date): Promise<SessionRow | null> {
+  const [row] = await db.query<SessionRow>(
+    `SELECT s.id, s.user_id, s.impersonator_id, s.expires_at, s.last_seen_at, u.username, u.display_name, u.path,
+            imp.display_name AS impersonator_display_name
+     FROM sessions s JOIN accounts u ON u.id = s.user_id LEFT JOIN accounts imp ON imp.id = s.impersonator_id
+     WHERE s.id = $1 AND s.expires_at > $2 AND u.state <> 'Terminated'`,
+    [id, now],
+  );
+  return row ?? null;
+}
+
+export async function extendSession(db: Queryable, id: string, now: Date, expiresAt: Date) {
+  await db.query('UPDATE sessions SET last_seen_at = $2, expires_at = $3 WHERE id = $1', [id, now, expiresAt]);
+}
+
+export async function insertSession(
+  db: Queryable,
+  s: {
+    id: string;
+    userId: number;
+    expiresAt: Date;
+    ip: string;
+    userAgent: string;
+  },
+) {
+  await db.query('INSERT INTO sessions (id, user_id, expires_at, ip, user_agent) VALUES ($1, $2, $3, $4, $5)', [
+    s.id,
+    s.userId,
+    s.expiresAt,
+    s.ip,
+    s.userAgent.slice(0, 500),
+  ]);
+}
+
+export async function deleteSession(db: Queryable, id: string) {
+  await db.query('DELETE FROM sessions WHERE id = $1', [id]);
+}
+
+export async function listCapabilities(db: Queryable, userId: number): Promise<string[]> {
+  const rows = await db.query<{ capability: string }>(
+    `SELECT DISTINCT rc.capability FROM user_roles ur JOIN role_capabilities rc ON rc.role_id = ur.role_id
+     WHERE ur.user_id = $1 ORDER BY rc.capability`,
+    [userId],
+  );
+  return rows.map((r) => r.capability);
+}
+
+export async function findUserForSignIn(db: Queryable, username: string) {
+  const [row] = await db.query<{
+    id: number;
+    state: string;
+    password_hash: string | null;
+  }>(
+    `SELECT a.id, a.state, c.password_hash FROM accounts a LEFT JOIN user_credentials c ON c.account_id = a.id
+     WHERE lower(a.username) = lower($1) AND a.account_type = 'User'`,
+    [username],
+  );
+  return row ?? null;
+}
+
+export async function recordSignInAttempt(db: Queryable, username: string, ip: string, succeeded: boolean) {
+  await db.query('INSERT INTO login_attempts (username, ip, succeeded) VALUES ($1, $2, $3)', [
+    username.slice(0, 200),
+    ip,
+    succeeded,
+  ]);
+}
+
+export async function countRecentFailures(db: Queryable, username: string, ip: string, since: Date) {
+  const [row] = await db.query<{ by_user: number; by_ip: number }>(
+    `SELECT count(*) FILTER (WHERE lower(username) = lower($1))::int AS by_user,
+            count(*) FILTER (WHERE ip = $2)::int AS by_ip
+     FROM login_attempts WHERE attempted_at > $3 AND NOT succeeded AND (lower(username) = lower($1) OR ip = $2)`,
+    [username, ip, since],
+  );
+  return row ?? { by_user: 0, by_ip: 0 };
+}
+
+export async function upsertPassword(db: Queryable, accountId: number, hash: string) {
+  await db.query(
+    `INSERT INTO user_credentials (account_id, password_hash) VALUES ($1, $2)
+     ON CONFLICT (account_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, password_changed_at = now()`,
+    [accountId, hash],
+  );
+}

@@ -1,0 +1,8 @@
+export { authOperations } from './auth.operations.js';
+export {
+  type AuthSettings,
+  createCallerResolver,
+  SESSION_COOKIE,
+  setPassword,
+} from './auth.service.js';
+export { hashPassword } from './passwords.js';

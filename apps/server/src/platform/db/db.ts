@@ -1,0 +1,83 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+
+/** Something that runs SQL: the database itself or an open transaction. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction: commits when it resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  databaseUrl: string | null;
+  /** Folder of the PGlite database; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+}
+
+export async function createDb(options: DbOptions): Promise<Db> {
+  return options.databaseUrl ? createPostgres(options.databaseUrl) : createPglite(options.dataDir);
+}
+
+async function createPglite(dataDir: string): Promise<Db> {
+  let location = dataDir;
+  if (!dataDir.startsWith('memory://')) {
+    location = join(dataDir, 'pglite');
+    mkdirSync(location, { recursive: true });
+  }
+  const client = await PGlite.create(location, { extensions: { pg_trgm } });
+  const run = async <T>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) =>
+    (await q.query<T>(sql, params as unknown[] | undefined)).rows;
+  return {
+    kind: 'pglite',
+    query: (sql, params) => run(client, sql, params),
+    transaction: (fn) => client.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) })),
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    close: () => client.close(),
+  };
+}
+
+// node-pg returns int8 and numeric as strings; ids are int4 here and money stays a decimal string.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+async function createPostgres(url: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  await pool.query('SELECT 1');
+  const run = async <T>(q: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) =>
+    (await q.query(sql, params as unknown[] | undefined)).rows as T[];
+  return {
+    kind: 'postgres',
+    query: (sql, params) => run(pool, sql, params),
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          query: (sql, params) => run(client, sql, params),
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,83 @@
+import type { Problem } from '@portal/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { DomainError } from '../errors/domain-error.js';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Not signed in',
+  403: 'Forbidden',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  422: 'Validation error',
+  429: 'Too many requests',
+  500: 'Internal server error',
+  503: 'Service unavailable',
+};
+
+export function sendProblem(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  problem: Omit<Problem, 'type' | 'title' | 'requestId'> & { title?: string },
+) {
+  const body: Problem = {
+    type: 'about:blank',
+    title: problem.title ?? TITLES[problem.status] ?? 'Error',
+    requestId: request.id,
+    ...problem,
+  };
+  return reply.status(problem.status).type('application/problem+json').send(body);
+}
+
+/** Turns zod issues into field errors with dotted paths. */
+export function zodFieldErrors(error: ZodError, prefix = '') {
+  return error.issues.map((issue) => ({
+    field: [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || '(body)',
+    message: issue.message,
+  }));
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof DomainError) {
+      return sendProblem(reply, request, {
+        status: error.status,
+        code: error.code,
+        detail: error.message,
+        ...(error.fields.length ? { errors: error.fields } : {}),
+        ...error.extra,
+      });
+    }
+    if (error instanceof ZodError) {
+      return sendProblem(reply, request, {
+        status: 422,
+        code: 'VALIDATION_FAILED',
+        detail: 'One or more validation errors present',
+        errors: zodFieldErrors(error),
+      });
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return sendProblem(reply, request, {
+        status,
+        code: 'INTERNAL',
+        detail: 'Something went wrong on our side. Try again.',
+      });
+    }
+    return sendProblem(reply, request, {
+      status,
+      code: status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST',
+      detail: error.message,
+    });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, request, {
+      status: 404,
+      code: 'NOT_FOUND',
+      detail: `No route ${request.method} ${request.url}`,
+    }),
+  );
+}

@@ -1,0 +1,219 @@
+import { createHash } from 'node:crypto';
+import { ACCOUNT_TYPE_CAPABILITY, capabilityKey, type OperationAccess } from '@portal/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db, Queryable } from '../db/db.js';
+import { DomainError, forbidden, notFound } from '../errors/domain-error.js';
+import { sendProblem, zodFieldErrors } from '../http/error-handler.js';
+import { isInScope } from '../tenancy/scope.js';
+import type { AuditEntry, Caller, CookieJar, LocatedAccount, OperationContext, RegisteredOperation } from './types.js';
+
+export interface OperationLayerOptions {
+  db: Db;
+  operations: readonly RegisteredOperation[];
+  /** Finds the signed-in caller of a request, or null. */
+  resolveCaller: (db: Db, request: FastifyRequest) => Promise<Caller | null>;
+  /** Finds an account's type and path for the tenant guard, or null when it does not exist. */
+  locateAccount: (db: Queryable, id: number) => Promise<LocatedAccount | null>;
+  secureCookies: boolean;
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** The capability key an operation needs on a given account, or null when none is needed. */
+export function requiredCapability(access: OperationAccess, account: LocatedAccount | null): string | null {
+  switch (access.kind) {
+    case 'public':
+    case 'session':
+      return null;
+    case 'capability':
+      return capabilityKey(access.capability);
+    case 'accountType': {
+      if (!account) throw new Error('an accountType access needs a located account');
+      // The provider root is administered with the reseller capabilities.
+      const type = account.type === 'Provider' ? 'Reseller' : account.type;
+      const name = ACCOUNT_TYPE_CAPABILITY[type as keyof typeof ACCOUNT_TYPE_CAPABILITY];
+      return `${name}_${access.permission}`;
+    }
+  }
+}
+
+function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, /password|token|secret/i.test(k) ? '[redacted]' : redact(v)]),
+    );
+  }
+  return value;
+}
+
+/** Mounts every operation at POST /api/op/{name} behind the session, tenant and capability guards. */
+export function registerOperationLayer(app: FastifyInstance, options: OperationLayerOptions) {
+  const byName = new Map(options.operations.map((op) => [op.definition.name, op]));
+  if (byName.size !== options.operations.length) throw new Error('two operations share a name');
+
+  app.post<{ Params: { name: string } }>('/api/op/:name', { config: { operations: true } }, async (request, reply) => {
+    const op = byName.get(request.params.name);
+    if (!op)
+      return sendProblem(reply, request, {
+        status: 404,
+        code: 'NOT_FOUND',
+        detail: `Unknown operation ${request.params.name}`,
+      });
+    const { definition } = op;
+
+    // JSON only: a cross-site form cannot send it without a CORS preflight, which we never allow.
+    if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) {
+      return sendProblem(reply, request, {
+        status: 415,
+        code: 'BAD_REQUEST',
+        detail: 'Send the operation input as application/json',
+      });
+    }
+    const origin = request.headers.origin;
+    if (origin && new URL(origin).host !== request.headers.host) {
+      return sendProblem(reply, request, {
+        status: 403,
+        code: 'FORBIDDEN',
+        detail: 'Cross-origin requests are not allowed',
+      });
+    }
+
+    const parsed = definition.input.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      return sendProblem(reply, request, {
+        status: 422,
+        code: 'VALIDATION_FAILED',
+        detail: 'One or more validation errors present',
+        errors: zodFieldErrors(parsed.error),
+      });
+    }
+    const input = parsed.data;
+
+    const caller = await options.resolveCaller(options.db, request);
+    if (definition.access.kind !== 'public' && !caller) {
+      return sendProblem(reply, request, {
+        status: 401,
+        code: 'UNAUTHENTICATED',
+        detail: 'Sign in to continue',
+      });
+    }
+
+    const accountId = definition.account ? definition.account(input) : null;
+    let account: LocatedAccount | null = null;
+    if (accountId !== null && accountId !== undefined) {
+      account = await options.locateAccount(options.db, accountId);
+      // Outside the caller's scope looks exactly like an account that does not exist.
+      if (!account || !caller || !isInScope(caller.scope.rootPath, account.path)) throw notFound();
+    }
+    const needed = requiredCapability(definition.access, account);
+    if (needed && !caller?.capabilities.has(needed)) throw forbidden(`You need the ${needed} capability to do this`);
+
+    const audits: AuditEntry[] = [];
+    const rollbackHooks: ((db: Db) => Promise<void>)[] = [];
+    const ctxFor = (db: Queryable): OperationContext => ({
+      db,
+      caller,
+      account,
+      log: request.log,
+      requestId: request.id,
+      now: new Date(),
+      ip: request.ip,
+      userAgent: String(request.headers['user-agent'] ?? ''),
+      cookies: cookieJar(request, reply, options.secureCookies),
+      audit: (entry) => audits.push(entry),
+      onRollback: (fn) => rollbackHooks.push(fn),
+    });
+
+    if (!definition.mutating) {
+      const result = await op.handler(ctxFor(options.db), input);
+      return reply.send(definition.output.parse(result));
+    }
+
+    const rawKey = request.headers['idempotency-key'];
+    const key = typeof rawKey === 'string' ? rawKey : null;
+    if (key !== null && !IDEMPOTENCY_KEY.test(key)) {
+      throw new DomainError('BAD_REQUEST', 'Idempotency-Key must be 1 to 200 visible ASCII characters', [
+        {
+          field: 'Idempotency-Key',
+          message: 'Use 1 to 200 visible ASCII characters',
+        },
+      ]);
+    }
+    const owner = caller ? `user:${caller.userId}` : null;
+    const requestHash = createHash('sha256').update(definition.name).update(JSON.stringify(input)).digest('hex');
+
+    const outcome = await options.db
+      .transaction(async (tx) => {
+        if (key !== null && owner !== null) {
+          const inserted = await tx.query(
+            `INSERT INTO idempotency_keys (owner, key, operation, request_hash) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (owner, key) DO NOTHING RETURNING key`,
+            [owner, key, definition.name, requestHash],
+          );
+          if (inserted.length === 0) {
+            const [previous] = await tx.query<{
+              operation: string;
+              request_hash: string;
+              response: unknown;
+            }>('SELECT operation, request_hash, response FROM idempotency_keys WHERE owner = $1 AND key = $2', [owner, key]);
+            if (!previous || previous.request_hash !== requestHash) {
+              throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request', [
+                {
+                  field: 'Idempotency-Key',
+                  message: 'Use a new key for a different request',
+                },
+              ]);
+            }
+            return { replayed: true, result: previous.response };
+          }
+        }
+        const result = definition.output.parse(await op.handler(ctxFor(tx), input));
+        const entries = audits.length > 0 ? audits : [{ after: input }];
+        for (const entry of entries) {
+          await tx.query(
+            `INSERT INTO audit_log (actor_id, impersonator_id, operation, account_id, before, after, request_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+            [
+              entry.actorId ?? caller?.userId ?? null,
+              caller?.impersonatorId ?? null,
+              definition.name,
+              entry.accountId ?? account?.id ?? null,
+              entry.before === undefined ? null : JSON.stringify(redact(entry.before)),
+              entry.after === undefined ? null : JSON.stringify(redact(entry.after)),
+              request.id,
+            ],
+          );
+        }
+        if (key !== null && owner !== null) {
+          await tx.query('UPDATE idempotency_keys SET response = $3 WHERE owner = $1 AND key = $2', [
+            owner,
+            key,
+            JSON.stringify(result),
+          ]);
+        }
+        return { replayed: false, result };
+      })
+      .catch(async (error: unknown) => {
+        for (const hook of rollbackHooks) await hook(options.db);
+        throw error;
+      });
+    if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+    return reply.send(outcome.result);
+  });
+}
+
+function cookieJar(request: FastifyRequest, reply: FastifyReply, secure: boolean): CookieJar {
+  return {
+    get: (name) => request.cookies[name],
+    set: (name, value, { maxAgeSeconds }) =>
+      reply.setCookie(name, value, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        path: '/',
+        maxAge: maxAgeSeconds,
+      }),
+    clear: (name) => reply.clearCookie(name, { path: '/' }),
+  };
+}

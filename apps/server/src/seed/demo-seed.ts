@@ -1,0 +1,306 @@
+import { insertAccount } from '../domains/accounts/index.js';
+import { hashPassword } from '../domains/auth/index.js';
+import type { Db, Queryable } from '../platform/db/db.js';
+import { ensureStandardRoles } from './roles.js';
+
+export const DEMO_PASSWORD = 'Portal-demo-2026!';
+
+const RESELLERS = [
+  {
+    name: 'Blue Harbor IT',
+    slug: 'blueharbor',
+    currency: 'EUR',
+    country: 'NL',
+    city: 'Rotterdam',
+  },
+  {
+    name: 'Cedar Ridge Solutions',
+    slug: 'cedarridge',
+    currency: 'USD',
+    country: 'US',
+    city: 'Denver',
+  },
+  {
+    name: 'Summit Peak Partners',
+    slug: 'summitpeak',
+    currency: 'GBP',
+    country: 'GB',
+    city: 'Leeds',
+  },
+];
+const COMPANIES = [
+  [
+    'Acme Logistics',
+    'Brightwater Dental',
+    'Dunmore Architects',
+    'Evergreen Bakeries',
+    'Fjord Maritime',
+    'Greenfield Schools',
+    'Harborview Clinic',
+  ],
+  ['Ironclad Manufacturing', 'Juniper Legal', 'Keystone Realty', 'Lakeside Hotels', 'Meridian Insurance', 'Northgate Retail'],
+  [
+    'Oakridge Accounting',
+    'Pinecrest Media',
+    'Quayside Shipping',
+    'Riverside Veterinary',
+    'Silverline Consulting',
+    'Tidewater Engineering',
+    'Upland Farms',
+  ],
+];
+const VENDORS = ['Contoso Software', 'Fabrikam Security', 'Litware Hosting'];
+const DEPARTMENTS = ['Finance', 'Sales', 'Operations', 'IT', 'Human Resources', 'Marketing'];
+const FIRST = [
+  'Emma',
+  'Liam',
+  'Olivia',
+  'Noah',
+  'Ava',
+  'Lucas',
+  'Mia',
+  'Daan',
+  'Sophie',
+  'Finn',
+  'Julia',
+  'Sem',
+  'Zoe',
+  'Milan',
+  'Lotte',
+  'James',
+  'Grace',
+  'Oliver',
+  'Isla',
+  'Arthur',
+  'Ruby',
+  'Henry',
+  'Chloe',
+  'Jack',
+];
+const LAST = [
+  'Jansen',
+  'de Vries',
+  'Bakker',
+  'Visser',
+  'Smit',
+  'Meijer',
+  'Mulder',
+  'Bos',
+  'Peters',
+  'Hendriks',
+  'Walker',
+  'Turner',
+  'Carter',
+  'Brooks',
+  'Hughes',
+  'Foster',
+  'Reed',
+  'Price',
+  'Bennett',
+  'Coleman',
+];
+const PRODUCTS = [
+  'Microsoft 365 Business Standard',
+  'Contoso Backup 500 GB',
+  'Fabrikam Endpoint Protection',
+  'Litware Managed Hosting S',
+  'Contoso Premium Support',
+];
+
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .split(' ')[0]
+    ?.replace(/[^a-z]/g, '') ?? 'x';
+const userSlug = (first: string, last: string) => `${first[0]}${last.replace(/[^A-Za-z]/g, '')}`.toLowerCase();
+
+export interface SeedResult {
+  created: boolean;
+}
+
+/** The demo tenant: a provider, 3 resellers, 20 companies with departments, about 100 users, 3 vendors. Idempotent. */
+export async function seedDemo(db: Db): Promise<SeedResult> {
+  const existing = await db.query("SELECT 1 FROM accounts WHERE account_type = 'Provider'");
+  if (existing.length > 0) {
+    await ensureStandardRoles(db);
+    return { created: false };
+  }
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const roles = await ensureStandardRoles(tx);
+    let person = 0;
+    const addUser = async (parentId: number, role: string, username?: string, title?: string) => {
+      const first = FIRST[person % FIRST.length] as string;
+      const last = LAST[(person * 7) % LAST.length] as string;
+      person++;
+      const id = await insertAccount(tx, {
+        type: 'User',
+        parentId,
+        displayName: `${first} ${last}`,
+        username: username ?? `user${person}`,
+        email: `${(username ?? `user${person}`).replace(/\./g, '-')}@example.com`,
+        firstName: first,
+        lastName: last,
+        attributes: {
+          'User.JobTitle': title ?? 'Staff member',
+          'User.Language': 'en',
+        },
+      });
+      await tx.query('INSERT INTO user_credentials (account_id, password_hash) VALUES ($1, $2)', [id, passwordHash]);
+      await tx.query('INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2)', [id, roles.get(role)]);
+      return id;
+    };
+
+    const provider = await insertAccount(tx, {
+      type: 'Provider',
+      parentId: null,
+      displayName: 'Northwind Cloud',
+      currency: 'EUR',
+      attributes: {
+        'Company.City': 'Amsterdam',
+        'Company.Country': 'NL',
+        'Company.Phone': '+31 20 555 0100',
+      },
+    });
+    await addUser(provider, 'Provider administrator', 'provider.admin', 'Platform administrator');
+    await addUser(provider, 'Auditor', 'provider.auditor', 'Compliance officer');
+    await addUser(provider, 'Provider administrator', 'provider.support', 'Support engineer');
+    for (const vendor of VENDORS) {
+      await insertAccount(tx, {
+        type: 'Company',
+        parentId: provider,
+        displayName: vendor,
+        currency: 'USD',
+        isVendor: true,
+        attributes: { 'Company.Country': 'US' },
+      });
+    }
+
+    let companyIndex = 0;
+    for (const [r, reseller] of RESELLERS.entries()) {
+      const resellerId = await insertAccount(tx, {
+        type: 'Reseller',
+        parentId: provider,
+        displayName: reseller.name,
+        currency: reseller.currency,
+        attributes: {
+          'Company.Country': reseller.country,
+          'Company.City': reseller.city,
+          'Company.VatNumber': `${reseller.country}80012${r}345B01`,
+        },
+      });
+      await addUser(resellerId, 'Reseller administrator', `${reseller.slug}.admin`, 'Account manager');
+      await addUser(resellerId, 'Reseller administrator', `${reseller.slug}.sales`, 'Sales engineer');
+      await addUser(resellerId, 'Auditor', `${reseller.slug}.finance`, 'Finance controller');
+      for (const name of COMPANIES[r] ?? []) {
+        const company = await insertAccount(tx, {
+          type: 'Company',
+          parentId: resellerId,
+          displayName: name,
+          currency: reseller.currency,
+          attributes: {
+            'Company.Country': reseller.country,
+            'Company.City': reseller.city,
+            'Company.Phone': `+31 10 555 ${String(1000 + companyIndex)}`,
+          },
+        });
+        const s = slug(name);
+        const admin = await addUser(company, 'Company administrator', `${s}.admin`, 'Office manager');
+        await insertAccount(tx, {
+          type: 'Product',
+          parentId: admin,
+          displayName: PRODUCTS[companyIndex % PRODUCTS.length] as string,
+          productName: PRODUCTS[companyIndex % PRODUCTS.length] as string,
+          attributes: { 'Product.Quantity': 1 },
+        });
+        const departmentCount = 1 + (companyIndex % 3);
+        for (let d = 0; d < departmentCount; d++) {
+          const dept = DEPARTMENTS[(companyIndex + d) % DEPARTMENTS.length] as string;
+          const deptId = await insertAccount(tx, {
+            type: 'Department',
+            parentId: company,
+            displayName: dept,
+            attributes: {
+              'Department.CostCenter': `${dept.slice(0, 2).toUpperCase()}-${1000 + companyIndex * 10 + d}`,
+            },
+          });
+          const userCount = d === 0 ? 2 : 1;
+          for (let u = 0; u < userCount; u++) {
+            const first = FIRST[person % FIRST.length] as string;
+            const last = LAST[(person * 7) % LAST.length] as string;
+            const userId = await addUser(deptId, 'Company user', `${s}.${userSlug(first, last)}`, `${dept} specialist`);
+            if (u === 0) {
+              const product = PRODUCTS[(companyIndex + d + 1) % PRODUCTS.length] as string;
+              await insertAccount(tx, {
+                type: 'Product',
+                parentId: userId,
+                displayName: product,
+                productName: product,
+                attributes: { 'Product.Quantity': 1 + d },
+              });
+            }
+          }
+        }
+        if (name === 'Acme Logistics') await addUser(company, 'Company user', 'acme.jdoe', 'Dispatcher');
+        companyIndex++;
+      }
+    }
+  });
+  return { created: true };
+}
+
+/**
+ * A large synthetic hierarchy for benchmarks: one reseller with size/100 companies, each with
+ * 3 departments holding 32 users. Built level by level with set-based inserts.
+ */
+export async function seedLargeHierarchy(db: Db, size: number, onProgress?: (accounts: number) => void) {
+  const marker = `Benchmark reseller ${size}`;
+  const [existing] = await db.query<{ id: number }>(
+    "SELECT id FROM accounts WHERE account_type = 'Reseller' AND display_name = $1",
+    [marker],
+  );
+  if (existing) return { created: false, resellerId: existing.id, accounts: size };
+  const [provider] = await db.query<{ id: number }>("SELECT id FROM accounts WHERE account_type = 'Provider'");
+  if (!provider) throw new Error('seed the demo data first');
+  const companies = Math.max(1, Math.floor(size / 100));
+  const resellerId = await insertAccount(db, {
+    type: 'Reseller',
+    parentId: provider.id,
+    displayName: marker,
+    currency: 'EUR',
+  });
+  const batch = 500;
+  let done = 1;
+  for (let start = 0; start < companies; start += batch) {
+    const count = Math.min(batch, companies - start);
+    await db.transaction(async (tx) => {
+      await insertLevel(
+        tx,
+        'Company',
+        `SELECT id AS parent_id, path, depth, g FROM accounts, generate_series(${start + 1}, ${start + count}) g WHERE id = ${resellerId}`,
+        "'Company ' || lpad(s.g::text, 7, '0')",
+      );
+      const companyRange = `SELECT a.id AS parent_id, a.path, a.depth, g FROM accounts a, generate_series(1, 3) g
+        WHERE a.parent_id = ${resellerId} AND a.display_name BETWEEN 'Company ${String(start + 1).padStart(7, '0')}' AND 'Company ${String(start + count).padStart(7, '0')}'`;
+      await insertLevel(tx, 'Department', companyRange, "(ARRAY['Finance','Sales','Operations'])[s.g]");
+      await insertLevel(
+        tx,
+        'User',
+        `SELECT d.id AS parent_id, d.path, d.depth, g FROM accounts d JOIN accounts c ON c.id = d.parent_id, generate_series(1, 32) g
+         WHERE c.parent_id = ${resellerId} AND c.display_name BETWEEN 'Company ${String(start + 1).padStart(7, '0')}' AND 'Company ${String(start + count).padStart(7, '0')}'`,
+        "'User ' || s.g || ' of ' || s.parent_id",
+      );
+    });
+    done += count * (1 + 3 + 96);
+    onProgress?.(done);
+  }
+  return { created: true, resellerId, accounts: done };
+}
+
+async function insertLevel(tx: Queryable, type: string, source: string, nameExpr: string) {
+  await tx.query(
+    `INSERT INTO accounts (id, account_type, parent_id, path, depth, display_name)
+     SELECT n.id, '${type}', s.parent_id, s.path || n.id || '/', s.depth + 1, ${nameExpr}
+     FROM (${source}) s CROSS JOIN LATERAL (SELECT nextval(pg_get_serial_sequence('accounts', 'id'))::int AS id) n`,
+  );
+}

@@ -1,0 +1,92 @@
+import { allCapabilityKeys } from '@portal/contracts';
+import type { Queryable } from '../platform/db/db.js';
+
+const accountCaps = (types: string[], kinds: string[]) => types.flatMap((t) => kinds.map((k) => `${t}_ACCOUNT_${k}`));
+const ALL_TYPES = ['RESELLER', 'COMPANY', 'DEPARTMENT', 'USER', 'PRODUCT'];
+const CUSTOMER_TYPES = ['COMPANY', 'DEPARTMENT', 'USER', 'PRODUCT'];
+
+/** The standard roles a new installation starts with; operators grant them to users. */
+export const STANDARD_ROLES: Record<string, { description: string; capabilities: string[] }> = {
+  'Provider administrator': {
+    description: 'Everything, across every tenant',
+    capabilities: allCapabilityKeys(),
+  },
+  'Reseller administrator': {
+    description: 'Manages the reseller, its customers and their users',
+    capabilities: [
+      ...accountCaps(ALL_TYPES, ['READ', 'UPDATE', 'CREATE', 'DELETE']),
+      'FIELDS_CREDITLIMIT_READ',
+      'FIELDS_CREDITLIMIT_UPDATE',
+      'ACCOUNT_NOTES_READ',
+      'DISCOUNT_TOOL_READ',
+      'DISCOUNT_TOOL_UPDATE',
+      'AUDIT_LOG_READ',
+      'IMPERSONATE_EXECUTE',
+      'ACCOUNT_MOVE_EXECUTE',
+      'USER_EXPORT_EXECUTE',
+      'SUBSCRIPTION_READ',
+      'PROVISIONING_REQUEST_READ',
+      'PROVISIONING_REQUEST_CREATE',
+      'SECURITY_MANAGEMENT_READ',
+      'SECURITY_MANAGEMENT_UPDATE',
+      'SPECIAL_DEAL_EXECUTE',
+      'BILLING_SHOWPRODUCTPRICE_READ',
+      'BILLING_SHOWPRODUCTPRICE_MARGIN_READ',
+      'ONLINEBILL_READ',
+      'CUSTOM_CHARGE_RESELLER_READ',
+      'MARKETPLACE_TC_ACCEPT_EXECUTE',
+      'SALESQUOTE_EXECUTE',
+      'QUOTATION_TOOL_READ',
+      'CREDITCHECK_COMPANYORDERS_READ',
+      'ORDER_MANAGEMENT_READ',
+      'MARKETPLACE_READ',
+      'SUPPORT_CONTACT_DETAILS_READ',
+      'WIKI_READ',
+    ],
+  },
+  'Company administrator': {
+    description: 'Manages one company, its departments, users and subscriptions',
+    capabilities: [
+      ...accountCaps(CUSTOMER_TYPES, ['READ', 'UPDATE', 'CREATE', 'DELETE']),
+      'AUDIT_LOG_READ',
+      'USER_EXPORT_EXECUTE',
+      'SUBSCRIPTION_READ',
+      'PROVISIONING_REQUEST_OWNED_READ',
+      'SECURITY_MANAGEMENT_READ',
+      'SECURITY_MANAGEMENT_UPDATE',
+      'NOTIFICATIONS_READ',
+      'ONLINEBILL_READ',
+      'CUSTOM_CHARGE_COMPANY_READ',
+      'MARKETPLACE_TC_ACCEPT_EXECUTE',
+      'CREDITCHECK_COMPANYORDERS_READ',
+      'WIKI_READ',
+    ],
+  },
+  'Company user': {
+    description: 'Reads the company and its own user account',
+    capabilities: [...accountCaps(CUSTOMER_TYPES, ['READ']), 'NOTIFICATIONS_READ', 'WIKI_READ'],
+  },
+  Auditor: {
+    description: 'Reads every account and the audit log, changes nothing',
+    capabilities: [...accountCaps(ALL_TYPES, ['READ']), 'AUDIT_LOG_READ'],
+  },
+};
+
+/** Creates or refreshes the standard roles; returns their ids by name. */
+export async function ensureStandardRoles(db: Queryable): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const [name, role] of Object.entries(STANDARD_ROLES)) {
+    const [row] = await db.query<{ id: number }>(
+      `INSERT INTO roles (name, description) VALUES ($1, $2)
+       ON CONFLICT (name) DO UPDATE SET description = EXCLUDED.description RETURNING id`,
+      [name, role.description],
+    );
+    if (!row) throw new Error(`role ${name} was not saved`);
+    await db.query(`INSERT INTO role_capabilities (role_id, capability) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`, [
+      row.id,
+      role.capabilities,
+    ]);
+    ids.set(name, row.id);
+  }
+  return ids;
+}

@@ -1,0 +1,53 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './platform/config/config.js';
+import { createDb } from './platform/db/db.js';
+import { migrate } from './platform/db/migrate.js';
+import { MIGRATIONS_DIR } from './platform/db/paths.js';
+import { DEMO_PASSWORD, seedDemo } from './seed/demo-seed.js';
+
+const config = loadConfig();
+const shouldSeed = process.argv.includes('--seed-demo');
+const db = await createDb(config);
+const applied = await migrate(db, MIGRATIONS_DIR);
+const app = await buildApp({
+  db,
+  logger: { level: config.logLevel },
+  webDist: config.webDist,
+  sessionHours: config.sessionHours,
+  secureCookies: config.secureCookies,
+});
+if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+if (shouldSeed) {
+  const seeded = await seedDemo(db);
+  if (seeded.created) app.log.info('demo data seeded');
+}
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  await app.close();
+  await db.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+if (shouldSeed) {
+  console.log(`
+  Cloud portal is running at ${url}  (database: ${db.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})
+  API reference: ${url}/api/docs
+
+  Demo sign-ins (password for all: ${DEMO_PASSWORD})
+    provider.admin      provider administrator (sees everything)
+    blueharbor.admin    reseller administrator of Blue Harbor IT
+    cedarridge.admin    reseller administrator of Cedar Ridge Solutions
+    acme.admin          company administrator of Acme Logistics
+    acme.jdoe           company user at Acme Logistics (read-only)
+`);
+}

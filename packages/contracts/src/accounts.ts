@@ -1,0 +1,221 @@
+/** Accounts: the hierarchy of providers, resellers, companies, departments, users and products. */
+import { z } from 'zod';
+import { defineOperation } from './operation.js';
+
+export const ACCOUNT_TYPES = ['Provider', 'Reseller', 'Company', 'Department', 'User', 'Product'] as const;
+export const AccountTypeSchema = z.enum(ACCOUNT_TYPES);
+export type AccountType = z.infer<typeof AccountTypeSchema>;
+
+export const ACCOUNT_STATES = ['Active', 'Suspended', 'Terminated'] as const;
+export const AccountStateSchema = z.enum(ACCOUNT_STATES);
+export type AccountState = z.infer<typeof AccountStateSchema>;
+
+export const AccountIdSchema = z.number().int().positive();
+
+export const DISPLAY_TYPES = [
+  'Text',
+  'TextArea',
+  'Email',
+  'Phone',
+  'Number',
+  'Decimal',
+  'Date',
+  'Select',
+  'Checkbox',
+  'Currency',
+] as const;
+export const DisplayTypeSchema = z.enum(DISPLAY_TYPES);
+export type DisplayType = z.infer<typeof DisplayTypeSchema>;
+
+export const FieldOptionSchema = z.object({
+  Value: z.string(),
+  DisplayName: z.string(),
+});
+
+/** [A3.2] Field definition, plus the validation attributes the portal needs (IsRequired and later). */
+export const FieldDefinitionSchema = z.object({
+  Name: z.string(),
+  DisplayName: z.string(),
+  DisplayType: DisplayTypeSchema,
+  DisplayTemplate: z.string().nullable(),
+  InputMask: z.string().nullable(),
+  AccountViewName: z.string(),
+  IsModifyConfirmRequired: z.boolean(),
+  IsRequired: z.boolean(),
+  IsReadOnly: z.boolean(),
+  MaxLength: z.number().int().nullable(),
+  /** A regular expression the value must match, with the message shown when it does not. */
+  Pattern: z.string().nullable(),
+  PatternMessage: z.string().nullable(),
+  Options: z.array(FieldOptionSchema),
+});
+export type FieldDefinition = z.infer<typeof FieldDefinitionSchema>;
+
+export const FieldValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type FieldValue = z.infer<typeof FieldValueSchema>;
+
+export const ViewSchema = z.object({
+  Name: z.string(),
+  FieldDefinitions: z.array(FieldDefinitionSchema),
+  Values: z.record(z.string(), FieldValueSchema),
+  DisplayValues: z.record(z.string(), z.string()),
+});
+export type View = z.infer<typeof ViewSchema>;
+
+export const CONTAINER_STATES = ['Expanded', 'Collapsed', 'Hidden'] as const;
+export const LayoutContainerSchema = z.object({
+  Name: z.string(),
+  DisplayName: z.string(),
+  State: z.enum(CONTAINER_STATES),
+  Fields: z.array(z.object({ View: z.string(), Name: z.string() })),
+});
+export const LayoutPageSchema = z.object({
+  Name: z.string(),
+  DisplayName: z.string(),
+  Containers: z.array(LayoutContainerSchema),
+});
+export const LayoutSchema = z.object({
+  AccountType: AccountTypeSchema,
+  Pages: z.array(LayoutPageSchema),
+});
+export type Layout = z.infer<typeof LayoutSchema>;
+export type LayoutPage = z.infer<typeof LayoutPageSchema>;
+export type LayoutContainer = z.infer<typeof LayoutContainerSchema>;
+
+export const HierarchyEntrySchema = z.object({
+  AccountId: AccountIdSchema,
+  ParentAccountId: AccountIdSchema.nullable(),
+  AccountType: AccountTypeSchema,
+  DisplayName: z.string(),
+  ProductDisplayName: z.string().nullable(),
+});
+export type HierarchyEntry = z.infer<typeof HierarchyEntrySchema>;
+
+export const CustomActionSchema = z.object({
+  Name: z.string(),
+  DisplayName: z.string(),
+  Icon: z.string().nullable(),
+});
+
+/** [A3.1] An account with its views, the hierarchy above it (inside the caller's scope) and its layout. */
+export const AccountSchema = z.object({
+  AccountIdentificator: AccountIdSchema,
+  Views: z.record(z.string(), ViewSchema),
+  /** Ancestors from the caller's scope root down to and including this account. */
+  Hierarchy: z.array(HierarchyEntrySchema),
+  /** The same chain as account ids joined by '/'. */
+  AccountPath: z.string(),
+  CustomActions: z.array(CustomActionSchema),
+  Layout: LayoutSchema,
+  Permissions: z.object({ CanUpdate: z.boolean() }),
+});
+export type Account = z.infer<typeof AccountSchema>;
+
+export const TreeNodeSchema: z.ZodType<TreeNode> = z.lazy(() =>
+  z.object({
+    AccountId: AccountIdSchema,
+    ParentAccountId: AccountIdSchema.nullable(),
+    AccountType: AccountTypeSchema,
+    AccountState: AccountStateSchema,
+    DisplayName: z.string(),
+    ChildCount: z.number().int(),
+    Children: z.array(TreeNodeSchema),
+    /** True when more children exist than were returned. */
+    HasMoreChildren: z.boolean(),
+  }),
+);
+export interface TreeNode {
+  AccountId: number;
+  ParentAccountId: number | null;
+  AccountType: AccountType;
+  AccountState: AccountState;
+  DisplayName: string;
+  ChildCount: number;
+  Children: TreeNode[];
+  HasMoreChildren: boolean;
+}
+
+export const ViewValuesInputSchema = z.record(z.string(), z.object({ Values: z.record(z.string(), FieldValueSchema) }));
+
+export const LoadAccountById = defineOperation({
+  name: 'LoadAccountById',
+  summary: 'Load one account with its views, hierarchy and layout [A7.5]',
+  input: z.object({ id: AccountIdSchema }),
+  output: AccountSchema,
+  access: { kind: 'accountType', permission: 'READ' },
+  account: (i) => i.id,
+  mutating: false,
+});
+
+export const GetPartialCompanyHierarchy = defineOperation({
+  name: 'GetPartialCompanyHierarchy',
+  summary: 'The account and its descendants down to a depth; children are paged [A7.11]',
+  input: z.object({
+    id: AccountIdSchema,
+    depth: z.number().int().min(0).max(5).default(1),
+    childLimit: z.number().int().min(1).max(500).default(100),
+    childOffset: z.number().int().min(0).default(0),
+  }),
+  output: TreeNodeSchema,
+  access: { kind: 'session' },
+  account: (i) => i.id,
+  mutating: false,
+});
+
+export const SubtreeItemSchema = z.object({
+  AccountId: AccountIdSchema,
+  ParentAccountId: AccountIdSchema.nullable(),
+  AccountType: AccountTypeSchema,
+  AccountState: AccountStateSchema,
+  DisplayName: z.string(),
+  Depth: z.number().int(),
+});
+
+export const ListAccountSubtree = defineOperation({
+  name: 'ListAccountSubtree',
+  summary: 'Page through every account below an account, depth first (keyset paging)',
+  input: z.object({
+    id: AccountIdSchema,
+    cursor: z.string().max(2000).nullable().default(null),
+    limit: z.number().int().min(1).max(500).default(50),
+  }),
+  output: z.object({
+    Items: z.array(SubtreeItemSchema),
+    NextCursor: z.string().nullable(),
+  }),
+  access: { kind: 'session' },
+  account: (i) => i.id,
+  mutating: false,
+});
+
+export const UpdateAccount = defineOperation({
+  name: 'UpdateAccount',
+  summary: 'Update view values of an account; sensitive fields need UpdateAccountByConfirm [A7.11]',
+  input: z.object({ id: AccountIdSchema, views: ViewValuesInputSchema }),
+  output: AccountSchema,
+  access: { kind: 'accountType', permission: 'UPDATE' },
+  account: (i) => i.id,
+  mutating: true,
+});
+
+export const UpdateAccountByConfirm = defineOperation({
+  name: 'UpdateAccountByConfirm',
+  summary: 'UpdateAccount with the sensitive-change confirmation given [A5.6]',
+  input: z.object({
+    id: AccountIdSchema,
+    views: ViewValuesInputSchema,
+    confirmation: z.literal(true),
+  }),
+  output: AccountSchema,
+  access: { kind: 'accountType', permission: 'UPDATE' },
+  account: (i) => i.id,
+  mutating: true,
+});
+
+export const accountOperations = [
+  LoadAccountById,
+  GetPartialCompanyHierarchy,
+  ListAccountSubtree,
+  UpdateAccount,
+  UpdateAccountByConfirm,
+] as const;

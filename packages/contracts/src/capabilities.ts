@@ -1,0 +1,294 @@
+/**
+ * Every capability the three spec documents name, with the permission kinds it is granted with.
+ * A capability is spelt as `${name}_${kind}` in the spec (for example `FIELDS_CREDITLIMIT_READ`,
+ * `COMPANY_ACCOUNT_CREATE`, `SPECIAL_DEAL` execute = `SPECIAL_DEAL_EXECUTE`).
+ *
+ * @example
+ * hasCapability(granted, { name: 'FIELDS_CREDITLIMIT', kind: 'READ' })
+ */
+import { z } from 'zod';
+
+export const PERMISSION_KINDS = ['READ', 'UPDATE', 'CREATE', 'DELETE', 'EXECUTE'] as const;
+export const PermissionKindSchema = z.enum(PERMISSION_KINDS);
+export type PermissionKind = z.infer<typeof PermissionKindSchema>;
+
+interface CatalogueEntry {
+  readonly kinds: readonly PermissionKind[];
+  readonly description: string;
+  /** Spec requirement IDs that name this capability. */
+  readonly spec: readonly string[];
+}
+
+const ALL: readonly PermissionKind[] = ['READ', 'UPDATE', 'CREATE', 'DELETE'];
+
+export const CAPABILITY_CATALOGUE = {
+  RESELLER_ACCOUNT: {
+    kinds: ALL,
+    description: 'Reseller accounts',
+    spec: ['A6.7', 'A6.13', 'A6.14', 'M6.12'],
+  },
+  COMPANY_ACCOUNT: {
+    kinds: ALL,
+    description: 'Company accounts; READ also gates the company hierarchy export',
+    spec: ['A6.7', 'A6.12', 'A6.13', 'A6.14', 'M6.12'],
+  },
+  DEPARTMENT_ACCOUNT: {
+    kinds: ALL,
+    description: 'Department accounts',
+    spec: ['A6.13', 'A6.14', 'M6.12'],
+  },
+  USER_ACCOUNT: {
+    kinds: ALL,
+    description: 'User accounts',
+    spec: ['A6.7', 'A6.13', 'A6.14', 'M6.12'],
+  },
+  PRODUCT_ACCOUNT: {
+    kinds: ALL,
+    description: 'Product (service subscription) accounts',
+    spec: ['A6.6', 'A6.13', 'A6.14', 'M6.12'],
+  },
+  FIELDS_CREDITLIMIT: {
+    kinds: ['READ', 'UPDATE'],
+    description: 'Credit check tab and credit limit editing',
+    spec: ['A6.2'],
+  },
+  FIELDS_CREDITLIMIT_OVERWRITE_LOCK: {
+    kinds: ['UPDATE'],
+    description: 'Edit a locked credit limit',
+    spec: ['A6.3'],
+  },
+  PROVISIONING_REQUEST_SKIP_BACKEND: {
+    kinds: ['EXECUTE'],
+    description: 'Save without provisioning',
+    spec: ['A6.4'],
+  },
+  PROVISIONING_REQUEST: {
+    kinds: ['READ', 'CREATE'],
+    description: 'Provisioning tab; recreate provisioning request',
+    spec: ['A6.5', 'A6.15'],
+  },
+  PROVISIONING_REQUEST_OWNED: {
+    kinds: ['READ'],
+    description: 'Provisioning tab for owned requests',
+    spec: ['A6.15'],
+  },
+  IMPERSONATE: {
+    kinds: ['EXECUTE'],
+    description: 'Impersonate a user',
+    spec: ['A6.8'],
+  },
+  ACCOUNT_MOVE: {
+    kinds: ['EXECUTE'],
+    description: 'Move User and Product accounts',
+    spec: ['A6.9'],
+  },
+  ACCOUNT_RESETPRICEPROTECTION: {
+    kinds: ['READ'],
+    description: 'Reset price protection',
+    spec: ['A6.10'],
+  },
+  USER_EXPORT: {
+    kinds: ['EXECUTE'],
+    description: 'Credentials exports and sending credentials',
+    spec: ['A6.11'],
+  },
+  CUSTOM_CHARGE_COMPANY: {
+    kinds: ['READ'],
+    description: 'Custom charge tab (company)',
+    spec: ['A6.15'],
+  },
+  CUSTOM_CHARGE_RESELLER: {
+    kinds: ['READ'],
+    description: 'Custom charge tab (reseller)',
+    spec: ['A6.15'],
+  },
+  ONLINEBILL: { kinds: ['READ'], description: 'Billing tab', spec: ['A6.15'] },
+  NOTIFICATIONS: {
+    kinds: ['READ'],
+    description: 'Notifications tab',
+    spec: ['A6.15'],
+  },
+  SECURITY_MANAGEMENT: {
+    kinds: ['READ', 'UPDATE'],
+    description: 'Security tabs',
+    spec: ['A6.15'],
+  },
+  AUDIT_LOG: { kinds: ['READ'], description: 'Audit log tab', spec: ['A6.15'] },
+  ACCOUNT_NOTES: { kinds: ['READ'], description: 'Notes tab', spec: ['A6.15'] },
+  DISCOUNT_TOOL: {
+    kinds: ['READ', 'UPDATE'],
+    description: 'Discount tab',
+    spec: ['A6.15'],
+  },
+  SUBSCRIPTION: {
+    kinds: ['READ'],
+    description: 'Available services tab',
+    spec: ['A6.15'],
+  },
+  SPECIAL_DEAL: {
+    kinds: ['EXECUTE'],
+    description: 'Edit special deals',
+    spec: ['A6.16'],
+  },
+  BILLING_SHOWPRODUCTPRICE: {
+    kinds: ['READ'],
+    description: 'Price preview',
+    spec: ['A6.17'],
+  },
+  BILLING_SHOWPRODUCTPRICE_MARGIN: {
+    kinds: ['READ'],
+    description: 'Gross margin',
+    spec: ['A6.17', 'M6.10'],
+  },
+  MARKETPLACE_TC_ACCEPT: {
+    kinds: ['EXECUTE'],
+    description: 'Terms step of the ordering wizard',
+    spec: ['A6.18'],
+  },
+  SALESQUOTE: {
+    kinds: ['EXECUTE'],
+    description: 'Export sales quote to XLSX',
+    spec: ['M6.1'],
+  },
+  CUSTOM_LANDING_PAGE: {
+    kinds: ['EXECUTE'],
+    description: 'Own dashboard on the landing page',
+    spec: ['M6.2'],
+  },
+  MY_SERVICES: {
+    kinds: ['CREATE', 'UPDATE'],
+    description: 'Create services; edit SRP',
+    spec: ['M6.3', 'M6.4'],
+  },
+  SERVICE_TOOL_INFO: {
+    kinds: ['READ', 'CREATE', 'UPDATE'],
+    description: 'Service tool info tab (INFO_READ loads services, categories, tags)',
+    spec: ['M6.3', 'S6.1', 'S6.3'],
+  },
+  SERVICE_TOOL_FILES: {
+    kinds: ['READ', 'CREATE', 'UPDATE'],
+    description: 'Service tool files tab',
+    spec: ['M6.3', 'S6.1'],
+  },
+  SERVICE_TOOL_DESCRIPTION: {
+    kinds: ['READ', 'CREATE', 'UPDATE'],
+    description: 'Service tool description tab (DESCRIPTION_READ)',
+    spec: ['M6.3', 'S6.1', 'S6.3'],
+  },
+  SERVICE_TOOL_FIELDS: {
+    kinds: ['READ', 'CREATE', 'UPDATE'],
+    description: 'Service tool fields and layouts',
+    spec: ['M6.3', 'S6.1'],
+  },
+  SERVICE_TOOL_BILLING: {
+    kinds: ['READ', 'CREATE', 'UPDATE'],
+    description: 'Service tool billing tab (BILLING_READ loads currencies)',
+    spec: ['M6.3', 'S6.1', 'S6.3'],
+  },
+  SERVICE_TOOL_PROVISIONING: {
+    kinds: ['READ', 'CREATE', 'UPDATE'],
+    description: 'Service tool provisioning tab (PROVISIONING_READ loads data centers)',
+    spec: ['M6.3', 'S6.1', 'S6.3'],
+  },
+  SERVICE_TOOL_REMOTE_DATASOURCE: {
+    kinds: ['UPDATE'],
+    description: 'Edit remote data sources of fields',
+    spec: ['S6.4'],
+  },
+  SERVICE_TOOL_TAG: {
+    kinds: ['CREATE'],
+    description: 'Create a tag outside the known list (the spec calls it the tag-create right)',
+    spec: ['S6.4'],
+  },
+  SERVICE_GROUP_MANAGEMENT: {
+    kinds: ['UPDATE'],
+    description: 'Edit service groups',
+    spec: ['M6.4'],
+  },
+  MARKETPLACE: {
+    kinds: ['READ', 'CREATE', 'UPDATE'],
+    description: 'Create and copy marketplaces (price lists)',
+    spec: ['M6.5'],
+  },
+  DYNAMIC_PRICING_MANAGEMENT: {
+    kinds: ['EXECUTE'],
+    description: 'Manage pricing rules',
+    spec: ['M6.6'],
+  },
+  MARKETPLACE_AUTO_SRP_SYNC_FLAG: {
+    kinds: ['READ', 'UPDATE'],
+    description: 'Auto SRP sync switch',
+    spec: ['M6.7'],
+  },
+  MARKETPLACE_PROPAGATION_ENABLEMENT_FLAG: {
+    kinds: ['READ'],
+    description: 'Configure price list',
+    spec: ['M6.8'],
+  },
+  MARKETPLACE_AUTO_ADD_SERVICES_FLAG: {
+    kinds: ['READ'],
+    description: 'Configure price list',
+    spec: ['M6.8'],
+  },
+  PRODUCT_OWNER_PROFILE: {
+    kinds: ['UPDATE'],
+    description: 'Apply changes on the vendor profile',
+    spec: ['M6.9'],
+  },
+  CREDITCHECK_COMPANYORDERS: {
+    kinds: ['READ'],
+    description: 'Company orders (Go to my orders, pending-approval link)',
+    spec: ['M6.11', 'A2.33'],
+  },
+  ORDER_MANAGEMENT: {
+    kinds: ['READ'],
+    description: 'Order management (pending-approval link)',
+    spec: ['A2.33'],
+  },
+  SUPPORT_CONTACT_DETAILS: {
+    kinds: ['READ'],
+    description: 'Support panel',
+    spec: ['M6.13'],
+  },
+  WIKI: {
+    kinds: ['READ'],
+    description: 'Support button link',
+    spec: ['M6.13'],
+  },
+  CHAT_BOT: { kinds: ['READ'], description: 'Chat assistant', spec: ['M6.13'] },
+  QUOTATION_TOOL: {
+    kinds: ['READ'],
+    description: 'Customer quotes tab (hierarchy scope)',
+    spec: ['M6.15', 'M2.54'],
+  },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type CapabilityName = keyof typeof CAPABILITY_CATALOGUE;
+export const CAPABILITY_NAMES = Object.keys(CAPABILITY_CATALOGUE) as CapabilityName[];
+
+export interface CapabilityRequirement {
+  readonly name: CapabilityName;
+  readonly kind: PermissionKind;
+}
+
+/** The spelt form, e.g. `FIELDS_CREDITLIMIT_READ`. */
+export function capabilityKey(req: CapabilityRequirement): string {
+  return `${req.name}_${req.kind}`;
+}
+
+export const ACCOUNT_TYPE_CAPABILITY = {
+  Reseller: 'RESELLER_ACCOUNT',
+  Company: 'COMPANY_ACCOUNT',
+  Department: 'DEPARTMENT_ACCOUNT',
+  User: 'USER_ACCOUNT',
+  Product: 'PRODUCT_ACCOUNT',
+} as const satisfies Record<string, CapabilityName>;
+
+/** Every spelt capability key the catalogue allows (name x kind). */
+export function allCapabilityKeys(): string[] {
+  return CAPABILITY_NAMES.flatMap((name) => CAPABILITY_CATALOGUE[name].kinds.map((kind) => capabilityKey({ name, kind })));
+}
+
+export function hasCapability(granted: ReadonlySet<string>, req: CapabilityRequirement): boolean {
+  return granted.has(capabilityKey(req));
+}

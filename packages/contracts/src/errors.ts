@@ -1,0 +1,36 @@
+/** Error codes and the RFC 9457 problem document every API error is returned as. */
+import { z } from 'zod';
+
+export const ERROR_CODES = {
+  VALIDATION_FAILED: 422,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  CONFIRMATION_REQUIRED: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const FieldErrorSchema = z.object({
+  /** Dotted path of the field, e.g. `Views.User.Values.Email`. */
+  field: z.string(),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof FieldErrorSchema>;
+
+export const ProblemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  code: z.string(),
+  requestId: z.string().optional(),
+  errors: z.array(FieldErrorSchema).optional(),
+  /** Fields that need a sensitive-change confirmation (code CONFIRMATION_REQUIRED). */
+  confirmFields: z.array(z.string()).optional(),
+});
+export type Problem = z.infer<typeof ProblemSchema>;

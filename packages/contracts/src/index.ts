@@ -1,0 +1,13 @@
+export * from './accounts.js';
+export * from './auth.js';
+export * from './capabilities.js';
+export * from './errors.js';
+export * from './field-validation.js';
+export * from './operation.js';
+
+import { accountOperations } from './accounts.js';
+import { authOperations } from './auth.js';
+import type { OperationDefinition } from './operation.js';
+
+/** Every operation the API serves, in one list (the server mounts them, the docs describe them). */
+export const operations: readonly OperationDefinition[] = [...authOperations, ...accountOperations];
