@@ -8,7 +8,7 @@ export interface Config {
   dataDir: string;
   logLevel: string;
   /** Directory of the built web app, served at `/`. */
-  webDist: string | null;
+  webDist: string | undefined;
   sessionHours: number;
   secureCookies: boolean;
 }
@@ -22,7 +22,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL?.trim() || null,
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     logLevel: env.LOG_LEVEL ?? 'info',
-    webDist: env.WEB_DIST ?? null,
+    webDist: env.WEB_DIST || undefined,
     sessionHours: Number(env.SESSION_HOURS ?? 12),
     secureCookies: env.SECURE_COOKIES === 'true',
   };

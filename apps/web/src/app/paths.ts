@@ -1,0 +1,12 @@
+/** Every in-app address comes from these builders (router paths; the hash router adds '#'). */
+export const paths = {
+  home: () => '/',
+  login: (redirect?: string) => (redirect && redirect !== '/' ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
+  account: {
+    view: (id: number) => `/Account/View/${id}`,
+    tab: (id: number, tab: string) => `/Account/View/${id}/${encodeURIComponent(tab)}`,
+  },
+} as const;
+
+/** The same as an href for plain anchors. */
+export const href = (path: string) => `#${path}`;

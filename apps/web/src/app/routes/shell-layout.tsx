@@ -1,0 +1,95 @@
+import { Anchor, AppShell, Burger, Group, Loader, ScrollArea, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { AccountTree } from '../../features/accounts';
+import { currentUserKey, UserMenu, useCurrentUser } from '../../features/auth';
+import { onUnauthenticated } from '../../lib/api-client';
+import { paths } from '../paths';
+
+export interface ShellContext {
+  setTreePath: (ids: number[]) => void;
+}
+
+/** [M2.17] Base layout: header with the current user, the account tree on the left, notification area, footer. */
+export function ShellLayout() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const params = useParams();
+  const [opened, { toggle }] = useDisclosure();
+  const [treePath, setTreePath] = useState<number[]>([]);
+
+  useEffect(
+    () =>
+      onUnauthenticated(() => {
+        queryClient.setQueryData(currentUserKey, null);
+      }),
+    [queryClient],
+  );
+
+  if (user.isPending) return <Loader aria-label={t('app.loading')} m="xl" />;
+  if (!user.data) return <Navigate to={paths.login(location.pathname + location.search)} replace />;
+
+  const selectedId = params.id ? Number(params.id) : null;
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 300, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      footer={{ height: 36 }}
+      padding="md"
+    >
+      <a
+        href="#main"
+        className="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+        style={{ position: 'absolute', left: -9999 }}
+      >
+        {t('app.skipToContent')}
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('tree.label')} />
+            <Anchor href={`#${paths.home()}`} underline="never" c="inherit">
+              <Title order={2} size="h4">
+                {t('app.name')}
+              </Title>
+            </Anchor>
+          </Group>
+          <UserMenu user={user.data} onSignedOut={() => navigate(paths.login(), { replace: true })} />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label={t('tree.label')}>
+        <ScrollArea>
+          <AccountTree
+            rootId={user.data.CompanyAccountId}
+            selectedId={selectedId}
+            pathIds={treePath}
+            onSelect={(id) => navigate(paths.account.view(id))}
+          />
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main id="main" tabIndex={-1}>
+        <Outlet context={{ setTreePath } satisfies ShellContext} />
+      </AppShell.Main>
+      <AppShell.Footer px="md">
+        <Group h="100%" justify="space-between">
+          <Text size="xs" c="dimmed">
+            {t('app.footer')}
+          </Text>
+          <Anchor href="/api/docs" size="xs" target="_blank" rel="noreferrer">
+            {t('app.apiReference')}
+          </Anchor>
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

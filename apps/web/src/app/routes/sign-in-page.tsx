@@ -1,0 +1,39 @@
+import { Center, Loader, Paper, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { SignInForm, useCurrentUser } from '../../features/auth';
+import { paths } from '../paths';
+
+/** Only in-app targets are followed after sign-in. */
+function safeRedirect(target: string | null): string {
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : paths.home();
+}
+
+export function SignInPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const user = useCurrentUser();
+  const target = safeRedirect(params.get('redirect'));
+  if (user.isPending) return <Loader aria-label={t('app.loading')} m="xl" />;
+  if (user.data) return <Navigate to={target} replace />;
+  return (
+    <Center mih="100vh" bg="gray.0" component="main">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w={380}>
+        <Title order={1} size="h3" mb={4}>
+          {t('app.name')}
+        </Title>
+        <Text c="dimmed" size="sm" mb="lg">
+          {t('auth.subtitle')}
+        </Text>
+        <Title order={2} size="h4" mb="md">
+          {t('auth.title')}
+        </Title>
+        <SignInForm
+          onSignedIn={() => navigate(target, { replace: true })}
+          notice={params.get('expired') ? t('auth.sessionExpired') : null}
+        />
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,27 @@
+import { type Account, type FieldValue, UpdateAccount, UpdateAccountByConfirm } from '@portal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callOperation, newIdempotencyKey } from '../../../lib/api-client';
+import { accountKeys } from './account-keys';
+
+export interface UpdateAccountVariables {
+  id: number;
+  views: Record<string, { Values: Record<string, FieldValue> }>;
+  confirmed: boolean;
+}
+
+export function useUpdateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, views, confirmed }: UpdateAccountVariables): Promise<Account> => {
+      const idempotencyKey = newIdempotencyKey();
+      return confirmed
+        ? callOperation(UpdateAccountByConfirm, { id, views, confirmation: true }, { idempotencyKey })
+        : callOperation(UpdateAccount, { id, views }, { idempotencyKey });
+    },
+    onSuccess: (account) => {
+      queryClient.setQueryData(accountKeys.detail(account.AccountIdentificator), account);
+      // Display names show in the tree and in breadcrumbs of other accounts.
+      void queryClient.invalidateQueries({ queryKey: ['accounts', 'children'] });
+    },
+  });
+}

@@ -1,0 +1,209 @@
+import { Alert, Badge, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Account, FieldValue } from '@portal/contracts';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DynamicForm } from '../../../components/dynamic-form/dynamic-form';
+import { ApiError } from '../../../lib/api-client';
+import { useAccount } from '../api/use-account';
+import { useUpdateAccount } from '../api/use-update-account';
+import {
+  changedKeys,
+  initialValues,
+  sensitiveChanges,
+  serverErrorsToForm,
+  toViewsPayload,
+  validateChanges,
+} from '../utils/edit-state';
+import { AccountBreadcrumbs } from './account-breadcrumbs';
+import { ConfirmSensitiveModal, type SensitiveChange } from './confirm-sensitive-modal';
+
+export interface AccountViewProps {
+  accountId: number;
+  /** The selected tab (layout page name) from the address, if any. */
+  tab: string | undefined;
+  onTabChange: (tab: string) => void;
+  hrefForAccount: (id: number) => string;
+  /** Tells the page which account ids lead to this one, for the tree. */
+  onHierarchy?: (ids: number[]) => void;
+}
+
+/** [A2.1] The account page: breadcrumbs, name, tab strip from the layout pages, and the fields in view or edit mode. */
+export function AccountView(props: AccountViewProps) {
+  const { t } = useTranslation();
+  const query = useAccount(props.accountId);
+  const { onHierarchy } = props;
+  const account = query.data;
+
+  useEffect(() => {
+    if (account) onHierarchy?.(account.Hierarchy.map((h) => h.AccountId));
+  }, [account, onHierarchy]);
+
+  if (query.isPending) return <Loader aria-label={t('app.loading')} />;
+  if (query.isError) {
+    const isMissing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Alert
+        color={isMissing ? 'yellow' : 'red'}
+        title={isMissing ? undefined : t('app.loadFailed', { message: query.error.message })}
+      >
+        {isMissing ? t('account.notFound') : <Button onClick={() => query.refetch()}>{t('app.retry')}</Button>}
+      </Alert>
+    );
+  }
+  return <LoadedAccount key={account?.AccountIdentificator} account={query.data} {...props} onReload={() => query.refetch()} />;
+}
+
+function LoadedAccount(props: AccountViewProps & { account: Account; onReload: () => void }) {
+  const { t } = useTranslation();
+  const { account } = props;
+  const update = useUpdateAccount();
+  const original = useMemo(() => initialValues(account.Views), [account]);
+  const [isEditing, setIsEditing] = useState(false);
+  const [values, setValues] = useState(original);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pendingConfirm, setPendingConfirm] = useState<SensitiveChange[] | null>(null);
+
+  const pages = account.Layout.Pages;
+  const activeTab = pages.some((p) => p.Name === props.tab) ? (props.tab as string) : (pages[0]?.Name ?? '');
+  const changed = changedKeys(original, values);
+  const type = String(account.Views.Default?.Values.AccountType ?? '');
+  const state = String(account.Views.Default?.Values.AccountState ?? '');
+  const name = String(account.Views.Default?.Values.DisplayName ?? '');
+
+  const handleChange = (key: string, value: FieldValue) => {
+    setValues((prev) => ({ ...prev, [key]: value }));
+    if (errors[key]) setErrors(({ [key]: _removed, ...rest }) => rest);
+  };
+  const handleBlur = (key: string) => {
+    const message = validateChanges(account.Views, values, [key])[key];
+    if (message) setErrors((prev) => ({ ...prev, [key]: message }));
+  };
+
+  const save = (confirmed: boolean) => {
+    update.mutate(
+      { id: account.AccountIdentificator, views: toViewsPayload(values, changed), confirmed },
+      {
+        onSuccess: () => {
+          setPendingConfirm(null);
+          setIsEditing(false);
+          notifications.show({ color: 'green', message: t('account.updated') });
+        },
+        onError: (error) => {
+          setPendingConfirm(null);
+          if (error instanceof ApiError && error.code === 'CONFIRMATION_REQUIRED') {
+            setPendingConfirm(sensitiveChanges(account.Views, changed).map((def) => changeOf(def.AccountViewName, def)));
+            return;
+          }
+          if (error instanceof ApiError && error.fieldErrors.length > 0) {
+            setErrors(serverErrorsToForm(error.fieldErrors));
+            notifications.show({ color: 'red', title: t('account.validationTitle'), message: t('account.validationText') });
+            return;
+          }
+          notifications.show({
+            color: 'red',
+            title: t('account.saveFailedTitle'),
+            message: error.message || t('account.saveFailedText'),
+          });
+        },
+      },
+    );
+  };
+  const changeOf = (view: string, def: SensitiveChange['def']): SensitiveChange => ({
+    def,
+    before: original[`${view}.${def.Name}`] ?? null,
+    after: values[`${view}.${def.Name}`] ?? null,
+  });
+
+  const handleSave = () => {
+    if (changed.length === 0) {
+      setIsEditing(false);
+      notifications.show({ message: t('account.noChanges') });
+      return;
+    }
+    const found = validateChanges(account.Views, values, changed);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      // [A5.5] Field errors block the save.
+      notifications.show({ color: 'red', title: t('account.validationTitle'), message: t('account.validationText') });
+      return;
+    }
+    const sensitive = sensitiveChanges(account.Views, changed);
+    if (sensitive.length > 0) setPendingConfirm(sensitive.map((def) => changeOf(def.AccountViewName, def)));
+    else save(false);
+  };
+  const handleCancel = () => {
+    // [A4.2] Cancel reloads the account.
+    setValues(original);
+    setErrors({});
+    setIsEditing(false);
+    props.onReload();
+  };
+
+  return (
+    <Stack gap="md">
+      <AccountBreadcrumbs hierarchy={account.Hierarchy} hrefFor={props.hrefForAccount} />
+      <Group justify="space-between" align="flex-start">
+        <Group gap="sm">
+          <Title order={1} size="h2">
+            {name}
+          </Title>
+          <Badge variant="outline">{t(`account.type.${type}`, { defaultValue: type })}</Badge>
+          {state !== 'Active' && (
+            <Badge color={state === 'Terminated' ? 'red' : 'yellow'} variant="filled">
+              {state}
+            </Badge>
+          )}
+        </Group>
+        <Group gap="xs">
+          {isEditing ? (
+            <>
+              <Button onClick={handleSave} loading={update.isPending}>
+                {t('account.save')}
+              </Button>
+              <Button variant="default" onClick={handleCancel} disabled={update.isPending}>
+                {t('account.cancel')}
+              </Button>
+            </>
+          ) : (
+            account.Permissions.CanUpdate && <Button onClick={() => setIsEditing(true)}>{t('account.edit')}</Button>
+          )}
+        </Group>
+      </Group>
+      {state === 'Terminated' && <Alert color="red">{t('account.terminated')}</Alert>}
+      {!account.Permissions.CanUpdate && state !== 'Terminated' && (
+        <Text size="sm" c="dimmed">
+          {t('account.readOnly')}
+        </Text>
+      )}
+      <Tabs value={activeTab} onChange={(v) => v && props.onTabChange(v)} keepMounted={false}>
+        <Tabs.List aria-label={t('account.tabs')}>
+          {pages.map((page) => (
+            <Tabs.Tab key={page.Name} value={page.Name}>
+              {page.DisplayName}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {pages.map((page) => (
+          <Tabs.Panel key={page.Name} value={page.Name} pt="md">
+            <DynamicForm
+              page={page}
+              views={account.Views}
+              mode={isEditing ? 'edit' : 'view'}
+              values={values}
+              errors={errors}
+              onChange={handleChange}
+              onBlur={handleBlur}
+            />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+      <ConfirmSensitiveModal
+        changes={pendingConfirm}
+        isSaving={update.isPending}
+        onConfirm={() => save(true)}
+        onCancel={() => setPendingConfirm(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+export { AccountTree } from './components/account-tree';
+export { AccountView } from './components/account-view';
