@@ -1,4 +1,4 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -6,15 +6,24 @@ import { createQueryClient } from '../lib/query-client';
 
 const theme = createTheme({
   primaryColor: 'blue',
+  // Shade 8 keeps white button text and blue links above the WCAG AA contrast ratio.
+  primaryShade: { light: 8, dark: 6 },
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+});
+
+// Mantine's default dimmed grey is below the WCAG AA contrast ratio for small text.
+const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-error': '#c92a2a' },
+  dark: {},
 });
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <Notifications position="top-right" containerWidth={380} />
         {children}
       </MantineProvider>

@@ -43,17 +43,10 @@ export function ShellLayout() {
       footer={{ height: 36 }}
       padding="md"
     >
-      <a
-        href="#main"
-        className="skip-link"
-        onClick={(e) => {
-          e.preventDefault();
-          document.getElementById('main')?.focus();
-        }}
-        style={{ position: 'absolute', left: -9999 }}
-      >
+      {/* A hash link would change the route, so the skip link is a button that moves focus. */}
+      <button type="button" className="skip-link" onClick={() => document.getElementById('main')?.focus()}>
         {t('app.skipToContent')}
-      </a>
+      </button>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm">

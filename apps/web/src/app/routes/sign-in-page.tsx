@@ -6,7 +6,7 @@ import { paths } from '../paths';
 
 /** Only in-app targets are followed after sign-in. */
 function safeRedirect(target: string | null): string {
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : paths.home();
+  return target?.startsWith('/') && !target.startsWith('//') ? target : paths.home();
 }
 
 export function SignInPage() {

@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Loader, Text } from '@mantine/core';
+import { Alert, Group, Loader, Text } from '@mantine/core';
 import type { TreeNode } from '@portal/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -124,9 +124,9 @@ export function AccountTree({ rootId, selectedId, pathIds, onSelect }: AccountTr
             <Text size="sm" component="span" truncate>
               {item.label}
             </Text>
-            <Badge size="xs" variant="light" color={TYPE_COLORS[labels.get(item.id) ?? ''] ?? 'gray'} component="span">
+            <Text size="xs" c="dimmed" component="span">
               {t(`account.type.${labels.get(item.id) ?? 'User'}`)}
-            </Badge>
+            </Text>
           </Group>
         )
       }

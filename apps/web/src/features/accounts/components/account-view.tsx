@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { Account, FieldValue } from '@portal/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DynamicForm } from '../../../components/dynamic-form/dynamic-form';
 import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 import { useAccount } from '../api/use-account';
 import { useUpdateAccount } from '../api/use-update-account';
 import {
@@ -87,7 +87,7 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
         onSuccess: () => {
           setPendingConfirm(null);
           setIsEditing(false);
-          notifications.show({ color: 'green', message: t('account.updated') });
+          notify({ color: 'green', message: t('account.updated') });
         },
         onError: (error) => {
           setPendingConfirm(null);
@@ -97,10 +97,10 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
           }
           if (error instanceof ApiError && error.fieldErrors.length > 0) {
             setErrors(serverErrorsToForm(error.fieldErrors));
-            notifications.show({ color: 'red', title: t('account.validationTitle'), message: t('account.validationText') });
+            notify({ color: 'red', title: t('account.validationTitle'), message: t('account.validationText') });
             return;
           }
-          notifications.show({
+          notify({
             color: 'red',
             title: t('account.saveFailedTitle'),
             message: error.message || t('account.saveFailedText'),
@@ -118,14 +118,14 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
   const handleSave = () => {
     if (changed.length === 0) {
       setIsEditing(false);
-      notifications.show({ message: t('account.noChanges') });
+      notify({ message: t('account.noChanges') });
       return;
     }
     const found = validateChanges(account.Views, values, changed);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       // [A5.5] Field errors block the save.
-      notifications.show({ color: 'red', title: t('account.validationTitle'), message: t('account.validationText') });
+      notify({ color: 'red', title: t('account.validationTitle'), message: t('account.validationText') });
       return;
     }
     const sensitive = sensitiveChanges(account.Views, changed);

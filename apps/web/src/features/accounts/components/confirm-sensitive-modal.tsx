@@ -18,7 +18,13 @@ export function ConfirmSensitiveModal(props: {
   const { t } = useTranslation();
   const show = (v: FieldValue) => (v === null || v === '' ? t('account.confirm.empty') : String(v));
   return (
-    <Modal opened={props.changes !== null} onClose={props.onCancel} title={t('account.confirm.title')} centered>
+    <Modal
+      opened={props.changes !== null}
+      onClose={props.onCancel}
+      title={t('account.confirm.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('account.confirm.cancel') }}
+    >
       <Text size="sm" mb="sm">
         {t('account.confirm.text')}
       </Text>
@@ -33,7 +39,7 @@ export function ConfirmSensitiveModal(props: {
         <Button variant="default" onClick={props.onCancel}>
           {t('account.confirm.cancel')}
         </Button>
-        <Button color="orange" loading={props.isSaving} onClick={props.onConfirm}>
+        <Button loading={props.isSaving} onClick={props.onConfirm}>
           {t('account.confirm.ok')}
         </Button>
       </Group>

@@ -39,7 +39,6 @@ export function SignInForm({ onSignedIn, notice }: { onSignedIn: () => void; not
           value={username}
           onChange={(e) => setUsername(e.currentTarget.value)}
           error={fieldErrors.Username}
-          required
           data-autofocus
         />
         <PasswordInput
@@ -48,7 +47,6 @@ export function SignInForm({ onSignedIn, notice }: { onSignedIn: () => void; not
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
           error={fieldErrors.Password}
-          required
         />
         <Button type="submit" loading={signIn.isPending}>
           {t('auth.submit')}
