@@ -57,9 +57,24 @@ export function ensureInstalled() {
 /** Builds the web app, the server and the embed library when their sources are newer than their output. */
 export function ensureBuilt({ force = false } = {}) {
   const targets = [
-    { name: 'web app', output: 'apps/web/dist/index.html', sources: ['apps/web', 'packages/contracts/src'], workspace: 'apps/web' },
-    { name: 'server', output: 'apps/server/dist/server.js', sources: ['apps/server/src', 'packages/contracts/src'], workspace: 'apps/server' },
-    { name: 'embed library', output: 'packages/embed/dist/powerbi.js', sources: ['packages/embed/src', 'packages/embed/scripts'], workspace: 'packages/embed' },
+    {
+      name: 'web app',
+      output: 'apps/web/dist/index.html',
+      sources: ['apps/web', 'packages/contracts/src'],
+      workspace: 'apps/web',
+    },
+    {
+      name: 'server',
+      output: 'apps/server/dist/server.js',
+      sources: ['apps/server/src', 'packages/contracts/src'],
+      workspace: 'apps/server',
+    },
+    {
+      name: 'embed library',
+      output: 'packages/embed/dist/powerbi.js',
+      sources: ['packages/embed/src', 'packages/embed/scripts'],
+      workspace: 'packages/embed',
+    },
   ];
   for (const t of targets) {
     if (force || mtime(t.output) < newestMtime(t.sources)) {

@@ -7,6 +7,9 @@ checkNode();
 ensureInstalled();
 ensureBuilt();
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js', '--seed-demo'], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js', '--seed-demo'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -38,13 +38,25 @@ if (wants('typecheck')) {
 if (wants('unit')) {
   const out = join(reports, 'vitest.json');
   step(process.env.DATABASE_URL ? 'unit and API tests (PostgreSQL)' : 'unit and API tests (PGlite)', 'npx', [
-    'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`,
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
   ]);
   countVitest(out);
 }
 if (wants('embed')) {
   const out = join(reports, 'embed.json');
-  step('embed library tests', 'npx', ['vitest', 'run', '--root', 'packages/embed', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  step('embed library tests', 'npx', [
+    'vitest',
+    'run',
+    '--root',
+    'packages/embed',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   countVitest(out);
 }
 if (wants('e2e')) {
@@ -67,7 +79,9 @@ if (wants('e2e')) {
       failed += stats.unexpected;
     }
   } else {
-    console.log(`\n! browser tests skipped: no Chromium at ${chromium} (install Debian's chromium package, or set CHROMIUM_PATH)`);
+    console.log(
+      `\n! browser tests skipped: no Chromium at ${chromium} (install Debian's chromium package, or set CHROMIUM_PATH)`,
+    );
     failures.push('browser tests (Chromium not installed)');
   }
 }

@@ -14,6 +14,13 @@ function isEmpty(value: FieldValue | undefined): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 }
 
+/** yyyy-MM-dd naming a day that exists: Date.parse alone rolls 2025-02-30 over to 2 March. */
+function isCalendarDate(text: string): boolean {
+  if (!DATE.test(text)) return false;
+  const parsed = new Date(`${text}T00:00:00.000Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
+}
+
 /** Returns the message to show, or null when the value is valid. */
 export function validateFieldValue(def: FieldDefinition, value: FieldValue | undefined): string | null {
   if (isEmpty(value)) return def.IsRequired ? `${def.DisplayName} is required` : null;
@@ -30,7 +37,7 @@ export function validateFieldValue(def: FieldDefinition, value: FieldValue | und
       if (!/^-?\d+(\.\d+)?$/.test(String(value))) return `${def.DisplayName} must be a number`;
       break;
     case 'Date':
-      if (!DATE.test(String(value)) || Number.isNaN(Date.parse(String(value)))) {
+      if (!isCalendarDate(String(value))) {
         return `${def.DisplayName} must be a date in the form yyyy-MM-dd`;
       }
       break;

@@ -300,7 +300,9 @@ export async function seedLargeHierarchy(db: Db, size: number, onProgress?: (acc
 async function insertLevel(tx: Queryable, type: string, source: string, nameExpr: string) {
   await tx.query(
     `INSERT INTO accounts (id, account_type, parent_id, path, depth, display_name)
-     SELECT n.id, '${type}', s.parent_id, s.path || n.id || '/', s.depth + 1, ${nameExpr}
-     FROM (${source}) s CROSS JOIN LATERAL (SELECT nextval(pg_get_serial_sequence('accounts', 'id'))::int AS id) n`,
+     SELECT n.id, '${type}', n.parent_id, n.path || n.id || '/', n.depth + 1, n.display_name
+     FROM (SELECT nextval(pg_get_serial_sequence('accounts', 'id'))::int AS id, s.parent_id, s.path, s.depth,
+                  ${nameExpr} AS display_name
+           FROM (${source}) s) n`,
   );
 }

@@ -1,5 +1,6 @@
 import type { AccountState, AccountType, FieldDefinition, FieldValue, HierarchyEntry, LayoutPage } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
+import { DomainError, notFound } from '../../platform/errors/domain-error.js';
 import { pathIds, pathUpperBound } from '../../platform/tenancy/scope.js';
 
 export interface AccountRow {
@@ -245,6 +246,15 @@ export async function insertAccount(db: Queryable, a: NewAccount): Promise<numbe
 
 /** Moves an account and its whole subtree under a new parent, in the caller's transaction. */
 export async function moveSubtree(db: Queryable, id: number, newParentId: number): Promise<void> {
+  const [check] = await db.query<{ old_path: string; parent_path: string }>(
+    'SELECT m.path AS old_path, p.path AS parent_path FROM accounts m, accounts p WHERE m.id = $1 AND p.id = $2',
+    [id, newParentId],
+  );
+  if (!check) throw notFound();
+  // Under itself or its own descendant the paths would loop and parent_id would form a cycle.
+  if (check.parent_path.startsWith(check.old_path)) {
+    throw new DomainError('CONFLICT', 'An account cannot be moved under itself or one of its descendants');
+  }
   await db.query(
     `WITH moving AS (SELECT path AS old_path, depth AS old_depth FROM accounts WHERE id = $1),
           target AS (SELECT path AS parent_path, depth AS parent_depth FROM accounts WHERE id = $2)

@@ -143,7 +143,7 @@ async function treeNode(db: Queryable, node: repo.ChildRow, depth: number, limit
     DisplayName: node.display_name,
     ChildCount: node.child_count,
     Children: await Promise.all(children.map((c) => treeNode(db, c, depth - 1, limit, 0))),
-    HasMoreChildren: depth > 0 && offset + children.length < node.child_count,
+    HasMoreChildren: offset + children.length < node.child_count,
   };
 }
 

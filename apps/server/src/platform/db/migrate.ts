@@ -42,7 +42,7 @@ export function splitStatements(sql: string): string[] {
     }
     if (quote === null && (ch === "'" || ch === '"')) quote = ch;
     else if (quote === null && ch === '$') {
-      const match = /^\$[A-Za-z_]*\$/.exec(sql.slice(i));
+      const match = /^\$(?:[A-Za-z_][A-Za-z0-9_]*)?\$/.exec(sql.slice(i));
       if (match) {
         quote = match[0];
         current += quote;

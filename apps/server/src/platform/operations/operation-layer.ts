@@ -37,6 +37,15 @@ export function requiredCapability(access: OperationAccess, account: LocatedAcco
   }
 }
 
+/** The host of an Origin header, or null for an opaque ('null') or malformed origin. */
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
 function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value && typeof value === 'object') {
@@ -71,7 +80,7 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
       });
     }
     const origin = request.headers.origin;
-    if (origin && new URL(origin).host !== request.headers.host) {
+    if (origin && originHost(origin) !== request.headers.host) {
       return sendProblem(reply, request, {
         status: 403,
         code: 'FORBIDDEN',

@@ -1,0 +1,252 @@
+import type { AccountType, TreeNode } from '@portal/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../build-test-app.js';
+import { makeAccount, makeUser, READ_ALL, UPDATE_ALL } from '../factories/accounts.js';
+import { ApiClient } from '../factories/client.js';
+
+/**
+ * The isolation matrix: every caller x every account x every account operation. A caller sees
+ * and touches only its own organisation's subtree; outside it, an account looks exactly like
+ * one that does not exist.
+ */
+
+const MISSING_ID = 999_999;
+
+/** The tree under test, parents before children. */
+const TREE: { name: string; parent: string | null; type: AccountType }[] = [
+  { name: 'P', parent: null, type: 'Provider' },
+  { name: 'R1', parent: 'P', type: 'Reseller' },
+  { name: 'R2', parent: 'P', type: 'Reseller' },
+  { name: 'C1a', parent: 'R1', type: 'Company' },
+  { name: 'C1b', parent: 'R1', type: 'Company' },
+  { name: 'C2', parent: 'R2', type: 'Company' },
+  ...['C1a', 'C1b', 'C2'].flatMap((c) => [
+    { name: `${c} department`, parent: c, type: 'Department' as const },
+    { name: `${c} user`, parent: `${c} department`, type: 'User' as const },
+    { name: `${c} product`, parent: c, type: 'Product' as const },
+  ]),
+];
+
+/** Each caller is an admin user directly under its organisation, holding every account capability. */
+const CALLERS = [
+  { caller: 'provider admin', root: 'P' },
+  { caller: 'R1 admin', root: 'R1' },
+  { caller: 'R2 admin', root: 'R2' },
+  { caller: 'C1a admin', root: 'C1a' },
+  { caller: 'C1b admin', root: 'C1b' },
+  { caller: 'C2 admin', root: 'C2' },
+] as const;
+type CallerName = (typeof CALLERS)[number]['caller'];
+
+/** What each caller may reach, spelt out rather than computed. */
+const SCOPE: Record<CallerName, string[]> = {
+  'provider admin': TREE.map((a) => a.name),
+  'R1 admin': ['R1', 'C1a', 'C1b', ...['C1a', 'C1b'].flatMap((c) => [`${c} department`, `${c} user`, `${c} product`])],
+  'R2 admin': ['R2', 'C2', 'C2 department', 'C2 user', 'C2 product'],
+  'C1a admin': ['C1a', 'C1a department', 'C1a user', 'C1a product'],
+  'C1b admin': ['C1b', 'C1b department', 'C1b user', 'C1b product'],
+  'C2 admin': ['C2', 'C2 department', 'C2 user', 'C2 product'],
+};
+
+const OPERATIONS = ['LoadAccountById', 'UpdateAccount', 'GetPartialCompanyHierarchy', 'ListAccountSubtree'] as const;
+type OperationName = (typeof OPERATIONS)[number];
+
+let t: TestApp;
+const ids = new Map<string, number>();
+const clients = new Map<CallerName, ApiClient>();
+let renameCount = 0;
+
+const idOf = (name: string) => {
+  const id = ids.get(name);
+  if (id === undefined) throw new Error(`no account named ${name}`);
+  return id;
+};
+const clientOf = (caller: CallerName) => {
+  const client = clients.get(caller);
+  if (!client) throw new Error(`${caller} is not signed in`);
+  return client;
+};
+const parentOf = (name: string) =>
+  TREE.find((a) => a.name === name)?.parent ?? CALLERS.find((c) => c.caller === name)?.root ?? null;
+
+/** The chain of account names from the top of the tree down to and including `name`. */
+function chainOf(name: string): string[] {
+  const chain: string[] = [];
+  for (let n: string | null = name; n !== null; n = parentOf(n)) chain.unshift(n);
+  return chain;
+}
+
+/** Every account (admins included) strictly below `root`. */
+function descendantsOf(root: string): string[] {
+  const all = [...TREE.map((a) => a.name), ...CALLERS.map((c) => c.caller)];
+  return all.filter((n) => n !== root && chainOf(n).includes(root));
+}
+
+function inputFor(op: OperationName, id: number) {
+  switch (op) {
+    case 'LoadAccountById':
+      return { id };
+    case 'UpdateAccount':
+      renameCount++;
+      return { id, views: { Default: { Values: { DisplayName: `Renamed ${renameCount}` } } } };
+    case 'GetPartialCompanyHierarchy':
+      return { id, depth: 1 };
+    case 'ListAccountSubtree':
+      return { id, limit: 50 };
+  }
+}
+
+/** A problem body without what differs on every request. */
+function comparable(body: unknown) {
+  const { requestId: _requestId, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const a of TREE) {
+    ids.set(
+      a.name,
+      await makeAccount(t.db, { type: a.type, parentId: a.parent === null ? null : idOf(a.parent), displayName: a.name }),
+    );
+  }
+  for (const { caller, root } of CALLERS) {
+    const user = await makeUser(t.db, { parentId: idOf(root), capabilities: [...READ_ALL, ...UPDATE_ALL], displayName: caller });
+    ids.set(caller, user.id);
+    clients.set(caller, await new ApiClient(t.url).signIn(user.username));
+  }
+});
+afterAll(() => t.close());
+
+const MATRIX = CALLERS.flatMap(({ caller }) =>
+  TREE.flatMap(({ name: target }) =>
+    OPERATIONS.map((op) => ({
+      caller,
+      target,
+      op,
+      inside: SCOPE[caller].includes(target),
+    })),
+  ),
+);
+
+describe('the isolation matrix', () => {
+  it('covers every caller, account and operation', () => {
+    expect(MATRIX).toHaveLength(CALLERS.length * TREE.length * OPERATIONS.length);
+    expect(MATRIX.filter((row) => row.inside).length).toBeGreaterThan(0);
+    expect(MATRIX.filter((row) => !row.inside).length).toBeGreaterThan(0);
+  });
+
+  it.each(MATRIX.filter((row) => row.inside))('$caller may call $op on $target', async ({ caller, target, op }) => {
+    const client = clientOf(caller);
+
+    const res = await client.op(op, inputFor(op, idOf(target)));
+
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    if (op === 'LoadAccountById' || op === 'UpdateAccount') expect(res.body.AccountIdentificator).toBe(idOf(target));
+    if (op === 'GetPartialCompanyHierarchy') expect(res.body.AccountId).toBe(idOf(target));
+    if (op === 'ListAccountSubtree') expect(Array.isArray(res.body.Items)).toBe(true);
+  });
+
+  it.each(MATRIX.filter((row) => !row.inside))(
+    '$caller gets the same 404 from $op on $target as for an id that does not exist',
+    async ({ caller, target, op }) => {
+      const client = clientOf(caller);
+      const [before] = await t.db.query<{ display_name: string }>('SELECT display_name FROM accounts WHERE id = $1', [
+        idOf(target),
+      ]);
+
+      const foreign = await client.op(op, inputFor(op, idOf(target)));
+      const missing = await client.op(op, inputFor(op, MISSING_ID));
+
+      expect(missing.status).toBe(404);
+      expect(foreign.status).toBe(404);
+      expect(foreign.headers.get('content-type')).toBe(missing.headers.get('content-type'));
+      expect(comparable(foreign.body)).toEqual(comparable(missing.body));
+      expect(Object.keys(foreign.body).sort()).toEqual(Object.keys(missing.body).sort());
+      const [after] = await t.db.query<{ display_name: string }>('SELECT display_name FROM accounts WHERE id = $1', [
+        idOf(target),
+      ]);
+      expect(after?.display_name).toBe(before?.display_name);
+    },
+  );
+});
+
+describe('listing stays inside the caller scope', () => {
+  function flatten(node: TreeNode): number[] {
+    return [node.AccountId, ...node.Children.flatMap(flatten)];
+  }
+
+  it.each(CALLERS)(
+    '$caller gets exactly its own subtree from GetPartialCompanyHierarchy of its organisation',
+    async ({ caller, root }) => {
+      const client = clientOf(caller);
+      const allowed = new Set([root, ...descendantsOf(root)].map(idOf));
+
+      const res = await client.op<TreeNode>('GetPartialCompanyHierarchy', { id: idOf(root), depth: 5, childLimit: 500 });
+
+      expect(res.status).toBe(200);
+      const returned = flatten(res.body);
+      expect(returned.filter((id) => !allowed.has(id))).toEqual([]);
+      expect(new Set(returned)).toEqual(allowed);
+    },
+  );
+
+  it.each(CALLERS)(
+    '$caller gets exactly its own descendants from ListAccountSubtree of its organisation',
+    async ({ caller, root }) => {
+      const client = clientOf(caller);
+      const allowed = new Set(descendantsOf(root).map(idOf));
+
+      const res = await client.op('ListAccountSubtree', { id: idOf(root), limit: 500 });
+
+      expect(res.status).toBe(200);
+      const returned: number[] = res.body.Items.map((i: { AccountId: number }) => i.AccountId);
+      expect(returned.filter((id) => !allowed.has(id))).toEqual([]);
+      expect(new Set(returned)).toEqual(allowed);
+      expect(res.body.NextCursor).toBeNull();
+    },
+  );
+
+  const loads = CALLERS.flatMap(({ caller, root }) => SCOPE[caller].map((target) => ({ caller, root, target })));
+
+  it.each(loads)('$caller sees the Hierarchy of $target start at its own organisation', async ({ caller, root, target }) => {
+    const client = clientOf(caller);
+    const chain = chainOf(target);
+    const expected = chain.slice(chain.indexOf(root)).map(idOf);
+
+    const res = await client.op('LoadAccountById', { id: idOf(target) });
+
+    expect(res.status).toBe(200);
+    const hierarchy: number[] = res.body.Hierarchy.map((h: { AccountId: number }) => h.AccountId);
+    expect(hierarchy).toEqual(expected);
+    expect(res.body.AccountPath).toBe(expected.join('/'));
+    const above = chain.slice(0, chain.indexOf(root)).map(idOf);
+    expect(hierarchy.filter((id) => above.includes(id))).toEqual([]);
+  });
+});
+
+describe('scope comes before capabilities', () => {
+  it('answers 404, not 403, when a caller without capabilities touches a foreign account', async () => {
+    const { username } = await makeUser(t.db, { parentId: idOf('C2'), capabilities: [] });
+    const client = await new ApiClient(t.url).signIn(username);
+
+    const foreign = await client.op('LoadAccountById', { id: idOf('C1a') });
+    const missing = await client.op('LoadAccountById', { id: MISSING_ID });
+    const own = await client.op('LoadAccountById', { id: idOf('C2') });
+
+    expect(foreign.status).toBe(404);
+    expect(comparable(foreign.body)).toEqual(comparable(missing.body));
+    expect(own.status).toBe(403);
+  });
+
+  it('refuses a cursor minted in a foreign subtree as if it were any other list', async () => {
+    const provider = clientOf('provider admin');
+    const c2 = clientOf('C2 admin');
+    const page = await provider.op('ListAccountSubtree', { id: idOf('C1a'), limit: 1 });
+
+    const res = await c2.op('ListAccountSubtree', { id: idOf('C2'), cursor: page.body.NextCursor, limit: 1 });
+
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([{ field: 'cursor', message: 'This cursor belongs to another list' }]);
+  });
+});

@@ -1,0 +1,78 @@
+/** Timing helpers: repeated runs bounded by count and time, summarised by the median. */
+
+export interface Timing {
+  name: string;
+  /** Milliseconds. */
+  median: number;
+  p95: number;
+  runs: number;
+  note?: string;
+}
+
+export interface MeasureOptions {
+  /** Upper bound on measured runs. */
+  iterations?: number;
+  /** Upper bound on measuring time, milliseconds (warm-up not included). */
+  maxMs?: number;
+  /** Unmeasured runs first: JIT, plan and buffer caches. */
+  warmup?: number;
+}
+
+const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] as number;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** Runs fn sequentially until `iterations` runs or `maxMs` have passed (at least 5 runs). */
+export async function measure(name: string, fn: (i: number) => Promise<unknown>, options: MeasureOptions = {}): Promise<Timing> {
+  const iterations = options.iterations ?? 200;
+  const maxMs = options.maxMs ?? 10_000;
+  const warmup = options.warmup ?? 20;
+  for (let i = 0; i < warmup; i++) await fn(i);
+  const samples: number[] = [];
+  const deadline = nowMs() + maxMs;
+  for (let i = 0; i < iterations; i++) {
+    const start = nowMs();
+    await fn(i);
+    const end = nowMs();
+    samples.push(end - start);
+    if (end > deadline && samples.length >= 5) break;
+  }
+  const sorted = samples.sort((a, b) => a - b);
+  return { name, median: median(sorted), p95: percentile(sorted, 95), runs: sorted.length };
+}
+
+export function formatMs(ms: number): string {
+  if (!Number.isFinite(ms)) return '-';
+  if (ms < 1) return `${(ms * 1000).toFixed(0)} µs`;
+  if (ms < 100) return `${ms.toFixed(2)} ms`;
+  return `${ms.toFixed(0)} ms`;
+}
+
+export function formatRatio(r: number): string {
+  if (!Number.isFinite(r)) return '-';
+  return r < 10 ? `${r.toFixed(1)}x` : `${r.toFixed(0)}x`;
+}
+
+export function formatInt(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
+/** A plain-text table: first column left-aligned, the others right-aligned. */
+export function table(headers: string[], rows: string[][]): string {
+  const widths = headers.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] as number) : cell.padStart(widths[c] as number))).join('  ');
+  const rule = widths.map((w) => '-'.repeat(w)).join('  ');
+  return [line(headers), rule, ...rows.map(line)].join('\n');
+}

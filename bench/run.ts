@@ -1,0 +1,322 @@
+/**
+ * Account-hierarchy and server benchmarks. Nothing is asserted: every figure is printed as a ratio
+ * against a floor measured in the same run on the same machine (see README.md).
+ *
+ *   npm run bench                  100,000 generated accounts; PGlite, then PostgreSQL when DATABASE_URL is set
+ *   npm run bench -- --large       1,000,000 generated accounts
+ *   npm run bench -- --size 20000 --duration 2 --skip-postgres
+ */
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { buildApp } from '../apps/server/src/app.js';
+import { findLocation } from '../apps/server/src/domains/accounts/index.js';
+import { createCallerResolver, SESSION_COOKIE } from '../apps/server/src/domains/auth/index.js';
+import { migrate } from '../apps/server/src/platform/db/migrate.js';
+import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
+import { isInScope } from '../apps/server/src/platform/tenancy/scope.js';
+import { DEMO_PASSWORD, seedDemo, seedLargeHierarchy } from '../apps/server/src/seed/demo-seed.js';
+import { type Backend, createResellerAdmin, findTargets, openBenchDb } from './fixture.js';
+import { BenchClient } from './http-client.js';
+import { type LoadResult, runLoad } from './load.js';
+import { formatInt, formatMs, formatRatio, measure, type Timing, table } from './measure.js';
+
+const { values: args } = parseArgs({
+  options: {
+    large: { type: 'boolean', default: false },
+    size: { type: 'string' },
+    iterations: { type: 'string', default: '200' },
+    'max-seconds': { type: 'string', default: '10' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    'skip-pglite': { type: 'boolean', default: false },
+    'skip-postgres': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+
+if (args.help) {
+  console.log(`Usage: npm run bench [-- options]
+  --large            generate 1,000,000 accounts (default 100,000)
+  --size N           generate N accounts (at least 100)
+  --iterations N     upper bound of measured runs per latency figure (default 200)
+  --max-seconds S    upper bound of measuring time per latency figure (default 10)
+  --duration S       seconds of each throughput run, after 1 s of warm-up (default 5)
+  --connections N    concurrent keep-alive connections of throughput runs (default 10)
+  --skip-pglite      only the PostgreSQL pass (needs DATABASE_URL)
+  --skip-postgres    only the PGlite pass`);
+  process.exit(0);
+}
+
+const positiveInt = (name: string, raw: string | undefined, min = 1) => {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) {
+    console.error(`--${name} must be a whole number, at least ${min}`);
+    process.exit(2);
+  }
+  return n;
+};
+
+const SIZE = args.size !== undefined ? positiveInt('size', args.size, 100) : args.large ? 1_000_000 : 100_000;
+const ITERATIONS = positiveInt('iterations', args.iterations);
+const MAX_MS = positiveInt('max-seconds', args['max-seconds']) * 1000;
+const DURATION_MS = positiveInt('duration', args.duration) * 1000;
+const CONNECTIONS = positiveInt('connections', args.connections);
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const title = (backend: Backend) => (backend === 'pglite' ? 'PGlite' : 'PostgreSQL');
+
+interface Row {
+  key: string;
+  timing: Timing;
+}
+
+interface BackendReport {
+  backend: Backend;
+  rows: Row[];
+  floor: Timing;
+  load: { key: string; name: string; result: LoadResult }[];
+}
+
+async function timed<T>(label: string, fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await fn();
+  const ms = performance.now() - started;
+  log(`  ${label}: ${seconds(ms)}`);
+  return { value, ms };
+}
+
+async function startTrivialServer(): Promise<{ app: FastifyInstance; url: string }> {
+  const app = Fastify({ logger: false });
+  app.post('/noop', async () => ({ ok: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return { app, url: `http://127.0.0.1:${port}` };
+}
+
+async function runBackend(backend: Backend): Promise<BackendReport> {
+  log(`\n== ${title(backend)}: ${formatInt(SIZE)} generated accounts ==`);
+  const bench = await openBenchDb(backend);
+  log(`  database: ${bench.location}`);
+  const { db } = bench;
+  let app: FastifyInstance | null = null;
+  let trivial: FastifyInstance | null = null;
+  const clients: BenchClient[] = [];
+  try {
+    await timed('migrate', () => migrate(db, MIGRATIONS_DIR));
+    await timed('seedDemo', () => seedDemo(db));
+    // Progress on a terminal only: seedLargeHierarchy commits one chunk of companies at a time.
+    const tty = process.stderr.isTTY === true;
+    const generated = await timed(`seedLargeHierarchy(${formatInt(SIZE)})`, () =>
+      seedLargeHierarchy(db, SIZE, (done) => {
+        if (tty) process.stderr.write(`\r    ${formatInt(done)} accounts`);
+      }).finally(() => {
+        if (tty) process.stderr.write('\r\x1b[K');
+      }),
+    );
+    const perSecond = generated.value.accounts / (generated.ms / 1000);
+    log(`    ${formatInt(generated.value.accounts)} accounts, ${formatInt(perSecond)} accounts/s`);
+    // Fresh bulk data: give the planner statistics, as autovacuum would soon after on a live system.
+    await timed('ANALYZE', () => db.exec('ANALYZE'));
+    const [{ total = 0 } = {}] = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM accounts');
+
+    const resellerId = generated.value.resellerId;
+    const resellerUser = await createResellerAdmin(db, resellerId);
+    const t = await timed('pick targets', () => findTargets(db, resellerId));
+    const targets = t.value;
+
+    app = await buildApp({ db, webDist: null, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const url = `http://127.0.0.1:${port}`;
+    const trivialServer = await startTrivialServer();
+    trivial = trivialServer.app;
+
+    const provider = await new BenchClient(url).signIn('provider.admin', DEMO_PASSWORD);
+    const reseller = await new BenchClient(url).signIn(resellerUser, DEMO_PASSWORD);
+    const noop = new BenchClient(trivialServer.url);
+    clients.push(provider, reseller, noop);
+    const me = await reseller.op('GetCurrentUser');
+    if (me.CompanyAccountId !== resellerId)
+      throw new Error(`the reseller admin's scope is ${me.CompanyAccountId}, not ${resellerId}`);
+
+    // The cursor of ListAccountSubtree is the base64url of the last path returned: jump straight to a
+    // position 90% through the subtree instead of paging there. Checked below: it must be accepted.
+    const deepCursor = Buffer.from(targets.deepPagePath, 'utf8').toString('base64url');
+    const deepPage = await reseller.op('ListAccountSubtree', { id: resellerId, cursor: deepCursor, limit: 50 });
+    if (deepPage.Items.length !== 50 || !deepPage.NextCursor) throw new Error('the deep subtree page is not a full page');
+
+    const users = targets.deepUsers;
+    const user = (i: number) => users[i % users.length] as number;
+    const options = { iterations: ITERATIONS, maxMs: MAX_MS };
+    const rows: Row[] = [];
+    const add = async (key: string, name: string, fn: (i: number) => Promise<unknown>) => {
+      const timing = await measure(name, fn, options);
+      rows.push({ key, timing });
+      log(`  ${name}: ${formatMs(timing.median)}`);
+      return timing;
+    };
+
+    log('  latency (median of up to ' + `${ITERATIONS} runs or ${seconds(MAX_MS)} each):`);
+    const floor = await add('floor', 'floor: SELECT id FROM accounts WHERE id = $1 (db)', (i) =>
+      db.query('SELECT id FROM accounts WHERE id = $1', [user(i)]),
+    );
+    await add('http-noop', 'HTTP round trip to a trivial Fastify route', () => noop.post('/noop', {}));
+    await add('current-user', 'GetCurrentUser (HTTP, provider.admin)', () => provider.op('GetCurrentUser'));
+    await add('load-provider', 'LoadAccountById deep user (HTTP, provider.admin)', (i) =>
+      provider.op('LoadAccountById', { id: user(i) }),
+    );
+    await add('load-reseller', 'LoadAccountById deep user (HTTP, reseller admin)', (i) =>
+      reseller.op('LoadAccountById', { id: user(i) }),
+    );
+    await add('hierarchy-company', 'GetPartialCompanyHierarchy depth 1, a company', () =>
+      reseller.op('GetPartialCompanyHierarchy', { id: targets.companyId, depth: 1 }),
+    );
+    await add(
+      'hierarchy-reseller',
+      `GetPartialCompanyHierarchy depth 1, the reseller (100 of ${formatInt(targets.companies)})`,
+      () => reseller.op('GetPartialCompanyHierarchy', { id: resellerId, depth: 1, childLimit: 100 }),
+    );
+    await add('subtree-first', 'ListAccountSubtree first page (50), reseller', () =>
+      reseller.op('ListAccountSubtree', { id: resellerId, cursor: null, limit: 50 }),
+    );
+    await add('subtree-deep', 'ListAccountSubtree page at 90% (cursor), reseller', () =>
+      reseller.op('ListAccountSubtree', { id: resellerId, cursor: deepCursor, limit: 50 }),
+    );
+
+    // The tenant scope: the guard's lookup of the touched account, and the caller (session,
+    // organisation, capabilities) every signed-in request resolves first.
+    const scopeRoot = targets.resellerPath;
+    await add('scope-guard', 'tenant guard: locate account + isInScope (db)', async (i) => {
+      const located = await findLocation(db, user(i));
+      if (!located || !isInScope(scopeRoot, located.path)) throw new Error('a target fell outside the scope');
+    });
+    const resolveCaller = createCallerResolver({ sessionHours: 12 });
+    const token = reseller.cookie?.slice(`${SESSION_COOKIE}=`.length) ?? '';
+    const fakeRequest = { cookies: { [SESSION_COOKIE]: token } } as unknown as FastifyRequest;
+    await add('scope-caller', 'caller resolution: session + scope + capabilities (db)', async () => {
+      if (!(await resolveCaller(db, fakeRequest))) throw new Error('the session did not resolve');
+    });
+    await add('scope-reject', 'out-of-scope LoadAccountById -> 404 (HTTP, reseller)', async () => {
+      const reply = await reseller.post('/api/op/LoadAccountById', { id: targets.outsideAccountId });
+      if (reply.status !== 404) throw new Error(`expected 404 outside the scope, got ${reply.status}`);
+    });
+
+    log(`  throughput (${CONNECTIONS} connections, ${seconds(DURATION_MS)} each after 1 s warm-up):`);
+    const load: BackendReport['load'] = [];
+    const loadRun = async (key: string, name: string, baseUrl: string, path: string, body: unknown, cookie: string | null) => {
+      const result = await runLoad({ baseUrl, path, body, cookie, connections: CONNECTIONS, durationMs: DURATION_MS });
+      if (result.ok === 0) throw new Error(`${name}: no successful request (${result.firstFailure ?? 'no answer'})`);
+      load.push({ key, name, result });
+      log(
+        `  ${name}: ${formatInt(result.rps)} req/s${result.failed ? ` (${result.failed} failed: ${result.firstFailure})` : ''}`,
+      );
+    };
+    await loadRun('noop', 'trivial Fastify route (POST /noop)', trivialServer.url, '/noop', {}, null);
+    await loadRun('current-user', 'POST /api/op/GetCurrentUser', url, '/api/op/GetCurrentUser', {}, provider.cookie);
+    await loadRun(
+      'load-account',
+      'POST /api/op/LoadAccountById (deep user)',
+      url,
+      '/api/op/LoadAccountById',
+      { id: user(0) },
+      reseller.cookie,
+    );
+
+    printBackend({ backend, rows, floor, load }, total, generated.ms, perSecond);
+    return { backend, rows, floor, load };
+  } finally {
+    for (const c of clients) c.close();
+    await app?.close();
+    await trivial?.close();
+    await bench.dispose();
+  }
+}
+
+function printBackend(report: BackendReport, total: number, generationMs: number, perSecond: number) {
+  const floor = report.floor.median;
+  console.log(
+    `\n${title(report.backend)} — ${formatInt(total)} accounts in the table, ${formatInt(SIZE)} generated in ${seconds(generationMs)} (${formatInt(perSecond)} accounts/s)`,
+  );
+  console.log(
+    table(
+      ['Latency', 'median', 'p95', 'runs', 'x floor'],
+      report.rows.map(({ timing }) => [
+        timing.name,
+        formatMs(timing.median),
+        formatMs(timing.p95),
+        String(timing.runs),
+        formatRatio(timing.median / floor),
+      ]),
+    ),
+  );
+  const noop = report.load.find((l) => l.key === 'noop')?.result.rps ?? Number.NaN;
+  console.log('');
+  console.log(
+    table(
+      ['Throughput', 'req/s', 'median', 'p95', 'x trivial'],
+      report.load.map(({ name, result }) => [
+        name,
+        formatInt(result.rps),
+        formatMs(result.medianMs),
+        formatMs(result.p95Ms),
+        (result.rps / noop).toFixed(3),
+      ]),
+    ),
+  );
+}
+
+function printSummary(reports: BackendReport[]) {
+  if (reports.length < 2) return;
+  const keys = reports[0]?.rows.map((r) => r.key) ?? [];
+  console.log(`\nSummary, ${formatInt(SIZE)} generated accounts (ratios against each backend's own floor)`);
+  console.log(
+    table(
+      ['Latency x floor', ...reports.map((r) => title(r.backend))],
+      keys.map((key) => [
+        reports[0]?.rows.find((r) => r.key === key)?.timing.name ?? key,
+        ...reports.map((r) => {
+          const row = r.rows.find((x) => x.key === key);
+          return row ? formatRatio(row.timing.median / r.floor.median) : '-';
+        }),
+      ]),
+    ),
+  );
+  console.log('');
+  const loadKeys = reports[0]?.load.map((l) => l.key) ?? [];
+  console.log(
+    table(
+      ['Throughput x trivial route', ...reports.map((r) => title(r.backend))],
+      loadKeys.map((key) => [
+        reports[0]?.load.find((l) => l.key === key)?.name ?? key,
+        ...reports.map((r) => {
+          const noop = r.load.find((l) => l.key === 'noop')?.result.rps ?? Number.NaN;
+          const row = r.load.find((l) => l.key === key);
+          return row ? `${(row.result.rps / noop).toFixed(3)} (${formatInt(row.result.rps)}/s)` : '-';
+        }),
+      ]),
+    ),
+  );
+}
+
+const backends: Backend[] = [];
+if (!args['skip-pglite']) backends.push('pglite');
+if (!args['skip-postgres'] && process.env.DATABASE_URL) backends.push('postgres');
+if (backends.length === 0) {
+  console.error('Nothing to run: --skip-pglite needs DATABASE_URL (or run it under scripts/with-postgres.sh).');
+  process.exit(2);
+}
+console.log(
+  `Benchmark: node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? '?'}), ${formatInt(SIZE)} generated accounts, backends: ${backends.map(title).join(', ')}`,
+);
+if (!process.env.DATABASE_URL && !args['skip-postgres']) {
+  console.log('DATABASE_URL is not set: PGlite only. For the PostgreSQL pass: scripts/with-postgres.sh npm run bench -w bench');
+}
+
+const started = performance.now();
+const reports: BackendReport[] = [];
+for (const backend of backends) reports.push(await runBackend(backend));
+printSummary(reports);
+console.log(`\nTotal time ${seconds(performance.now() - started)}.`);
