@@ -97,6 +97,34 @@ export const CustomActionSchema = z.object({
   Icon: z.string().nullable(),
 });
 
+/** Tabs of the account page besides the layout pages [A2.12]-[A2.25]; the server decides which apply. */
+export const ACCOUNT_TAB_IDS = [
+  'Credit_check',
+  'Service_info',
+  'Available_services',
+  'Custom_charge',
+  'Billing',
+  'Notifications',
+  'Provisioning',
+  'Security',
+  'User_security',
+  'Audit_log',
+  'User_log',
+  'Notes',
+  'Discount',
+  'Special_deal',
+] as const;
+export const AccountTabIdSchema = z.enum(ACCOUNT_TAB_IDS);
+export type AccountTabId = z.infer<typeof AccountTabIdSchema>;
+
+export const AccountTabSchema = z.discriminatedUnion('Kind', [
+  /** A page of the account's layout, drawn by the dynamic form. */
+  z.object({ Kind: z.literal('LayoutPage'), Id: z.string(), DisplayName: z.string() }),
+  /** A feature tab. */
+  z.object({ Kind: z.literal('Feature'), Id: AccountTabIdSchema, DisplayName: z.string() }),
+]);
+export type AccountTab = z.infer<typeof AccountTabSchema>;
+
 /** [A3.1] An account with its views, the hierarchy above it (inside the caller's scope) and its layout. */
 export const AccountSchema = z.object({
   AccountIdentificator: AccountIdSchema,
@@ -107,6 +135,8 @@ export const AccountSchema = z.object({
   AccountPath: z.string(),
   CustomActions: z.array(CustomActionSchema),
   Layout: LayoutSchema,
+  /** The tab strip in order: layout pages first, then the feature tabs this viewer may open. */
+  Tabs: z.array(AccountTabSchema),
   Permissions: z.object({ CanUpdate: z.boolean() }),
 });
 export type Account = z.infer<typeof AccountSchema>;

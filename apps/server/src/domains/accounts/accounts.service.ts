@@ -11,6 +11,8 @@ import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { pathIds } from '../../platform/tenancy/scope.js';
+import { BUILT_ACCOUNT_TABS } from './account-tabs.js';
+import { decideAccountTabs, TAB_DISPLAY_NAMES } from './account-tabs.rules.js';
 import * as repo from './accounts.repository.js';
 import { decideUpdate } from './accounts.rules.js';
 
@@ -60,8 +62,21 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number): Pr
     },
     DisplayValues: {},
   };
-  const scopeDepth = pathIds(caller.scope.rootPath).length - 1;
-  const hierarchy = await repo.listAncestry(db, row.path, scopeDepth);
+  const scopePath = pathIds(caller.scope.rootPath);
+  const hierarchy = await repo.listAncestry(db, row.path, scopePath.length - 1);
+  const parentPath = row.path.slice(0, row.path.slice(0, -1).lastIndexOf('/') + 1);
+  const owning = row.parent_id === null ? null : await repo.findNearestOfType(db, parentPath, ['Company', 'Reseller']);
+  const owningPath = owning ? pathIds(owning.path) : [];
+  const featureTabs = decideAccountTabs({
+    accountType: row.account_type,
+    accountId: row.id,
+    parentId: row.parent_id,
+    viewerOrganisationId: caller.scope.rootId,
+    viewerOrganisationPath: scopePath,
+    owningOrganisation: owning ? { id: owning.id, parentId: owningPath.at(-2) ?? null } : null,
+    capabilities: caller.capabilities,
+    built: BUILT_ACCOUNT_TABS,
+  });
   return {
     AccountIdentificator: row.id,
     Views: views,
@@ -69,6 +84,10 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number): Pr
     AccountPath: hierarchy.map((h) => h.AccountId).join('/'),
     CustomActions: [],
     Layout: { AccountType: row.account_type, Pages: pages },
+    Tabs: [
+      ...pages.map((p) => ({ Kind: 'LayoutPage' as const, Id: p.Name, DisplayName: p.DisplayName })),
+      ...featureTabs.map((id) => ({ Kind: 'Feature' as const, Id: id, DisplayName: TAB_DISPLAY_NAMES[id] })),
+    ],
     Permissions: {
       CanUpdate: canUpdate(caller, row.account_type) && row.state !== 'Terminated',
     },

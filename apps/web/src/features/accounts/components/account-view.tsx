@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Account, FieldValue } from '@portal/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DynamicForm } from '../../../components/dynamic-form/dynamic-form';
 import { ApiError } from '../../../lib/api-client';
@@ -18,7 +18,12 @@ import {
 import { AccountBreadcrumbs } from './account-breadcrumbs';
 import { ConfirmSensitiveModal, type SensitiveChange } from './confirm-sensitive-modal';
 
+/** A feature tab's content, supplied by the page that composes the features. */
+export type FeatureTabRenderer = (props: { account: Account }) => ReactNode;
+
 export interface AccountViewProps {
+  /** Content of feature tabs by tab id (e.g. Notes, Credit_check); the server decides which ones show. */
+  featureTabs?: Partial<Record<string, FeatureTabRenderer>>;
   accountId: number;
   /** The selected tab (layout page name) from the address, if any. */
   tab: string | undefined;
@@ -65,7 +70,9 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
   const [pendingConfirm, setPendingConfirm] = useState<SensitiveChange[] | null>(null);
 
   const pages = account.Layout.Pages;
-  const activeTab = pages.some((p) => p.Name === props.tab) ? (props.tab as string) : (pages[0]?.Name ?? '');
+  const tabs = account.Tabs.filter((tab) => tab.Kind === 'LayoutPage' || props.featureTabs?.[tab.Id]);
+  const activeTab = tabs.some((tab) => tab.Id === props.tab) ? (props.tab as string) : (tabs[0]?.Id ?? '');
+  const activeIsFeature = tabs.find((tab) => tab.Id === activeTab)?.Kind === 'Feature';
   const changed = changedKeys(original, values);
   const type = String(account.Views.Default?.Values.AccountType ?? '');
   const state = String(account.Views.Default?.Values.AccountState ?? '');
@@ -166,7 +173,8 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
               </Button>
             </>
           ) : (
-            account.Permissions.CanUpdate && <Button onClick={() => setIsEditing(true)}>{t('account.edit')}</Button>
+            account.Permissions.CanUpdate &&
+            !activeIsFeature && <Button onClick={() => setIsEditing(true)}>{t('account.edit')}</Button>
           )}
         </Group>
       </Group>
@@ -178,12 +186,20 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
       )}
       <Tabs value={activeTab} onChange={(v) => v && props.onTabChange(v)} keepMounted={false}>
         <Tabs.List aria-label={t('account.tabs')}>
-          {pages.map((page) => (
-            <Tabs.Tab key={page.Name} value={page.Name}>
-              {page.DisplayName}
+          {tabs.map((tab) => (
+            <Tabs.Tab key={tab.Id} value={tab.Id} disabled={isEditing && tab.Kind === 'Feature'}>
+              {tab.DisplayName}
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        {tabs.map((tab) => {
+          const render = tab.Kind === 'Feature' ? props.featureTabs?.[tab.Id] : undefined;
+          return render ? (
+            <Tabs.Panel key={tab.Id} value={tab.Id} pt="md">
+              {render({ account })}
+            </Tabs.Panel>
+          ) : null;
+        })}
         {pages.map((page) => (
           <Tabs.Panel key={page.Name} value={page.Name} pt="md">
             <DynamicForm
