@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { operations as declaredOperations } from '@portal/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { accountOperations, findLocation } from './domains/accounts/index.js';
+import { auditOperations } from './domains/audit/index.js';
 import { authOperations, createCallerResolver } from './domains/auth/index.js';
 import type { Db } from './platform/db/db.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
@@ -25,7 +26,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 /** The registered handlers of every domain, in dependency order. */
 export function registeredOperations(options: { sessionHours: number }): RegisteredOperation[] {
-  return [...authOperations(options), ...accountOperations];
+  return [...authOperations(options), ...accountOperations, ...auditOperations];
 }
 
 /** Builds the whole application without listening: platform first, then the domains. */

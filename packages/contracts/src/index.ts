@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './capabilities.js';
 export * from './errors.js';
@@ -6,8 +7,9 @@ export * from './field-validation.js';
 export * from './operation.js';
 
 import { accountOperations } from './accounts.js';
+import { auditOperations } from './audit.js';
 import { authOperations } from './auth.js';
 import type { OperationDefinition } from './operation.js';
 
 /** Every operation the API serves, in one list (the server mounts them, the docs describe them). */
-export const operations: readonly OperationDefinition[] = [...authOperations, ...accountOperations];
+export const operations: readonly OperationDefinition[] = [...authOperations, ...accountOperations, ...auditOperations];

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate, useOutletContext, useParams } from 'react-router';
 import { AccountView } from '../../features/accounts';
+import { AuditLogTab } from '../../features/audit-log';
 import { href, paths } from '../paths';
 import { NotFoundPage } from './not-found-page';
 import type { ShellContext } from './shell-layout';
@@ -13,13 +14,20 @@ export function AccountPage() {
   const id = Number(params.id);
   const onHierarchy = useCallback((ids: number[]) => setTreePath(ids), [setTreePath]);
   if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
+  const hrefForAccount = (accountId: number) => href(paths.account.view(accountId));
   return (
     <AccountView
       accountId={id}
       tab={params.tab}
       onTabChange={(tab) => navigate(paths.account.tab(id, tab))}
-      hrefForAccount={(accountId) => href(paths.account.view(accountId))}
+      hrefForAccount={hrefForAccount}
       onHierarchy={onHierarchy}
+      featureTabs={{
+        Audit_log: ({ account }) => (
+          <AuditLogTab mode="account" id={account.AccountIdentificator} hrefForAccount={hrefForAccount} />
+        ),
+        User_log: ({ account }) => <AuditLogTab mode="user" id={account.AccountIdentificator} hrefForAccount={hrefForAccount} />,
+      }}
     />
   );
 }

@@ -1,0 +1,1 @@
+export { auditOperations } from './audit.operations.js';

@@ -1,0 +1,1 @@
+export { AuditLogTab } from './components/audit-log-tab';
