@@ -1,10 +1,18 @@
 import { useCallback } from 'react';
 import { useNavigate, useOutletContext, useParams } from 'react-router';
-import { AccountView } from '../../features/accounts';
+import { AccountView, type FeatureTabRenderer } from '../../features/accounts';
 import { AuditLogTab } from '../../features/audit-log';
 import { href, paths } from '../paths';
 import { NotFoundPage } from './not-found-page';
 import type { ShellContext } from './shell-layout';
+
+const hrefForAccount = (accountId: number) => href(paths.account.view(accountId));
+
+/** The feature tabs the account page composes, by tab id; the server decides which ones a viewer gets. */
+const FEATURE_TABS: Record<string, FeatureTabRenderer> = {
+  Audit_log: ({ account }) => <AuditLogTab mode="account" id={account.AccountIdentificator} hrefForAccount={hrefForAccount} />,
+  User_log: ({ account }) => <AuditLogTab mode="user" id={account.AccountIdentificator} hrefForAccount={hrefForAccount} />,
+};
 
 /** [A2.1] #/Account/View/{id} and [A2.2] #/Account/View/{id}/{tab}. */
 export function AccountPage() {
@@ -14,7 +22,6 @@ export function AccountPage() {
   const id = Number(params.id);
   const onHierarchy = useCallback((ids: number[]) => setTreePath(ids), [setTreePath]);
   if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
-  const hrefForAccount = (accountId: number) => href(paths.account.view(accountId));
   return (
     <AccountView
       accountId={id}
@@ -22,12 +29,7 @@ export function AccountPage() {
       onTabChange={(tab) => navigate(paths.account.tab(id, tab))}
       hrefForAccount={hrefForAccount}
       onHierarchy={onHierarchy}
-      featureTabs={{
-        Audit_log: ({ account }) => (
-          <AuditLogTab mode="account" id={account.AccountIdentificator} hrefForAccount={hrefForAccount} />
-        ),
-        User_log: ({ account }) => <AuditLogTab mode="user" id={account.AccountIdentificator} hrefForAccount={hrefForAccount} />,
-      }}
+      featureTabs={FEATURE_TABS}
     />
   );
 }

@@ -1,2 +1,2 @@
 export { AccountTree } from './components/account-tree';
-export { AccountView } from './components/account-view';
+export { AccountView, type FeatureTabRenderer } from './components/account-view';
