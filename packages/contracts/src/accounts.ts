@@ -137,7 +137,11 @@ export const AccountSchema = z.object({
   Layout: LayoutSchema,
   /** The tab strip in order: layout pages first, then the feature tabs this viewer may open. */
   Tabs: z.array(AccountTabSchema),
-  Permissions: z.object({ CanUpdate: z.boolean() }),
+  Permissions: z.object({
+    CanUpdate: z.boolean(),
+    /** Terminate, or cancel a scheduled termination [A4.1], [A6.13]. */
+    CanTerminate: z.boolean(),
+  }),
 });
 export type Account = z.infer<typeof AccountSchema>;
 
@@ -242,7 +246,36 @@ export const UpdateAccountByConfirm = defineOperation({
   mutating: true,
 });
 
+export const TerminateAccount = defineOperation({
+  name: 'TerminateAccount',
+  summary: 'Terminate an account and everything below it now, or schedule it for a later date (UTC) [A4.1]',
+  input: z.object({
+    id: AccountIdSchema,
+    /** ISO 8601 UTC; null or absent terminates now. */
+    terminationDate: z.iso
+      .datetime({ offset: true, message: 'Enter the date and time in ISO 8601 form' })
+      .nullable()
+      .default(null),
+  }),
+  output: AccountSchema,
+  access: { kind: 'accountType', permission: 'DELETE' },
+  account: (i) => i.id,
+  mutating: true,
+});
+
+export const CancelAccountTermination = defineOperation({
+  name: 'CancelAccountTermination',
+  summary: 'Clear the TerminationDate of a scheduled termination [A4.1]',
+  input: z.object({ id: AccountIdSchema }),
+  output: AccountSchema,
+  access: { kind: 'accountType', permission: 'DELETE' },
+  account: (i) => i.id,
+  mutating: true,
+});
+
 export const accountOperations = [
+  TerminateAccount,
+  CancelAccountTermination,
   LoadAccountById,
   GetPartialCompanyHierarchy,
   ListAccountSubtree,

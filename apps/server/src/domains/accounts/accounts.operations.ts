@@ -1,7 +1,9 @@
 import {
+  CancelAccountTermination,
   GetPartialCompanyHierarchy,
   ListAccountSubtree,
   LoadAccountById,
+  TerminateAccount,
   UpdateAccount,
   UpdateAccountByConfirm,
 } from '@portal/contracts';
@@ -29,6 +31,16 @@ async function update(
 }
 
 export const accountOperations = [
+  handle(TerminateAccount, async (ctx, input) => {
+    const result = await service.terminateAccount(ctx.db, requireCaller(ctx), input, ctx.now);
+    ctx.audit({ accountId: input.id, before: result.before, after: result.after });
+    return result.account;
+  }),
+  handle(CancelAccountTermination, async (ctx, input) => {
+    const result = await service.cancelTermination(ctx.db, requireCaller(ctx), input.id);
+    ctx.audit({ accountId: input.id, before: result.before, after: result.after });
+    return result.account;
+  }),
   handle(LoadAccountById, (ctx, input) => service.loadAccount(ctx.db, requireCaller(ctx), input.id)),
   handle(GetPartialCompanyHierarchy, (ctx, input) => service.getPartialHierarchy(ctx.db, input)),
   handle(ListAccountSubtree, (ctx, input) => service.listSubtree(ctx.db, input)),

@@ -268,3 +268,26 @@ export async function moveSubtree(db: Queryable, id: number, newParentId: number
     [id, newParentId],
   );
 }
+
+/** Terminates an account and its whole subtree; returns the ids it terminated. */
+export async function terminateSubtree(db: Queryable, path: string, now: Date): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `UPDATE accounts SET state = 'Terminated', termination_date = COALESCE(termination_date, $3), updated_at = now()
+     WHERE path >= $1 AND path < $2 AND state <> 'Terminated' RETURNING id`,
+    [path, pathUpperBound(path), now],
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function setTerminationDate(db: Queryable, id: number, date: Date | null): Promise<void> {
+  await db.query('UPDATE accounts SET termination_date = $2, updated_at = now() WHERE id = $1', [id, date]);
+}
+
+/** Accounts whose scheduled termination date has come, topmost first. */
+export async function listDueTerminations(db: Queryable, now: Date, limit: number) {
+  return db.query<{ id: number; path: string; termination_date: Date }>(
+    `SELECT id, path, termination_date FROM accounts
+     WHERE termination_date IS NOT NULL AND termination_date <= $1 AND state <> 'Terminated' ORDER BY depth LIMIT $2`,
+    [now, limit],
+  );
+}

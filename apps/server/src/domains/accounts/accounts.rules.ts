@@ -57,3 +57,34 @@ export function decideUpdate(params: {
 function normalise(value: FieldValue | undefined): string {
   return value === null || value === undefined || value === '' ? '' : String(value);
 }
+
+export type TerminationDecision =
+  | { kind: 'now' }
+  | { kind: 'schedule'; date: Date }
+  | { kind: 'refuse'; field: string | null; message: string };
+
+/** [A4.1] Whether and how an account may be terminated by this caller. */
+export function decideTermination(params: {
+  accountId: number;
+  accountType: string;
+  state: string;
+  scheduledDate: Date | null;
+  callerUserId: number;
+  callerOrganisationId: number;
+  requestedDate: Date | null;
+  now: Date;
+}): TerminationDecision {
+  if (params.state === 'Terminated') return { kind: 'refuse', field: null, message: 'This account is already terminated' };
+  if (params.accountType === 'Provider')
+    return { kind: 'refuse', field: null, message: 'The provider account cannot be terminated' };
+  if (params.accountId === params.callerOrganisationId || params.accountId === params.callerUserId) {
+    return { kind: 'refuse', field: null, message: 'You cannot terminate your own organisation or your own user account' };
+  }
+  if (params.requestedDate === null || params.requestedDate.getTime() <= params.now.getTime()) {
+    if (params.requestedDate !== null && params.now.getTime() - params.requestedDate.getTime() > 60_000) {
+      return { kind: 'refuse', field: 'terminationDate', message: 'Choose a date in the future, or terminate now' };
+    }
+    return { kind: 'now' };
+  }
+  return { kind: 'schedule', date: params.requestedDate };
+}

@@ -7,14 +7,15 @@ import {
   type TreeNode,
   type View,
 } from '@portal/contracts';
-import type { Queryable } from '../../platform/db/db.js';
+import { writeAudit } from '../../platform/audit/write-audit.js';
+import type { Db, Queryable } from '../../platform/db/db.js';
 import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { pathIds } from '../../platform/tenancy/scope.js';
 import { BUILT_ACCOUNT_TABS } from './account-tabs.js';
 import { decideAccountTabs, TAB_DISPLAY_NAMES } from './account-tabs.rules.js';
 import * as repo from './accounts.repository.js';
-import { decideUpdate } from './accounts.rules.js';
+import { decideTermination, decideUpdate } from './accounts.rules.js';
 
 const ORGANISATION_TYPES: readonly AccountType[] = ['Company', 'Reseller', 'Provider'];
 
@@ -29,9 +30,9 @@ function currentValues(row: repo.AccountRow, keys: readonly string[]): Record<st
   return values;
 }
 
-function canUpdate(caller: Caller, type: AccountType): boolean {
+function hasTypeCapability(caller: Caller, type: AccountType, kind: 'UPDATE' | 'DELETE'): boolean {
   const t = type === 'Provider' ? 'Reseller' : type;
-  return caller.capabilities.has(`${ACCOUNT_TYPE_CAPABILITY[t as keyof typeof ACCOUNT_TYPE_CAPABILITY]}_UPDATE`);
+  return caller.capabilities.has(`${ACCOUNT_TYPE_CAPABILITY[t as keyof typeof ACCOUNT_TYPE_CAPABILITY]}_${kind}`);
 }
 
 export async function loadAccount(db: Queryable, caller: Caller, id: number): Promise<Account> {
@@ -89,7 +90,13 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number): Pr
       ...featureTabs.map((id) => ({ Kind: 'Feature' as const, Id: id, DisplayName: TAB_DISPLAY_NAMES[id] })),
     ],
     Permissions: {
-      CanUpdate: canUpdate(caller, row.account_type) && row.state !== 'Terminated',
+      CanUpdate: hasTypeCapability(caller, row.account_type, 'UPDATE') && row.state !== 'Terminated',
+      CanTerminate:
+        hasTypeCapability(caller, row.account_type, 'DELETE') &&
+        row.state !== 'Terminated' &&
+        row.account_type !== 'Provider' &&
+        row.id !== caller.scope.rootId &&
+        row.id !== caller.userId,
     },
   };
 }
@@ -217,4 +224,77 @@ export async function listSubtree(db: Queryable, input: { id: number; cursor: st
 /** The company, reseller or provider an account belongs to (itself when it is one). */
 export async function findOrganisation(db: Queryable, path: string) {
   return repo.findNearestOfType(db, path, ORGANISATION_TYPES);
+}
+
+export async function terminateAccount(
+  db: Queryable,
+  caller: Caller,
+  input: { id: number; terminationDate: string | null },
+  now: Date,
+) {
+  const row = await repo.findById(db, input.id);
+  if (!row) throw notFound();
+  const decision = decideTermination({
+    accountId: row.id,
+    accountType: row.account_type,
+    state: row.state,
+    scheduledDate: row.termination_date,
+    callerUserId: caller.userId,
+    callerOrganisationId: caller.scope.rootId,
+    requestedDate: input.terminationDate === null ? null : new Date(input.terminationDate),
+    now,
+  });
+  if (decision.kind === 'refuse') {
+    if (decision.field) throw validationFailed([{ field: decision.field, message: decision.message }]);
+    throw new DomainError('CONFLICT', decision.message);
+  }
+  const before = { State: row.state, TerminationDate: row.termination_date?.toISOString() ?? null };
+  let after: Record<string, unknown>;
+  if (decision.kind === 'now') {
+    const terminated = await repo.terminateSubtree(db, row.path, now);
+    after = {
+      State: 'Terminated',
+      TerminationDate: (row.termination_date ?? now).toISOString(),
+      TerminatedAccounts: terminated.length,
+    };
+  } else {
+    await repo.setTerminationDate(db, row.id, decision.date);
+    after = { State: row.state, TerminationDate: decision.date.toISOString() };
+  }
+  return { account: await loadAccount(db, caller, row.id), before, after };
+}
+
+export async function cancelTermination(db: Queryable, caller: Caller, id: number) {
+  const row = await repo.findById(db, id);
+  if (!row) throw notFound();
+  if (row.state === 'Terminated') throw new DomainError('CONFLICT', 'A terminated account cannot be changed');
+  if (row.termination_date === null) throw new DomainError('CONFLICT', 'This account has no scheduled termination');
+  await repo.setTerminationDate(db, row.id, null);
+  return {
+    account: await loadAccount(db, caller, row.id),
+    before: { TerminationDate: row.termination_date.toISOString() },
+    after: { TerminationDate: null },
+  };
+}
+
+/** Carries out scheduled terminations that are due; each in its own transaction with an audit row. */
+export async function terminateDue(db: Db, now: Date): Promise<number> {
+  let done = 0;
+  for (const due of await repo.listDueTerminations(db, now, 100)) {
+    await db.transaction(async (tx) => {
+      const ids = await repo.terminateSubtree(tx, due.path, now);
+      if (ids.length === 0) return;
+      done += ids.length;
+      await writeAudit(tx, {
+        actorId: null,
+        impersonatorId: null,
+        operation: 'ScheduledTermination',
+        accountId: due.id,
+        before: { State: 'Active', TerminationDate: due.termination_date.toISOString() },
+        after: { State: 'Terminated', TerminatedAccounts: ids.length },
+        requestId: null,
+      });
+    });
+  }
+  return done;
 }

@@ -6,4 +6,4 @@ export {
   moveSubtree,
   type NewAccount,
 } from './accounts.repository.js';
-export { findOrganisation } from './accounts.service.js';
+export { findOrganisation, terminateDue } from './accounts.service.js';

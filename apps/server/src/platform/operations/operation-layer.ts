@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ACCOUNT_TYPE_CAPABILITY, capabilityKey, type OperationAccess } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { writeAudit } from '../audit/write-audit.js';
 import type { Db, Queryable } from '../db/db.js';
 import { DomainError, forbidden, notFound } from '../errors/domain-error.js';
 import { sendProblem, zodFieldErrors } from '../http/error-handler.js';
@@ -46,16 +47,6 @@ function originHost(origin: string): string | null {
   }
 }
 
-function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, /password|token|secret/i.test(k) ? '[redacted]' : redact(v)]),
-    );
-  }
-  return value;
-}
-
 /** Mounts every operation at POST /api/op/{name} behind the session, tenant and capability guards. */
 export function registerOperationLayer(app: FastifyInstance, options: OperationLayerOptions) {
   const byName = new Map(options.operations.map((op) => [op.definition.name, op]));
@@ -88,6 +79,16 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
       });
     }
 
+    // The session comes first: a caller who is not signed in learns nothing about the input's shape.
+    const caller = await options.resolveCaller(options.db, request);
+    if (definition.access.kind !== 'public' && !caller) {
+      return sendProblem(reply, request, {
+        status: 401,
+        code: 'UNAUTHENTICATED',
+        detail: 'Sign in to continue',
+      });
+    }
+
     const parsed = definition.input.safeParse(request.body ?? {});
     if (!parsed.success) {
       return sendProblem(reply, request, {
@@ -98,15 +99,6 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
       });
     }
     const input = parsed.data;
-
-    const caller = await options.resolveCaller(options.db, request);
-    if (definition.access.kind !== 'public' && !caller) {
-      return sendProblem(reply, request, {
-        status: 401,
-        code: 'UNAUTHENTICATED',
-        detail: 'Sign in to continue',
-      });
-    }
 
     const accountId = definition.account ? definition.account(input) : null;
     let account: LocatedAccount | null = null;
@@ -180,19 +172,15 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
         const result = definition.output.parse(await op.handler(ctxFor(tx), input));
         const entries = audits.length > 0 ? audits : [{ after: input }];
         for (const entry of entries) {
-          await tx.query(
-            `INSERT INTO audit_log (actor_id, impersonator_id, operation, account_id, before, after, request_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-            [
-              entry.actorId ?? caller?.userId ?? null,
-              caller?.impersonatorId ?? null,
-              definition.name,
-              entry.accountId ?? account?.id ?? null,
-              entry.before === undefined ? null : JSON.stringify(redact(entry.before)),
-              entry.after === undefined ? null : JSON.stringify(redact(entry.after)),
-              request.id,
-            ],
-          );
+          await writeAudit(tx, {
+            actorId: entry.actorId ?? caller?.userId ?? null,
+            impersonatorId: caller?.impersonatorId ?? null,
+            operation: definition.name,
+            accountId: entry.accountId ?? account?.id ?? null,
+            before: entry.before,
+            after: entry.after,
+            requestId: request.id,
+          });
         }
         if (key !== null && owner !== null) {
           await tx.query('UPDATE idempotency_keys SET response = $3 WHERE owner = $1 AND key = $2', [

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Account, FieldValue } from '@portal/contracts';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { DynamicForm } from '../../../components/dynamic-form/dynamic-form';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useAccount } from '../api/use-account';
+import { useCancelTermination, useTerminateAccount } from '../api/use-terminate-account';
 import { useUpdateAccount } from '../api/use-update-account';
 import {
   changedKeys,
@@ -17,6 +18,10 @@ import {
 } from '../utils/edit-state';
 import { AccountBreadcrumbs } from './account-breadcrumbs';
 import { ConfirmSensitiveModal, type SensitiveChange } from './confirm-sensitive-modal';
+import { TerminateAccountModal } from './terminate-account-modal';
+
+/** A timestamp as the portal shows it: yyyy-MM-dd HH:mm UTC. */
+const formatUtc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 /** A feature tab's content, supplied by the page that composes the features. */
 export type FeatureTabRenderer = (props: { account: Account }) => ReactNode;
@@ -68,6 +73,11 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
   const [values, setValues] = useState(original);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pendingConfirm, setPendingConfirm] = useState<SensitiveChange[] | null>(null);
+  const [dialog, setDialog] = useState<'terminate' | 'cancelTermination' | null>(null);
+  const terminate = useTerminateAccount();
+  const cancelTermination = useCancelTermination();
+  const terminationDate = account.Views.ExtendedView?.Values.TerminationDate;
+  const scheduledFor = typeof terminationDate === 'string' ? formatUtc(terminationDate) : null;
 
   const pages = account.Layout.Pages;
   const tabs = account.Tabs.filter((tab) => tab.Kind === 'LayoutPage' || props.featureTabs?.[tab.Id]);
@@ -139,6 +149,36 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
     if (sensitive.length > 0) setPendingConfirm(sensitive.map((def) => changeOf(def.AccountViewName, def)));
     else save(false);
   };
+  const handleTerminate = (date: string | null) =>
+    terminate.mutate(
+      { id: account.AccountIdentificator, terminationDate: date },
+      {
+        onSuccess: () => {
+          setDialog(null);
+          notify({
+            color: 'green',
+            message: date ? t('account.terminate.scheduled', { date: formatUtc(date) }) : t('account.terminate.done'),
+          });
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError && error.fieldErrors.length > 0)) {
+            setDialog(null);
+            notify({ color: 'red', message: error.message });
+          }
+        },
+      },
+    );
+  const handleCancelTermination = () =>
+    cancelTermination.mutate(account.AccountIdentificator, {
+      onSuccess: () => notify({ color: 'green', message: t('account.cancelTermination.done') }),
+      onError: (error) => notify({ color: 'red', message: error.message }),
+      onSettled: () => setDialog(null),
+    });
+  const terminateDateError =
+    terminate.error instanceof ApiError
+      ? (terminate.error.fieldErrors.find((e) => e.field === 'terminationDate')?.message ?? null)
+      : null;
+
   const handleCancel = () => {
     // [A4.2] Cancel reloads the account.
     setValues(original);
@@ -173,12 +213,34 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
               </Button>
             </>
           ) : (
-            account.Permissions.CanUpdate &&
-            !activeIsFeature && <Button onClick={() => setIsEditing(true)}>{t('account.edit')}</Button>
+            <>
+              {account.Permissions.CanUpdate && !activeIsFeature && (
+                <Button onClick={() => setIsEditing(true)}>{t('account.edit')}</Button>
+              )}
+              {account.Permissions.CanTerminate &&
+                (scheduledFor ? (
+                  <Button variant="default" onClick={() => setDialog('cancelTermination')}>
+                    {t('account.cancelTermination.action')}
+                  </Button>
+                ) : (
+                  <Button variant="outline" color="red" onClick={() => setDialog('terminate')}>
+                    {t('account.terminate.action')}
+                  </Button>
+                ))}
+            </>
           )}
         </Group>
       </Group>
-      {state === 'Terminated' && <Alert color="red">{t('account.terminated')}</Alert>}
+      {state === 'Terminated' && (
+        <Alert color="red" role="status">
+          {t('account.terminated')}
+        </Alert>
+      )}
+      {state !== 'Terminated' && scheduledFor && (
+        <Alert color="yellow" role="status">
+          {t('account.banner.scheduled', { date: scheduledFor })}
+        </Alert>
+      )}
       {!account.Permissions.CanUpdate && state !== 'Terminated' && (
         <Text size="sm" c="dimmed">
           {t('account.readOnly')}
@@ -214,6 +276,35 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
           </Tabs.Panel>
         ))}
       </Tabs>
+      {dialog === 'terminate' && (
+        <TerminateAccountModal
+          opened
+          accountName={name}
+          isSaving={terminate.isPending}
+          dateError={terminateDateError}
+          onConfirm={handleTerminate}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      <Modal
+        opened={dialog === 'cancelTermination'}
+        onClose={() => setDialog(null)}
+        title={t('account.cancelTermination.title')}
+        centered
+        closeButtonProps={{ 'aria-label': t('account.cancelTermination.keep') }}
+      >
+        <Text size="sm" mb="lg">
+          {t('account.cancelTermination.text', { name, date: scheduledFor ?? '' })}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setDialog(null)}>
+            {t('account.cancelTermination.keep')}
+          </Button>
+          <Button loading={cancelTermination.isPending} onClick={handleCancelTermination}>
+            {t('account.cancelTermination.confirm')}
+          </Button>
+        </Group>
+      </Modal>
       <ConfirmSensitiveModal
         changes={pendingConfirm}
         isSaving={update.isPending}
