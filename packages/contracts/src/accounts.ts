@@ -141,6 +141,8 @@ export const AccountSchema = z.object({
     CanUpdate: z.boolean(),
     /** Terminate, or cancel a scheduled termination [A4.1], [A6.13]. */
     CanTerminate: z.boolean(),
+    /** Move under another parent: User and Product accounts with ACCOUNT_MOVE_EXECUTE [A6.9]. */
+    CanMove: z.boolean(),
   }),
 });
 export type Account = z.infer<typeof AccountSchema>;
@@ -273,7 +275,39 @@ export const CancelAccountTermination = defineOperation({
   mutating: true,
 });
 
+export const SearchAccountsItemSchema = z.object({
+  AccountId: AccountIdSchema,
+  AccountType: AccountTypeSchema,
+  DisplayName: z.string(),
+  ParentDisplayName: z.string().nullable(),
+});
+
+export const SearchAccounts = defineOperation({
+  name: 'SearchAccounts',
+  summary: "Accounts inside the caller's scope whose display name contains the text",
+  input: z.object({
+    text: z.string().trim().min(2, 'Type at least 2 characters').max(100),
+    types: z.array(AccountTypeSchema).max(6).default([]),
+    limit: z.number().int().min(1).max(50).default(20),
+  }),
+  output: z.object({ Items: z.array(SearchAccountsItemSchema) }),
+  access: { kind: 'session' },
+  mutating: false,
+});
+
+export const MoveAccount = defineOperation({
+  name: 'MoveAccount',
+  summary: 'Move a User or Product account, with everything below it, under another parent [A6.9]',
+  input: z.object({ id: AccountIdSchema, newParentId: AccountIdSchema }),
+  output: AccountSchema,
+  access: { kind: 'capability', capability: { name: 'ACCOUNT_MOVE', kind: 'EXECUTE' } },
+  account: (i) => i.id,
+  mutating: true,
+});
+
 export const accountOperations = [
+  SearchAccounts,
+  MoveAccount,
   TerminateAccount,
   CancelAccountTermination,
   LoadAccountById,

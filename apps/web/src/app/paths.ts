@@ -5,6 +5,7 @@ export const paths = {
   account: {
     view: (id: number) => `/Account/View/${id}`,
     tab: (id: number, tab: string) => `/Account/View/${id}/${encodeURIComponent(tab)}`,
+    customAction: (action: string, id: number) => `/Account/CustomAction/${encodeURIComponent(action)}/${id}`,
   },
 } as const;
 

@@ -13,6 +13,7 @@ export const router = createHashRouter([
     children: [
       { index: true, element: <HomeRedirect /> },
       { path: 'Account/View/:id/:tab?', element: <AccountPage /> },
+      { path: 'Account/CustomAction/:action/:id', element: <AccountPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,4 +1,12 @@
-import type { AccountState, AccountType, FieldDefinition, FieldValue, HierarchyEntry, LayoutPage } from '@portal/contracts';
+import type {
+  AccountState,
+  AccountType,
+  FieldDefinition,
+  FieldValue,
+  HierarchyEntry,
+  LayoutContainer,
+  LayoutPage,
+} from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, notFound } from '../../platform/errors/domain-error.js';
 import { pathIds, pathUpperBound } from '../../platform/tenancy/scope.js';
@@ -290,4 +298,69 @@ export async function listDueTerminations(db: Queryable, now: Date, limit: numbe
      WHERE termination_date IS NOT NULL AND termination_date <= $1 AND state <> 'Terminated' ORDER BY depth LIMIT $2`,
     [now, limit],
   );
+}
+
+export async function searchInScope(db: Queryable, scopePath: string, text: string, types: readonly string[], limit: number) {
+  return db.query<{ id: number; account_type: AccountType; display_name: string; parent_name: string | null }>(
+    `SELECT a.id, a.account_type, a.display_name, p.display_name AS parent_name
+     FROM accounts a LEFT JOIN accounts p ON p.id = a.parent_id
+     WHERE a.path >= $1 AND a.path < $2 AND a.state <> 'Terminated'
+       AND a.display_name ILIKE '%' || $3 || '%' AND (cardinality($4::text[]) = 0 OR a.account_type = ANY($4::text[]))
+     ORDER BY a.display_name, a.id LIMIT $5`,
+    [scopePath, pathUpperBound(scopePath), text.replace(/[\\%_]/g, (c) => `\\${c}`), types, limit],
+  );
+}
+
+export interface CustomActionRow {
+  name: string;
+  display_name: string;
+  icon: string | null;
+  title: string;
+  account_types: string[];
+  needs_confirmation: boolean;
+  is_scheduled: boolean;
+  fields: FieldDefinition[];
+  containers: LayoutContainer[];
+}
+
+export async function listCustomActions(db: Queryable, type: AccountType): Promise<CustomActionRow[]> {
+  return db.query<CustomActionRow>(
+    `SELECT name, display_name, icon, title, account_types, needs_confirmation, is_scheduled, fields, containers
+     FROM custom_actions WHERE $1 = ANY(account_types) ORDER BY sort, name`,
+    [type],
+  );
+}
+
+export async function findScheduledAction(db: Queryable, accountId: number, action: string) {
+  const [row] = await db.query<{ values: Record<string, FieldValue> }>(
+    'SELECT values FROM account_scheduled_actions WHERE account_id = $1 AND action = $2',
+    [accountId, action],
+  );
+  return row?.values ?? null;
+}
+
+export async function saveScheduledAction(
+  db: Queryable,
+  accountId: number,
+  action: string,
+  values: Record<string, FieldValue>,
+  userId: number,
+) {
+  await db.query(
+    `INSERT INTO account_scheduled_actions (account_id, action, values, updated_by) VALUES ($1, $2, $3::jsonb, $4)
+     ON CONFLICT (account_id, action) DO UPDATE SET values = EXCLUDED.values, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+    [accountId, action, JSON.stringify(values), userId],
+  );
+}
+
+export async function deleteScheduledAction(db: Queryable, accountId: number, action: string): Promise<boolean> {
+  const rows = await db.query('DELETE FROM account_scheduled_actions WHERE account_id = $1 AND action = $2 RETURNING 1', [
+    accountId,
+    action,
+  ]);
+  return rows.length > 0;
+}
+
+export async function setState(db: Queryable, id: number, state: string): Promise<void> {
+  await db.query('UPDATE accounts SET state = $2, updated_at = now() WHERE id = $1', [id, state]);
 }

@@ -11,11 +11,11 @@ import { writeAudit } from '../../platform/audit/write-audit.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
 import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
-import { pathIds } from '../../platform/tenancy/scope.js';
+import { isInScope, pathIds } from '../../platform/tenancy/scope.js';
 import { BUILT_ACCOUNT_TABS } from './account-tabs.js';
 import { decideAccountTabs, TAB_DISPLAY_NAMES } from './account-tabs.rules.js';
 import * as repo from './accounts.repository.js';
-import { decideTermination, decideUpdate } from './accounts.rules.js';
+import { decideMove, decideTermination, decideUpdate } from './accounts.rules.js';
 
 const ORGANISATION_TYPES: readonly AccountType[] = ['Company', 'Reseller', 'Provider'];
 
@@ -55,11 +55,16 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number): Pr
     view.Values[def.Name] = value;
     view.DisplayValues[def.Name] = displayFieldValue(def, value);
   }
+  const [customActions, renew] = await Promise.all([
+    repo.listCustomActions(db, row.account_type),
+    row.account_type === 'Product' ? repo.findScheduledAction(db, row.id, 'RENEW') : Promise.resolve(null),
+  ]);
   views.ExtendedView = {
     Name: 'ExtendedView',
     FieldDefinitions: [],
     Values: {
       TerminationDate: row.termination_date ? row.termination_date.toISOString() : null,
+      HasRenewActionValuesConfigured: renew !== null,
     },
     DisplayValues: {},
   };
@@ -83,7 +88,11 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number): Pr
     Views: views,
     Hierarchy: hierarchy,
     AccountPath: hierarchy.map((h) => h.AccountId).join('/'),
-    CustomActions: [],
+    // [A4.1] A terminated account offers no actions.
+    CustomActions:
+      row.state === 'Terminated' || !hasTypeCapability(caller, row.account_type, 'UPDATE')
+        ? []
+        : customActions.map((a) => ({ Name: a.name, DisplayName: a.display_name, Icon: a.icon })),
     Layout: { AccountType: row.account_type, Pages: pages },
     Tabs: [
       ...pages.map((p) => ({ Kind: 'LayoutPage' as const, Id: p.Name, DisplayName: p.DisplayName })),
@@ -97,6 +106,10 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number): Pr
         row.account_type !== 'Provider' &&
         row.id !== caller.scope.rootId &&
         row.id !== caller.userId,
+      CanMove:
+        caller.capabilities.has('ACCOUNT_MOVE_EXECUTE') &&
+        (row.account_type === 'User' || row.account_type === 'Product') &&
+        row.state !== 'Terminated',
     },
   };
 }
@@ -297,4 +310,42 @@ export async function terminateDue(db: Db, now: Date): Promise<number> {
     });
   }
   return done;
+}
+
+export async function searchAccounts(db: Queryable, caller: Caller, input: { text: string; types: string[]; limit: number }) {
+  const rows = await repo.searchInScope(db, caller.scope.rootPath, input.text, input.types, input.limit);
+  return {
+    Items: rows.map((r) => ({
+      AccountId: r.id,
+      AccountType: r.account_type,
+      DisplayName: r.display_name,
+      ParentDisplayName: r.parent_name,
+    })),
+  };
+}
+
+export async function moveAccount(db: Queryable, caller: Caller, input: { id: number; newParentId: number }) {
+  const row = await repo.findById(db, input.id);
+  if (!row) throw notFound();
+  const target = await repo.findById(db, input.newParentId);
+  // A parent outside the caller's scope is reported like one that does not exist.
+  if (!target || !isInScope(caller.scope.rootPath, target.path)) {
+    throw validationFailed([{ field: 'newParentId', message: 'Choose an account you can see' }]);
+  }
+  const refusal = decideMove({
+    accountType: row.account_type,
+    state: row.state,
+    currentParentId: row.parent_id,
+    newParentId: target.id,
+    newParentType: target.account_type,
+  });
+  if (refusal) throw validationFailed([{ field: 'newParentId', message: refusal }]);
+  if (target.state === 'Terminated')
+    throw validationFailed([{ field: 'newParentId', message: 'Choose an account that is not terminated' }]);
+  await repo.moveSubtree(db, row.id, target.id);
+  return {
+    account: await loadAccount(db, caller, row.id),
+    before: { ParentAccountId: row.parent_id },
+    after: { ParentAccountId: target.id },
+  };
 }

@@ -7,3 +7,4 @@ export {
   type NewAccount,
 } from './accounts.repository.js';
 export { findOrganisation, terminateDue } from './accounts.service.js';
+export { customActionOperations } from './custom-actions.operations.js';

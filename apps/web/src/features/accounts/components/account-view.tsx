@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Menu, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Account, FieldValue } from '@portal/contracts';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import {
 } from '../utils/edit-state';
 import { AccountBreadcrumbs } from './account-breadcrumbs';
 import { ConfirmSensitiveModal, type SensitiveChange } from './confirm-sensitive-modal';
+import { MoveAccountModal } from './move-account-modal';
 import { TerminateAccountModal } from './terminate-account-modal';
 
 /** A timestamp as the portal shows it: yyyy-MM-dd HH:mm UTC. */
@@ -34,6 +35,8 @@ export interface AccountViewProps {
   tab: string | undefined;
   onTabChange: (tab: string) => void;
   hrefForAccount: (id: number) => string;
+  /** Opens a custom action (route #/Account/CustomAction/{action}/{id}). */
+  onCustomAction?: (action: string) => void;
   /** Tells the page which account ids lead to this one, for the tree. */
   onHierarchy?: (ids: number[]) => void;
 }
@@ -73,7 +76,7 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
   const [values, setValues] = useState(original);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pendingConfirm, setPendingConfirm] = useState<SensitiveChange[] | null>(null);
-  const [dialog, setDialog] = useState<'terminate' | 'cancelTermination' | null>(null);
+  const [dialog, setDialog] = useState<'terminate' | 'cancelTermination' | 'move' | null>(null);
   const terminate = useTerminateAccount();
   const cancelTermination = useCancelTermination();
   const terminationDate = account.Views.ExtendedView?.Values.TerminationDate;
@@ -217,6 +220,25 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
               {account.Permissions.CanUpdate && !activeIsFeature && (
                 <Button onClick={() => setIsEditing(true)}>{t('account.edit')}</Button>
               )}
+              {account.CustomActions.length > 0 && props.onCustomAction && (
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <Button variant="default">{t('account.actions.menu')}</Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {account.CustomActions.map((a) => (
+                      <Menu.Item key={a.Name} onClick={() => props.onCustomAction?.(a.Name)}>
+                        {a.DisplayName}
+                      </Menu.Item>
+                    ))}
+                  </Menu.Dropdown>
+                </Menu>
+              )}
+              {account.Permissions.CanMove && (
+                <Button variant="default" onClick={() => setDialog('move')}>
+                  {t('account.move.action')}
+                </Button>
+              )}
               {account.Permissions.CanTerminate &&
                 (scheduledFor ? (
                   <Button variant="default" onClick={() => setDialog('cancelTermination')}>
@@ -234,6 +256,17 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
       {state === 'Terminated' && (
         <Alert color="red" role="status">
           {t('account.terminated')}
+        </Alert>
+      )}
+      {state !== 'Terminated' && account.Views.ExtendedView?.Values.HasRenewActionValuesConfigured === true && (
+        <Alert color="blue" role="status">
+          {props.onCustomAction && account.CustomActions.some((a) => a.Name === 'RENEW') ? (
+            <Anchor component="button" type="button" onClick={() => props.onCustomAction?.('RENEW')}>
+              {t('account.banner.renew')}
+            </Anchor>
+          ) : (
+            t('account.banner.renew')
+          )}
         </Alert>
       )}
       {state !== 'Terminated' && scheduledFor && (
@@ -276,6 +309,14 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
           </Tabs.Panel>
         ))}
       </Tabs>
+      {dialog === 'move' && (
+        <MoveAccountModal
+          accountId={account.AccountIdentificator}
+          accountType={type}
+          accountName={name}
+          onClose={() => setDialog(null)}
+        />
+      )}
       {dialog === 'terminate' && (
         <TerminateAccountModal
           opened
