@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { operations as declaredOperations } from '@portal/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { accountOperations, findLocation } from './domains/accounts/index.js';
+import { accountOperations, customActionOperations, findLocation, terminateDue } from './domains/accounts/index.js';
 import { auditOperations } from './domains/audit/index.js';
 import { authOperations, createCallerResolver } from './domains/auth/index.js';
 import type { Db } from './platform/db/db.js';
@@ -20,13 +20,15 @@ export interface AppOptions {
   webDist?: string | null;
   sessionHours?: number;
   secureCookies?: boolean;
+  /** Periodic work such as carrying out scheduled terminations; tests turn it off and call it directly. */
+  backgroundJobs?: boolean;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** The registered handlers of every domain, in dependency order. */
 export function registeredOperations(options: { sessionHours: number }): RegisteredOperation[] {
-  return [...authOperations(options), ...accountOperations, ...auditOperations];
+  return [...authOperations(options), ...accountOperations, ...customActionOperations, ...auditOperations];
 }
 
 /** Builds the whole application without listening: platform first, then the domains. */
@@ -65,6 +67,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     locateAccount: findLocation,
     secureCookies: options.secureCookies ?? false,
   });
+
+  if (options.backgroundJobs ?? true) {
+    let timer: NodeJS.Timeout | null = null;
+    const sweep = () =>
+      terminateDue(options.db, new Date()).catch((error: unknown) => app.log.error({ err: error }, 'scheduled terminations failed'));
+    app.addHook('onReady', async () => {
+      timer = setInterval(sweep, 60_000);
+      timer.unref();
+      void sweep();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+    });
+  }
 
   let shuttingDown = false;
   app.addHook('onClose', async () => {

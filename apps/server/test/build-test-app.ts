@@ -40,7 +40,7 @@ export async function buildTestApp(options: { webDist?: string | null } = {}): P
     db = await createDb({ databaseUrl: null, dataDir: 'memory://' });
   }
   await migrate(db, MIGRATIONS_DIR);
-  const app = await buildApp({ db, webDist: options.webDist ?? null });
+  const app = await buildApp({ db, webDist: options.webDist ?? null, backgroundJobs: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {

@@ -2,6 +2,7 @@ export * from './accounts.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './capabilities.js';
+export * from './custom-actions.js';
 export * from './errors.js';
 export * from './field-validation.js';
 export * from './operation.js';
@@ -9,7 +10,8 @@ export * from './operation.js';
 import { accountOperations } from './accounts.js';
 import { auditOperations } from './audit.js';
 import { authOperations } from './auth.js';
+import { customActionOperations } from './custom-actions.js';
 import type { OperationDefinition } from './operation.js';
 
 /** Every operation the API serves, in one list (the server mounts them, the docs describe them). */
-export const operations: readonly OperationDefinition[] = [...authOperations, ...accountOperations, ...auditOperations];
+export const operations: readonly OperationDefinition[] = [...authOperations, ...accountOperations, ...auditOperations, ...customActionOperations];

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate, useOutletContext, useParams } from 'react-router';
-import { AccountView, type FeatureTabRenderer } from '../../features/accounts';
+import { AccountView, CustomActionModal, type FeatureTabRenderer } from '../../features/accounts';
 import { AuditLogTab } from '../../features/audit-log';
 import { href, paths } from '../paths';
 import { NotFoundPage } from './not-found-page';
@@ -14,7 +14,7 @@ const FEATURE_TABS: Record<string, FeatureTabRenderer> = {
   User_log: ({ account }) => <AuditLogTab mode="user" id={account.AccountIdentificator} hrefForAccount={hrefForAccount} />,
 };
 
-/** [A2.1] #/Account/View/{id} and [A2.2] #/Account/View/{id}/{tab}. */
+/** [A2.1] #/Account/View/{id}, [A2.2] #/Account/View/{id}/{tab} and [A2.7] #/Account/CustomAction/{action}/{id}. */
 export function AccountPage() {
   const params = useParams();
   const navigate = useNavigate();
@@ -23,13 +23,20 @@ export function AccountPage() {
   const onHierarchy = useCallback((ids: number[]) => setTreePath(ids), [setTreePath]);
   if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
   return (
-    <AccountView
-      accountId={id}
-      tab={params.tab}
-      onTabChange={(tab) => navigate(paths.account.tab(id, tab))}
-      hrefForAccount={hrefForAccount}
-      onHierarchy={onHierarchy}
-      featureTabs={FEATURE_TABS}
-    />
+    <>
+      <AccountView
+        accountId={id}
+        tab={params.tab}
+        onTabChange={(tab) => navigate(paths.account.tab(id, tab))}
+        hrefForAccount={hrefForAccount}
+        onHierarchy={onHierarchy}
+        featureTabs={FEATURE_TABS}
+        onCustomAction={(action) => navigate(paths.account.customAction(action, id))}
+      />
+      {params.action && (
+        // Closing the window returns to the account [A2.7].
+        <CustomActionModal accountId={id} action={params.action} onClose={() => navigate(paths.account.view(id))} />
+      )}
+    </>
   );
 }
