@@ -71,7 +71,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.backgroundJobs ?? true) {
     let timer: NodeJS.Timeout | null = null;
     const sweep = () =>
-      terminateDue(options.db, new Date()).catch((error: unknown) => app.log.error({ err: error }, 'scheduled terminations failed'));
+      terminateDue(options.db, new Date()).catch((error: unknown) =>
+        app.log.error({ err: error }, 'scheduled terminations failed'),
+      );
     app.addHook('onReady', async () => {
       timer = setInterval(sweep, 60_000);
       timer.unref();

@@ -14,4 +14,9 @@ import { customActionOperations } from './custom-actions.js';
 import type { OperationDefinition } from './operation.js';
 
 /** Every operation the API serves, in one list (the server mounts them, the docs describe them). */
-export const operations: readonly OperationDefinition[] = [...authOperations, ...accountOperations, ...auditOperations, ...customActionOperations];
+export const operations: readonly OperationDefinition[] = [
+  ...authOperations,
+  ...accountOperations,
+  ...auditOperations,
+  ...customActionOperations,
+];
