@@ -40,7 +40,7 @@ describe('terminate and cancel termination', () => {
 
     expect(res.status).toBe(200);
     expect(res.body.Views.Default.Values.AccountState).toBe('Terminated');
-    expect(res.body.Permissions).toEqual({ CanUpdate: false, CanTerminate: false });
+    expect(res.body.Permissions).toEqual({ CanUpdate: false, CanTerminate: false, CanMove: false });
     const states = await t.db.query<{ state: string }>('SELECT state FROM accounts WHERE id = ANY($1::int[])', [
       [c.company, c.dept, c.user.id],
     ]);
@@ -132,5 +132,79 @@ describe('terminate and cancel termination', () => {
     const res = await admin.op('TerminateAccount', { id: other!.id });
 
     expect(res.status).toBe(404);
+  });
+});
+
+describe('move an account', () => {
+  let mover: ApiClient;
+  beforeAll(async () => {
+    const m = await makeUser(t.db, { parentId: reseller, capabilities: [...READ_ALL, 'ACCOUNT_MOVE_EXECUTE'] });
+    mover = await signedIn(t.url, m.username);
+  });
+
+  it('[A6.9] moves a user with its subscriptions under another department, keeping the hierarchy consistent', async () => {
+    const c = await customer();
+    const product = await makeAccount(t.db, { type: 'Product', parentId: c.user.id });
+    const target = await makeAccount(t.db, { type: 'Department', parentId: c.company, displayName: 'Logistics' });
+
+    const res = await mover.op('MoveAccount', { id: c.user.id, newParentId: target });
+
+    expect(res.status).toBe(200);
+    expect(res.body.Views.Default.Values.ParentAccountId).toBe(target);
+    expect(res.body.Permissions.CanMove).toBe(true);
+    const page = await mover.op('ListAccountSubtree', { id: target });
+    expect(page.body.Items.map((i: any) => i.AccountId)).toEqual([c.user.id, product]);
+    const old = await mover.op('ListAccountSubtree', { id: c.dept });
+    expect(old.body.Items).toEqual([]);
+  });
+
+  it('[A6.9] refuses targets of the wrong type, naming the field', async () => {
+    const c = await customer();
+
+    const res = await mover.op('MoveAccount', { id: c.user.id, newParentId: reseller });
+
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([{ field: 'newParentId', message: 'A user can be moved under a company or a department' }]);
+  });
+
+  it('[A6.9] moves only User and Product accounts', async () => {
+    const c = await customer();
+    const other = await customer();
+
+    const res = await mover.op('MoveAccount', { id: c.dept, newParentId: other.company });
+
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0].message).toBe('Only user and product accounts can be moved');
+  });
+
+  it('refuses a target outside the caller scope like one that does not exist', async () => {
+    const c = await customer();
+    const [foreign] = await t.db.query<{ id: number }>("SELECT id FROM accounts WHERE display_name = 'Other'");
+
+    const res = await mover.op('MoveAccount', { id: c.user.id, newParentId: foreign!.id });
+    const missing = await mover.op('MoveAccount', { id: c.user.id, newParentId: 987654 });
+
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual(missing.body.errors);
+  });
+
+  it('[A6.9] needs ACCOUNT_MOVE_EXECUTE', async () => {
+    const c = await customer();
+
+    const res = await admin.op('MoveAccount', { id: c.user.id, newParentId: c.company });
+
+    expect(res.status).toBe(403);
+  });
+
+  it('finds accounts by part of their name inside the caller scope only', async () => {
+    await makeAccount(t.db, { type: 'Department', parentId: (await customer()).company, displayName: 'Quality Assurance' });
+
+    const res = await mover.op('SearchAccounts', { text: 'quality', types: ['Department'] });
+    const foreign = await mover.op('SearchAccounts', { text: 'Other' });
+    const short = await mover.op('SearchAccounts', { text: 'q' });
+
+    expect(res.body.Items.map((i: any) => i.DisplayName)).toEqual(['Quality Assurance']);
+    expect(foreign.body.Items.filter((i: any) => i.DisplayName === 'Other')).toEqual([]);
+    expect(short.status).toBe(422);
   });
 });

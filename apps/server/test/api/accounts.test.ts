@@ -109,7 +109,7 @@ describe('LoadAccountById', () => {
     });
     expect(res.body.Views.Default?.Values.Username).toMatch(/^target\d+\./);
     expect(res.body.Views.User?.Values.Email).toMatch(/^target\d+@example\.com$/);
-    expect(res.body.Views.ExtendedView?.Values).toEqual({ TerminationDate: null });
+    expect(res.body.Views.ExtendedView?.Values).toEqual({ TerminationDate: null, HasRenewActionValuesConfigured: false });
     expect(res.body.CustomActions).toEqual([]);
   });
 

@@ -3,6 +3,8 @@ import {
   GetPartialCompanyHierarchy,
   ListAccountSubtree,
   LoadAccountById,
+  MoveAccount,
+  SearchAccounts,
   TerminateAccount,
   UpdateAccount,
   UpdateAccountByConfirm,
@@ -31,6 +33,12 @@ async function update(
 }
 
 export const accountOperations = [
+  handle(SearchAccounts, (ctx, input) => service.searchAccounts(ctx.db, requireCaller(ctx), input)),
+  handle(MoveAccount, async (ctx, input) => {
+    const result = await service.moveAccount(ctx.db, requireCaller(ctx), input);
+    ctx.audit({ accountId: input.id, before: result.before, after: result.after });
+    return result.account;
+  }),
   handle(TerminateAccount, async (ctx, input) => {
     const result = await service.terminateAccount(ctx.db, requireCaller(ctx), input, ctx.now);
     ctx.audit({ accountId: input.id, before: result.before, after: result.after });

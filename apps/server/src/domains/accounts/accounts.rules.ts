@@ -88,3 +88,28 @@ export function decideTermination(params: {
   }
   return { kind: 'schedule', date: params.requestedDate };
 }
+
+/** [A6.9] Where a User or Product account may be moved. */
+export const MOVE_TARGETS: Readonly<Record<string, readonly string[]>> = {
+  User: ['Company', 'Department'],
+  Product: ['User'],
+};
+
+export function decideMove(params: {
+  accountType: string;
+  state: string;
+  currentParentId: number | null;
+  newParentId: number;
+  newParentType: string;
+}): string | null {
+  const allowed = MOVE_TARGETS[params.accountType];
+  if (!allowed) return 'Only user and product accounts can be moved';
+  if (params.state === 'Terminated') return 'A terminated account cannot be moved';
+  if (params.currentParentId === params.newParentId) return 'The account is already there';
+  if (!allowed.includes(params.newParentType)) {
+    return params.accountType === 'User'
+      ? 'A user can be moved under a company or a department'
+      : 'A subscription can be moved under a user';
+  }
+  return null;
+}
