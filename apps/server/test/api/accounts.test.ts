@@ -110,7 +110,7 @@ describe('LoadAccountById', () => {
     expect(res.body.Views.Default?.Values.Username).toMatch(/^target\d+\./);
     expect(res.body.Views.User?.Values.Email).toMatch(/^target\d+@example\.com$/);
     expect(res.body.Views.ExtendedView?.Values).toEqual({ TerminationDate: null, HasRenewActionValuesConfigured: false });
-    expect(res.body.CustomActions).toEqual([]);
+    expect(res.body.CustomActions.map((a: { Name: string }) => a.Name)).toEqual(['RENAME', 'CHANGE_STATUS']);
   });
 
   it('[A3.2] returns each view with its name, field definitions, values and display values', async () => {
