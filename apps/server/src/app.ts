@@ -8,7 +8,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import { accountOperations, customActionOperations, findLocation, terminateDue } from './domains/accounts/index.js';
 import { auditOperations } from './domains/audit/index.js';
 import { authOperations, createCallerResolver } from './domains/auth/index.js';
+import { creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
+import { loadConfig } from './platform/config/config.js';
 import type { Db } from './platform/db/db.js';
+import { localDiskStorage, registerKeeperRoutes } from './platform/files/index.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { buildOpenApi, renderApiReference } from './platform/http/openapi.js';
 import { registerOperationLayer } from './platform/operations/operation-layer.js';
@@ -20,6 +23,8 @@ export interface AppOptions {
   webDist?: string | null;
   sessionHours?: number;
   secureCookies?: boolean;
+  /** Where uploaded files are stored; DATA_DIR/files by default. */
+  filesDir?: string;
   /** Periodic work such as carrying out scheduled terminations; tests turn it off and call it directly. */
   backgroundJobs?: boolean;
 }
@@ -28,7 +33,13 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 /** The registered handlers of every domain, in dependency order. */
 export function registeredOperations(options: { sessionHours: number }): RegisteredOperation[] {
-  return [...authOperations(options), ...accountOperations, ...customActionOperations, ...auditOperations];
+  return [
+    ...authOperations(options),
+    ...accountOperations,
+    ...customActionOperations,
+    ...auditOperations,
+    ...creditLimitOperations,
+  ];
 }
 
 /** Builds the whole application without listening: platform first, then the domains. */
@@ -66,6 +77,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     resolveCaller: createCallerResolver({ sessionHours }),
     locateAccount: findLocation,
     secureCookies: options.secureCookies ?? false,
+  });
+  // [A7.2] /keeper/upload, /keeper/delete, /keeper/download/*.
+  await registerKeeperRoutes(app, {
+    db: options.db,
+    storage: localDiskStorage(options.filesDir ?? join(loadConfig().dataDir, 'files')),
+    resolveCaller: createCallerResolver({ sessionHours }),
+    locateAccount: findLocation,
+    attachmentResolvers: [findCreditAttachment],
   });
 
   if (options.backgroundJobs ?? true) {

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
@@ -40,7 +43,8 @@ export async function buildTestApp(options: { webDist?: string | null } = {}): P
     db = await createDb({ databaseUrl: null, dataDir: 'memory://' });
   }
   await migrate(db, MIGRATIONS_DIR);
-  const app = await buildApp({ db, webDist: options.webDist ?? null, backgroundJobs: false });
+  const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'));
+  const app = await buildApp({ db, webDist: options.webDist ?? null, filesDir, backgroundJobs: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {
@@ -51,6 +55,7 @@ export async function buildTestApp(options: { webDist?: string | null } = {}): P
       await app.close();
       await db.close();
       await dropDatabase?.();
+      rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

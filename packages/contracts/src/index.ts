@@ -2,6 +2,7 @@ export * from './accounts.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './capabilities.js';
+export * from './credit-limits.js';
 export * from './custom-actions.js';
 export * from './errors.js';
 export * from './field-validation.js';
@@ -10,6 +11,7 @@ export * from './operation.js';
 import { accountOperations } from './accounts.js';
 import { auditOperations } from './audit.js';
 import { authOperations } from './auth.js';
+import { creditLimitOperations } from './credit-limits.js';
 import { customActionOperations } from './custom-actions.js';
 import type { OperationDefinition } from './operation.js';
 
@@ -19,4 +21,5 @@ export const operations: readonly OperationDefinition[] = [
   ...accountOperations,
   ...auditOperations,
   ...customActionOperations,
+  ...creditLimitOperations,
 ];

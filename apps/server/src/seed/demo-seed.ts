@@ -1,5 +1,6 @@
 import { insertAccount } from '../domains/accounts/index.js';
 import { hashPassword } from '../domains/auth/index.js';
+import { seedCreditLimitDemo } from '../domains/credit-limits/index.js';
 import type { Db, Queryable } from '../platform/db/db.js';
 import { ensureStandardRoles } from './roles.js';
 
@@ -245,6 +246,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
         companyIndex++;
       }
     }
+    await seedCreditLimitDemo(tx);
   });
   return { created: true };
 }

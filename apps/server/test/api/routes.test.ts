@@ -31,11 +31,18 @@ describe('route access declarations', () => {
     expect(urls.some((u) => u.startsWith('/*') || u === '/')).toBe(true);
   });
 
-  it('declares public: true or operations: true on every route', () => {
+  // session: true marks an explicit route (e.g. /keeper/*) that checks the session and tenant scope itself.
+  // embedToken: true marks a route that requires a valid embed token (e.g. /api/embed/data) instead of a session.
+  it('declares public: true, operations: true, session: true or embedToken: true on every route', () => {
     const undeclared = t.app.routeTable
       .filter((route) => {
-        const config = (route.config ?? {}) as { public?: unknown; operations?: unknown };
-        return config.public !== true && config.operations !== true;
+        const config = (route.config ?? {}) as {
+          public?: unknown;
+          operations?: unknown;
+          session?: unknown;
+          embedToken?: unknown;
+        };
+        return config.public !== true && config.operations !== true && config.session !== true && config.embedToken !== true;
       })
       .map((route) => `${String(route.method)} ${route.url}`);
 

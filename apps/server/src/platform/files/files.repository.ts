@@ -1,0 +1,29 @@
+import type { Queryable } from '../db/db.js';
+
+export interface StoredFileRow {
+  name: string;
+  original_name: string;
+  content_type: string;
+  size_bytes: number;
+  uploaded_by: number;
+}
+
+export async function insertStoredFile(db: Queryable, f: StoredFileRow): Promise<void> {
+  await db.query(
+    'INSERT INTO stored_files (name, original_name, content_type, size_bytes, uploaded_by) VALUES ($1, $2, $3, $4, $5)',
+    [f.name, f.original_name, f.content_type, f.size_bytes, f.uploaded_by],
+  );
+}
+
+/** The metadata of a stored file, or null. */
+export async function findStoredFile(db: Queryable, name: string): Promise<StoredFileRow | null> {
+  const [row] = await db.query<StoredFileRow>(
+    'SELECT name, original_name, content_type, size_bytes, uploaded_by FROM stored_files WHERE name = $1',
+    [name],
+  );
+  return row ?? null;
+}
+
+export async function deleteStoredFile(db: Queryable, name: string): Promise<void> {
+  await db.query('DELETE FROM stored_files WHERE name = $1', [name]);
+}

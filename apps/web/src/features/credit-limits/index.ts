@@ -1,0 +1,1 @@
+export { CreditCheckTab } from './components/credit-check-tab';

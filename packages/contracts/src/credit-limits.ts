@@ -1,0 +1,114 @@
+/** Credit limits of companies and resellers: the Credit check tab [A2.12], [A2.47], [A3.3], [A4.3], [A5.2], [A7.4]. */
+import { z } from 'zod';
+import { AccountIdSchema } from './accounts.js';
+import { defineOperation } from './operation.js';
+
+/** [A9.1] Credit history page size. */
+export const CREDIT_HISTORY_PAGE_SIZE = 5;
+/** [A9.1] Number of page buttons in the credit history pager. */
+export const CREDIT_HISTORY_PAGER_BUTTONS = 3;
+/** Attachments one record may carry. */
+export const CREDIT_ATTACHMENTS_MAX = 10;
+export const CREDIT_COMMENT_MAX = 1000;
+
+/**
+ * A credit amount as it travels: a decimal string, at least 0 [A9.10], at most 2 decimals [A5.2],
+ * at most 13 integer digits (numeric(15,2) in the database). Never a float.
+ */
+export const CREDIT_AMOUNT_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
+
+/** A money amount on the wire, always with 2 decimals, e.g. "1500.00". */
+export const CreditAmountSchema = z.string().regex(/^\d{1,13}\.\d{2}$/);
+
+/** [A4.3] The history label of a record: the limit change, or the lock change when only the lock changed. */
+export const CREDIT_HISTORY_LABELS = ['assigned', 'changed', 'deactivated', 'locked', 'unlocked'] as const;
+export const CreditHistoryLabelSchema = z.enum(CREDIT_HISTORY_LABELS);
+export type CreditHistoryLabel = z.infer<typeof CreditHistoryLabelSchema>;
+
+export const CreditAttachmentSchema = z.object({
+  /** The stored name returned by POST /keeper/upload as data.path; downloaded from /keeper/download/{Url} [A7.2]. */
+  Url: z.string().min(1).max(200),
+  /** The file's original name, shown as the link text. */
+  Title: z.string().trim().min(1).max(255),
+});
+export type CreditAttachment = z.infer<typeof CreditAttachmentSchema>;
+
+export const CreditRecordAuthorSchema = z.object({
+  Username: z.string().nullable(),
+  DisplayName: z.string(),
+  /** Null when the author is outside the viewer's scope: the name is shown, no link. */
+  AccountId: AccountIdSchema.nullable(),
+});
+
+/** [A3.3] Credit limit record, with the previous limit and lock flag for the history. */
+export const CreditLimitRecordSchema = z.object({
+  Id: z.string(),
+  /** Null means deactivated. */
+  Limit: CreditAmountSchema.nullable(),
+  IsLocked: z.boolean(),
+  PreviousLimit: CreditAmountSchema.nullable(),
+  PreviousIsLocked: z.boolean(),
+  Label: CreditHistoryLabelSchema,
+  /** Set when this record locked or unlocked the limit, also when the limit changed too. */
+  LockChange: z.enum(['locked', 'unlocked']).nullable(),
+  Comment: z.string(),
+  Attachments: z.array(CreditAttachmentSchema),
+  /** ISO 8601 UTC. */
+  Date: z.string(),
+  /** The account's Company.Currency when the record was written. */
+  Currency: z.string().nullable(),
+  CreatedBy: CreditRecordAuthorSchema,
+});
+export type CreditLimitRecord = z.infer<typeof CreditLimitRecordSchema>;
+
+export const CreditLimitRecordsSchema = z.object({
+  AccountId: AccountIdSchema,
+  /** The current limit; null when none is assigned or it was deactivated. */
+  Limit: CreditAmountSchema.nullable(),
+  IsLocked: z.boolean(),
+  /** The account's Company.Currency. */
+  Currency: z.string().nullable(),
+  /** [A5.2], [A6.19] Whether the caller may add a record now (computed by the server). */
+  CanEdit: z.boolean(),
+  /** History, newest first. */
+  Items: z.array(CreditLimitRecordSchema),
+  Total: z.number().int(),
+  Page: z.number().int(),
+  PageSize: z.number().int(),
+});
+export type CreditLimitRecords = z.infer<typeof CreditLimitRecordsSchema>;
+
+export const GetCreditLimitRecords = defineOperation({
+  name: 'GetCreditLimitRecords',
+  summary: 'Current credit limit, lock, can-edit flag and a page of the history of a company or reseller [A7.4]',
+  input: z.object({
+    accountId: AccountIdSchema,
+    page: z.number().int().min(1).default(1),
+    pageSize: z.number().int().min(1).max(50).default(CREDIT_HISTORY_PAGE_SIZE),
+  }),
+  output: CreditLimitRecordsSchema,
+  access: { kind: 'capability', capability: { name: 'FIELDS_CREDITLIMIT', kind: 'READ' } },
+  account: (i) => i.accountId,
+  mutating: false,
+});
+
+export const AddCreditLimitRecordInputSchema = z.object({
+  accountId: AccountIdSchema,
+  /** A decimal string such as "1500" or "1500.00"; null deactivates the limit. Checked by the server's rules. */
+  Limit: z.string().trim().max(32).nullable(),
+  Comment: z.string().max(CREDIT_COMMENT_MAX),
+  IsLocked: z.boolean(),
+  Attachments: z.array(CreditAttachmentSchema).max(CREDIT_ATTACHMENTS_MAX).default([]),
+});
+
+export const AddCreditLimitRecord = defineOperation({
+  name: 'AddCreditLimitRecord',
+  summary: 'Assign, change, deactivate, lock or unlock the credit limit of a company or reseller [A7.4]',
+  input: AddCreditLimitRecordInputSchema,
+  output: CreditLimitRecordSchema,
+  access: { kind: 'capability', capability: { name: 'FIELDS_CREDITLIMIT', kind: 'UPDATE' } },
+  account: (i) => i.accountId,
+  mutating: true,
+});
+
+export const creditLimitOperations = [GetCreditLimitRecords, AddCreditLimitRecord] as const;
