@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The embed host imports the embed library's sources, so its tests need no prior build.
+  resolve: { alias: { '@portal/embed': fileURLToPath(new URL('packages/embed/src/index.ts', import.meta.url)) } },
   test: {
     include: [
       'packages/*/src/**/__tests__/**/*.test.ts',

@@ -55,7 +55,7 @@ export function ensureInstalled() {
 }
 
 /** Builds the web app, the server and the embed library when their sources are newer than their output. */
-export function ensureBuilt({ force = false } = {}) {
+export function ensureBuilt({ force = false, only = null } = {}) {
   const targets = [
     {
       name: 'web app',
@@ -75,8 +75,15 @@ export function ensureBuilt({ force = false } = {}) {
       sources: ['packages/embed/src', 'packages/embed/scripts'],
       workspace: 'packages/embed',
     },
+    {
+      name: 'embed host',
+      output: 'apps/embed-host/dist/host.js',
+      sources: ['apps/embed-host/src', 'packages/embed/src'],
+      workspace: 'apps/embed-host',
+    },
   ];
   for (const t of targets) {
+    if (only && !only.includes(t.name)) continue;
     if (force || mtime(t.output) < newestMtime(t.sources)) {
       console.log(`› building the ${t.name}`);
       mustRun('npm', ['run', 'build', '-w', t.workspace]);

@@ -31,7 +31,9 @@ function countVitest(file) {
 
 if (wants('lint')) step('lint and format (biome)', 'npx', ['biome', 'check', '.']);
 if (wants('typecheck')) {
-  for (const project of ['packages/contracts', 'apps/server', 'apps/web', 'e2e', 'bench', 'packages/embed']) {
+  // The embed host type-checks against the embed library's published types (dist/esm/*.d.ts).
+  ensureBuilt({ only: ['embed library'] });
+  for (const project of ['packages/contracts', 'apps/server', 'apps/web', 'e2e', 'bench', 'packages/embed', 'apps/embed-host']) {
     if (existsSync(join(project, 'tsconfig.json'))) step(`typecheck ${project}`, 'npx', ['tsc', '--noEmit', '-p', project]);
   }
 }

@@ -9,6 +9,7 @@ import { accountOperations, customActionOperations, findLocation, terminateDue }
 import { auditOperations } from './domains/audit/index.js';
 import { authOperations, createCallerResolver } from './domains/auth/index.js';
 import { creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
+import { reportRoutes } from './domains/reports/index.js';
 import { loadConfig } from './platform/config/config.js';
 import type { Db } from './platform/db/db.js';
 import { localDiskStorage, registerKeeperRoutes } from './platform/files/index.js';
@@ -85,6 +86,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     resolveCaller: createCallerResolver({ sessionHours }),
     locateAccount: findLocation,
     attachmentResolvers: [findCreditAttachment],
+  });
+  // [S7.5] embed tokens, the embed host at /embed/ and the data it reads with a token.
+  await reportRoutes(app, {
+    db: options.db,
+    resolveCaller: createCallerResolver({ sessionHours }),
+    embedHostDist: resolve(here, '../../embed-host/dist'),
+    embedSdkDist: resolve(here, '../../../packages/embed/dist'),
   });
 
   if (options.backgroundJobs ?? true) {

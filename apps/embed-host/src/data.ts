@@ -1,0 +1,162 @@
+import { models } from '@portal/embed';
+
+/** What GET /api/embed/data answers (apps/server domains/reports). */
+export interface VisualDefinition {
+  name: string;
+  title: string;
+  type: 'tableEx' | 'columnChart' | 'barChart' | 'lineChart' | 'pieChart' | 'donutChart' | 'card' | 'slicer';
+  dataset: string;
+  fields: { category?: string; value?: string; columns?: string[] };
+  layout: { x: number; y: number; width: number; height: number };
+}
+export interface PageDefinition {
+  name: string;
+  displayName: string;
+  visuals: VisualDefinition[];
+}
+export type Row = Record<string, string | number | boolean | null>;
+export interface EmbedData {
+  report: { id: string; workgroupId: string; name: string; pages: PageDefinition[] };
+  scope: { accountId: number; displayName: string };
+  datasets: Record<string, Row[]>;
+  expiresAt: string;
+}
+
+/** Every dataset is one table named Accounts in filter targets. */
+export const TABLE = 'Accounts';
+
+type Target = { table?: string; column?: string; measure?: string; hierarchy?: string; hierarchyLevel?: string };
+
+/** The column a filter targets in our tables, or null when it targets something else (left without effect). */
+export function targetColumn(filter: models.IFilter): string | null {
+  const target = filter.target as Target | undefined;
+  if (!target || target.table !== TABLE) return null;
+  return target.column ?? target.hierarchyLevel ?? null;
+}
+
+const asComparable = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
+
+function matchesCondition(value: unknown, condition: { operator: string; value?: unknown }): boolean {
+  const a = asComparable(value);
+  const b = asComparable(condition.value);
+  switch (condition.operator) {
+    case 'None':
+      return true;
+    case 'Is':
+      return a === b;
+    case 'IsNot':
+      return a !== b;
+    case 'LessThan':
+      return (a as number) < (b as number);
+    case 'LessThanOrEqual':
+      return (a as number) <= (b as number);
+    case 'GreaterThan':
+      return (a as number) > (b as number);
+    case 'GreaterThanOrEqual':
+      return (a as number) >= (b as number);
+    case 'Contains':
+      return String(a).includes(String(b));
+    case 'DoesNotContain':
+      return !String(a).includes(String(b));
+    case 'StartsWith':
+      return String(a).startsWith(String(b));
+    case 'DoesNotStartWith':
+      return !String(a).startsWith(String(b));
+    case 'IsBlank':
+      return value === null || value === undefined || value === '';
+    case 'IsNotBlank':
+      return !(value === null || value === undefined || value === '');
+    case 'IsEmpty':
+      return value === '';
+    case 'IsNotEmpty':
+      return value !== '';
+    default:
+      return true;
+  }
+}
+
+/** Keeps the rows a filter lets through. Filters on other tables or kinds we cannot evaluate keep every row. */
+export function applyFilter(rows: Row[], filter: models.IFilter): Row[] {
+  const column = targetColumn(filter);
+  if (!column || rows.length === 0 || !(column in (rows[0] as Row))) return rows;
+  const type = models.getFilterType(filter);
+  if (type === models.FilterType.Basic) {
+    const basic = filter as models.IBasicFilter;
+    if (basic.operator === 'All') return rows;
+    const values = new Set(basic.values.map(asComparable));
+    const keep = basic.operator !== 'NotIn';
+    return rows.filter((row) => values.has(asComparable(row[column])) === keep);
+  }
+  if (type === models.FilterType.Advanced) {
+    const advanced = filter as models.IAdvancedFilter;
+    const conditions = advanced.conditions ?? [];
+    if (conditions.length === 0) return rows;
+    return rows.filter((row) =>
+      advanced.logicalOperator === 'Or'
+        ? conditions.some((c) => matchesCondition(row[column], c))
+        : conditions.every((c) => matchesCondition(row[column], c)),
+    );
+  }
+  if (type === models.FilterType.TopN) {
+    const topN = filter as models.ITopNFilter;
+    const orderColumn = (topN.orderBy as Target | undefined)?.column ?? (topN.orderBy as Target | undefined)?.measure;
+    const totals = new Map<unknown, number>();
+    for (const row of rows) {
+      const by = orderColumn && orderColumn in row ? Number(row[orderColumn] ?? 0) : 1;
+      totals.set(row[column], (totals.get(row[column]) ?? 0) + by);
+    }
+    const sorted = [...totals.entries()].sort((x, y) => (topN.operator === 'Bottom' ? x[1] - y[1] : y[1] - x[1]));
+    const kept = new Set(sorted.slice(0, Math.max(0, topN.itemCount)).map(([key]) => key));
+    return rows.filter((row) => kept.has(row[column]));
+  }
+  return rows;
+}
+
+export const applyFilters = (rows: Row[], filters: models.IFilter[]) => filters.reduce(applyFilter, rows);
+
+export interface Point {
+  category: string;
+  value: number;
+}
+
+/** Groups rows by the category field, summing the value field (or counting rows when there is none). */
+export function aggregate(rows: Row[], category: string | undefined, value: string | undefined): Point[] {
+  const sums = new Map<string, number>();
+  for (const row of rows) {
+    const key = category ? String(row[category] ?? '(blank)') : 'Total';
+    sums.set(key, (sums.get(key) ?? 0) + (value ? Number(row[value] ?? 0) : 1));
+  }
+  const points = [...sums.entries()].map(([c, v]) => ({ category: c, value: v }));
+  const numeric = points.every((p) => p.category !== '' && !Number.isNaN(Number(p.category)));
+  return points.sort((a, b) => (numeric ? Number(a.category) - Number(b.category) : a.category.localeCompare(b.category)));
+}
+
+/** RFC 4180 CSV of a header and rows. */
+export function toCsv(header: string[], rows: unknown[][]): string {
+  const cell = (v: unknown) => {
+    const s = v === null || v === undefined ? '' : String(v);
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n');
+}
+
+/** Applies one filters update (POST .../filters) to a list. */
+export function updateFilters(
+  current: models.IFilter[],
+  operation: models.FiltersOperations,
+  filters: models.IFilter[] = [],
+): models.IFilter[] {
+  const sameTarget = (a: models.IFilter, b: models.IFilter) => JSON.stringify(a.target) === JSON.stringify(b.target);
+  switch (operation) {
+    case models.FiltersOperations.RemoveAll:
+      return [];
+    case models.FiltersOperations.ReplaceAll:
+      return [...filters];
+    case models.FiltersOperations.Add:
+      return [...current, ...filters];
+    case models.FiltersOperations.Replace:
+      return [...current.filter((c) => !filters.some((f) => sameTarget(c, f))), ...filters];
+    default:
+      return current;
+  }
+}

@@ -1,0 +1,652 @@
+import { models } from '@portal/embed';
+import type { Channel, Reply, Request } from './channel.js';
+import {
+  aggregate,
+  applyFilters,
+  type EmbedData,
+  type PageDefinition,
+  type Row,
+  TABLE,
+  toCsv,
+  updateFilters,
+  type VisualDefinition,
+} from './data.js';
+import { renderMessage, renderPage, type VisualView } from './render.js';
+
+const accepted: Reply = { statusCode: 202 };
+const invalid = (errors: models.IError[]): Reply => ({ statusCode: 400, body: errors });
+const failure = (statusCode: number, message: string, errorCode = 'InvalidRequest'): Reply => ({
+  statusCode,
+  body: { message, detailedMessage: message, errorCode, level: models.TraceType.Error },
+});
+const notSupported = (what: string) =>
+  failure(400, `${what} is not supported by this report host: it shows self-hosted reports read-only`, 'NotSupported');
+
+/** What a captured bookmark holds (base64 JSON in IReportBookmark.state). */
+interface BookmarkState {
+  v: 1;
+  activePage: string;
+  reportFilters: models.IFilter[];
+  pageFilters?: Record<string, models.IFilter[]>;
+  visualFilters?: Record<string, models.IFilter[]>;
+  slicers?: Record<string, models.ISlicerState>;
+}
+const encodeState = (state: BookmarkState) => btoa(unescape(encodeURIComponent(JSON.stringify(state))));
+const decodeState = (state: string): BookmarkState | null => {
+  try {
+    const parsed = JSON.parse(decodeURIComponent(escape(atob(state)))) as BookmarkState;
+    return parsed && parsed.v === 1 && typeof parsed.activePage === 'string' ? parsed : null;
+  } catch {
+    return null;
+  }
+};
+
+/** The report host: state of one embedded report and the answers to the library's messages. */
+export class ReportHost {
+  private uid: string;
+  private config: models.IReportLoadConfiguration | null = null;
+  private token: string | null = null;
+  private reportId: string | null;
+  private groupId: string | null;
+  private data: EmbedData | null = null;
+  private activePage = '';
+  private reportFilters: models.IFilter[] = [];
+  private readonly pageFilters = new Map<string, models.IFilter[]>();
+  private readonly visualFilters = new Map<string, models.IFilter[]>();
+  private readonly slicers = new Map<string, models.ISlicerState>();
+  private settings: models.ISettings = {};
+  private zoom = 1;
+  private viewMode: 'view' | 'edit' = 'view';
+  private theme: models.IReportTheme = { themeJson: {} } as models.IReportTheme;
+  private readonly bookmarks: models.IReportBookmark[] = [];
+  private phased = false;
+  private loaded = false;
+  private expiryTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly channel: Channel,
+    private readonly root: HTMLElement,
+    location: Location,
+    private readonly fetcher: typeof fetch,
+  ) {
+    const query = new URLSearchParams(location.search);
+    this.uid = query.get('uid') ?? '';
+    this.reportId = query.get('reportId');
+    this.groupId = query.get('groupId');
+    this.routes();
+  }
+
+  private get pages(): PageDefinition[] {
+    return this.data?.report.pages ?? [];
+  }
+
+  private page(name: string) {
+    return this.pages.find((p) => p.name === name) ?? null;
+  }
+
+  private visual(pageName: string, visualName: string) {
+    return this.page(pageName)?.visuals.find((v) => v.name === visualName) ?? null;
+  }
+
+  private pageModel(page: PageDefinition): models.IPage {
+    return {
+      name: page.name,
+      displayName: page.displayName,
+      isActive: page.name === this.activePage,
+      visibility: models.SectionVisibility.AlwaysVisible,
+      defaultSize: { type: models.PageSizeType.Custom, width: 1000, height: 700 },
+      defaultDisplayOption: models.DisplayOption.FitToPage,
+    };
+  }
+
+  private visualModel(visual: VisualDefinition): models.IVisual {
+    return {
+      name: visual.name,
+      title: visual.title,
+      type: visual.type,
+      layout: { ...visual.layout, z: 0, displayState: { mode: models.VisualContainerDisplayMode.Visible } },
+    };
+  }
+
+  private emit(name: string, value: unknown = null) {
+    this.channel.emit(this.uid, name, value);
+  }
+
+  private emitError(message: string, errorCode: string, level = models.TraceType.Fatal) {
+    this.emit('error', { message, detailedMessage: message, errorCode, level, technicalDetails: { requestId: null } });
+  }
+
+  // ---- data ----
+
+  private rowsFor(page: PageDefinition, visual: VisualDefinition, options: { withOwnSlicer?: boolean } = {}): Row[] {
+    const rows = this.data?.datasets[visual.dataset] ?? [];
+    const slicerFilters = page.visuals
+      .filter((v) => v.type === 'slicer' && (options.withOwnSlicer || v.name !== visual.name))
+      .flatMap((v) => this.slicers.get(`${page.name}/${v.name}`)?.filters ?? []);
+    return applyFilters(rows, [
+      ...this.reportFilters,
+      ...(this.pageFilters.get(page.name) ?? []),
+      ...(this.visualFilters.get(`${page.name}/${visual.name}`) ?? []),
+      ...(slicerFilters as models.IFilter[]),
+    ]);
+  }
+
+  private view(page: PageDefinition, visual: VisualDefinition): VisualView {
+    const rows = this.rowsFor(page, visual);
+    const selected = new Set<string>();
+    for (const filter of this.slicers.get(`${page.name}/${visual.name}`)?.filters ?? []) {
+      const basic = filter as models.IBasicFilter;
+      if (Array.isArray(basic.values) && basic.operator === 'In') for (const v of basic.values) selected.add(String(v));
+    }
+    return { points: aggregate(rows, visual.fields.category, visual.fields.value), rows, selected };
+  }
+
+  private render() {
+    const page = this.page(this.activePage);
+    if (!page) return;
+    const views = new Map(page.visuals.map((v) => [v.name, this.view(page, v)] as const));
+    const hidden = new Set<string>();
+    const layout = this.settings.customLayout?.pagesLayout?.[page.name]?.visualsLayout ?? {};
+    for (const [name, l] of Object.entries(layout)) {
+      if (l?.displayState?.mode === models.VisualContainerDisplayMode.Hidden) hidden.add(name);
+    }
+    renderPage(this.root, page, views, this.zoom, hidden, {
+      onPointClick: (visual, category, value) => this.clicked(page, visual, category, value),
+      onSlicerToggle: (visual, category) => this.toggleSlicer(page, visual, category),
+    });
+  }
+
+  private clicked(page: PageDefinition, visual: VisualDefinition, category: string | null, value: number | null) {
+    const base = {
+      report: { id: this.data?.report.id, displayName: this.data?.report.name },
+      page: this.pageModel(page),
+      visual: this.visualModel(visual),
+    };
+    this.emit('visualClicked', base);
+    if (category === null && value === null) return;
+    const column = visual.fields.category ?? visual.fields.columns?.[0];
+    this.emit('dataSelected', {
+      ...base,
+      dataPoints: [
+        {
+          identity: column && category !== null ? [{ target: { table: TABLE, column }, equals: category }] : [],
+          values:
+            visual.fields.value && value !== null
+              ? [{ target: { table: TABLE, column: visual.fields.value }, value, formattedValue: String(value) }]
+              : [],
+        },
+      ],
+      regions: [],
+      filters: [],
+    });
+  }
+
+  private toggleSlicer(page: PageDefinition, visual: VisualDefinition, category: string) {
+    const column = visual.fields.category;
+    if (!column) return;
+    const key = `${page.name}/${visual.name}`;
+    const current = this.view(page, visual).selected;
+    if (current.has(category)) current.delete(category);
+    else current.add(category);
+    const filters =
+      current.size === 0
+        ? []
+        : [new models.BasicFilter({ table: TABLE, column }, 'In', [...current]).toJSON() as models.ISlicerFilter];
+    this.slicers.set(key, { filters, targets: [{ table: TABLE, column }] } as models.ISlicerState);
+    this.render();
+    this.emit('filtersApplied', { filters: [...filters] });
+    this.emit('rendered');
+  }
+
+  /** Reads the report and its datasets with the token; refuses (error event) expired, foreign or altered tokens. */
+  private async fetchData(): Promise<boolean> {
+    if (!this.token || !this.reportId || !this.groupId) {
+      this.fail('The report id and group id are required to load a report', models.CommonErrorCodes.LoadReportFailed);
+      return false;
+    }
+    const url = `/api/embed/data?reportId=${encodeURIComponent(this.reportId)}&groupId=${encodeURIComponent(this.groupId)}`;
+    let res: Response;
+    try {
+      res = await this.fetcher(url, {
+        headers: { authorization: `Bearer ${this.token}`, accept: 'application/json' },
+        credentials: 'omit',
+      });
+    } catch {
+      this.fail('The report data could not be reached', models.CommonErrorCodes.LoadReportFailed);
+      return false;
+    }
+    if (!res.ok) {
+      const problem = (await res.json().catch(() => ({}))) as { detail?: string; reason?: string };
+      const message = problem.detail ?? `The report could not be loaded (${res.status})`;
+      const code =
+        problem.reason === 'expired'
+          ? models.CommonErrorCodes.TokenExpired
+          : res.status === 404
+            ? models.CommonErrorCodes.NotFound
+            : models.CommonErrorCodes.NotAuthorized;
+      this.fail(message, code);
+      return false;
+    }
+    this.data = (await res.json()) as EmbedData;
+    this.scheduleExpiry(this.data.expiresAt);
+    return true;
+  }
+
+  private scheduleExpiry(expiresAt: string) {
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    const ms = Date.parse(expiresAt) - Date.now();
+    if (!Number.isFinite(ms)) return;
+    this.expiryTimer = setTimeout(
+      () => this.emitError('The embed token has expired', models.CommonErrorCodes.TokenExpired),
+      Math.max(0, Math.min(ms, 2_147_483_647)),
+    );
+  }
+
+  private fail(message: string, code: string) {
+    this.data = null;
+    renderMessage(this.root, message, 'error');
+    this.emitError(message, code);
+  }
+
+  private async load(config: models.IReportLoadConfiguration, phased: boolean) {
+    const ok = await this.fetchData();
+    if (!ok || !this.data) return;
+    const first = this.pages[0];
+    this.activePage = config.pageName && this.page(config.pageName) ? config.pageName : (first?.name ?? '');
+    this.reportFilters = [];
+    this.pageFilters.clear();
+    this.visualFilters.clear();
+    this.slicers.clear();
+    if (Array.isArray(config.filters)) this.reportFilters = [...(config.filters as models.IFilter[])];
+    for (const slicer of config.slicers ?? []) {
+      const selector = slicer.selector as { visualName?: string };
+      if (selector?.visualName) this.slicers.set(`${this.activePage}/${selector.visualName}`, slicer.state);
+    }
+    if (config.bookmark?.state) this.applyState(decodeState(config.bookmark.state));
+    else if (config.bookmark?.name) {
+      const found = this.bookmarks.find((b) => b.name === config.bookmark?.name);
+      if (found?.state) this.applyState(decodeState(found.state));
+    }
+    this.loaded = true;
+    this.emit('loaded');
+    if (!phased) this.renderNow();
+  }
+
+  private renderNow() {
+    this.emit('renderingStarted');
+    this.render();
+    this.emit('rendered');
+  }
+
+  private applyState(state: BookmarkState | null): boolean {
+    if (!state || !this.page(state.activePage)) return false;
+    this.activePage = state.activePage;
+    this.reportFilters = state.reportFilters ?? [];
+    this.pageFilters.clear();
+    this.visualFilters.clear();
+    this.slicers.clear();
+    for (const [k, v] of Object.entries(state.pageFilters ?? {})) this.pageFilters.set(k, v);
+    for (const [k, v] of Object.entries(state.visualFilters ?? {})) this.visualFilters.set(k, v);
+    for (const [k, v] of Object.entries(state.slicers ?? {})) this.slicers.set(k, v);
+    return true;
+  }
+
+  private capture(allPages: boolean): BookmarkState {
+    const onPage = <T>(map: Map<string, T>, prefix: (k: string) => string) =>
+      Object.fromEntries([...map.entries()].filter(([k]) => allPages || prefix(k) === this.activePage));
+    return {
+      v: 1,
+      activePage: this.activePage,
+      reportFilters: this.reportFilters,
+      pageFilters: onPage(this.pageFilters, (k) => k),
+      visualFilters: onPage(this.visualFilters, (k) => k.split('/')[0] ?? ''),
+      slicers: onPage(this.slicers, (k) => k.split('/')[0] ?? ''),
+    };
+  }
+
+  // ---- messages ----
+
+  private requireLoaded(): Reply | null {
+    return this.loaded && this.data ? null : failure(400, 'The report is not loaded yet', 'ReportNotLoaded');
+  }
+
+  /** Validates and applies a filters change at one level; re-renders and emits filtersApplied. */
+  private changeFilters(request: Request, read: () => models.IFilter[], write: (filters: models.IFilter[]) => void): Reply {
+    const notLoaded = this.requireLoaded();
+    if (notLoaded) return notLoaded;
+    let next: models.IFilter[];
+    if (request.method === 'PUT') {
+      if (!Array.isArray(request.body)) return invalid([{ message: 'filters property is invalid' }]);
+      for (const filter of request.body) {
+        const errors = models.validateFilter(filter);
+        if (errors) return invalid(errors);
+      }
+      next = request.body as models.IFilter[];
+    } else if (request.method === 'POST') {
+      const errors = models.validateUpdateFiltersRequest(request.body);
+      if (errors) return invalid(errors);
+      const body = request.body as { filtersOperation: models.FiltersOperations; filters?: models.IFilter[] };
+      next = updateFilters(read(), body.filtersOperation, body.filters);
+    } else {
+      next = [];
+    }
+    write(next);
+    this.render();
+    this.emit('filtersApplied', { filters: next });
+    this.emit('rendered');
+    return accepted;
+  }
+
+  private routes() {
+    const c = this.channel;
+    const loadRoute = (phased: boolean) => (request: Request) => {
+      const config = request.body as models.IReportLoadConfiguration;
+      const errors = models.validateReportLoad(config);
+      if (errors) return invalid(errors);
+      if (typeof request.headers.uid === 'string' && request.headers.uid) this.uid = request.headers.uid;
+      this.config = config;
+      this.token = config.accessToken;
+      this.reportId = config.id || this.reportId;
+      this.groupId = config.groupId || this.groupId;
+      this.settings = { ...(config.settings ?? {}) };
+      this.zoom = config.settings?.zoomLevel ?? 1;
+      this.viewMode = config.viewMode === models.ViewMode.Edit ? 'edit' : 'view';
+      if (config.theme) this.theme = config.theme as models.IReportTheme;
+      this.phased = phased;
+      this.loaded = false;
+      renderMessage(this.root, 'Loading the report…');
+      void this.load(config, phased);
+      return accepted;
+    };
+    c.on('POST', '/report/load', loadRoute(false));
+    c.on('POST', '/report/prepare', loadRoute(true));
+    c.on('POST', '/report/render', () => {
+      const notLoaded = this.requireLoaded();
+      if (notLoaded) return notLoaded;
+      this.phased = false;
+      this.renderNow();
+      return accepted;
+    });
+
+    // Kinds this host does not offer answer with a clear error (and an error event for loads).
+    const unsupported =
+      (what: string, kind: 'report' | 'qna' | 'dashboard' | 'tile' = 'report') =>
+      (request: Request) => {
+        const reply = notSupported(what);
+        const uid = typeof request.headers.uid === 'string' ? request.headers.uid : this.uid;
+        const path = kind === 'report' ? 'reports' : kind === 'dashboard' ? 'dashboards' : kind;
+        const body = reply.body as models.IError;
+        this.channel.emitTo(`/${path}/${uid}/events/error`, { ...body, level: models.TraceType.Fatal });
+        return reply;
+      };
+    c.on('POST', '/report/create', unsupported('Report creation'));
+    c.on('POST', '/quickcreate', unsupported('Quick create'));
+    c.on('POST', '/qna/load', unsupported('Q&A', 'qna'));
+    c.on('POST', '/qna/prepare', unsupported('Q&A', 'qna'));
+    c.on('POST', '/qna/interpret', () => notSupported('Q&A'));
+    c.on('POST', '/dashboard/load', unsupported('Dashboard embedding', 'dashboard'));
+    c.on('POST', '/dashboard/prepare', unsupported('Dashboard embedding', 'dashboard'));
+    c.on('POST', '/tile/load', unsupported('Tile embedding', 'tile'));
+    c.on('POST', '/report/save', () => notSupported('Saving'));
+    c.on('POST', '/report/saveAs', () => notSupported('Save as'));
+    c.on('POST', '/report/addPage', () => notSupported('Adding pages'));
+    c.on('DELETE', '/report/pages/:name', () => notSupported('Deleting pages'));
+    c.on('PUT', '/report/pages/:name/name', () => notSupported('Renaming pages'));
+    c.on('POST', '/report/pages/:page/visuals/:visual/clone', () => notSupported('Cloning visuals'));
+    c.on('PUT', '/report/pages/:page/visuals/:visual/sortBy', () => notSupported('Sorting visuals'));
+    c.on('GET', '/report/pages/:name/smartNarrativeInsights', () => notSupported('Smart narratives'));
+    c.on('GET', '/report/pages/:page/visuals/:visual/smartNarrativeInsights', () => notSupported('Smart narratives'));
+    c.on('POST', '/frontload/config', () => accepted);
+
+    c.on('POST', '/report/token', async (request) => {
+      const token = request.body;
+      if (typeof token !== 'string' || !token) return invalid([{ message: 'Access token cannot be empty' }]);
+      const res = await this.fetcher(
+        `/api/embed/token-check?reportId=${encodeURIComponent(this.reportId ?? '')}&groupId=${encodeURIComponent(this.groupId ?? '')}`,
+        { headers: { authorization: `Bearer ${token}` }, credentials: 'omit' },
+      ).catch(() => null);
+      if (!res?.ok) {
+        const problem = (await res?.json().catch(() => ({}))) as { detail?: string } | undefined;
+        return failure(403, problem?.detail ?? 'The access token was refused', models.CommonErrorCodes.NotAuthorized);
+      }
+      this.token = token;
+      const { expiresAt } = (await res.json()) as { expiresAt: string };
+      this.scheduleExpiry(expiresAt);
+      return accepted;
+    });
+    c.on('GET', '/getCorrelationId', () => ({ statusCode: 200, body: `${this.uid}-${Date.now().toString(36)}` }));
+
+    // Pages and visuals.
+    c.on(
+      'GET',
+      '/report/pages',
+      () => this.requireLoaded() ?? { statusCode: 200, body: this.pages.map((p) => this.pageModel(p)) },
+    );
+    c.on('PUT', '/report/pages/active', (request) => {
+      const notLoaded = this.requireLoaded();
+      if (notLoaded) return notLoaded;
+      const errors = models.validatePage(request.body);
+      if (errors) return invalid(errors);
+      const page = this.page((request.body as models.IPage).name);
+      if (!page)
+        return failure(404, `Page ${(request.body as models.IPage).name} was not found`, models.CommonErrorCodes.NotFound);
+      this.activePage = page.name;
+      this.renderNow();
+      this.emit('pageChanged', { newPage: this.pageModel(page) });
+      return accepted;
+    });
+    c.on('GET', '/report/pages/:page/visuals', (_r, params) => {
+      const notLoaded = this.requireLoaded();
+      if (notLoaded) return notLoaded;
+      const page = this.page(params.page ?? '');
+      if (!page) return failure(404, `Page ${params.page} was not found`, models.CommonErrorCodes.NotFound);
+      return { statusCode: 200, body: page.visuals.map((v) => this.visualModel(v)) };
+    });
+    c.on('GET', '/report/pages/:page/layoutTypes/:layoutType', (_r, params) => ({
+      statusCode: 200,
+      body: params.layoutType?.toLowerCase() === 'master',
+    }));
+
+    // Filters at report, page and visual level.
+    const reportLevel = () => this.reportFilters;
+    c.on('GET', '/report/filters', () => this.requireLoaded() ?? { statusCode: 200, body: this.reportFilters });
+    for (const method of ['PUT', 'POST', 'DELETE']) {
+      c.on(method, '/report/filters', (request) =>
+        this.changeFilters(request, reportLevel, (f) => {
+          this.reportFilters = f;
+        }),
+      );
+    }
+    c.on('GET', '/report/pages/:page/filters', (_r, params) => {
+      if (!this.page(params.page ?? ''))
+        return this.requireLoaded() ?? failure(404, `Page ${params.page} was not found`, models.CommonErrorCodes.NotFound);
+      return { statusCode: 200, body: this.pageFilters.get(params.page ?? '') ?? [] };
+    });
+    for (const method of ['PUT', 'POST', 'DELETE']) {
+      c.on(method, '/report/pages/:page/filters', (request, params) => {
+        const name = params.page ?? '';
+        if (!this.page(name))
+          return this.requireLoaded() ?? failure(404, `Page ${name} was not found`, models.CommonErrorCodes.NotFound);
+        return this.changeFilters(
+          request,
+          () => this.pageFilters.get(name) ?? [],
+          (f) => this.pageFilters.set(name, f),
+        );
+      });
+    }
+    c.on('GET', '/report/pages/:page/visuals/:visual/filters', (_r, params) => {
+      if (!this.visual(params.page ?? '', params.visual ?? ''))
+        return this.requireLoaded() ?? failure(404, `Visual ${params.visual} was not found`, models.CommonErrorCodes.NotFound);
+      return { statusCode: 200, body: this.visualFilters.get(`${params.page}/${params.visual}`) ?? [] };
+    });
+    for (const method of ['PUT', 'POST', 'DELETE']) {
+      c.on(method, '/report/pages/:page/visuals/:visual/filters', (request, params) => {
+        const key = `${params.page}/${params.visual}`;
+        if (!this.visual(params.page ?? '', params.visual ?? ''))
+          return this.requireLoaded() ?? failure(404, `Visual ${params.visual} was not found`, models.CommonErrorCodes.NotFound);
+        return this.changeFilters(
+          request,
+          () => this.visualFilters.get(key) ?? [],
+          (f) => this.visualFilters.set(key, f),
+        );
+      });
+    }
+
+    // Slicers.
+    c.on('GET', '/report/pages/:page/visuals/:visual/slicer', (_r, params) => {
+      const visual = this.visual(params.page ?? '', params.visual ?? '');
+      if (!visual)
+        return this.requireLoaded() ?? failure(404, `Visual ${params.visual} was not found`, models.CommonErrorCodes.NotFound);
+      if (visual.type !== 'slicer') return failure(400, `Visual ${visual.name} is not a slicer`);
+      const column = visual.fields.category ?? '';
+      return {
+        statusCode: 200,
+        body: this.slicers.get(`${params.page}/${params.visual}`) ?? { filters: [], targets: [{ table: TABLE, column }] },
+      };
+    });
+    c.on('PUT', '/report/pages/:page/visuals/:visual/slicer', (request, params) => {
+      const visual = this.visual(params.page ?? '', params.visual ?? '');
+      if (!visual)
+        return this.requireLoaded() ?? failure(404, `Visual ${params.visual} was not found`, models.CommonErrorCodes.NotFound);
+      if (visual.type !== 'slicer') return failure(400, `Visual ${visual.name} is not a slicer`);
+      const errors = models.validateSlicerState(request.body);
+      if (errors) return invalid(errors);
+      const state = request.body as models.ISlicerState;
+      this.slicers.set(`${params.page}/${params.visual}`, {
+        filters: state.filters ?? [],
+        targets: [{ table: TABLE, column: visual.fields.category ?? '' }],
+      } as models.ISlicerState);
+      if (params.page === this.activePage) this.render();
+      this.emit('filtersApplied', { filters: state.filters ?? [] });
+      this.emit('rendered');
+      return accepted;
+    });
+
+    // Export data of a visual as CSV.
+    c.on('POST', '/report/pages/:page/visuals/:visual/exportData', (request, params) => {
+      const page = this.page(params.page ?? '');
+      const visual = this.visual(params.page ?? '', params.visual ?? '');
+      if (!page || !visual)
+        return this.requireLoaded() ?? failure(404, `Visual ${params.visual} was not found`, models.CommonErrorCodes.NotFound);
+      const errors = models.validateExportDataRequest(request.body ?? {});
+      if (errors) return invalid(errors);
+      const body = (request.body ?? {}) as models.IExportDataRequest;
+      const limit = typeof body.rows === 'number' && body.rows > 0 ? body.rows : Number.POSITIVE_INFINITY;
+      const rows = this.rowsFor(page, visual, { withOwnSlicer: true });
+      if (body.exportDataType === models.ExportDataType.Underlying || visual.type === 'tableEx') {
+        const columns =
+          visual.type === 'tableEx' && body.exportDataType !== models.ExportDataType.Underlying
+            ? (visual.fields.columns ?? [])
+            : Object.keys(rows[0] ?? {});
+        return {
+          statusCode: 200,
+          body: {
+            data: toCsv(
+              columns,
+              rows.slice(0, limit).map((r) => columns.map((c) => r[c])),
+            ),
+          },
+        };
+      }
+      const points = aggregate(rows, visual.fields.category, visual.fields.value);
+      const header = [visual.fields.category ?? 'Total', visual.fields.value ? `Sum of ${visual.fields.value}` : 'Count'];
+      return {
+        statusCode: 200,
+        body: {
+          data: toCsv(
+            header,
+            points.slice(0, limit).map((p) => [p.category, p.value]),
+          ),
+        },
+      };
+    });
+
+    // Bookmarks.
+    c.on('GET', '/report/bookmarks', () => ({ statusCode: 200, body: this.bookmarks }));
+    c.on('POST', '/report/bookmarks/capture', (request) => {
+      const notLoaded = this.requireLoaded();
+      if (notLoaded) return notLoaded;
+      const errors = models.validateCaptureBookmarkRequest(request.body);
+      if (errors) return invalid(errors);
+      const options = (request.body as { options: models.ICaptureBookmarkOptions }).options;
+      const name = `Bookmark${Date.now().toString(36)}`;
+      const bookmark: models.IReportBookmark = { name, displayName: name, state: encodeState(this.capture(!!options.allPages)) };
+      this.bookmarks.push(bookmark);
+      return { statusCode: 200, body: bookmark };
+    });
+    c.on('POST', '/report/bookmarks/applyState', (request) => {
+      const notLoaded = this.requireLoaded();
+      if (notLoaded) return notLoaded;
+      const errors = models.validateApplyBookmarkStateRequest(request.body);
+      if (errors) return invalid(errors);
+      if (!this.applyState(decodeState((request.body as { state: string }).state)))
+        return invalid([{ message: 'state property is invalid' }]);
+      this.renderNow();
+      this.emit('bookmarkApplied', { bookmarkName: '' });
+      return accepted;
+    });
+    c.on('POST', '/report/bookmarks/applyByName', (request) => {
+      const notLoaded = this.requireLoaded();
+      if (notLoaded) return notLoaded;
+      const errors = models.validateApplyBookmarkByNameRequest(request.body);
+      if (errors) return invalid(errors);
+      const name = (request.body as { name: string }).name;
+      const found = this.bookmarks.find((b) => b.name === name);
+      if (!found?.state || !this.applyState(decodeState(found.state)))
+        return failure(404, `Bookmark ${name} was not found`, models.CommonErrorCodes.NotFound);
+      this.renderNow();
+      this.emit('bookmarkApplied', { bookmarkName: name });
+      return accepted;
+    });
+    c.on('POST', '/report/bookmarks/play', (request) => {
+      const errors = models.validatePlayBookmarkRequest(request.body);
+      return errors ? invalid(errors) : accepted;
+    });
+
+    // Refresh, settings, zoom, mode, theme, print and other report calls.
+    c.on('POST', '/report/refresh', async () => {
+      const notLoaded = this.requireLoaded();
+      if (notLoaded) return notLoaded;
+      if (await this.fetchData()) this.renderNow();
+      return accepted;
+    });
+    c.on('PATCH', '/report/settings', (request) => {
+      const errors = models.validateSettings(request.body);
+      if (errors) return invalid(errors);
+      const settings = request.body as models.ISettings;
+      const zoomErrors = models.validateZoomLevel(settings.zoomLevel);
+      if (zoomErrors) return invalid(zoomErrors);
+      this.settings = { ...this.settings, ...settings };
+      if (typeof settings.zoomLevel === 'number') this.zoom = settings.zoomLevel;
+      if (this.loaded && !this.phased) this.render();
+      return accepted;
+    });
+    c.on('GET', '/report/zoom', () => ({ statusCode: 200, body: this.zoom }));
+    c.on('POST', '/report/switchMode/:mode', (_r, params) => {
+      this.viewMode = params.mode === 'edit' ? 'edit' : 'view';
+      return accepted;
+    });
+    c.on('GET', '/report/theme', () => ({ statusCode: 200, body: this.theme }));
+    c.on('PUT', '/report/theme', (request) => {
+      const errors = models.validateCustomTheme(request.body);
+      if (errors) return invalid(errors);
+      this.theme = request.body as models.IReportTheme;
+      return accepted;
+    });
+    c.on('POST', '/report/print', () => {
+      setTimeout(() => window.print(), 0);
+      return accepted;
+    });
+    c.on('POST', '/report/closeAllOverlays', () => accepted);
+    c.on('POST', '/report/clearSelectedVisuals/:popOut', () => accepted);
+    c.on('GET', '/report/hasUnsavedChanges', () => ({ statusCode: 200, body: false }));
+    c.on('DELETE', '/report/userState', () => accepted);
+    c.on('POST', '/report/userState', () => accepted);
+    c.on('GET', '/report/isUserStateApplied', () => ({ statusCode: 200, body: false }));
+  }
+
+  /** For diagnostics. */
+  get state() {
+    return { uid: this.uid, loaded: this.loaded, activePage: this.activePage, viewMode: this.viewMode, config: this.config };
+  }
+}

@@ -1,0 +1,244 @@
+import type { PageDefinition, Point, Row, VisualDefinition } from './data.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const PALETTE = ['#118dff', '#12239e', '#e66c37', '#6b007b', '#e044a7', '#744ec2', '#d9b300', '#d64550'];
+
+export interface VisualView {
+  /** Points for charts, cards and slicers. */
+  points: Point[];
+  /** Rows and columns for tables. */
+  rows: Row[];
+  /** Values selected in a slicer. */
+  selected: Set<string>;
+}
+
+export interface RenderCallbacks {
+  /** A data point (or table row, or card) was clicked. */
+  onPointClick(visual: VisualDefinition, category: string | null, value: number | null): void;
+  /** A slicer value was toggled. */
+  onSlicerToggle(visual: VisualDefinition, category: string): void;
+}
+
+const el = <K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string) => {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+};
+const svgEl = (tag: string, attrs: Record<string, string | number>) => {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  return node;
+};
+const format = (n: number) => n.toLocaleString('en');
+
+function pointShape(node: Element, visual: VisualDefinition, point: Point, callbacks: RenderCallbacks) {
+  node.setAttribute('data-category', point.category);
+  node.setAttribute('tabindex', '0');
+  node.setAttribute('role', 'button');
+  node.setAttribute('aria-label', `${point.category}: ${format(point.value)}`);
+  const title = document.createElementNS(SVG, 'title');
+  title.textContent = `${point.category}: ${format(point.value)}`;
+  node.appendChild(title);
+  const select = () => callbacks.onPointClick(visual, point.category, point.value);
+  node.addEventListener('click', select);
+  node.addEventListener('keydown', (e) => {
+    if ((e as KeyboardEvent).key === 'Enter' || (e as KeyboardEvent).key === ' ') select();
+  });
+}
+
+function barChart(visual: VisualDefinition, points: Point[], w: number, h: number, horizontal: boolean, cb: RenderCallbacks) {
+  const svg = svgEl('svg', { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: 'group', 'aria-label': visual.title });
+  const max = Math.max(1, ...points.map((p) => p.value));
+  const pad = 28;
+  const n = Math.max(1, points.length);
+  points.forEach((p, i) => {
+    const color = PALETTE[i % PALETTE.length] as string;
+    if (horizontal) {
+      const band = (h - pad) / n;
+      const len = ((w - 110) * p.value) / max;
+      const rect = svgEl('rect', { x: 90, y: pad / 2 + i * band + 3, width: Math.max(1, len), height: band - 6, fill: color });
+      pointShape(rect, visual, p, cb);
+      const label = svgEl('text', { x: 86, y: pad / 2 + i * band + band / 2 + 4, 'text-anchor': 'end', 'font-size': 11 });
+      label.textContent = p.category;
+      const value = svgEl('text', { x: 94 + len, y: pad / 2 + i * band + band / 2 + 4, 'font-size': 11 });
+      value.textContent = format(p.value);
+      svg.append(label, rect, value);
+    } else {
+      const band = (w - 20) / n;
+      const len = ((h - pad * 2) * p.value) / max;
+      const rect = svgEl('rect', {
+        x: 10 + i * band + 4,
+        y: h - pad - len,
+        width: band - 8,
+        height: Math.max(1, len),
+        fill: color,
+      });
+      pointShape(rect, visual, p, cb);
+      const label = svgEl('text', { x: 10 + i * band + band / 2, y: h - 10, 'text-anchor': 'middle', 'font-size': 11 });
+      label.textContent = p.category;
+      const value = svgEl('text', {
+        x: 10 + i * band + band / 2,
+        y: h - pad - len - 4,
+        'text-anchor': 'middle',
+        'font-size': 11,
+      });
+      value.textContent = format(p.value);
+      svg.append(rect, label, value);
+    }
+  });
+  return svg;
+}
+
+function lineChart(visual: VisualDefinition, points: Point[], w: number, h: number, cb: RenderCallbacks) {
+  const svg = svgEl('svg', { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: 'group', 'aria-label': visual.title });
+  const max = Math.max(1, ...points.map((p) => p.value));
+  const pad = 28;
+  const step = points.length > 1 ? (w - pad * 2) / (points.length - 1) : 0;
+  const xy = points.map((p, i) => [pad + i * step, h - pad - ((h - pad * 2) * p.value) / max] as const);
+  svg.append(
+    svgEl('polyline', {
+      points: xy.map(([x, y]) => `${x},${y}`).join(' '),
+      fill: 'none',
+      stroke: PALETTE[0] as string,
+      'stroke-width': 2,
+    }),
+  );
+  points.forEach((p, i) => {
+    const [x, y] = xy[i] as readonly [number, number];
+    const dot = svgEl('circle', { cx: x, cy: y, r: 5, fill: PALETTE[0] as string });
+    pointShape(dot, visual, p, cb);
+    const label = svgEl('text', { x, y: h - 8, 'text-anchor': 'middle', 'font-size': 11 });
+    label.textContent = p.category;
+    svg.append(dot, label);
+  });
+  return svg;
+}
+
+function pieChart(visual: VisualDefinition, points: Point[], w: number, h: number, donut: boolean, cb: RenderCallbacks) {
+  const svg = svgEl('svg', { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: 'group', 'aria-label': visual.title });
+  const total = points.reduce((s, p) => s + p.value, 0);
+  const r = Math.max(10, Math.min(w * 0.6, h) / 2 - 10);
+  const cx = r + 10;
+  const cy = h / 2;
+  let angle = -Math.PI / 2;
+  points.forEach((p, i) => {
+    const color = PALETTE[i % PALETTE.length] as string;
+    const sweep = total > 0 ? (p.value / total) * Math.PI * 2 : 0;
+    const end = angle + sweep;
+    const large = sweep > Math.PI ? 1 : 0;
+    const path =
+      sweep >= Math.PI * 2 - 1e-6
+        ? `M ${cx} ${cy - r} A ${r} ${r} 0 1 1 ${cx - 0.01} ${cy - r} Z`
+        : `M ${cx} ${cy} L ${cx + r * Math.cos(angle)} ${cy + r * Math.sin(angle)} A ${r} ${r} 0 ${large} 1 ${cx + r * Math.cos(end)} ${cy + r * Math.sin(end)} Z`;
+    const slice = svgEl('path', { d: path, fill: color, stroke: '#fff', 'stroke-width': 1 });
+    pointShape(slice, visual, p, cb);
+    const legend = svgEl('text', { x: cx + r + 16, y: 20 + i * 18, 'font-size': 11, fill: color });
+    legend.textContent = `${p.category}: ${format(p.value)}`;
+    svg.append(slice, legend);
+    angle = end;
+  });
+  if (donut) svg.append(svgEl('circle', { cx, cy, r: r * 0.55, fill: '#fff', 'pointer-events': 'none' }));
+  return svg;
+}
+
+function card(visual: VisualDefinition, points: Point[], cb: RenderCallbacks) {
+  const total = points.reduce((s, p) => s + p.value, 0);
+  const div = el('div', { class: 'card', 'data-value': String(total) });
+  const value = el('button', { type: 'button', class: 'card-value' }, format(total));
+  value.addEventListener('click', () => cb.onPointClick(visual, null, total));
+  div.append(value, el('div', { class: 'card-label' }, visual.title));
+  return div;
+}
+
+function table(visual: VisualDefinition, rows: Row[], cb: RenderCallbacks) {
+  const columns = visual.fields.columns ?? Object.keys(rows[0] ?? {});
+  const t = el('table');
+  t.append(el('caption', { class: 'sr-only' }, visual.title));
+  const head = el('tr');
+  for (const c of columns) head.append(el('th', { scope: 'col' }, c));
+  t.append(el('thead'), el('tbody'));
+  (t.tHead as HTMLTableSectionElement).append(head);
+  const body = t.tBodies[0] as HTMLTableSectionElement;
+  for (const row of rows) {
+    const tr = el('tr');
+    for (const c of columns) tr.append(el('td', {}, String(row[c] ?? '')));
+    tr.addEventListener('click', () => cb.onPointClick(visual, String(row[columns[0] as string] ?? ''), null));
+    body.append(tr);
+  }
+  return t;
+}
+
+function slicer(visual: VisualDefinition, view: VisualView, cb: RenderCallbacks) {
+  const list = el('fieldset', { class: 'slicer' });
+  list.append(el('legend', { class: 'sr-only' }, visual.title));
+  for (const p of view.points) {
+    const label = el('label');
+    const box = el('input', { type: 'checkbox', value: p.category }) as HTMLInputElement;
+    box.checked = view.selected.has(p.category);
+    box.addEventListener('change', () => cb.onSlicerToggle(visual, p.category));
+    label.append(box, document.createTextNode(` ${p.category}`));
+    list.append(label);
+  }
+  return list;
+}
+
+/** Draws a page: one absolutely placed box per visual, scaled by zoom. */
+export function renderPage(
+  root: HTMLElement,
+  page: PageDefinition,
+  views: Map<string, VisualView>,
+  zoom: number,
+  hidden: Set<string>,
+  callbacks: RenderCallbacks,
+) {
+  root.replaceChildren();
+  const canvas = el('div', { class: 'page', 'data-page': page.name });
+  canvas.style.transform = `scale(${zoom})`;
+  canvas.append(el('h1', { class: 'sr-only' }, page.displayName));
+  for (const visual of page.visuals) {
+    if (hidden.has(visual.name)) continue;
+    const view = views.get(visual.name) ?? { points: [], rows: [], selected: new Set<string>() };
+    const box = el('section', { class: `visual visual-${visual.type}`, 'data-visual': visual.name, 'aria-label': visual.title });
+    Object.assign(box.style, {
+      left: `${visual.layout.x}px`,
+      top: `${visual.layout.y}px`,
+      width: `${visual.layout.width}px`,
+      height: `${visual.layout.height}px`,
+    });
+    box.append(el('h2', {}, visual.title));
+    const w = visual.layout.width - 16;
+    const h = visual.layout.height - 44;
+    switch (visual.type) {
+      case 'columnChart':
+        box.append(barChart(visual, view.points, w, h, false, callbacks));
+        break;
+      case 'barChart':
+        box.append(barChart(visual, view.points, w, h, true, callbacks));
+        break;
+      case 'lineChart':
+        box.append(lineChart(visual, view.points, w, h, callbacks));
+        break;
+      case 'pieChart':
+      case 'donutChart':
+        box.append(pieChart(visual, view.points, w, h, visual.type === 'donutChart', callbacks));
+        break;
+      case 'card':
+        box.append(card(visual, view.points, callbacks));
+        break;
+      case 'tableEx':
+        box.append(table(visual, view.rows, callbacks));
+        break;
+      case 'slicer':
+        box.append(slicer(visual, view, callbacks));
+        break;
+    }
+    canvas.append(box);
+  }
+  root.append(canvas);
+}
+
+/** A full-frame message (waiting, refused token, errors). */
+export function renderMessage(root: HTMLElement, text: string, kind: 'status' | 'error' = 'status') {
+  root.replaceChildren(el('p', { class: kind, role: kind === 'error' ? 'alert' : 'status' }, text));
+}

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../../platform/db/db.js';
+import { pathUpperBound } from '../../platform/tenancy/scope.js';
+import { ACCOUNT_LIST_LIMIT, type PageDefinition } from './reports.rules.js';
+
+export interface ReportRow {
+  id: string;
+  workgroupId: string;
+  name: string;
+  ownerAccountId: number;
+  pages: PageDefinition[];
+}
+
+const REPORT_COLUMNS = 'id::text AS "id", workgroup_id::text AS "workgroupId", name, owner_account_id AS "ownerAccountId", pages';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+/** The report of a workgroup, or null (also for ids that are not uuids). Visibility is the service's decision. */
+export async function findReport(db: Queryable, workgroupId: string, reportId: string): Promise<ReportRow | null> {
+  if (!isUuid(workgroupId) || !isUuid(reportId)) return null;
+  const [row] = await db.query<ReportRow>(`SELECT ${REPORT_COLUMNS} FROM reports WHERE id = $1 AND workgroup_id = $2`, [
+    reportId,
+    workgroupId,
+  ]);
+  return row ?? null;
+}
+
+export async function findReportByName(db: Queryable, ownerAccountId: number, name: string): Promise<ReportRow | null> {
+  const [row] = await db.query<ReportRow>(`SELECT ${REPORT_COLUMNS} FROM reports WHERE owner_account_id = $1 AND name = $2`, [
+    ownerAccountId,
+    name,
+  ]);
+  return row ?? null;
+}
+
+export async function insertReport(db: Queryable, report: ReportRow): Promise<void> {
+  await db.query('INSERT INTO reports (id, workgroup_id, name, owner_account_id, pages) VALUES ($1, $2, $3, $4, $5)', [
+    report.id,
+    report.workgroupId,
+    report.name,
+    report.ownerAccountId,
+    JSON.stringify(report.pages),
+  ]);
+}
+
+/** The signing key kept in the database, created on first use (concurrent starters agree on one). */
+export async function signingSecret(db: Queryable): Promise<string> {
+  await db.query('INSERT INTO embed_token_keys (name, secret) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+    'default',
+    randomBytes(32).toString('base64url'),
+  ]);
+  const [row] = await db.query<{ secret: string }>('SELECT secret FROM embed_token_keys WHERE name = $1', ['default']);
+  if (!row) throw new Error('embed token key is missing');
+  return row.secret;
+}
+
+/*
+ * Dataset queries. They read the accounts table directly (read-only, always within a subtree
+ * path range) because accounts/index.ts does not yet expose subtree counts and lists; move them
+ * behind the accounts domain's index when it does (see README).
+ */
+
+export interface AccountCountRow {
+  AccountType: string;
+  State: string;
+  Level: number;
+  Count: number;
+}
+
+/** Exact counts of a subtree (root included) by type, state and level below the root. */
+export async function countSubtree(db: Queryable, rootPath: string, rootDepth: number): Promise<AccountCountRow[]> {
+  return db.query<AccountCountRow>(
+    `SELECT account_type AS "AccountType", state AS "State", (depth - $3)::int AS "Level", count(*)::int AS "Count"
+       FROM accounts WHERE path >= $1 AND path < $2
+      GROUP BY account_type, state, depth ORDER BY depth, account_type, state`,
+    [rootPath, pathUpperBound(rootPath), rootDepth],
+  );
+}
+
+export interface AccountListRow {
+  Id: number;
+  DisplayName: string;
+  AccountType: string;
+  State: string;
+  Level: number;
+}
+
+/** The first accounts of a subtree in tree order. */
+export async function listSubtree(db: Queryable, rootPath: string, rootDepth: number): Promise<AccountListRow[]> {
+  return db.query<AccountListRow>(
+    `SELECT id AS "Id", display_name AS "DisplayName", account_type AS "AccountType", state AS "State", (depth - $3)::int AS "Level"
+       FROM accounts WHERE path >= $1 AND path < $2 ORDER BY path LIMIT ${ACCOUNT_LIST_LIMIT}`,
+    [rootPath, pathUpperBound(rootPath), rootDepth],
+  );
+}
+
+/** Path and depth of an account (for scoping datasets), or null. */
+export async function findAccountPlace(
+  db: Queryable,
+  id: number,
+): Promise<{ path: string; depth: number; displayName: string } | null> {
+  const [row] = await db.query<{ path: string; depth: number; displayName: string }>(
+    'SELECT path, depth, display_name AS "displayName" FROM accounts WHERE id = $1',
+    [id],
+  );
+  return row ?? null;
+}

@@ -1,0 +1,140 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { Db } from '../../platform/db/db.js';
+import { notFound } from '../../platform/errors/domain-error.js';
+import { sendProblem } from '../../platform/http/error-handler.js';
+import type { Caller } from '../../platform/operations/types.js';
+import { checkEmbedToken, issueEmbedToken, loadEmbedData, type TokenSettings, tokenSettingsFromEnv } from './reports.service.js';
+
+export interface ReportRoutesOptions {
+  db: Db;
+  resolveCaller: (db: Db, request: FastifyRequest) => Promise<Caller | null>;
+  /** Built embed host (apps/embed-host/dist): host.js and host.css. */
+  embedHostDist: string;
+  /** Built embed library (packages/embed/dist): powerbi.js and powerbi.min.js, served at /embed/sdk/. */
+  embedSdkDist: string;
+  tokens?: TokenSettings;
+  /** Origin written into embed URLs; defaults to EMBED_PUBLIC_URL, else the request's own origin. */
+  publicUrl?: string | null;
+  now?: () => Date;
+}
+
+/** Authorization: Bearer <token> (or EmbedToken <token>, as powerbi-client hosts send it). */
+function bearerToken(request: FastifyRequest): string | null {
+  const header = String(request.headers.authorization ?? '');
+  const match = /^(?:Bearer|EmbedToken)\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The host page is meant to be framed by other sites; it answers only its parent's origin. */
+const frameable: onSendHookHandler = async (_request, reply, payload) => {
+  reply.removeHeader('x-frame-options');
+  reply.header(
+    'content-security-policy',
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors *",
+  );
+  return payload;
+};
+
+// Route access markers (checked by test/api/routes.test.ts); held in constants so that no
+// augmentation of Fastify's route config type is needed.
+const SESSION = { config: { session: true } };
+const EMBED_TOKEN = { config: { embedToken: true } };
+const PUBLIC = { config: { public: true } };
+
+const HOST_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Report</title>
+<link rel="stylesheet" href="/embed/host.css">
+</head>
+<body>
+<main id="report" aria-live="polite"><p class="status">Waiting for the report configuration…</p></main>
+<script src="/embed/host.js"></script>
+</body>
+</html>
+`;
+
+/**
+ * Embed tokens ([S7.5]), the data the embed host reads with them, and the host's own files.
+ * Access markers: `session: true` (a signed-in caller is required), `embedToken: true` (a valid
+ * embed token is required), `public: true` (static files holding no data).
+ */
+export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOptions) {
+  const tokens = options.tokens ?? tokenSettingsFromEnv();
+  const now = options.now ?? (() => new Date());
+  const publicUrl =
+    options.publicUrl === undefined ? process.env.EMBED_PUBLIC_URL?.replace(/\/+$/, '') || null : options.publicUrl;
+  const baseUrl = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.headers.host}`;
+
+  const issue = async (
+    request: FastifyRequest<{ Params: { workgroupId: string; reportId: string; accountId?: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const caller = await options.resolveCaller(options.db, request);
+    if (!caller) return sendProblem(reply, request, { status: 401, code: 'UNAUTHENTICATED', detail: 'Sign in to continue' });
+    const { workgroupId, reportId, accountId } = request.params;
+    let account: number | null = null;
+    if (accountId !== undefined) {
+      account = /^[1-9]\d{0,9}$/.test(accountId) ? Number(accountId) : Number.NaN;
+      if (!Number.isSafeInteger(account) || account > 2_147_483_647) throw notFound();
+    }
+    reply.header('cache-control', 'no-store');
+    return issueEmbedToken(
+      options.db,
+      caller,
+      { workgroupId, reportId, accountId: account, baseUrl: baseUrl(request), now: now() },
+      tokens,
+    );
+  };
+  app.get('/api/powerbi/workgroups/:workgroupId/reports/:reportId/token', SESSION, issue);
+  app.get('/api/powerbi/workgroups/:workgroupId/reports/:reportId/accounts/:accountId/token', SESSION, issue);
+
+  app.get<{ Querystring: { reportId?: string; groupId?: string } }>('/api/embed/data', EMBED_TOKEN, async (request, reply) => {
+    const token = bearerToken(request);
+    if (!token)
+      return sendProblem(reply, request, { status: 401, code: 'UNAUTHENTICATED', detail: 'An embed token is required' });
+    const reportId = String(request.query.reportId ?? '');
+    const workgroupId = String(request.query.groupId ?? '');
+    reply.header('cache-control', 'no-store');
+    return loadEmbedData(options.db, { token, reportId, workgroupId, now: now() }, tokens);
+  });
+
+  // Lets a host page check a token without loading data (used on token refresh).
+  app.get<{ Querystring: { reportId?: string; groupId?: string } }>(
+    '/api/embed/token-check',
+    EMBED_TOKEN,
+    async (request, reply) => {
+      const token = bearerToken(request);
+      if (!token)
+        return sendProblem(reply, request, { status: 401, code: 'UNAUTHENTICATED', detail: 'An embed token is required' });
+      const claims = await checkEmbedToken(
+        options.db,
+        { token, reportId: String(request.query.reportId ?? ''), workgroupId: String(request.query.groupId ?? ''), now: now() },
+        tokens,
+      );
+      return { expiresAt: new Date(claims.exp * 1000).toISOString() };
+    },
+  );
+
+  app.get('/embed/reportEmbed', { ...PUBLIC, onSend: frameable }, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(HOST_HTML),
+  );
+
+  const files: Record<string, { dir: string; file: string; type: string }> = {
+    '/embed/host.js': { dir: options.embedHostDist, file: 'host.js', type: 'text/javascript; charset=utf-8' },
+    '/embed/host.css': { dir: options.embedHostDist, file: 'host.css', type: 'text/css; charset=utf-8' },
+    '/embed/sdk/powerbi.js': { dir: options.embedSdkDist, file: 'powerbi.js', type: 'text/javascript; charset=utf-8' },
+    '/embed/sdk/powerbi.min.js': { dir: options.embedSdkDist, file: 'powerbi.min.js', type: 'text/javascript; charset=utf-8' },
+  };
+  for (const [url, { dir, file, type }] of Object.entries(files)) {
+    app.get(url, PUBLIC, async (request, reply) => {
+      const body = await readFile(join(dir, file)).catch(() => null);
+      if (!body) return sendProblem(reply, request, { status: 404, code: 'NOT_FOUND', detail: `${file} is not built` });
+      return reply.type(type).header('cache-control', 'no-cache').send(body);
+    });
+  }
+}

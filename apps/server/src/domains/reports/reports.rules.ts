@@ -1,0 +1,232 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Visual types a report page may hold (the names powerbi-client users know). */
+export const VISUAL_TYPES = [
+  'tableEx',
+  'columnChart',
+  'barChart',
+  'lineChart',
+  'pieChart',
+  'donutChart',
+  'card',
+  'slicer',
+] as const;
+export type VisualType = (typeof VISUAL_TYPES)[number];
+
+/** Datasets the server computes live; each is one table of rows named `Accounts` in filter targets. */
+export const DATASETS = {
+  /** Exact counts of the subtree grouped by type, state and level below the scope root. */
+  accountCounts: { table: 'Accounts', columns: ['AccountType', 'State', 'Level', 'Count'] },
+  /** The first accounts of the subtree in tree order (at most ACCOUNT_LIST_LIMIT). */
+  accounts: { table: 'Accounts', columns: ['Id', 'DisplayName', 'AccountType', 'State', 'Level'] },
+} as const;
+export type DatasetName = keyof typeof DATASETS;
+export const ACCOUNT_LIST_LIMIT = 500;
+
+export interface VisualDefinition {
+  name: string;
+  title: string;
+  type: VisualType;
+  dataset: DatasetName;
+  /** category/value for charts and cards (value summed), columns for tables, category for slicers. */
+  fields: { category?: string; value?: string; columns?: string[] };
+  layout: { x: number; y: number; width: number; height: number };
+}
+
+export interface PageDefinition {
+  name: string;
+  displayName: string;
+  visuals: VisualDefinition[];
+}
+
+/** Checks a report definition; returns the problems found (empty when valid). */
+export function checkPages(pages: PageDefinition[]): string[] {
+  const problems: string[] = [];
+  if (pages.length === 0) problems.push('a report needs at least one page');
+  const pageNames = new Set<string>();
+  for (const page of pages) {
+    if (pageNames.has(page.name)) problems.push(`page ${page.name} appears twice`);
+    pageNames.add(page.name);
+    const visualNames = new Set<string>();
+    for (const visual of page.visuals) {
+      if (visualNames.has(visual.name)) problems.push(`visual ${visual.name} appears twice on ${page.name}`);
+      visualNames.add(visual.name);
+      if (!VISUAL_TYPES.includes(visual.type)) problems.push(`visual ${visual.name} has unknown type ${visual.type}`);
+      const dataset = DATASETS[visual.dataset];
+      if (!dataset) {
+        problems.push(`visual ${visual.name} is bound to unknown dataset ${visual.dataset}`);
+        continue;
+      }
+      const fields = [visual.fields.category, visual.fields.value, ...(visual.fields.columns ?? [])].filter(
+        (f): f is string => typeof f === 'string',
+      );
+      for (const field of fields) {
+        if (!(dataset.columns as readonly string[]).includes(field))
+          problems.push(`visual ${visual.name} uses ${field}, which ${visual.dataset} does not have`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** What an embed token says. Short names keep the token small. */
+export interface EmbedTokenClaims {
+  /** report id */
+  rid: string;
+  /** workgroup id */
+  wid: string;
+  /** the caller's scope root account */
+  sid: number;
+  /** the account the token is limited to, when one was asked for */
+  aid: number | null;
+  /** the user it was issued to */
+  uid: number;
+  /** issued at and expiry, seconds since the epoch */
+  iat: number;
+  exp: number;
+}
+
+const b64url = (buf: Buffer) => buf.toString('base64url');
+const sign = (secret: string, body: string) => createHmac('sha256', secret).update(`v1.${body}`).digest();
+
+/** Encodes and signs claims: `v1.<payload>.<HMAC-SHA256>`. */
+export function signEmbedToken(claims: EmbedTokenClaims, secret: string): string {
+  const body = b64url(Buffer.from(JSON.stringify(claims), 'utf8'));
+  return `v1.${body}.${b64url(sign(secret, body))}`;
+}
+
+export type TokenDecision =
+  | { ok: true; claims: EmbedTokenClaims }
+  | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'foreign'; message: string };
+
+/** Verifies signature, expiry and that the token was issued for this report and workgroup. */
+export function verifyEmbedToken(params: {
+  token: string;
+  secret: string;
+  now: Date;
+  reportId: string;
+  workgroupId: string;
+}): TokenDecision {
+  const parts = params.token.split('.');
+  if (parts.length !== 3 || parts[0] !== 'v1' || !parts[1] || !parts[2])
+    return { ok: false, reason: 'malformed', message: 'The embed token is malformed' };
+  const expected = sign(params.secret, parts[1]);
+  const given = Buffer.from(parts[2], 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, reason: 'signature', message: 'The embed token signature is invalid' };
+  let claims: EmbedTokenClaims;
+  try {
+    claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as EmbedTokenClaims;
+  } catch {
+    return { ok: false, reason: 'malformed', message: 'The embed token is malformed' };
+  }
+  if (typeof claims.exp !== 'number' || claims.exp * 1000 <= params.now.getTime())
+    return { ok: false, reason: 'expired', message: 'The embed token has expired' };
+  if (claims.rid !== params.reportId || claims.wid !== params.workgroupId)
+    return { ok: false, reason: 'foreign', message: 'The embed token was issued for another report' };
+  return { ok: true, claims };
+}
+
+/** Claims of a new token valid for `minutes` from `now`. */
+export function tokenClaims(params: Omit<EmbedTokenClaims, 'iat' | 'exp'> & { now: Date; minutes: number }): EmbedTokenClaims {
+  const iat = Math.floor(params.now.getTime() / 1000);
+  return {
+    rid: params.rid,
+    wid: params.wid,
+    sid: params.sid,
+    aid: params.aid,
+    uid: params.uid,
+    iat,
+    exp: iat + Math.round(params.minutes * 60),
+  };
+}
+
+/**
+ * A report is visible to a caller when its owner is inside the caller's scope, or above it
+ * (a provider's or reseller's report is shared down its subtree).
+ */
+export function canSeeReport(params: { ownerPath: string; scopeRootPath: string }): boolean {
+  return params.ownerPath.startsWith(params.scopeRootPath) || params.scopeRootPath.startsWith(params.ownerPath);
+}
+
+/** The demo report "Account overview": two pages over the accounts datasets. */
+export function accountOverviewPages(): PageDefinition[] {
+  return [
+    {
+      name: 'ReportSection1',
+      displayName: 'Overview',
+      visuals: [
+        {
+          name: 'TotalAccounts',
+          title: 'Accounts',
+          type: 'card',
+          dataset: 'accountCounts',
+          fields: { value: 'Count' },
+          layout: { x: 0, y: 0, width: 220, height: 120 },
+        },
+        {
+          name: 'TypeSlicer',
+          title: 'Account type',
+          type: 'slicer',
+          dataset: 'accountCounts',
+          fields: { category: 'AccountType' },
+          layout: { x: 0, y: 130, width: 220, height: 250 },
+        },
+        {
+          name: 'AccountsByType',
+          title: 'Accounts by type',
+          type: 'columnChart',
+          dataset: 'accountCounts',
+          fields: { category: 'AccountType', value: 'Count' },
+          layout: { x: 230, y: 0, width: 420, height: 380 },
+        },
+        {
+          name: 'AccountsByState',
+          title: 'Accounts by state',
+          type: 'donutChart',
+          dataset: 'accountCounts',
+          fields: { category: 'State', value: 'Count' },
+          layout: { x: 660, y: 0, width: 320, height: 380 },
+        },
+      ],
+    },
+    {
+      name: 'ReportSection2',
+      displayName: 'Accounts',
+      visuals: [
+        {
+          name: 'AccountsByLevel',
+          title: 'Accounts by level below you',
+          type: 'lineChart',
+          dataset: 'accountCounts',
+          fields: { category: 'Level', value: 'Count' },
+          layout: { x: 0, y: 0, width: 480, height: 260 },
+        },
+        {
+          name: 'StatesByType',
+          title: 'Types (bar)',
+          type: 'barChart',
+          dataset: 'accountCounts',
+          fields: { category: 'AccountType', value: 'Count' },
+          layout: { x: 490, y: 0, width: 240, height: 260 },
+        },
+        {
+          name: 'StateShare',
+          title: 'State share',
+          type: 'pieChart',
+          dataset: 'accountCounts',
+          fields: { category: 'State', value: 'Count' },
+          layout: { x: 740, y: 0, width: 240, height: 260 },
+        },
+        {
+          name: 'AccountList',
+          title: 'Accounts',
+          type: 'tableEx',
+          dataset: 'accounts',
+          fields: { columns: ['DisplayName', 'AccountType', 'State', 'Level'] },
+          layout: { x: 0, y: 270, width: 980, height: 400 },
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,160 @@
+import type { Db, Queryable } from '../../platform/db/db.js';
+import { DomainError, notFound } from '../../platform/errors/domain-error.js';
+import type { Caller } from '../../platform/operations/types.js';
+import { isInScope } from '../../platform/tenancy/scope.js';
+import * as repo from './reports.repository.js';
+import {
+  accountOverviewPages,
+  canSeeReport,
+  checkPages,
+  type EmbedTokenClaims,
+  type PageDefinition,
+  signEmbedToken,
+  tokenClaims,
+  verifyEmbedToken,
+} from './reports.rules.js';
+
+export interface TokenSettings {
+  /** Lifetime of an embed token in minutes. */
+  minutes: number;
+  /** EMBED_TOKEN_SECRET when set; otherwise the key generated once and kept in the database. */
+  secret: string | null;
+}
+
+/** Token settings from the environment: EMBED_TOKEN_MINUTES (default 60), EMBED_TOKEN_SECRET. */
+export function tokenSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): TokenSettings {
+  const minutes = Number(env.EMBED_TOKEN_MINUTES ?? 60);
+  if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 24 * 60)
+    throw new Error(`EMBED_TOKEN_MINUTES must be between 1 and 1440, got "${env.EMBED_TOKEN_MINUTES}"`);
+  const secret = env.EMBED_TOKEN_SECRET?.trim() || null;
+  if (secret !== null && secret.length < 32) throw new Error('EMBED_TOKEN_SECRET must be at least 32 characters');
+  return { minutes, secret };
+}
+
+async function secretOf(db: Queryable, settings: TokenSettings) {
+  return settings.secret ?? repo.signingSecret(db);
+}
+
+export interface EmbedTokenResponse {
+  id: string;
+  embedUrl: string;
+  embedToken: string;
+  /** ISO time the token stops working. */
+  expiration: string;
+}
+
+/** Path of the host page for a report ([E2.1] reportEmbed). */
+export const embedPath = (reportId: string, workgroupId: string) =>
+  `/embed/reportEmbed?reportId=${encodeURIComponent(reportId)}&groupId=${encodeURIComponent(workgroupId)}`;
+
+/**
+ * Issues an embed token for a report the caller can see ([S7.5]), bound to the caller's scope and,
+ * when given, to one account of it. A report or account outside the scope is not found.
+ */
+export async function issueEmbedToken(
+  db: Queryable,
+  caller: Pick<Caller, 'userId' | 'scope'>,
+  input: { workgroupId: string; reportId: string; accountId: number | null; baseUrl: string; now: Date },
+  settings: TokenSettings,
+): Promise<EmbedTokenResponse> {
+  const report = await repo.findReport(db, input.workgroupId, input.reportId);
+  const owner = report ? await repo.findAccountPlace(db, report.ownerAccountId) : null;
+  if (!report || !owner || !canSeeReport({ ownerPath: owner.path, scopeRootPath: caller.scope.rootPath }))
+    throw notFound('Report');
+  if (input.accountId !== null) {
+    const account = await repo.findAccountPlace(db, input.accountId);
+    if (!account || !isInScope(caller.scope.rootPath, account.path)) throw notFound();
+  }
+  const claims = tokenClaims({
+    rid: report.id,
+    wid: report.workgroupId,
+    sid: caller.scope.rootId,
+    aid: input.accountId,
+    uid: caller.userId,
+    now: input.now,
+    minutes: settings.minutes,
+  });
+  return {
+    id: report.id,
+    embedUrl: `${input.baseUrl}${embedPath(report.id, report.workgroupId)}`,
+    embedToken: signEmbedToken(claims, await secretOf(db, settings)),
+    expiration: new Date(claims.exp * 1000).toISOString(),
+  };
+}
+
+/** Checks a token for a report; throws UNAUTHENTICATED (expired, tampered) or FORBIDDEN (another report). */
+export async function checkEmbedToken(
+  db: Queryable,
+  input: { token: string; reportId: string; workgroupId: string; now: Date },
+  settings: TokenSettings,
+): Promise<EmbedTokenClaims> {
+  const decision = verifyEmbedToken({ ...input, secret: await secretOf(db, settings) });
+  if (!decision.ok) {
+    throw new DomainError(decision.reason === 'foreign' ? 'FORBIDDEN' : 'UNAUTHENTICATED', decision.message, [], {
+      reason: decision.reason,
+    });
+  }
+  return decision.claims;
+}
+
+export interface EmbedData {
+  report: { id: string; workgroupId: string; name: string; pages: PageDefinition[] };
+  scope: { accountId: number; displayName: string };
+  datasets: { accountCounts: repo.AccountCountRow[]; accounts: repo.AccountListRow[] };
+  expiresAt: string;
+}
+
+/** The report definition and its datasets, computed now within the token's scope (and account). */
+export async function loadEmbedData(
+  db: Queryable,
+  input: { token: string; reportId: string; workgroupId: string; now: Date },
+  settings: TokenSettings,
+): Promise<EmbedData> {
+  const claims = await checkEmbedToken(db, input, settings);
+  const report = await repo.findReport(db, claims.wid, claims.rid);
+  if (!report) throw notFound('Report');
+  const root = await repo.findAccountPlace(db, claims.sid);
+  if (!root) throw new DomainError('UNAUTHENTICATED', 'The embed token scope no longer exists');
+  let place = { ...root, id: claims.sid };
+  if (claims.aid !== null) {
+    const account = await repo.findAccountPlace(db, claims.aid);
+    // An account moved out of the token's scope since issue is refused like a foreign one.
+    if (!account || !isInScope(root.path, account.path)) throw notFound();
+    place = { ...account, id: claims.aid };
+  }
+  const [accountCounts, accounts] = [
+    await repo.countSubtree(db, place.path, place.depth),
+    await repo.listSubtree(db, place.path, place.depth),
+  ];
+  return {
+    report: { id: report.id, workgroupId: report.workgroupId, name: report.name, pages: report.pages },
+    scope: { accountId: place.id, displayName: place.displayName },
+    datasets: { accountCounts, accounts },
+    expiresAt: new Date(claims.exp * 1000).toISOString(),
+  };
+}
+
+export const DEMO_REPORT_NAME = 'Account overview';
+/** Fixed ids of the demo report, so documentation and browser tests can name it. */
+export const DEMO_REPORT_ID = '6f1d3c2a-8b4e-4f7a-9c1d-0a5e2b7c9d11';
+export const DEMO_WORKGROUP_ID = '2c9e7b15-4d3a-4e8f-b6a1-7f0d9e3c5a22';
+
+/** Seeds the demo report "Account overview" for the provider (idempotent). */
+export async function seedDemoReports(db: Db | Queryable): Promise<{ created: boolean; id: string; workgroupId: string }> {
+  const [provider] = await db.query<{ id: number }>("SELECT id FROM accounts WHERE account_type = 'Provider' LIMIT 1");
+  if (!provider) throw new Error('seed the demo tenant first');
+  const existing = await repo.findReportByName(db, provider.id, DEMO_REPORT_NAME);
+  if (existing) return { created: false, id: existing.id, workgroupId: existing.workgroupId };
+  const pages = accountOverviewPages();
+  const problems = checkPages(pages);
+  if (problems.length > 0) throw new Error(`demo report is invalid: ${problems.join('; ')}`);
+  const report = {
+    id: DEMO_REPORT_ID,
+    workgroupId: DEMO_WORKGROUP_ID,
+    name: DEMO_REPORT_NAME,
+    ownerAccountId: provider.id,
+    pages,
+  };
+  await repo.insertReport(db, report);
+  return { created: true, id: report.id, workgroupId: report.workgroupId };
+}

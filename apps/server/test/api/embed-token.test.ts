@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_REPORT_ID,
+  DEMO_WORKGROUP_ID,
+  issueEmbedToken,
+  seedDemoReports,
+  tokenSettingsFromEnv,
+} from '../../src/domains/reports/index.js';
+import { buildTestApp, type TestApp } from '../build-test-app.js';
+import { makeAccount, makeUser, READ_ALL } from '../factories/accounts.js';
+import { type ApiClient, signedIn } from '../factories/client.js';
+
+let t: TestApp;
+const ids: Record<string, number> = {};
+let providerAdmin: ApiClient;
+let r1Admin: ApiClient;
+
+const tokenPath = (accountId?: number, reportId = DEMO_REPORT_ID, workgroupId = DEMO_WORKGROUP_ID) =>
+  `/api/powerbi/workgroups/${workgroupId}/reports/${reportId}${accountId === undefined ? '' : `/accounts/${accountId}`}/token`;
+
+async function get(client: ApiClient | null, path: string) {
+  const res = await fetch(`${t.url}${path}`, { headers: client?.cookie ? { cookie: client.cookie } : {} });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+}
+
+async function embedData(token: string, reportId = DEMO_REPORT_ID, groupId = DEMO_WORKGROUP_ID) {
+  const res = await fetch(`${t.url}/api/embed/data?reportId=${reportId}&groupId=${groupId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+const total = (rows: { Count: number }[]) => rows.reduce((sum, r) => sum + r.Count, 0);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ids.P = await makeAccount(t.db, { type: 'Provider', parentId: null, displayName: 'P' });
+  ids.R1 = await makeAccount(t.db, { type: 'Reseller', parentId: ids.P, displayName: 'R1' });
+  ids.R2 = await makeAccount(t.db, { type: 'Reseller', parentId: ids.P, displayName: 'R2' });
+  ids.C1 = await makeAccount(t.db, { type: 'Company', parentId: ids.R1, displayName: 'C1' });
+  ids.C2 = await makeAccount(t.db, { type: 'Company', parentId: ids.R2, displayName: 'C2' });
+  ids.D1 = await makeAccount(t.db, { type: 'Department', parentId: ids.C1, displayName: 'D1' });
+  const pa = await makeUser(t.db, { parentId: ids.P, capabilities: READ_ALL });
+  const ra = await makeUser(t.db, { parentId: ids.R1, capabilities: READ_ALL });
+  await seedDemoReports(t.db);
+  providerAdmin = await signedIn(t.url, pa.username);
+  r1Admin = await signedIn(t.url, ra.username);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('embed tokens', () => {
+  it('[S7.5] issues { id, embedUrl, embedToken } for the demo report to a signed-in user', async () => {
+    const res = await get(providerAdmin, tokenPath());
+
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(DEMO_REPORT_ID);
+    expect(res.body.embedUrl).toBe(`${t.url}/embed/reportEmbed?reportId=${DEMO_REPORT_ID}&groupId=${DEMO_WORKGROUP_ID}`);
+    expect(res.body.embedToken).toMatch(/^v1\.[\w-]+\.[\w-]+$/);
+    expect(Date.parse(res.body.expiration) - Date.now()).toBeGreaterThan(59 * 60_000);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('refuses a caller without a session with 401', async () => {
+    const res = await get(null, tokenPath());
+
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('answers 404 for an unknown report, workgroup or malformed id', async () => {
+    for (const path of [
+      tokenPath(undefined, '00000000-0000-4000-8000-000000000000'),
+      tokenPath(undefined, DEMO_REPORT_ID, '00000000-0000-4000-8000-000000000000'),
+      tokenPath(undefined, 'not-a-uuid'),
+    ]) {
+      const res = await get(providerAdmin, path);
+      expect(res.status, path).toBe(404);
+    }
+  });
+
+  it('gives the report and live datasets for the whole tree to the provider', async () => {
+    const { body } = await get(providerAdmin, tokenPath());
+    const data = await embedData(body.embedToken);
+
+    expect(data.status).toBe(200);
+    expect(data.body.report.name).toBe('Account overview');
+    expect(data.body.report.pages.map((p: { displayName: string }) => p.displayName)).toEqual(['Overview', 'Accounts']);
+    expect(total(data.body.datasets.accountCounts)).toBe(8);
+    expect(data.body.datasets.accounts.map((a: { DisplayName: string }) => a.DisplayName)).toEqual(
+      expect.arrayContaining(['P', 'R1', 'R2', 'C1', 'C2', 'D1']),
+    );
+  });
+
+  it('binds the token to the caller scope: a reseller sees only its subtree', async () => {
+    const { body } = await get(r1Admin, tokenPath());
+    const data = await embedData(body.embedToken);
+    const names = data.body.datasets.accounts.map((a: { DisplayName: string }) => a.DisplayName);
+
+    expect(data.status).toBe(200);
+    expect(data.body.scope).toEqual({ accountId: ids.R1, displayName: 'R1' });
+    expect(names).toEqual(expect.arrayContaining(['R1', 'C1', 'D1']));
+    expect(names).not.toContain('R2');
+    expect(names).not.toContain('C2');
+    expect(names).not.toContain('P');
+    expect(total(data.body.datasets.accountCounts)).toBe(4);
+  });
+
+  it('binds the token to an account of the scope when one is given', async () => {
+    const { status, body } = await get(r1Admin, tokenPath(ids.C1));
+    const data = await embedData(body.embedToken);
+
+    expect(status).toBe(200);
+    expect(data.body.scope).toEqual({ accountId: ids.C1, displayName: 'C1' });
+    expect(data.body.datasets.accounts.map((a: { DisplayName: string }) => a.DisplayName)).toEqual(['C1', 'D1']);
+  });
+
+  it('answers a foreign account exactly like a missing one (404)', async () => {
+    const foreign = await get(r1Admin, tokenPath(ids.C2));
+    const missing = await get(r1Admin, tokenPath(999_999));
+    const malformed = await get(r1Admin, tokenPath('abc' as unknown as number));
+
+    expect(foreign.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect(malformed.status).toBe(404);
+    expect(foreign.body.detail).toBe(missing.body.detail);
+    expect(foreign.body.code).toBe('NOT_FOUND');
+  });
+
+  it('refuses an expired token with 401', async () => {
+    const settings = tokenSettingsFromEnv({});
+    const issued = await issueEmbedToken(
+      t.db,
+      { userId: 1, scope: { rootId: ids.P!, rootPath: `/${ids.P}/`, rootType: 'Provider', rootDisplayName: 'P' } },
+      {
+        workgroupId: DEMO_WORKGROUP_ID,
+        reportId: DEMO_REPORT_ID,
+        accountId: null,
+        baseUrl: t.url,
+        now: new Date(Date.now() - 61 * 60_000),
+      },
+      settings,
+    );
+    const data = await embedData(issued.embedToken);
+
+    expect(data.status).toBe(401);
+    expect(data.body.detail).toBe('The embed token has expired');
+  });
+
+  it('refuses a tampered token with 401', async () => {
+    const { body } = await get(r1Admin, tokenPath());
+    const [v, claims, sig] = String(body.embedToken).split('.');
+    const widened = JSON.parse(Buffer.from(claims!, 'base64url').toString());
+    widened.sid = ids.P;
+    const forged = `${v}.${Buffer.from(JSON.stringify(widened)).toString('base64url')}.${sig}`;
+    const data = await embedData(forged);
+
+    expect(data.status).toBe(401);
+    expect(data.body.detail).toBe('The embed token signature is invalid');
+  });
+
+  it('refuses a token used for another report or workgroup with 403', async () => {
+    const { body } = await get(providerAdmin, tokenPath());
+    const data = await embedData(body.embedToken, DEMO_REPORT_ID, '00000000-0000-4000-8000-000000000000');
+
+    expect(data.status).toBe(403);
+    expect(data.body.detail).toBe('The embed token was issued for another report');
+  });
+
+  it('refuses the data route without a token', async () => {
+    const res = await fetch(`${t.url}/api/embed/data?reportId=${DEMO_REPORT_ID}&groupId=${DEMO_WORKGROUP_ID}`);
+
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('embed host page', () => {
+  it('serves the host page framable by other sites', async () => {
+    const res = await fetch(`${t.url}/embed/reportEmbed?reportId=${DEMO_REPORT_ID}&groupId=${DEMO_WORKGROUP_ID}`);
+
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    expect(res.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    expect(await res.text()).toContain('<script src="/embed/host.js"></script>');
+  });
+
+  it('keeps x-frame-options on every other page', async () => {
+    const res = await fetch(`${t.url}/healthz`);
+
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+});
