@@ -47,3 +47,27 @@ test.describe('terminating an account', () => {
     await expect(page.getByRole('button', { name: 'Terminate' })).toHaveCount(0);
   });
 });
+
+test.describe('moving an account', () => {
+  test('[A6.9] moves a user under a department found by name, and the breadcrumbs follow', async ({ page }) => {
+    await signIn(page, 'blueharbor.admin');
+    const tree = page.getByRole('tree', { name: 'Account tree' });
+    await tree.getByRole('treeitem', { name: /Acme Logistics/ }).click();
+    await tree.getByRole('treeitem', { name: /Acme Logistics/ }).press('ArrowRight');
+    const user = tree.locator('[role="treeitem"][aria-level="3"]').filter({ hasText: 'User' }).first();
+    const userName = ((await user.textContent()) ?? '').replace(/[▸▾]/g, '').replace(/User$/, '').trim();
+    await user.click();
+    await expect(page.getByRole('heading', { level: 1, name: userName })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Move' }).click();
+    const dialog = page.getByRole('dialog', { name: `Move ${userName}` });
+    await dialog.getByLabel('Find the new parent').fill('Finan');
+    await dialog.getByRole('radio', { name: 'Finance (Department, Acme Logistics)' }).check();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Move here' }).click();
+
+    await expect(page.getByText('The account has been moved')).toBeVisible();
+    const crumbs = page.getByRole('navigation', { name: 'Account hierarchy' });
+    await expect(crumbs.getByRole('link', { name: 'Finance' })).toBeVisible();
+  });
+});
