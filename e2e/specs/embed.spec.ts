@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD } from '../fixtures/portal';
 
@@ -9,17 +11,30 @@ import { DEMO_PASSWORD } from '../fixtures/portal';
  * The library accepts only https embed URLs on analytics hosts ([E8.3]), so the browser is told
  * to serve https://app.powerbi.com from the portal server: the iframe then really runs our host
  * on an https origin, and every message crosses origins as it would in production.
+ *
+ * The same page runs unchanged with the reference library (powerbi-client 2.23.1, a devDependency
+ * of packages/embed) for the scenarios both support. With our library the page can also use the
+ * token's own embedUrl: the bundle served by the portal trusts the portal's origin.
  */
+
+type Library = 'ours' | 'reference';
+const REFERENCE_BUNDLE = readFileSync(
+  createRequire(import.meta.url).resolve('powerbi-client/dist/powerbi.js', {
+    paths: [new URL('../../packages/embed', import.meta.url).pathname],
+  }),
+  'utf8',
+);
+const SDK_SRC: Record<Library, string> = { ours: '/embed/sdk/powerbi.js', reference: '/e2e/reference/powerbi.js' };
 
 const REPORT_ID = '6f1d3c2a-8b4e-4f7a-9c1d-0a5e2b7c9d11';
 const WORKGROUP_ID = '2c9e7b15-4d3a-4e8f-b6a1-7f0d9e3c5a22';
 const EMBED_ORIGIN = 'https://app.powerbi.com';
 
-const HOST_PAGE = `<!doctype html>
+const hostPage = (library: Library) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Embedding page</title></head>
 <body>
 <div id="container" style="width: 1100px; height: 760px"></div>
-<script src="/embed/sdk/powerbi.js"></script>
+<script src="${SDK_SRC[library]}"></script>
 <script>
   window.events = [];
   window.tokenFor = async (accountId) => {
@@ -27,7 +42,7 @@ const HOST_PAGE = `<!doctype html>
     const res = await fetch('/api/powerbi/workgroups/${WORKGROUP_ID}/reports/${REPORT_ID}' + account + '/token');
     return { status: res.status, body: await res.json() };
   };
-  window.embedReport = (token, overrides) => {
+  window.embedReport = (token, overrides, selfHosted) => {
     const container = document.getElementById('container');
     powerbi.reset(container);
     window.events = [];
@@ -35,7 +50,7 @@ const HOST_PAGE = `<!doctype html>
     const config = Object.assign({
       type: 'report',
       id: token.id,
-      embedUrl: '${EMBED_ORIGIN}' + url.pathname + url.search,
+      embedUrl: selfHosted ? token.embedUrl : '${EMBED_ORIGIN}' + url.pathname + url.search,
       accessToken: token.embedToken,
       tokenType: window['powerbi-client'].models.TokenType.Embed,
     }, overrides || {});
@@ -52,10 +67,13 @@ const HOST_PAGE = `<!doctype html>
 </script>
 </body></html>`;
 
-async function openHostPage(page: Page, baseURL: string) {
+async function openHostPage(page: Page, baseURL: string, library: Library = 'ours') {
   // The host page is served on the portal's own origin.
   await page.route(`${baseURL}/e2e/embedding-page.html`, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: HOST_PAGE }),
+    route.fulfill({ status: 200, contentType: 'text/html', body: hostPage(library) }),
+  );
+  await page.route(`${baseURL}/e2e/reference/powerbi.js`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: REFERENCE_BUNDLE }),
   );
   // https://app.powerbi.com is answered by the portal server (the embed host and its data route).
   await page.route(`${EMBED_ORIGIN}/**`, async (route) => {
@@ -77,123 +95,142 @@ const waitForEvent = (page: Page, name: string, count = 1) =>
     .toBeGreaterThanOrEqual(count);
 
 test.describe('embed host', () => {
-  test('[S7.5] embeds the demo report: loaded, rendered, pages, filters and export', async ({ page, baseURL }) => {
+  for (const library of ['ours', 'reference'] as const) {
+    test(`[S7.5] [E7.6] [E7.7] [E7.5] embeds the demo report with ${library === 'ours' ? 'our library' : 'powerbi-client 2.23.1'}: loaded, rendered, pages, filters, export and bookmarks`, async ({
+      page,
+      baseURL,
+    }) => {
+      await openHostPage(page, baseURL as string, library);
+      const token = await page.evaluate(() => (window as any).tokenFor());
+      expect(token.status).toBe(200);
+      expect(token.body.embedUrl).toContain(`/embed/reportEmbed?reportId=${REPORT_ID}&groupId=${WORKGROUP_ID}`);
+
+      await page.evaluate((t) => (window as any).embedReport(t), token.body);
+      await waitForEvent(page, 'loaded');
+      await waitForEvent(page, 'rendered');
+      const frame = page.frameLocator('#container iframe');
+      const card = frame.locator('[data-visual="TotalAccounts"] .card');
+      await expect(card).toBeVisible();
+      const allAccounts = Number(await card.getAttribute('data-value'));
+      expect(allAccounts).toBeGreaterThan(100);
+
+      // Pages: the list and switching to the second page.
+      const pages = await page.evaluate(async () =>
+        ((await (window as any).report.getPages()) as { name: string; displayName: string; isActive: boolean }[]).map((p) => ({
+          name: p.name,
+          displayName: p.displayName,
+          isActive: p.isActive,
+        })),
+      );
+      expect(pages).toEqual([
+        { name: 'ReportSection1', displayName: 'Overview', isActive: true },
+        { name: 'ReportSection2', displayName: 'Accounts', isActive: false },
+      ]);
+      await page.evaluate(() => (window as any).report.setPage('ReportSection2'));
+      await waitForEvent(page, 'pageChanged');
+      expect(
+        (await page.evaluate(() => (window as any).events)).find((e: { name: string }) => e.name === 'pageChanged').detail,
+      ).toEqual({
+        newPage: 'ReportSection2',
+      });
+      const typeCells = frame.locator('[data-visual="AccountList"] tbody tr td:nth-child(2)');
+      await expect(typeCells.first()).toBeVisible();
+      expect(new Set(await typeCells.allTextContents()).size).toBeGreaterThan(1);
+
+      // A basic filter at report level: only companies remain, on every page.
+      await page.evaluate(() => {
+        const { BasicFilterBuilder, models } = (window as any)['powerbi-client'];
+        const onlyCompanies = new BasicFilterBuilder()
+          .withTargetObject({ table: 'Accounts', column: 'AccountType' })
+          .in(['Company'])
+          .build();
+        return (window as any).report.updateFilters(models.FiltersOperations.Add, [onlyCompanies]);
+      });
+      await waitForEvent(page, 'filtersApplied');
+      await expect.poll(async () => [...new Set(await typeCells.allTextContents())]).toEqual(['Company']);
+      const filters = await page.evaluate(() => (window as any).report.getFilters());
+      expect(filters).toHaveLength(1);
+      expect(filters[0].values).toEqual(['Company']);
+
+      // Invalid filters are refused with the models' validation message.
+      const refused = await page.evaluate(() =>
+        // No target: the frame answers with the models' validation errors and keeps its filters.
+        (window as any).report
+          .setFilters([{ $schema: 'http://powerbi.com/product/schema#basic', operator: 'In', values: ['Active'], filterType: 1 }])
+          .then(
+            () => null,
+            (error: unknown) => error,
+          ),
+      );
+      expect(refused).toEqual([{ message: 'undefined property is invalid' }]);
+      expect(await page.evaluate(() => (window as any).report.getFilters())).toHaveLength(1);
+
+      // Export the table's data as CSV.
+      const csv: string = await page.evaluate(async () => {
+        const [, second] = await (window as any).report.getPages();
+        const visual = await second.getVisualByName('AccountList');
+        const result = await visual.exportData((window as any)['powerbi-client'].models.ExportDataType.Summarized);
+        return result.data;
+      });
+      const lines = csv.split('\r\n');
+      expect(lines[0]).toBe('DisplayName,AccountType,State,Level');
+      expect(lines.length).toBeGreaterThan(10);
+      expect(lines.slice(1).every((l) => l.split(',')[1] === 'Company')).toBe(true);
+
+      // Back on the first page the card counts only companies.
+      await page.evaluate(() => (window as any).report.setPage('ReportSection1'));
+      await waitForEvent(page, 'pageChanged', 2);
+      await expect.poll(async () => Number(await card.getAttribute('data-value'))).toBeLessThan(allAccounts);
+      const companies = Number(await card.getAttribute('data-value'));
+      expect(companies).toBeGreaterThan(10);
+
+      // Clicking a data point raises visualClicked and dataSelected.
+      await frame.locator('[data-visual="AccountsByState"] [data-category="Active"]').click();
+      await waitForEvent(page, 'dataSelected');
+      const selected = (await page.evaluate(() => (window as any).events)).find(
+        (e: { name: string }) => e.name === 'dataSelected',
+      ).detail;
+      expect(selected.visual.name).toBe('AccountsByState');
+      expect(selected.dataPoints[0].identity[0]).toEqual({ target: { table: 'Accounts', column: 'State' }, equals: 'Active' });
+
+      // Bookmarks: capture, clear the filters, apply the captured state.
+      const restored = await page.evaluate(async () => {
+        const report = (window as any).report;
+        const bookmark = await report.bookmarksManager.capture({ allPages: true });
+        await report.removeFilters();
+        const cleared = (await report.getFilters()).length;
+        await report.bookmarksManager.applyState(bookmark.state);
+        return { cleared, after: (await report.getFilters()).length };
+      });
+      expect(restored).toEqual({ cleared: 0, after: 1 });
+      await waitForEvent(page, 'bookmarkApplied');
+      await expect.poll(async () => Number(await card.getAttribute('data-value'))).toBe(companies);
+
+      // Zoom goes through settings; refresh reloads the data and renders again.
+      const zoom = await page.evaluate(async () => {
+        await (window as any).report.setZoom(0.5);
+        return (window as any).report.getZoom();
+      });
+      expect(zoom).toBe(0.5);
+      const renderedBefore = (await eventNames(page)).filter((n) => n === 'rendered').length;
+      await page.evaluate(() => (window as any).report.refresh());
+      await waitForEvent(page, 'rendered', renderedBefore + 1);
+      expect(await eventNames(page)).not.toContain('error');
+    });
+  }
+
+  test('[S7.5] embeds from the embedUrl of the token itself: the served library trusts the portal', async ({ page, baseURL }) => {
     await openHostPage(page, baseURL as string);
     const token = await page.evaluate(() => (window as any).tokenFor());
-    expect(token.status).toBe(200);
-    expect(token.body.embedUrl).toContain(`/embed/reportEmbed?reportId=${REPORT_ID}&groupId=${WORKGROUP_ID}`);
 
-    await page.evaluate((t) => (window as any).embedReport(t), token.body);
+    await page.evaluate((t) => (window as any).embedReport(t, {}, true), token.body);
+
     await waitForEvent(page, 'loaded');
     await waitForEvent(page, 'rendered');
-    const frame = page.frameLocator('#container iframe');
-    const card = frame.locator('[data-visual="TotalAccounts"] .card');
-    await expect(card).toBeVisible();
-    const allAccounts = Number(await card.getAttribute('data-value'));
-    expect(allAccounts).toBeGreaterThan(100);
-
-    // Pages: the list and switching to the second page.
-    const pages = await page.evaluate(async () =>
-      ((await (window as any).report.getPages()) as { name: string; displayName: string; isActive: boolean }[]).map((p) => ({
-        name: p.name,
-        displayName: p.displayName,
-        isActive: p.isActive,
-      })),
+    expect(await page.locator('#container iframe').getAttribute('src')).toContain(
+      `${baseURL}/embed/reportEmbed?reportId=${REPORT_ID}`,
     );
-    expect(pages).toEqual([
-      { name: 'ReportSection1', displayName: 'Overview', isActive: true },
-      { name: 'ReportSection2', displayName: 'Accounts', isActive: false },
-    ]);
-    await page.evaluate(() => (window as any).report.setPage('ReportSection2'));
-    await waitForEvent(page, 'pageChanged');
-    expect(
-      (await page.evaluate(() => (window as any).events)).find((e: { name: string }) => e.name === 'pageChanged').detail,
-    ).toEqual({
-      newPage: 'ReportSection2',
-    });
-    const typeCells = frame.locator('[data-visual="AccountList"] tbody tr td:nth-child(2)');
-    await expect(typeCells.first()).toBeVisible();
-    expect(new Set(await typeCells.allTextContents()).size).toBeGreaterThan(1);
-
-    // A basic filter at report level: only companies remain, on every page.
-    await page.evaluate(() => {
-      const { BasicFilterBuilder, models } = (window as any)['powerbi-client'];
-      const onlyCompanies = new BasicFilterBuilder()
-        .withTargetObject({ table: 'Accounts', column: 'AccountType' })
-        .in(['Company'])
-        .build();
-      return (window as any).report.updateFilters(models.FiltersOperations.Add, [onlyCompanies]);
-    });
-    await waitForEvent(page, 'filtersApplied');
-    await expect.poll(async () => [...new Set(await typeCells.allTextContents())]).toEqual(['Company']);
-    const filters = await page.evaluate(() => (window as any).report.getFilters());
-    expect(filters).toHaveLength(1);
-    expect(filters[0].values).toEqual(['Company']);
-
-    // Invalid filters are refused with the models' validation message.
-    const refused = await page.evaluate(() =>
-      // No target: the frame answers with the models' validation errors and keeps its filters.
-      (window as any).report
-        .setFilters([{ $schema: 'http://powerbi.com/product/schema#basic', operator: 'In', values: ['Active'], filterType: 1 }])
-        .then(
-          () => null,
-          (error: unknown) => error,
-        ),
-    );
-    expect(refused).toEqual([{ message: 'undefined property is invalid' }]);
-    expect(await page.evaluate(() => (window as any).report.getFilters())).toHaveLength(1);
-
-    // Export the table's data as CSV.
-    const csv: string = await page.evaluate(async () => {
-      const [, second] = await (window as any).report.getPages();
-      const visual = await second.getVisualByName('AccountList');
-      const result = await visual.exportData((window as any)['powerbi-client'].models.ExportDataType.Summarized);
-      return result.data;
-    });
-    const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('DisplayName,AccountType,State,Level');
-    expect(lines.length).toBeGreaterThan(10);
-    expect(lines.slice(1).every((l) => l.split(',')[1] === 'Company')).toBe(true);
-
-    // Back on the first page the card counts only companies.
-    await page.evaluate(() => (window as any).report.setPage('ReportSection1'));
-    await waitForEvent(page, 'pageChanged', 2);
-    await expect.poll(async () => Number(await card.getAttribute('data-value'))).toBeLessThan(allAccounts);
-    const companies = Number(await card.getAttribute('data-value'));
-    expect(companies).toBeGreaterThan(10);
-
-    // Clicking a data point raises visualClicked and dataSelected.
-    await frame.locator('[data-visual="AccountsByState"] [data-category="Active"]').click();
-    await waitForEvent(page, 'dataSelected');
-    const selected = (await page.evaluate(() => (window as any).events)).find(
-      (e: { name: string }) => e.name === 'dataSelected',
-    ).detail;
-    expect(selected.visual.name).toBe('AccountsByState');
-    expect(selected.dataPoints[0].identity[0]).toEqual({ target: { table: 'Accounts', column: 'State' }, equals: 'Active' });
-
-    // Bookmarks: capture, clear the filters, apply the captured state.
-    const restored = await page.evaluate(async () => {
-      const report = (window as any).report;
-      const bookmark = await report.bookmarksManager.capture({ allPages: true });
-      await report.removeFilters();
-      const cleared = (await report.getFilters()).length;
-      await report.bookmarksManager.applyState(bookmark.state);
-      return { cleared, after: (await report.getFilters()).length };
-    });
-    expect(restored).toEqual({ cleared: 0, after: 1 });
-    await waitForEvent(page, 'bookmarkApplied');
-    await expect.poll(async () => Number(await card.getAttribute('data-value'))).toBe(companies);
-
-    // Zoom goes through settings; refresh reloads the data and renders again.
-    const zoom = await page.evaluate(async () => {
-      await (window as any).report.setZoom(0.5);
-      return (window as any).report.getZoom();
-    });
-    expect(zoom).toBe(0.5);
-    const renderedBefore = (await eventNames(page)).filter((n) => n === 'rendered').length;
-    await page.evaluate(() => (window as any).report.refresh());
-    await waitForEvent(page, 'rendered', renderedBefore + 1);
-    expect(await eventNames(page)).not.toContain('error');
+    await expect(page.frameLocator('#container iframe').locator('[data-visual="TotalAccounts"] .card')).toBeVisible();
   });
 
   test('refuses an altered token and a token of another workgroup with an error event', async ({ page, baseURL }) => {

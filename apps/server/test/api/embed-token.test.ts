@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_REPORT_ID,
@@ -10,6 +11,7 @@ import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL } from '../factories/accounts.js';
 import { type ApiClient, signedIn } from '../factories/client.js';
 
+const SDK_BUNDLE = new URL('../../../../packages/embed/dist/powerbi.js', import.meta.url);
 let t: TestApp;
 const ids: Record<string, number> = {};
 let providerAdmin: ApiClient;
@@ -185,6 +187,18 @@ describe('embed host page', () => {
     expect(res.headers.get('x-frame-options')).toBeNull();
     expect(res.headers.get('content-security-policy')).toContain('frame-ancestors *');
     expect(await res.text()).toContain('<script src="/embed/host.js"></script>');
+  });
+
+  // The library is built by `npm test` before the unit step (dist/powerbi.js).
+  it.skipIf(!existsSync(SDK_BUNDLE))('serves the library so that it trusts this portal as an embed host', async () => {
+    const res = await fetch(`${t.url}/embed/sdk/powerbi.js`);
+    const body = await res.text();
+
+    expect(res.status).toBe(200);
+    expect(res.headers.get('vary')).toContain('Host');
+    expect(body.trimEnd().endsWith(`client.trustEmbedOrigin("${new URL(t.url).origin}"); })(window['powerbi-client']);`)).toBe(
+      true,
+    );
   });
 
   it('keeps x-frame-options on every other page', async () => {

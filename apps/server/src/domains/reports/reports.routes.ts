@@ -27,6 +27,17 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** A statement appended to the served library: trust the embed host at this portal's origin. */
+function trustOriginFooter(baseUrl: string): string {
+  let origin: string;
+  try {
+    origin = JSON.stringify(new URL(baseUrl).origin);
+  } catch {
+    return '';
+  }
+  return `;(function (client) { if (client && client.trustEmbedOrigin) client.trustEmbedOrigin(${origin}); })(window['powerbi-client']);\n`;
+}
+
 /** The host page is meant to be framed by other sites; it answers only its parent's origin. */
 const frameable: onSendHookHandler = async (_request, reply, payload) => {
   reply.removeHeader('x-frame-options');
@@ -131,10 +142,14 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
     '/embed/sdk/powerbi.min.js': { dir: options.embedSdkDist, file: 'powerbi.min.js', type: 'text/javascript; charset=utf-8' },
   };
   for (const [url, { dir, file, type }] of Object.entries(files)) {
+    const isSdk = url.startsWith('/embed/sdk/');
     app.get(url, PUBLIC, async (request, reply) => {
-      const body = await readFile(join(dir, file)).catch(() => null);
-      if (!body) return sendProblem(reply, request, { status: 404, code: 'NOT_FOUND', detail: `${file} is not built` });
-      return reply.type(type).header('cache-control', 'no-cache').send(body);
+      const body = await readFile(join(dir, file), 'utf8').catch(() => null);
+      if (body === null) return sendProblem(reply, request, { status: 404, code: 'NOT_FOUND', detail: `${file} is not built` });
+      // The library served by this portal trusts this portal's embed host (decision 0004).
+      const served = isSdk ? `${body}\n${trustOriginFooter(baseUrl(request))}` : body;
+      // Without EMBED_PUBLIC_URL the trusted origin follows the Host header, so caches must key on it.
+      return reply.type(type).header('cache-control', 'no-cache').header('vary', 'Host').send(served);
     });
   }
 }
