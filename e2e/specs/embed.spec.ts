@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../fixtures/portal';
+import { DEMO_PASSWORD, expectAccessible } from '../fixtures/portal';
 
 /**
  * The embed host end to end: a host page on the portal's origin loads our library
@@ -55,7 +55,7 @@ const hostPage = (library: Library) => `<!doctype html>
       tokenType: window['powerbi-client'].models.TokenType.Embed,
     }, overrides || {});
     const report = powerbi.embed(container, config);
-    for (const name of ['loaded', 'rendered', 'pageChanged', 'filtersApplied', 'error', 'dataSelected', 'visualClicked', 'bookmarkApplied']) {
+    for (const name of ['loaded', 'rendered', 'pageChanged', 'filtersApplied', 'error', 'dataSelected', 'visualClicked', 'bookmarkApplied', 'saved']) {
       report.on(name, (event) => {
         const detail = event.detail;
         window.events.push({ name, detail: name === 'pageChanged' ? { newPage: detail.newPage.name } : JSON.parse(JSON.stringify(detail ?? null)) });
@@ -258,5 +258,63 @@ test.describe('embed host', () => {
     events = await page.evaluate(() => (window as any).events);
     expect(events[0].detail).toMatchObject({ message: 'The embed token was issued for another report' });
     expect(events.map((e: { name: string }) => e.name)).not.toContain('loaded');
+  });
+
+  test('[E7.6] [E7.3] [E3.15] edits pages in edit mode and saves them, as a copy and over the report', async ({
+    page,
+    baseURL,
+  }) => {
+    await openHostPage(page, baseURL as string);
+    const token = await page.evaluate(() => (window as any).tokenFor());
+    await page.evaluate(
+      (t) => (window as any).embedReport(t, { viewMode: (window as any)['powerbi-client'].models.ViewMode.Edit }, true),
+      token.body,
+    );
+    await waitForEvent(page, 'loaded');
+    // A host page names the frame for assistive technology, as powerbi-client leaves it untitled.
+    await page.evaluate(() => (window as any).report.setComponentTitle('Account overview report'));
+    const frame = page.frameLocator('#container iframe');
+    const toolbar = frame.getByRole('toolbar', { name: 'Report editing' });
+    await expect(toolbar).toContainText('Editing Account overview');
+    await expect(toolbar.getByRole('status')).toHaveText('All changes saved');
+    await expectAccessible(page);
+
+    // Add a page with the edit bar's button, rename it through the library.
+    await toolbar.getByRole('button', { name: 'Add page' }).click();
+    await waitForEvent(page, 'pageChanged');
+    await expect(toolbar.getByRole('status')).toHaveText('Unsaved changes');
+    await expect(frame.getByText('Page 3 has no visuals yet.')).toBeVisible();
+    await page.evaluate(() => (window as any).report.renamePage('ReportSection3', 'Notes'));
+    expect(
+      await page.evaluate(async () =>
+        ((await (window as any).report.getPages()) as { displayName: string }[]).map((p) => p.displayName),
+      ),
+    ).toEqual(['Overview', 'Accounts', 'Notes']);
+    expect(await page.evaluate(() => (window as any).report.isSaved())).toBe(false);
+
+    // Save as a copy from the edit bar's form, then save over the report from the library.
+    await toolbar.getByLabel('Copy name').fill('Overview with notes');
+    await toolbar.getByRole('button', { name: 'Save as' }).click();
+    await waitForEvent(page, 'saved');
+    const copy = (await page.evaluate(() => (window as any).events)).find((e: { name: string }) => e.name === 'saved').detail;
+    expect(copy).toMatchObject({ reportName: 'Overview with notes', saveAs: true });
+    await page.evaluate(() => (window as any).report.deletePage('ReportSection3'));
+    await page.evaluate(() => (window as any).report.save());
+    await waitForEvent(page, 'saved', 2);
+    expect(await page.evaluate(() => (window as any).report.isSaved())).toBe(true);
+
+    // The copy is a report of its own: a token for it loads its three pages.
+    const copyPages = await page.evaluate(
+      async ({ id, wg }) => {
+        const res = await fetch(`/api/powerbi/workgroups/${wg}/reports/${id}/token`);
+        const t = await res.json();
+        const data = await fetch(`/api/embed/data?reportId=${id}&groupId=${wg}`, {
+          headers: { authorization: `Bearer ${t.embedToken}` },
+        });
+        return ((await data.json()).report.pages as { displayName: string }[]).map((p) => p.displayName);
+      },
+      { id: copy.reportObjectId as string, wg: WORKGROUP_ID },
+    );
+    expect(copyPages).toEqual(['Overview', 'Accounts', 'Notes']);
   });
 });

@@ -17,6 +17,8 @@ export interface PageDefinition {
 export type Row = Record<string, string | number | boolean | null>;
 export interface EmbedData {
   report: { id: string; workgroupId: string; name: string; pages: PageDefinition[] };
+  /** powerbi-models' Permissions bits the token allows: 1 save (ReadWrite), 2 save as (Copy). */
+  permissions: number;
   scope: { accountId: number; displayName: string };
   datasets: Record<string, Row[]>;
   expiresAt: string;

@@ -183,7 +183,60 @@ function slicer(visual: VisualDefinition, view: VisualView, cb: RenderCallbacks)
   return list;
 }
 
-/** Draws a page: one absolutely placed box per visual, scaled by zoom. */
+/** What the edit bar shows in edit mode, and what its buttons do. */
+export interface EditBar {
+  reportName: string;
+  dirty: boolean;
+  saving: boolean;
+  canSave: boolean;
+  canSaveAs: boolean;
+  canAddPage: boolean;
+  /** The host page draws its own save-as dialog (settings.useCustomSaveAsDialog). */
+  customSaveAs: boolean;
+  onAddPage(): void;
+  onSave(): void;
+  /** With customSaveAs the name is null and the host page is told (saveAsTriggered). */
+  onSaveAs(name: string | null): void;
+}
+
+function button(label: string, onClick: () => void, disabled = false) {
+  const b = el('button', { type: 'button' }, label);
+  b.disabled = disabled;
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+/** The toolbar of edit mode: status, Add page, Save and Save as (with its own small name form). */
+function editBar(bar: EditBar) {
+  const toolbar = el('div', { class: 'edit-bar', role: 'toolbar', 'aria-label': 'Report editing' });
+  const status = bar.saving ? 'Saving…' : bar.dirty ? 'Unsaved changes' : 'All changes saved';
+  toolbar.append(
+    el('span', { class: 'edit-title' }, `Editing ${bar.reportName}`),
+    el('span', { class: 'edit-status', role: 'status' }, status),
+    button('Add page', bar.onAddPage, !bar.canAddPage || bar.saving),
+  );
+  if (bar.canSave) toolbar.append(button('Save', bar.onSave, !bar.dirty || bar.saving));
+  if (bar.canSaveAs) {
+    if (bar.customSaveAs) toolbar.append(button('Save as', () => bar.onSaveAs(null), bar.saving));
+    else {
+      const form = el('form', { class: 'save-as', 'aria-label': 'Save a copy' });
+      const input = el('input', { id: 'save-as-name', name: 'name', required: '', maxlength: '100', autocomplete: 'off' });
+      const label = el('label', { for: 'save-as-name' }, 'Copy name');
+      const submit = el('button', { type: 'submit' }, 'Save as');
+      submit.disabled = bar.saving;
+      form.append(label, input, submit);
+      form.addEventListener('submit', (event) => {
+        event.preventDefault();
+        const name = input.value.trim();
+        if (name) bar.onSaveAs(name);
+      });
+      toolbar.append(form);
+    }
+  }
+  return toolbar;
+}
+
+/** Draws a page: one absolutely placed box per visual, scaled by zoom; in edit mode the edit bar above it. */
 export function renderPage(
   root: HTMLElement,
   page: PageDefinition,
@@ -191,8 +244,11 @@ export function renderPage(
   zoom: number,
   hidden: Set<string>,
   callbacks: RenderCallbacks,
+  edit: EditBar | null = null,
 ) {
   root.replaceChildren();
+  root.dataset.mode = edit ? 'edit' : 'view';
+  if (edit) root.append(editBar(edit));
   const canvas = el('div', { class: 'page', 'data-page': page.name });
   canvas.style.transform = `scale(${zoom})`;
   canvas.append(el('h1', { class: 'sr-only' }, page.displayName));
@@ -235,6 +291,8 @@ export function renderPage(
     }
     canvas.append(box);
   }
+  if (page.visuals.length === 0)
+    canvas.append(el('p', { class: 'status empty-page' }, `${page.displayName} has no visuals yet.`));
   root.append(canvas);
 }
 

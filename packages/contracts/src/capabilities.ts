@@ -52,6 +52,12 @@ export const CAPABILITY_CATALOGUE = {
     description: 'Credit check tab and credit limit editing',
     spec: ['A6.2'],
   },
+  EMBEDDED_REPORT: {
+    kinds: ['UPDATE', 'CREATE'],
+    description:
+      'Self-hosted reports in the embed host: UPDATE edits and saves a report owned inside the scope, CREATE saves a copy (save as); the spec names only the load config permissions',
+    spec: ['E3.4', 'E6.1'],
+  },
   FIELDS_CREDITLIMIT_OVERWRITE_LOCK: {
     kinds: ['UPDATE'],
     description: 'Edit a locked credit limit',

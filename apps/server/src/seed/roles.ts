@@ -42,6 +42,8 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
       'MARKETPLACE_READ',
       'SUPPORT_CONTACT_DETAILS_READ',
       'WIKI_READ',
+      'EMBEDDED_REPORT_UPDATE',
+      'EMBEDDED_REPORT_CREATE',
     ],
   },
   'Company administrator': {

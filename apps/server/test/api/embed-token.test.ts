@@ -16,6 +16,10 @@ let t: TestApp;
 const ids: Record<string, number> = {};
 let providerAdmin: ApiClient;
 let r1Admin: ApiClient;
+let providerEditor: ApiClient;
+let r1Editor: ApiClient;
+let r2Editor: ApiClient;
+const EDIT = [...READ_ALL, 'EMBEDDED_REPORT_UPDATE', 'EMBEDDED_REPORT_CREATE'];
 
 const tokenPath = (accountId?: number, reportId = DEMO_REPORT_ID, workgroupId = DEMO_WORKGROUP_ID) =>
   `/api/powerbi/workgroups/${workgroupId}/reports/${reportId}${accountId === undefined ? '' : `/accounts/${accountId}`}/token`;
@@ -175,6 +179,113 @@ describe('embed tokens', () => {
     const res = await fetch(`${t.url}/api/embed/data?reportId=${DEMO_REPORT_ID}&groupId=${DEMO_WORKGROUP_ID}`);
 
     expect(res.status).toBe(401);
+  });
+});
+
+async function sendWithToken(method: 'PUT' | 'POST', path: string, token: string, body: unknown, reportId = DEMO_REPORT_ID) {
+  const res = await fetch(`${t.url}${path}?reportId=${reportId}&groupId=${DEMO_WORKGROUP_ID}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+const onePage = (displayName: string) => [
+  {
+    name: 'ReportSection1',
+    displayName,
+    visuals: [
+      {
+        name: 'Total',
+        title: 'Accounts',
+        type: 'card',
+        dataset: 'accountCounts',
+        fields: { value: 'Count' },
+        layout: { x: 0, y: 0, width: 200, height: 100 },
+      },
+    ],
+  },
+];
+
+describe('saving reports from the embed host', () => {
+  // Made here, not above, so the account counts asserted by the token tests stay as they are.
+  beforeAll(async () => {
+    providerEditor = await signedIn(t.url, (await makeUser(t.db, { parentId: ids.P, capabilities: EDIT })).username);
+    r1Editor = await signedIn(t.url, (await makeUser(t.db, { parentId: ids.R1, capabilities: EDIT })).username);
+    r2Editor = await signedIn(t.url, (await makeUser(t.db, { parentId: ids.R2, capabilities: EDIT })).username);
+  });
+
+  it('[E3.4] tells the host what the token allows: nothing more than reading without the capability', async () => {
+    const { body } = await get(providerAdmin, tokenPath());
+
+    expect((await embedData(body.embedToken)).body.permissions).toBe(0);
+    const save = await sendWithToken('PUT', '/api/embed/report', body.embedToken, { pages: onePage('Mine') });
+    expect(save.status).toBe(403);
+    expect(save.body.detail).toBe('This embed token does not allow saving the report');
+    const copy = await sendWithToken('POST', '/api/embed/report/copies', body.embedToken, {
+      name: 'Copy',
+      pages: onePage('Mine'),
+    });
+    expect(copy.status).toBe(403);
+  });
+
+  it('[E3.15] saves a copy under a new name, then saves edited pages over that copy', async () => {
+    const { body } = await get(providerEditor, tokenPath());
+    expect((await embedData(body.embedToken)).body.permissions).toBe(3);
+
+    const copy = await sendWithToken('POST', '/api/embed/report/copies', body.embedToken, {
+      name: 'Provider copy',
+      pages: onePage('First'),
+    });
+    expect(copy.status).toBe(201);
+    expect(copy.body).toMatchObject({ workgroupId: DEMO_WORKGROUP_ID, name: 'Provider copy' });
+
+    const copyToken = (await get(providerEditor, tokenPath(undefined, copy.body.id))).body.embedToken;
+    const saved = await sendWithToken('PUT', '/api/embed/report', copyToken, { pages: onePage('Renamed') }, copy.body.id);
+    expect(saved.status).toBe(200);
+    const reread = await embedData(copyToken, copy.body.id);
+    expect(reread.body.report.pages.map((p: { displayName: string }) => p.displayName)).toEqual(['Renamed']);
+    const [audit] = await t.db.query<{ operation: string }>(
+      "SELECT operation FROM audit_log WHERE operation = 'SaveEmbeddedReport' ORDER BY id DESC LIMIT 1",
+    );
+    expect(audit?.operation).toBe('SaveEmbeddedReport');
+  });
+
+  it('refuses invalid pages and names with errors naming the field, and a taken name with 409', async () => {
+    const { body } = await get(providerEditor, tokenPath());
+
+    const noPages = await sendWithToken('POST', '/api/embed/report/copies', body.embedToken, { name: 'X', pages: [] });
+    expect(noPages.status).toBe(422);
+    expect(noPages.body.errors).toEqual([{ field: 'pages', message: 'a report needs at least one page' }]);
+    const badDataset = onePage('Bad');
+    (badDataset[0]?.visuals[0] as { dataset: string }).dataset = 'salaries';
+    const bad = await sendWithToken('POST', '/api/embed/report/copies', body.embedToken, { name: 'X', pages: badDataset });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].field).toBe('pages.0.visuals.0.dataset');
+    const noName = await sendWithToken('POST', '/api/embed/report/copies', body.embedToken, { name: '  ', pages: onePage('A') });
+    expect(noName.body.errors).toEqual([{ field: 'name', message: 'name is required' }]);
+    await sendWithToken('POST', '/api/embed/report/copies', body.embedToken, { name: 'Twice', pages: onePage('A') });
+    const twice = await sendWithToken('POST', '/api/embed/report/copies', body.embedToken, {
+      name: 'Twice',
+      pages: onePage('A'),
+    });
+    expect(twice.status).toBe(409);
+  });
+
+  it('lets a reseller save a copy of a report shared from above but not overwrite it; the copy stays in its tenant', async () => {
+    const { body } = await get(r1Editor, tokenPath());
+    expect((await embedData(body.embedToken)).body.permissions).toBe(2);
+
+    const overwrite = await sendWithToken('PUT', '/api/embed/report', body.embedToken, { pages: onePage('Mine') });
+    expect(overwrite.status).toBe(403);
+    const copy = await sendWithToken('POST', '/api/embed/report/copies', body.embedToken, {
+      name: 'R1 view',
+      pages: onePage('R1'),
+    });
+    expect(copy.status).toBe(201);
+    expect((await get(r1Editor, tokenPath(undefined, copy.body.id))).status).toBe(200);
+    expect((await get(r2Editor, tokenPath(undefined, copy.body.id))).status).toBe(404);
   });
 });
 

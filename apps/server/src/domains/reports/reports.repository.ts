@@ -44,6 +44,16 @@ export async function insertReport(db: Queryable, report: ReportRow): Promise<vo
   ]);
 }
 
+/** Replaces a report's pages; returns the new update time. */
+export async function updateReportPages(db: Queryable, id: string, pages: PageDefinition[]): Promise<string> {
+  const [row] = await db.query<{ updatedAt: Date }>(
+    'UPDATE reports SET pages = $2, updated_at = now() WHERE id = $1 RETURNING updated_at AS "updatedAt"',
+    [id, JSON.stringify(pages)],
+  );
+  if (!row) throw new Error(`report ${id} vanished`);
+  return new Date(row.updatedAt).toISOString();
+}
+
 /** The signing key kept in the database, created on first use (concurrent starters agree on one). */
 export async function signingSecret(db: Queryable): Promise<string> {
   await db.query('INSERT INTO embed_token_keys (name, secret) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [

@@ -5,7 +5,15 @@ import type { Db } from '../../platform/db/db.js';
 import { notFound } from '../../platform/errors/domain-error.js';
 import { sendProblem } from '../../platform/http/error-handler.js';
 import type { Caller } from '../../platform/operations/types.js';
-import { checkEmbedToken, issueEmbedToken, loadEmbedData, type TokenSettings, tokenSettingsFromEnv } from './reports.service.js';
+import {
+  checkEmbedToken,
+  issueEmbedToken,
+  loadEmbedData,
+  saveReport,
+  saveReportAs,
+  type TokenSettings,
+  tokenSettingsFromEnv,
+} from './reports.service.js';
 
 export interface ReportRoutesOptions {
   db: Db;
@@ -112,6 +120,33 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
     const workgroupId = String(request.query.groupId ?? '');
     reply.header('cache-control', 'no-store');
     return loadEmbedData(options.db, { token, reportId, workgroupId, now: now() }, tokens);
+  });
+
+  // The embed host's save and saveAs: the token says whether the caller may (prm bits).
+  type TokenQuery = { Querystring: { reportId?: string; groupId?: string }; Body: { name?: unknown; pages?: unknown } };
+  const tokenInput = (request: FastifyRequest<TokenQuery>, token: string) => ({
+    token,
+    reportId: String(request.query.reportId ?? ''),
+    workgroupId: String(request.query.groupId ?? ''),
+    now: now(),
+    requestId: String(request.id),
+  });
+  app.put<TokenQuery>('/api/embed/report', EMBED_TOKEN, async (request, reply) => {
+    const token = bearerToken(request);
+    if (!token)
+      return sendProblem(reply, request, { status: 401, code: 'UNAUTHENTICATED', detail: 'An embed token is required' });
+    return saveReport(options.db, { ...tokenInput(request, token), pages: request.body?.pages }, tokens);
+  });
+  app.post<TokenQuery>('/api/embed/report/copies', EMBED_TOKEN, async (request, reply) => {
+    const token = bearerToken(request);
+    if (!token)
+      return sendProblem(reply, request, { status: 401, code: 'UNAUTHENTICATED', detail: 'An embed token is required' });
+    const saved = await saveReportAs(
+      options.db,
+      { ...tokenInput(request, token), name: request.body?.name, pages: request.body?.pages },
+      tokens,
+    );
+    return reply.status(201).send(saved);
   });
 
   // Lets a host page check a token without loading data (used on token refresh).

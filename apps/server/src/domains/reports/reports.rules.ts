@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 
 /** Visual types a report page may hold (the names powerbi-client users know). */
 export const VISUAL_TYPES = [
@@ -84,6 +85,80 @@ export interface EmbedTokenClaims {
   /** issued at and expiry, seconds since the epoch */
   iat: number;
   exp: number;
+  /** What the token allows beyond reading, as powerbi-models' Permissions bits; absent means Read (0). */
+  prm?: number;
+}
+
+/** powerbi-models' Permissions bits that an embed token can carry. */
+export const REPORT_PERMISSIONS = { Read: 0, ReadWrite: 1, Copy: 2 } as const;
+
+/**
+ * What a caller may do with a report besides reading it: save it (ReadWrite) only when the report
+ * is owned inside the caller's own scope, since a report shared down from above belongs to someone
+ * else; save a copy (Copy) with the create right.
+ */
+export function decideReportPermissions(params: {
+  canUpdate: boolean;
+  canCreate: boolean;
+  ownerPath: string;
+  scopeRootPath: string;
+}): number {
+  let bits: number = REPORT_PERMISSIONS.Read;
+  if (params.canUpdate && params.ownerPath.startsWith(params.scopeRootPath)) bits |= REPORT_PERMISSIONS.ReadWrite;
+  if (params.canCreate) bits |= REPORT_PERMISSIONS.Copy;
+  return bits;
+}
+
+export const allows = (claims: Pick<EmbedTokenClaims, 'prm'>, bit: number) => ((claims.prm ?? 0) & bit) === bit;
+
+export const REPORT_NAME_MAX = 100;
+export const REPORT_PAGES_MAX = 20;
+export const PAGE_VISUALS_MAX = 30;
+
+const VisualDefinitionSchema = z.object({
+  name: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'a visual name is a letter then letters, digits or _ (64 at most)'),
+  title: z.string().trim().min(1).max(100),
+  type: z.enum(VISUAL_TYPES),
+  dataset: z.enum(['accountCounts', 'accounts']),
+  fields: z
+    .object({
+      category: z.string().max(64).optional(),
+      value: z.string().max(64).optional(),
+      columns: z.array(z.string().max(64)).max(20).optional(),
+    })
+    .strict(),
+  layout: z
+    .object({
+      x: z.number().min(0).max(10_000),
+      y: z.number().min(0).max(10_000),
+      width: z.number().min(10).max(10_000),
+      height: z.number().min(10).max(10_000),
+    })
+    .strict(),
+});
+
+const PageDefinitionSchema = z.object({
+  name: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'a page name is a letter then letters, digits or _ (64 at most)'),
+  displayName: z.string().trim().min(1, 'a page needs a display name').max(100),
+  visuals: z.array(VisualDefinitionSchema).max(PAGE_VISUALS_MAX),
+});
+
+export const ReportPagesSchema = z.array(PageDefinitionSchema).min(1, 'a report needs at least one page').max(REPORT_PAGES_MAX);
+
+/** Parses report pages sent by the embed host; the problems name the place of each mistake. */
+export function parsePages(
+  input: unknown,
+): { ok: true; pages: PageDefinition[] } | { ok: false; problems: { field: string; message: string }[] } {
+  const parsed = ReportPagesSchema.safeParse(input);
+  if (!parsed.success)
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((i) => ({ field: ['pages', ...i.path].join('.'), message: i.message })),
+    };
+  const pages = parsed.data as PageDefinition[];
+  const problems = checkPages(pages);
+  if (problems.length > 0) return { ok: false, problems: problems.map((message) => ({ field: 'pages', message })) };
+  return { ok: true, pages };
 }
 
 const b64url = (buf: Buffer) => buf.toString('base64url');
@@ -138,6 +213,7 @@ export function tokenClaims(params: Omit<EmbedTokenClaims, 'iat' | 'exp'> & { no
     uid: params.uid,
     iat,
     exp: iat + Math.round(params.minutes * 60),
+    prm: params.prm ?? REPORT_PERMISSIONS.Read,
   };
 }
 

@@ -1,14 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import { writeAudit } from '../../platform/audit/write-audit.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
-import { DomainError, notFound } from '../../platform/errors/domain-error.js';
+import { DomainError, forbidden, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
 import * as repo from './reports.repository.js';
 import {
   accountOverviewPages,
+  allows,
   canSeeReport,
   checkPages,
+  decideReportPermissions,
   type EmbedTokenClaims,
   type PageDefinition,
+  parsePages,
+  REPORT_NAME_MAX,
+  REPORT_PERMISSIONS,
   signEmbedToken,
   tokenClaims,
   verifyEmbedToken,
@@ -53,7 +60,7 @@ export const embedPath = (reportId: string, workgroupId: string) =>
  */
 export async function issueEmbedToken(
   db: Queryable,
-  caller: Pick<Caller, 'userId' | 'scope'>,
+  caller: Pick<Caller, 'userId' | 'scope'> & { capabilities?: ReadonlySet<string> },
   input: { workgroupId: string; reportId: string; accountId: number | null; baseUrl: string; now: Date },
   settings: TokenSettings,
 ): Promise<EmbedTokenResponse> {
@@ -71,6 +78,12 @@ export async function issueEmbedToken(
     sid: caller.scope.rootId,
     aid: input.accountId,
     uid: caller.userId,
+    prm: decideReportPermissions({
+      canUpdate: caller.capabilities?.has('EMBEDDED_REPORT_UPDATE') ?? false,
+      canCreate: caller.capabilities?.has('EMBEDDED_REPORT_CREATE') ?? false,
+      ownerPath: owner.path,
+      scopeRootPath: caller.scope.rootPath,
+    }),
     now: input.now,
     minutes: settings.minutes,
   });
@@ -99,6 +112,8 @@ export async function checkEmbedToken(
 
 export interface EmbedData {
   report: { id: string; workgroupId: string; name: string; pages: PageDefinition[] };
+  /** powerbi-models' Permissions bits the token allows (0 read, 1 save, 2 save as). */
+  permissions: number;
   scope: { accountId: number; displayName: string };
   datasets: { accountCounts: repo.AccountCountRow[]; accounts: repo.AccountListRow[] };
   expiresAt: string;
@@ -128,10 +143,85 @@ export async function loadEmbedData(
   ];
   return {
     report: { id: report.id, workgroupId: report.workgroupId, name: report.name, pages: report.pages },
+    permissions: claims.prm ?? REPORT_PERMISSIONS.Read,
     scope: { accountId: place.id, displayName: place.displayName },
     datasets: { accountCounts, accounts },
     expiresAt: new Date(claims.exp * 1000).toISOString(),
   };
+}
+
+interface TokenInput {
+  token: string;
+  reportId: string;
+  workgroupId: string;
+  now: Date;
+  requestId: string | null;
+}
+
+function pagesOrFail(input: unknown): PageDefinition[] {
+  const parsed = parsePages(input);
+  if (!parsed.ok) throw validationFailed(parsed.problems, 'The report definition is invalid');
+  return parsed.pages;
+}
+
+/** Saves edited pages over the report the token was issued for (powerbi save); needs ReadWrite. */
+export async function saveReport(
+  db: Db,
+  input: TokenInput & { pages: unknown },
+  settings: TokenSettings,
+): Promise<{ id: string; name: string; updatedAt: string }> {
+  const claims = await checkEmbedToken(db, input, settings);
+  if (!allows(claims, REPORT_PERMISSIONS.ReadWrite)) throw forbidden('This embed token does not allow saving the report');
+  const pages = pagesOrFail(input.pages);
+  return db.transaction(async (tx) => {
+    const report = await repo.findReport(tx, claims.wid, claims.rid);
+    if (!report) throw notFound('Report');
+    const updatedAt = await repo.updateReportPages(tx, report.id, pages);
+    await writeAudit(tx, {
+      actorId: claims.uid,
+      impersonatorId: null,
+      operation: 'SaveEmbeddedReport',
+      accountId: report.ownerAccountId,
+      before: { name: report.name, pages: report.pages.map((p) => p.displayName) },
+      after: { name: report.name, pages: pages.map((p) => p.displayName) },
+      requestId: input.requestId,
+    });
+    return { id: report.id, name: report.name, updatedAt };
+  });
+}
+
+/**
+ * Saves the edited pages as a new report of the same workgroup owned by the token's scope
+ * (powerbi saveAs); needs Copy. The token stays bound to the original report.
+ */
+export async function saveReportAs(
+  db: Db,
+  input: TokenInput & { name: unknown; pages: unknown },
+  settings: TokenSettings,
+): Promise<{ id: string; workgroupId: string; name: string }> {
+  const claims = await checkEmbedToken(db, input, settings);
+  if (!allows(claims, REPORT_PERMISSIONS.Copy)) throw forbidden('This embed token does not allow saving a copy of the report');
+  const name = typeof input.name === 'string' ? input.name.trim() : '';
+  if (name.length === 0) throw validationFailed([{ field: 'name', message: 'name is required' }]);
+  if (name.length > REPORT_NAME_MAX)
+    throw validationFailed([{ field: 'name', message: `name must be at most ${REPORT_NAME_MAX} characters` }]);
+  const pages = pagesOrFail(input.pages);
+  return db.transaction(async (tx) => {
+    if (await repo.findReportByName(tx, claims.sid, name))
+      throw new DomainError('CONFLICT', `A report named ${name} already exists`, [{ field: 'name', message: 'is taken' }]);
+    const report = { id: randomUUID(), workgroupId: claims.wid, name, ownerAccountId: claims.sid, pages };
+    await repo.insertReport(tx, report);
+    await writeAudit(tx, {
+      actorId: claims.uid,
+      impersonatorId: null,
+      operation: 'SaveEmbeddedReportAs',
+      accountId: claims.sid,
+      before: { copyOf: claims.rid },
+      after: { id: report.id, name, pages: pages.map((p) => p.displayName) },
+      requestId: input.requestId,
+    });
+    return { id: report.id, workgroupId: report.workgroupId, name };
+  });
 }
 
 export const DEMO_REPORT_NAME = 'Account overview';
