@@ -7,7 +7,9 @@ import { sendProblem } from '../../platform/http/error-handler.js';
 import type { Caller } from '../../platform/operations/types.js';
 import {
   checkEmbedToken,
+  issueDashboardToken,
   issueEmbedToken,
+  loadDashboardData,
   loadEmbedData,
   saveReport,
   saveReportAs,
@@ -33,6 +35,14 @@ function bearerToken(request: FastifyRequest): string | null {
   const header = String(request.headers.authorization ?? '');
   const match = /^(?:Bearer|EmbedToken)\s+(\S+)$/i.exec(header);
   return match?.[1] ?? null;
+}
+
+/** An account id from the path; anything but a positive 32-bit integer is a missing account (404). */
+function parseAccountId(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const id = /^[1-9]\d{0,9}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound();
+  return id;
 }
 
 /** A statement appended to the served library: trust the embed host at this portal's origin. */
@@ -96,21 +106,56 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
     const caller = await options.resolveCaller(options.db, request);
     if (!caller) return sendProblem(reply, request, { status: 401, code: 'UNAUTHENTICATED', detail: 'Sign in to continue' });
     const { workgroupId, reportId, accountId } = request.params;
-    let account: number | null = null;
-    if (accountId !== undefined) {
-      account = /^[1-9]\d{0,9}$/.test(accountId) ? Number(accountId) : Number.NaN;
-      if (!Number.isSafeInteger(account) || account > 2_147_483_647) throw notFound();
-    }
     reply.header('cache-control', 'no-store');
     return issueEmbedToken(
       options.db,
       caller,
-      { workgroupId, reportId, accountId: account, baseUrl: baseUrl(request), now: now() },
+      { workgroupId, reportId, accountId: parseAccountId(accountId), baseUrl: baseUrl(request), now: now() },
       tokens,
     );
   };
   app.get('/api/powerbi/workgroups/:workgroupId/reports/:reportId/token', SESSION, issue);
   app.get('/api/powerbi/workgroups/:workgroupId/reports/:reportId/accounts/:accountId/token', SESSION, issue);
+
+  const issueForDashboard = async (
+    request: FastifyRequest<{ Params: { workgroupId: string; dashboardId: string; accountId?: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const caller = await options.resolveCaller(options.db, request);
+    if (!caller) return sendProblem(reply, request, { status: 401, code: 'UNAUTHENTICATED', detail: 'Sign in to continue' });
+    const { workgroupId, dashboardId, accountId } = request.params;
+    reply.header('cache-control', 'no-store');
+    return issueDashboardToken(
+      options.db,
+      caller,
+      { workgroupId, dashboardId, accountId: parseAccountId(accountId), baseUrl: baseUrl(request), now: now() },
+      tokens,
+    );
+  };
+  app.get('/api/powerbi/workgroups/:workgroupId/dashboards/:dashboardId/token', SESSION, issueForDashboard);
+  app.get('/api/powerbi/workgroups/:workgroupId/dashboards/:dashboardId/accounts/:accountId/token', SESSION, issueForDashboard);
+
+  app.get<{ Querystring: { dashboardId?: string; groupId?: string } }>(
+    '/api/embed/dashboard',
+    EMBED_TOKEN,
+    async (request, reply) => {
+      const token = bearerToken(request);
+      if (!token)
+        return sendProblem(reply, request, { status: 401, code: 'UNAUTHENTICATED', detail: 'An embed token is required' });
+      reply.header('cache-control', 'no-store');
+      return loadDashboardData(
+        options.db,
+        {
+          token,
+          dashboardId: String(request.query.dashboardId ?? ''),
+          workgroupId: String(request.query.groupId ?? ''),
+          baseUrl: baseUrl(request),
+          now: now(),
+        },
+        tokens,
+      );
+    },
+  );
 
   app.get<{ Querystring: { reportId?: string; groupId?: string } }>('/api/embed/data', EMBED_TOKEN, async (request, reply) => {
     const token = bearerToken(request);
@@ -166,9 +211,13 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
     },
   );
 
-  app.get('/embed/reportEmbed', { ...PUBLIC, onSend: frameable }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(HOST_HTML),
-  );
+  // [E2.1] reportEmbed (reports), dashboardEmbed (dashboards) and embed?tileId (tiles): one page, the
+  // host picks its kind from the path.
+  for (const page of ['/embed/reportEmbed', '/embed/dashboardEmbed', '/embed/embed']) {
+    app.get(page, { ...PUBLIC, onSend: frameable }, async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(HOST_HTML),
+    );
+  }
 
   const files: Record<string, { dir: string; file: string; type: string }> = {
     '/embed/host.js': { dir: options.embedHostDist, file: 'host.js', type: 'text/javascript; charset=utf-8' },

@@ -87,6 +87,20 @@ export interface EmbedTokenClaims {
   exp: number;
   /** What the token allows beyond reading, as powerbi-models' Permissions bits; absent means Read (0). */
   prm?: number;
+  /** What `rid` names: a report (also when absent, for tokens issued before dashboards) or a dashboard. */
+  knd?: EmbedKind;
+}
+
+export type EmbedKind = 'report' | 'dashboard';
+
+/** A tile of a dashboard: a visual pinned from a report page, 1 or 2 grid cells wide and high. */
+export interface DashboardTile {
+  id: string;
+  title: string;
+  reportId: string;
+  pageName: string;
+  visualName: string;
+  size: { columns: 1 | 2; rows: 1 | 2 };
 }
 
 /** powerbi-models' Permissions bits that an embed token can carry. */
@@ -181,6 +195,8 @@ export function verifyEmbedToken(params: {
   now: Date;
   reportId: string;
   workgroupId: string;
+  /** What the id names; tokens of the other kind are foreign. Default report. */
+  kind?: EmbedKind;
 }): TokenDecision {
   const parts = params.token.split('.');
   if (parts.length !== 3 || parts[0] !== 'v1' || !parts[1] || !parts[2])
@@ -197,8 +213,9 @@ export function verifyEmbedToken(params: {
   }
   if (typeof claims.exp !== 'number' || claims.exp * 1000 <= params.now.getTime())
     return { ok: false, reason: 'expired', message: 'The embed token has expired' };
-  if (claims.rid !== params.reportId || claims.wid !== params.workgroupId)
-    return { ok: false, reason: 'foreign', message: 'The embed token was issued for another report' };
+  const kind = params.kind ?? 'report';
+  if (claims.rid !== params.reportId || claims.wid !== params.workgroupId || (claims.knd ?? 'report') !== kind)
+    return { ok: false, reason: 'foreign', message: `The embed token was issued for another ${kind}` };
   return { ok: true, claims };
 }
 
@@ -214,6 +231,7 @@ export function tokenClaims(params: Omit<EmbedTokenClaims, 'iat' | 'exp'> & { no
     iat,
     exp: iat + Math.round(params.minutes * 60),
     prm: params.prm ?? REPORT_PERMISSIONS.Read,
+    ...(params.knd && params.knd !== 'report' ? { knd: params.knd } : {}),
   };
 }
 
@@ -304,5 +322,23 @@ export function accountOverviewPages(): PageDefinition[] {
         },
       ],
     },
+  ];
+}
+
+/** Fixed tile ids of the demo dashboard. */
+export function accountHealthTiles(reportId: string): DashboardTile[] {
+  const tile = (id: string, title: string, pageName: string, visualName: string, columns: 1 | 2, rows: 1 | 2): DashboardTile => ({
+    id,
+    title,
+    reportId,
+    pageName,
+    visualName,
+    size: { columns, rows },
+  });
+  return [
+    tile('5d7c2f3e-1a2b-4c3d-8e4f-a1b2c3d4e5f1', 'Accounts', 'ReportSection1', 'TotalAccounts', 1, 1),
+    tile('5d7c2f3e-1a2b-4c3d-8e4f-a1b2c3d4e5f2', 'Accounts by state', 'ReportSection1', 'AccountsByState', 1, 2),
+    tile('5d7c2f3e-1a2b-4c3d-8e4f-a1b2c3d4e5f3', 'Accounts by type', 'ReportSection1', 'AccountsByType', 2, 2),
+    tile('5d7c2f3e-1a2b-4c3d-8e4f-a1b2c3d4e5f4', 'Accounts by level below you', 'ReportSection2', 'AccountsByLevel', 2, 1),
   ];
 }

@@ -6,11 +6,14 @@ import type { Caller } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
 import * as repo from './reports.repository.js';
 import {
+  accountHealthTiles,
   accountOverviewPages,
   allows,
   canSeeReport,
   checkPages,
+  type DashboardTile,
   decideReportPermissions,
+  type EmbedKind,
   type EmbedTokenClaims,
   type PageDefinition,
   parsePages,
@@ -18,6 +21,7 @@ import {
   REPORT_PERMISSIONS,
   signEmbedToken,
   tokenClaims,
+  type VisualDefinition,
   verifyEmbedToken,
 } from './reports.rules.js';
 
@@ -98,7 +102,7 @@ export async function issueEmbedToken(
 /** Checks a token for a report; throws UNAUTHENTICATED (expired, tampered) or FORBIDDEN (another report). */
 export async function checkEmbedToken(
   db: Queryable,
-  input: { token: string; reportId: string; workgroupId: string; now: Date },
+  input: { token: string; reportId: string; workgroupId: string; now: Date; kind?: EmbedKind },
   settings: TokenSettings,
 ): Promise<EmbedTokenClaims> {
   const decision = verifyEmbedToken({ ...input, secret: await secretOf(db, settings) });
@@ -119,15 +123,8 @@ export interface EmbedData {
   expiresAt: string;
 }
 
-/** The report definition and its datasets, computed now within the token's scope (and account). */
-export async function loadEmbedData(
-  db: Queryable,
-  input: { token: string; reportId: string; workgroupId: string; now: Date },
-  settings: TokenSettings,
-): Promise<EmbedData> {
-  const claims = await checkEmbedToken(db, input, settings);
-  const report = await repo.findReport(db, claims.wid, claims.rid);
-  if (!report) throw notFound('Report');
+/** The scope's datasets, computed now within the token's scope root (and account). */
+async function scopeDatasets(db: Queryable, claims: EmbedTokenClaims) {
   const root = await repo.findAccountPlace(db, claims.sid);
   if (!root) throw new DomainError('UNAUTHENTICATED', 'The embed token scope no longer exists');
   let place = { ...root, id: claims.sid };
@@ -142,10 +139,131 @@ export async function loadEmbedData(
     await repo.listSubtree(db, place.path, place.depth),
   ];
   return {
-    report: { id: report.id, workgroupId: report.workgroupId, name: report.name, pages: report.pages },
-    permissions: claims.prm ?? REPORT_PERMISSIONS.Read,
+    rootPath: root.path,
     scope: { accountId: place.id, displayName: place.displayName },
     datasets: { accountCounts, accounts },
+  };
+}
+
+/** The report definition and its datasets, computed now within the token's scope (and account). */
+export async function loadEmbedData(
+  db: Queryable,
+  input: { token: string; reportId: string; workgroupId: string; now: Date },
+  settings: TokenSettings,
+): Promise<EmbedData> {
+  const claims = await checkEmbedToken(db, input, settings);
+  const report = await repo.findReport(db, claims.wid, claims.rid);
+  if (!report) throw notFound('Report');
+  const { scope, datasets } = await scopeDatasets(db, claims);
+  return {
+    report: { id: report.id, workgroupId: report.workgroupId, name: report.name, pages: report.pages },
+    permissions: claims.prm ?? REPORT_PERMISSIONS.Read,
+    scope,
+    datasets,
+    expiresAt: new Date(claims.exp * 1000).toISOString(),
+  };
+}
+
+/** Path of the dashboard host page ([E2.1] dashboardEmbed) and of one of its tiles (embed?tileId). */
+export const dashboardEmbedPath = (dashboardId: string, workgroupId: string) =>
+  `/embed/dashboardEmbed?dashboardId=${encodeURIComponent(dashboardId)}&groupId=${encodeURIComponent(workgroupId)}`;
+export const tileEmbedPath = (dashboardId: string, tileId: string, workgroupId: string) =>
+  `/embed/embed?dashboardId=${encodeURIComponent(dashboardId)}&tileId=${encodeURIComponent(tileId)}&groupId=${encodeURIComponent(workgroupId)}`;
+
+export interface DashboardTokenResponse extends EmbedTokenResponse {
+  /** The dashboard's tiles with the embed URL of each (tiles embed with the dashboard's token). */
+  tiles: { id: string; title: string; embedUrl: string }[];
+}
+
+/** Issues an embed token for a dashboard the caller can see, like issueEmbedToken does for reports. */
+export async function issueDashboardToken(
+  db: Queryable,
+  caller: Pick<Caller, 'userId' | 'scope'>,
+  input: { workgroupId: string; dashboardId: string; accountId: number | null; baseUrl: string; now: Date },
+  settings: TokenSettings,
+): Promise<DashboardTokenResponse> {
+  const dashboard = await repo.findDashboard(db, input.workgroupId, input.dashboardId);
+  const owner = dashboard ? await repo.findAccountPlace(db, dashboard.ownerAccountId) : null;
+  if (!dashboard || !owner || !canSeeReport({ ownerPath: owner.path, scopeRootPath: caller.scope.rootPath }))
+    throw notFound('Dashboard');
+  if (input.accountId !== null) {
+    const account = await repo.findAccountPlace(db, input.accountId);
+    if (!account || !isInScope(caller.scope.rootPath, account.path)) throw notFound();
+  }
+  const claims = tokenClaims({
+    rid: dashboard.id,
+    wid: dashboard.workgroupId,
+    sid: caller.scope.rootId,
+    aid: input.accountId,
+    uid: caller.userId,
+    knd: 'dashboard',
+    now: input.now,
+    minutes: settings.minutes,
+  });
+  return {
+    id: dashboard.id,
+    embedUrl: `${input.baseUrl}${dashboardEmbedPath(dashboard.id, dashboard.workgroupId)}`,
+    embedToken: signEmbedToken(claims, await secretOf(db, settings)),
+    expiration: new Date(claims.exp * 1000).toISOString(),
+    tiles: dashboard.tiles.map((t) => ({
+      id: t.id,
+      title: t.title,
+      embedUrl: `${input.baseUrl}${tileEmbedPath(dashboard.id, t.id, dashboard.workgroupId)}`,
+    })),
+  };
+}
+
+export interface DashboardData {
+  dashboard: {
+    id: string;
+    workgroupId: string;
+    name: string;
+    tiles: (Omit<DashboardTile, 'reportId'> & {
+      reportId: string;
+      /** The pinned visual, or null when its report, page or visual is gone or no longer visible. */
+      visual: VisualDefinition | null;
+      /** The report the tile opens (tileClicked). */
+      reportEmbedUrl: string;
+    })[];
+  };
+  scope: { accountId: number; displayName: string };
+  datasets: { accountCounts: repo.AccountCountRow[]; accounts: repo.AccountListRow[] };
+  expiresAt: string;
+}
+
+/** A dashboard's tiles with their visuals and the scope's datasets, for a dashboard token. */
+export async function loadDashboardData(
+  db: Queryable,
+  input: { token: string; dashboardId: string; workgroupId: string; baseUrl: string; now: Date },
+  settings: TokenSettings,
+): Promise<DashboardData> {
+  const claims = await checkEmbedToken(
+    db,
+    { token: input.token, reportId: input.dashboardId, workgroupId: input.workgroupId, now: input.now, kind: 'dashboard' },
+    settings,
+  );
+  const dashboard = await repo.findDashboard(db, claims.wid, claims.rid);
+  if (!dashboard) throw notFound('Dashboard');
+  const { rootPath, scope, datasets } = await scopeDatasets(db, claims);
+  const reports = new Map(
+    (await repo.listReportsWithOwnerPath(db, [...new Set(dashboard.tiles.map((t) => t.reportId))])).map((r) => [r.id, r]),
+  );
+  const tiles = dashboard.tiles.map((tile) => {
+    const report = reports.get(tile.reportId);
+    const visible = report && canSeeReport({ ownerPath: report.ownerPath, scopeRootPath: rootPath });
+    const visual = visible
+      ? (report.pages.find((p) => p.name === tile.pageName)?.visuals.find((v) => v.name === tile.visualName) ?? null)
+      : null;
+    return {
+      ...tile,
+      visual,
+      reportEmbedUrl: `${input.baseUrl}${embedPath(tile.reportId, report?.workgroupId ?? dashboard.workgroupId)}`,
+    };
+  });
+  return {
+    dashboard: { id: dashboard.id, workgroupId: dashboard.workgroupId, name: dashboard.name, tiles },
+    scope,
+    datasets,
     expiresAt: new Date(claims.exp * 1000).toISOString(),
   };
 }
@@ -228,23 +346,37 @@ export const DEMO_REPORT_NAME = 'Account overview';
 /** Fixed ids of the demo report, so documentation and browser tests can name it. */
 export const DEMO_REPORT_ID = '6f1d3c2a-8b4e-4f7a-9c1d-0a5e2b7c9d11';
 export const DEMO_WORKGROUP_ID = '2c9e7b15-4d3a-4e8f-b6a1-7f0d9e3c5a22';
+export const DEMO_DASHBOARD_NAME = 'Account health';
+export const DEMO_DASHBOARD_ID = '9a4e6b2d-3c1f-4d8e-a7b6-5c4d3e2f1a00';
 
-/** Seeds the demo report "Account overview" for the provider (idempotent). */
+/** Seeds the demo report "Account overview" and the dashboard "Account health" pinned from it (idempotent). */
 export async function seedDemoReports(db: Db | Queryable): Promise<{ created: boolean; id: string; workgroupId: string }> {
   const [provider] = await db.query<{ id: number }>("SELECT id FROM accounts WHERE account_type = 'Provider' LIMIT 1");
   if (!provider) throw new Error('seed the demo tenant first');
   const existing = await repo.findReportByName(db, provider.id, DEMO_REPORT_NAME);
-  if (existing) return { created: false, id: existing.id, workgroupId: existing.workgroupId };
-  const pages = accountOverviewPages();
-  const problems = checkPages(pages);
-  if (problems.length > 0) throw new Error(`demo report is invalid: ${problems.join('; ')}`);
-  const report = {
-    id: DEMO_REPORT_ID,
-    workgroupId: DEMO_WORKGROUP_ID,
-    name: DEMO_REPORT_NAME,
-    ownerAccountId: provider.id,
-    pages,
-  };
-  await repo.insertReport(db, report);
-  return { created: true, id: report.id, workgroupId: report.workgroupId };
+  let created = false;
+  if (!existing) {
+    const pages = accountOverviewPages();
+    const problems = checkPages(pages);
+    if (problems.length > 0) throw new Error(`demo report is invalid: ${problems.join('; ')}`);
+    await repo.insertReport(db, {
+      id: DEMO_REPORT_ID,
+      workgroupId: DEMO_WORKGROUP_ID,
+      name: DEMO_REPORT_NAME,
+      ownerAccountId: provider.id,
+      pages,
+    });
+    created = true;
+  }
+  const report = existing ?? { id: DEMO_REPORT_ID, workgroupId: DEMO_WORKGROUP_ID };
+  if (!(await repo.findDashboardByName(db, provider.id, DEMO_DASHBOARD_NAME))) {
+    await repo.insertDashboard(db, {
+      id: DEMO_DASHBOARD_ID,
+      workgroupId: report.workgroupId,
+      name: DEMO_DASHBOARD_NAME,
+      ownerAccountId: provider.id,
+      tiles: accountHealthTiles(report.id),
+    });
+  }
+  return { created, id: report.id, workgroupId: report.workgroupId };
 }
