@@ -29,11 +29,13 @@ const SDK_SRC: Record<Library, string> = { ours: '/embed/sdk/powerbi.js', refere
 const REPORT_ID = '6f1d3c2a-8b4e-4f7a-9c1d-0a5e2b7c9d11';
 const WORKGROUP_ID = '2c9e7b15-4d3a-4e8f-b6a1-7f0d9e3c5a22';
 const EMBED_ORIGIN = 'https://app.powerbi.com';
+const DASHBOARD_ID = '9a4e6b2d-3c1f-4d8e-a7b6-5c4d3e2f1a00';
 
 const hostPage = (library: Library) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Embedding page</title></head>
 <body>
 <div id="container" style="width: 1100px; height: 760px"></div>
+<div id="tile" style="width: 420px; height: 320px"></div>
 <script src="${SDK_SRC[library]}"></script>
 <script>
   window.events = [];
@@ -62,6 +64,53 @@ const hostPage = (library: Library) => `<!doctype html>
       });
     }
     window.report = report;
+    return true;
+  };
+  window.dashboardTokenFor = async () => {
+    const res = await fetch('/api/powerbi/workgroups/${WORKGROUP_ID}/dashboards/${DASHBOARD_ID}/token');
+    return { status: res.status, body: await res.json() };
+  };
+  const viaAnalyticsHost = (embedUrl) => {
+    const url = new URL(embedUrl);
+    return '${EMBED_ORIGIN}' + url.pathname + url.search;
+  };
+  const record = (embed, names) => {
+    for (const name of names) {
+      embed.on(name, (event) => window.events.push({ name, detail: JSON.parse(JSON.stringify(event.detail ?? null)) }));
+    }
+  };
+  window.embedDashboard = (token, pageView) => {
+    const container = document.getElementById('container');
+    powerbi.reset(container);
+    window.events = [];
+    const dashboard = powerbi.embed(container, {
+      type: 'dashboard',
+      id: token.id,
+      embedUrl: viaAnalyticsHost(token.embedUrl),
+      accessToken: token.embedToken,
+      tokenType: window['powerbi-client'].models.TokenType.Embed,
+      pageView: pageView || 'fitToWidth',
+    });
+    dashboard.setComponentTitle('Account health dashboard');
+    record(dashboard, ['loaded', 'rendered', 'tileClicked', 'error']);
+    return true;
+  };
+  window.embedTile = (token, index) => {
+    const container = document.getElementById('tile');
+    powerbi.reset(container);
+    const tile = token.tiles[index];
+    const embedded = powerbi.embed(container, {
+      type: 'tile',
+      id: tile.id,
+      dashboardId: token.id,
+      embedUrl: viaAnalyticsHost(tile.embedUrl),
+      accessToken: token.embedToken,
+      tokenType: window['powerbi-client'].models.TokenType.Embed,
+      width: 400,
+      height: 300,
+    });
+    embedded.setComponentTitle(tile.title + ' tile');
+    record(embedded, ['tileLoaded', 'tileClicked', 'error']);
     return true;
   };
 </script>
@@ -317,4 +366,41 @@ test.describe('embed host', () => {
     );
     expect(copyPages).toEqual(['Overview', 'Accounts', 'Notes']);
   });
+
+  for (const library of ['ours', 'reference'] as const) {
+    test(`[E2.1] [E4.3] embeds the demo dashboard and one of its tiles with ${library === 'ours' ? 'our library' : 'powerbi-client 2.23.1'}`, async ({
+      page,
+      baseURL,
+    }) => {
+      await openHostPage(page, baseURL as string, library);
+      const token = await page.evaluate(() => (window as any).dashboardTokenFor());
+      expect(token.status).toBe(200);
+
+      await page.evaluate((t) => (window as any).embedDashboard(t), token.body);
+      await waitForEvent(page, 'loaded');
+      await waitForEvent(page, 'rendered');
+      const frame = page.frameLocator('#container iframe');
+      await expect(frame.locator('[data-tile]')).toHaveCount(4);
+      await expect(frame.locator('.dashboard')).toHaveAttribute('data-page-view', 'fitToWidth');
+      expect(Number(await frame.locator('[data-tile] .card').getAttribute('data-value'))).toBeGreaterThan(100);
+
+      // Clicking a tile tells the host page which tile and which report it opens.
+      await frame.getByRole('button', { name: 'Accounts by type' }).click();
+      await waitForEvent(page, 'tileClicked');
+      const clicked = (await page.evaluate(() => (window as any).events)).find(
+        (e: { name: string }) => e.name === 'tileClicked',
+      ).detail;
+      expect(clicked.tileId).toBe(token.body.tiles[2].id);
+      expect(clicked.reportEmbedUrl).toContain(`/embed/reportEmbed?reportId=${REPORT_ID}`);
+
+      // One tile on its own, at the size the host page asks for.
+      await page.evaluate((t) => (window as any).embedTile(t, 1), token.body);
+      await waitForEvent(page, 'tileLoaded');
+      const tile = page.frameLocator('#tile iframe').locator('[data-tile]');
+      await expect(tile).toHaveAttribute('aria-label', 'Accounts by state');
+      await expect(tile).toHaveCSS('width', '400px');
+      await expectAccessible(page);
+      expect(await eventNames(page)).not.toContain('error');
+    });
+  }
 });

@@ -183,6 +183,34 @@ function slicer(visual: VisualDefinition, view: VisualView, cb: RenderCallbacks)
   return list;
 }
 
+/** Draws one visual into a box of w x h pixels (charts are SVG with a viewBox, so they scale). */
+export function renderVisual(
+  visual: VisualDefinition,
+  view: VisualView,
+  w: number,
+  h: number,
+  callbacks: RenderCallbacks,
+): Element {
+  switch (visual.type) {
+    case 'columnChart':
+      return barChart(visual, view.points, w, h, false, callbacks);
+    case 'barChart':
+      return barChart(visual, view.points, w, h, true, callbacks);
+    case 'lineChart':
+      return lineChart(visual, view.points, w, h, callbacks);
+    case 'pieChart':
+    case 'donutChart':
+      return pieChart(visual, view.points, w, h, visual.type === 'donutChart', callbacks);
+    case 'card':
+      return card(visual, view.points, callbacks);
+    case 'tableEx':
+      return table(visual, view.rows, callbacks);
+    case 'slicer':
+      return slicer(visual, view, callbacks);
+  }
+  return el('p', { class: 'error' }, `${visual.type} visuals are not supported`);
+}
+
 /** What the edit bar shows in edit mode, and what its buttons do. */
 export interface EditBar {
   reportName: string;
@@ -262,33 +290,10 @@ export function renderPage(
       width: `${visual.layout.width}px`,
       height: `${visual.layout.height}px`,
     });
-    box.append(el('h2', {}, visual.title));
-    const w = visual.layout.width - 16;
-    const h = visual.layout.height - 44;
-    switch (visual.type) {
-      case 'columnChart':
-        box.append(barChart(visual, view.points, w, h, false, callbacks));
-        break;
-      case 'barChart':
-        box.append(barChart(visual, view.points, w, h, true, callbacks));
-        break;
-      case 'lineChart':
-        box.append(lineChart(visual, view.points, w, h, callbacks));
-        break;
-      case 'pieChart':
-      case 'donutChart':
-        box.append(pieChart(visual, view.points, w, h, visual.type === 'donutChart', callbacks));
-        break;
-      case 'card':
-        box.append(card(visual, view.points, callbacks));
-        break;
-      case 'tableEx':
-        box.append(table(visual, view.rows, callbacks));
-        break;
-      case 'slicer':
-        box.append(slicer(visual, view, callbacks));
-        break;
-    }
+    box.append(
+      el('h2', {}, visual.title),
+      renderVisual(visual, view, visual.layout.width - 16, visual.layout.height - 44, callbacks),
+    );
     canvas.append(box);
   }
   if (page.visuals.length === 0)
