@@ -150,6 +150,35 @@ test.describe('notes tab', () => {
     await expect(notes(page)).toHaveCount(0);
   });
 
+  test('pages the notes ten at a time, newest first, and steps back when a page empties', async ({ page }) => {
+    await signIn(page, 'blueharbor.admin');
+    await openNotes(page, 'Evergreen Bakeries');
+    const accountId = Number(/View\/(\d+)\//.exec(page.url())?.[1]);
+    for (let i = 1; i <= 11; i++) {
+      const res = await page.request.post('/api/op/AddAccountNote', { data: { accountId, text: `Visit ${i}` } });
+      expect(res.status()).toBe(200);
+    }
+    await page.reload();
+
+    await expect(notes(page)).toHaveCount(10);
+    await expect(notes(page).first().getByTestId('note-text')).toHaveText('Visit 11');
+    const pager = page.getByRole('navigation', { name: 'Notes pages' });
+    await expect(pager).toContainText('Page 1 of 2');
+    await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await expectAccessible(page);
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await expect(pager).toContainText('Page 2 of 2');
+    await expect(notes(page)).toHaveCount(1);
+    await expect(notes(page).first().getByTestId('note-text')).toHaveText('Visit 1');
+
+    await notes(page).first().getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete this note?' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText('Note deleted')).toBeVisible();
+    await expect(notes(page)).toHaveCount(10);
+    await expect(page.getByRole('navigation', { name: 'Notes pages' })).toHaveCount(0);
+    await expect(page.getByText('10 notes')).toBeVisible();
+  });
+
   test('[A6.19] a colleague sees a note without being able to edit or delete it', async ({ page }) => {
     await signIn(page, 'blueharbor.sales');
     await openNotes(page, 'Brightwater Dental');
