@@ -120,7 +120,13 @@ export const CAPABILITY_CATALOGUE = {
     spec: ['A6.15'],
   },
   AUDIT_LOG: { kinds: ['READ'], description: 'Audit log tab', spec: ['A6.15'] },
-  ACCOUNT_NOTES: { kinds: ['READ'], description: 'Notes tab', spec: ['A6.15'] },
+  ACCOUNT_NOTES: {
+    // The spec names READ (the tab); adding, editing and deleting are granted separately, and
+    // editing and deleting are further limited to the note's author [A6.19].
+    kinds: ['READ', 'CREATE', 'UPDATE', 'DELETE'],
+    description: 'Notes tab (READ); add, edit and delete own notes (CREATE, UPDATE, DELETE)',
+    spec: ['A6.15', 'A6.19'],
+  },
   DISCOUNT_TOOL: {
     kinds: ['READ', 'UPDATE'],
     description: 'Discount tab',

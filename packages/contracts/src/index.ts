@@ -6,6 +6,7 @@ export * from './credit-limits.js';
 export * from './custom-actions.js';
 export * from './errors.js';
 export * from './field-validation.js';
+export * from './notes.js';
 export * from './operation.js';
 
 import { accountOperations } from './accounts.js';
@@ -13,6 +14,7 @@ import { auditOperations } from './audit.js';
 import { authOperations } from './auth.js';
 import { creditLimitOperations } from './credit-limits.js';
 import { customActionOperations } from './custom-actions.js';
+import { noteOperations } from './notes.js';
 import type { OperationDefinition } from './operation.js';
 
 /** Every operation the API serves, in one list (the server mounts them, the docs describe them). */
@@ -22,4 +24,5 @@ export const operations: readonly OperationDefinition[] = [
   ...auditOperations,
   ...customActionOperations,
   ...creditLimitOperations,
+  ...noteOperations,
 ];

@@ -1,6 +1,7 @@
 import { insertAccount } from '../domains/accounts/index.js';
 import { hashPassword } from '../domains/auth/index.js';
 import { seedCreditLimitDemo } from '../domains/credit-limits/index.js';
+import { seedNotesDemo } from '../domains/notes/index.js';
 import { seedDemoReports } from '../domains/reports/index.js';
 import type { Db, Queryable } from '../platform/db/db.js';
 import { ensureStandardRoles } from './roles.js';
@@ -248,6 +249,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       }
     }
     await seedCreditLimitDemo(tx);
+    await seedNotesDemo(tx);
   });
   await seedDemoReports(db);
   return { created: true };
