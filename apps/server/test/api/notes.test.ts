@@ -135,10 +135,10 @@ describe('[A7.8] GetAccountNotes, AddAccountNote, UpdateAccountNote, DeleteAccou
     expect(second.body.Items.map((n: { Note: string }) => n.Note)).toEqual(['note 2', 'note 1']);
   });
 
-  it("writes audit rows with the note before and after, filed under the author's organisation", async () => {
+  it("writes audit rows naming the note and its length, never its text, filed under the author's organisation", async () => {
     const id = await newCompany();
     const created = await add('admin', id, 'one');
-    await update('admin', created.body.Id, 'two');
+    await update('admin', created.body.Id, 'second');
     await remove('admin', created.body.Id);
 
     const rows = await t.db.query<{ operation: string; actor_id: number; account_id: number; before: unknown; after: unknown }>(
@@ -146,7 +146,7 @@ describe('[A7.8] GetAccountNotes, AddAccountNote, UpdateAccountNote, DeleteAccou
        WHERE operation LIKE '%AccountNote' AND (before->>'Id' = $1 OR after->>'Id' = $1) ORDER BY id`,
       [created.body.Id],
     );
-    const note = (text: string) => ({ Id: created.body.Id, AccountId: id, Note: text });
+    const note = (text: string) => ({ Id: created.body.Id, AccountId: id, Length: text.length });
     expect(rows).toEqual([
       { operation: 'AddAccountNote', actor_id: users.admin!.id, account_id: reseller, before: null, after: note('one') },
       {
@@ -154,9 +154,9 @@ describe('[A7.8] GetAccountNotes, AddAccountNote, UpdateAccountNote, DeleteAccou
         actor_id: users.admin!.id,
         account_id: reseller,
         before: note('one'),
-        after: note('two'),
+        after: note('second'),
       },
-      { operation: 'DeleteAccountNote', actor_id: users.admin!.id, account_id: reseller, before: note('two'), after: null },
+      { operation: 'DeleteAccountNote', actor_id: users.admin!.id, account_id: reseller, before: note('second'), after: null },
     ]);
   });
 });
