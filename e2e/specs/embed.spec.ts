@@ -66,6 +66,28 @@ const hostPage = (library: Library) => `<!doctype html>
     window.report = report;
     return true;
   };
+  window.embedVisual = (token, pageName, visualName) => {
+    const container = document.getElementById('tile');
+    powerbi.reset(container);
+    const url = new URL(token.embedUrl);
+    const visual = powerbi.embed(container, {
+      type: 'visual',
+      id: token.id,
+      embedUrl: '${EMBED_ORIGIN}' + url.pathname + url.search,
+      accessToken: token.embedToken,
+      tokenType: window['powerbi-client'].models.TokenType.Embed,
+      pageName,
+      visualName,
+      width: 400,
+      height: 300,
+    });
+    visual.setComponentTitle(visualName + ' visual');
+    for (const name of ['loaded', 'rendered', 'error']) {
+      visual.on(name, (event) => window.events.push({ name: 'visual:' + name, detail: JSON.parse(JSON.stringify(event.detail ?? null)) }));
+    }
+    window.visual = visual;
+    return true;
+  };
   window.dashboardTokenFor = async () => {
     const res = await fetch('/api/powerbi/workgroups/${WORKGROUP_ID}/dashboards/${DASHBOARD_ID}/token');
     return { status: res.status, body: await res.json() };
@@ -401,6 +423,40 @@ test.describe('embed host', () => {
       await expect(tile).toHaveCSS('width', '400px');
       await expectAccessible(page);
       expect(await eventNames(page)).not.toContain('error');
+    });
+  }
+
+  for (const library of ['ours', 'reference'] as const) {
+    test(`[E3.13] [E3.12] slices the report and embeds a single visual with ${library === 'ours' ? 'our library' : 'powerbi-client 2.23.1'}`, async ({
+      page,
+      baseURL,
+    }) => {
+      await openHostPage(page, baseURL as string, library);
+      const token = await page.evaluate(() => (window as any).tokenFor());
+      await page.evaluate((t) => (window as any).embedReport(t), token.body);
+      await waitForEvent(page, 'rendered');
+      const frame = page.frameLocator('#container iframe');
+      const card = frame.locator('[data-visual="TotalAccounts"] .card');
+      const all = Number(await card.getAttribute('data-value'));
+
+      // A user ticks one value of the slicer: the other visuals follow and the host page is told.
+      await frame.locator('[data-visual="TypeSlicer"]').getByLabel('Reseller').check();
+      await waitForEvent(page, 'filtersApplied');
+      await expect.poll(async () => Number(await card.getAttribute('data-value'))).toBeLessThan(all);
+      const state = await page.evaluate(async () => {
+        const [first] = await (window as any).report.getPages();
+        const slicer = await first.getVisualByName('TypeSlicer');
+        return slicer.getSlicerState();
+      });
+      expect(state.filters[0].values).toEqual(['Reseller']);
+
+      // The same report's column chart on its own, sized by the host page.
+      await page.evaluate((t) => (window as any).embedVisual(t, 'ReportSection1', 'AccountsByType'), token.body);
+      await expect.poll(async () => (await eventNames(page)).includes('visual:loaded')).toBe(true);
+      const visualFrame = page.frameLocator('#tile iframe');
+      await expect(visualFrame.locator('[data-visual]')).toHaveCount(1);
+      await expect(visualFrame.locator('[data-visual="AccountsByType"]')).toHaveCSS('width', '400px');
+      expect(await eventNames(page)).not.toContain('visual:error');
     });
   }
 });

@@ -151,14 +151,10 @@ export class ReportHost {
     const page = this.page(this.activePage);
     if (!page) return;
     const views = new Map(page.visuals.map((v) => [v.name, this.view(page, v)] as const));
-    const hidden = new Set<string>();
-    const layout = this.settings.customLayout?.pagesLayout?.[page.name]?.visualsLayout ?? {};
-    for (const [name, l] of Object.entries(layout)) {
-      if (l?.displayState?.mode === models.VisualContainerDisplayMode.Hidden) hidden.add(name);
-    }
+    const { laidOut, hidden } = this.customLayout(page);
     renderPage(
       this.root,
-      page,
+      laidOut,
       views,
       this.zoom,
       hidden,
@@ -168,6 +164,35 @@ export class ReportHost {
       },
       this.editBar(),
     );
+  }
+
+  /**
+   * The page as the custom layout of the settings shows it ([E3.12]): each visual takes its own
+   * visualsLayout entry or else the page's defaultLayout; a Hidden display state hides it, and x,
+   * y, width and height move and size it. Embedding a single visual relies on this.
+   */
+  private customLayout(page: PageDefinition): { laidOut: PageDefinition; hidden: Set<string> } {
+    const hidden = new Set<string>();
+    const pageLayout = this.settings.customLayout?.pagesLayout?.[page.name] as
+      | { defaultLayout?: models.IVisualLayout; visualsLayout?: Record<string, models.IVisualLayout> }
+      | undefined;
+    if (!pageLayout) return { laidOut: page, hidden };
+    const visuals = page.visuals.map((visual) => {
+      const layout = pageLayout.visualsLayout?.[visual.name] ?? pageLayout.defaultLayout;
+      if (!layout) return visual;
+      if (layout.displayState?.mode === models.VisualContainerDisplayMode.Hidden) hidden.add(visual.name);
+      const num = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+      return {
+        ...visual,
+        layout: {
+          x: num(layout.x, visual.layout.x),
+          y: num(layout.y, visual.layout.y),
+          width: Math.max(40, num(layout.width, visual.layout.width)),
+          height: Math.max(40, num(layout.height, visual.layout.height)),
+        },
+      };
+    });
+    return { laidOut: { ...page, visuals }, hidden };
   }
 
   private clicked(page: PageDefinition, visual: VisualDefinition, category: string | null, value: number | null) {
@@ -444,7 +469,21 @@ export class ReportHost {
   private renderNow() {
     this.emit('renderingStarted');
     this.render();
+    this.emitVisualsRendered();
     this.emit('rendered');
+  }
+
+  /** [E4.3] visualRendered for each shown visual, when the settings ask for it (visualRenderedEvents). */
+  private emitVisualsRendered() {
+    const page = this.page(this.activePage);
+    if (!page || !this.settings.visualRenderedEvents) return;
+    const { laidOut, hidden } = this.customLayout(page);
+    for (const visual of laidOut.visuals) if (!hidden.has(visual.name)) this.emit('visualRendered', this.visualModel(visual));
+  }
+
+  /** [E4.3] blur: the report lost the focus to the host page (main.ts wires the frame's window blur). */
+  blurred() {
+    if (this.loaded) this.emit('blur');
   }
 
   private applyState(state: BookmarkState | null): boolean {

@@ -16,6 +16,7 @@ if (window.parent === window) {
     : path.endsWith('/embed')
       ? new TileHost(channel, root, window.location, fetcher)
       : new ReportHost(channel, root, window.location, fetcher);
+  if (host instanceof ReportHost) window.addEventListener('blur', () => host.blurred());
   document.title = host instanceof DashboardHost ? 'Dashboard' : host instanceof TileHost ? 'Dashboard tile' : 'Report';
   (window as Window & { portalEmbedHost?: unknown }).portalEmbedHost = host;
 }

@@ -70,7 +70,12 @@ function setup(response: Answer = { status: 200, body: DATA }, respond?: (url: s
     const answer = respond?.(url, init) ?? response;
     return new Response(JSON.stringify(answer.body), { status: answer.status });
   }) as typeof fetch;
-  new ReportHost(new Channel(self, parent, ORIGIN), root, { search: '?reportId=r1&groupId=g1&uid=u1' } as Location, fetcher);
+  const host = new ReportHost(
+    new Channel(self, parent, ORIGIN),
+    root,
+    { search: '?reportId=r1&groupId=g1&uid=u1' } as Location,
+    fetcher,
+  );
   let n = 0;
   const send = async (method: string, url: string, body?: unknown) => {
     const id = `m${n++}`;
@@ -80,7 +85,7 @@ function setup(response: Answer = { status: 200, body: DATA }, respond?: (url: s
     return posted.find((m) => m.headers?.id === id && 'statusCode' in m) as { statusCode: number; body: any };
   };
   const events = () => posted.filter((m) => 'method' in m).map((m) => ({ url: m.url as string, body: m.body }));
-  return { send, events, root, fetched, sent };
+  return { send, events, root, fetched, sent, host };
 }
 
 const loadConfig = {
@@ -280,5 +285,46 @@ describe('editing in the report host', () => {
     });
     expect((await h.send('POST', '/report/save')).statusCode).toBe(403);
     expect(h.sent).toEqual([]);
+  });
+});
+
+describe('layouts and rendering events', () => {
+  it('[E3.12] shows only the visual a custom layout keeps, at its size (how a single visual is embedded)', async () => {
+    const h = setup();
+    const pagesLayout = {
+      P1: {
+        defaultLayout: { displayState: { mode: 1 } },
+        visualsLayout: { ByType: { displayState: { mode: 0 }, x: 1, y: 1, width: 300, height: 200 } },
+      },
+    };
+
+    await h.send('POST', '/report/load', {
+      ...loadConfig,
+      pageName: 'P1',
+      settings: { layoutType: 2, customLayout: { pageSize: { type: 4, width: 300, height: 200 }, pagesLayout } },
+    });
+
+    const shown = [...h.root.querySelectorAll('[data-visual]')] as HTMLElement[];
+    expect(shown.map((v) => v.dataset.visual)).toEqual(['ByType']);
+    expect([shown[0]?.style.width, shown[0]?.style.height]).toEqual(['300px', '200px']);
+  });
+
+  it('[E4.3] raises visualRendered for each shown visual when the settings ask for it, and blur', async () => {
+    const h = setup();
+
+    await h.send('POST', '/report/load', { ...loadConfig, settings: { visualRenderedEvents: true } });
+    h.host.blurred();
+
+    const names = h.events().map((e) => e.url.split('/').pop());
+    expect(names).toEqual([
+      'loaded',
+      'renderingStarted',
+      'visualRendered',
+      'visualRendered',
+      'visualRendered',
+      'rendered',
+      'blur',
+    ]);
+    expect(h.events()[2]?.body).toMatchObject({ name: 'Total', type: 'card' });
   });
 });
