@@ -57,7 +57,7 @@ const hostPage = (library: Library) => `<!doctype html>
       tokenType: window['powerbi-client'].models.TokenType.Embed,
     }, overrides || {});
     const report = powerbi.embed(container, config);
-    for (const name of ['loaded', 'rendered', 'pageChanged', 'filtersApplied', 'error', 'dataSelected', 'visualClicked', 'bookmarkApplied', 'saved']) {
+    for (const name of ['loaded', 'rendered', 'pageChanged', 'filtersApplied', 'error', 'dataSelected', 'visualClicked', 'bookmarkApplied', 'saved', 'commandTriggered']) {
       report.on(name, (event) => {
         const detail = event.detail;
         window.events.push({ name, detail: name === 'pageChanged' ? { newPage: detail.newPage.name } : JSON.parse(JSON.stringify(detail ?? null)) });
@@ -427,7 +427,7 @@ test.describe('embed host', () => {
   }
 
   for (const library of ['ours', 'reference'] as const) {
-    test(`[E3.13] [E3.12] slices the report and embeds a single visual with ${library === 'ours' ? 'our library' : 'powerbi-client 2.23.1'}`, async ({
+    test(`[E3.13] [E3.12] [E3.3] slices the report, adds a menu command and embeds a single visual with ${library === 'ours' ? 'our library' : 'powerbi-client 2.23.1'}`, async ({
       page,
       baseURL,
     }) => {
@@ -449,6 +449,29 @@ test.describe('embed host', () => {
         return slicer.getSlicerState();
       });
       expect(state.filters[0].values).toEqual(['Reseller']);
+
+      // A command the host page adds to a chart's options menu comes back as commandTriggered.
+      await page.evaluate(() =>
+        (window as any).report.updateSettings({
+          extensions: [
+            {
+              command: {
+                name: 'explain',
+                title: 'Explain',
+                selector: { $schema: 'http://powerbi.com/product/schema#visualSelector', visualName: 'AccountsByType' },
+                extend: { visualOptionsMenu: { title: 'Explain this chart' } },
+              },
+            },
+          ],
+        }),
+      );
+      await frame.getByRole('button', { name: 'More options for Accounts by type' }).click();
+      await frame.getByRole('menuitem', { name: 'Explain this chart' }).press('Enter');
+      await waitForEvent(page, 'commandTriggered');
+      const command = (await page.evaluate(() => (window as any).events)).find(
+        (e: { name: string }) => e.name === 'commandTriggered',
+      ).detail;
+      expect(command).toMatchObject({ command: 'explain', visual: { name: 'AccountsByType' } });
 
       // The same report's column chart on its own, sized by the host page.
       await page.evaluate((t) => (window as any).embedVisual(t, 'ReportSection1', 'AccountsByType'), token.body);

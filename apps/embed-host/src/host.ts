@@ -11,7 +11,7 @@ import {
   updateFilters,
   type VisualDefinition,
 } from './data.js';
-import { type EditBar, renderMessage, renderPage, type VisualView } from './render.js';
+import { type EditBar, type MenuCommand, renderMessage, renderPage, type VisualView } from './render.js';
 
 const accepted: Reply = { statusCode: 202 };
 const invalid = (errors: models.IError[]): Reply => ({ statusCode: 400, body: errors });
@@ -161,6 +161,8 @@ export class ReportHost {
       {
         onPointClick: (visual, category, value) => this.clicked(page, visual, category, value),
         onSlicerToggle: (visual, category) => this.toggleSlicer(page, visual, category),
+        commandsFor: (visual) => this.commandsFor(visual),
+        onCommand: (visual, command, category) => this.commandTriggered(page, visual, command, category),
       },
       this.editBar(),
     );
@@ -471,6 +473,41 @@ export class ReportHost {
     this.render();
     this.emitVisualsRendered();
     this.emit('rendered');
+  }
+
+  /** The extension commands ([E3.3]) that apply to a visual, by menu: a selector narrows them to a visual or a visual type. */
+  private commandsFor(visual: VisualDefinition): { options: MenuCommand[]; context: MenuCommand[] } {
+    const raw = this.settings.extensions;
+    const commands: models.ICommandExtension[] = Array.isArray(raw)
+      ? raw.flatMap((e) => (e.command ? [e.command] : []))
+      : (raw?.commands ?? []);
+    const applies = (command: models.ICommandExtension) => {
+      const selector = command.selector as { $schema?: string; visualName?: string; visualType?: string } | undefined;
+      if (!selector) return true;
+      if (selector.visualName !== undefined) return selector.visualName === visual.name;
+      if (selector.visualType !== undefined) return selector.visualType === visual.type;
+      return true;
+    };
+    const options: MenuCommand[] = [];
+    const context: MenuCommand[] = [];
+    for (const command of commands.filter(applies)) {
+      const { visualOptionsMenu, visualContextMenu } = command.extend ?? {};
+      if (visualOptionsMenu) options.push({ name: command.name, title: visualOptionsMenu.title ?? command.title });
+      if (visualContextMenu) context.push({ name: command.name, title: visualContextMenu.title ?? command.title });
+    }
+    return { options, context };
+  }
+
+  private commandTriggered(page: PageDefinition, visual: VisualDefinition, command: string, category: string | null) {
+    const column = visual.fields.category ?? visual.fields.columns?.[0];
+    this.emit('commandTriggered', {
+      command,
+      page: this.pageModel(page),
+      visual: this.visualModel(visual),
+      dataPoints:
+        category !== null && column ? [{ identity: [{ target: { table: TABLE, column }, equals: category }], values: [] }] : [],
+      selectors: [],
+    });
   }
 
   /** [E4.3] visualRendered for each shown visual, when the settings ask for it (visualRenderedEvents). */

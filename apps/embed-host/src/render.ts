@@ -12,11 +12,63 @@ export interface VisualView {
   selected: Set<string>;
 }
 
+/** A command a host page added to a visual's menus through settings.extensions. */
+export interface MenuCommand {
+  name: string;
+  title: string;
+}
+
 export interface RenderCallbacks {
   /** A data point (or table row, or card) was clicked. */
   onPointClick(visual: VisualDefinition, category: string | null, value: number | null): void;
   /** A slicer value was toggled. */
   onSlicerToggle(visual: VisualDefinition, category: string): void;
+  /** Commands of the visual's options menu (…) and of its data points' context menu. */
+  commandsFor?(visual: VisualDefinition): { options: MenuCommand[]; context: MenuCommand[] };
+  /** A command was chosen; category is the data point's for the context menu, else null. */
+  onCommand?(visual: VisualDefinition, command: string, category: string | null): void;
+}
+
+/**
+ * Opens a menu of commands under the anchor: arrow keys move, Enter chooses, Escape or a click
+ * elsewhere closes and gives the focus back.
+ */
+function openMenu(anchor: HTMLElement, label: string, commands: MenuCommand[], onChoose: (name: string) => void) {
+  document.querySelector('.command-menu')?.remove();
+  const menu = el('ul', { class: 'command-menu', role: 'menu', 'aria-label': label });
+  const rect = anchor.getBoundingClientRect();
+  Object.assign(menu.style, { left: `${rect.left}px`, top: `${rect.bottom + 2}px` });
+  const items = commands.map((c) => {
+    const item = el('li', { role: 'menuitem', tabindex: '-1', 'data-command': c.name }, c.title);
+    item.addEventListener('click', () => {
+      close();
+      onChoose(c.name);
+    });
+    menu.append(item);
+    return item;
+  });
+  const close = () => {
+    menu.remove();
+    document.removeEventListener('mousedown', outside, true);
+    anchor.setAttribute('aria-expanded', 'false');
+    if (anchor instanceof HTMLElement) anchor.focus();
+  };
+  const outside = (event: Event) => {
+    if (!menu.contains(event.target as Node)) close();
+  };
+  menu.addEventListener('keydown', (event) => {
+    const at = items.indexOf(document.activeElement as HTMLLIElement);
+    if (event.key === 'Escape') close();
+    else if (event.key === 'ArrowDown') items[(at + 1) % items.length]?.focus();
+    else if (event.key === 'ArrowUp') items[(at - 1 + items.length) % items.length]?.focus();
+    else if (event.key === 'Enter' || event.key === ' ') (document.activeElement as HTMLElement | null)?.click();
+    else return;
+    event.preventDefault();
+  });
+  document.body.append(menu);
+  document.addEventListener('mousedown', outside, true);
+  anchor.setAttribute('aria-expanded', 'true');
+  items[0]?.focus();
 }
 
 const el = <K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string) => {
@@ -33,6 +85,21 @@ const svgEl = (tag: string, attrs: Record<string, string | number>) => {
 const format = (n: number) => n.toLocaleString('en');
 
 function pointShape(node: Element, visual: VisualDefinition, point: Point, callbacks: RenderCallbacks) {
+  const context = callbacks.commandsFor?.(visual).context ?? [];
+  if (context.length > 0) {
+    const open = (event: Event) => {
+      event.preventDefault();
+      openMenu(node as HTMLElement, `${point.category} commands`, context, (name) =>
+        callbacks.onCommand?.(visual, name, point.category),
+      );
+    };
+    node.setAttribute('aria-haspopup', 'menu');
+    node.addEventListener('contextmenu', open);
+    node.addEventListener('keydown', (e) => {
+      const key = e as KeyboardEvent;
+      if (key.key === 'ContextMenu' || (key.key === 'F10' && key.shiftKey)) open(e);
+    });
+  }
   node.setAttribute('data-category', point.category);
   node.setAttribute('tabindex', '0');
   node.setAttribute('role', 'button');
@@ -290,10 +357,24 @@ export function renderPage(
       width: `${visual.layout.width}px`,
       height: `${visual.layout.height}px`,
     });
-    box.append(
-      el('h2', {}, visual.title),
-      renderVisual(visual, view, visual.layout.width - 16, visual.layout.height - 44, callbacks),
-    );
+    const header = el('div', { class: 'visual-header' }, undefined);
+    header.append(el('h2', {}, visual.title));
+    const options = callbacks.commandsFor?.(visual).options ?? [];
+    if (options.length > 0) {
+      const more = el('button', {
+        type: 'button',
+        class: 'visual-options',
+        'aria-haspopup': 'menu',
+        'aria-expanded': 'false',
+        'aria-label': `More options for ${visual.title}`,
+      });
+      more.textContent = '…';
+      more.addEventListener('click', () =>
+        openMenu(more, `${visual.title} options`, options, (name) => callbacks.onCommand?.(visual, name, null)),
+      );
+      header.append(more);
+    }
+    box.append(header, renderVisual(visual, view, visual.layout.width - 16, visual.layout.height - 44, callbacks));
     canvas.append(box);
   }
   if (page.visuals.length === 0)

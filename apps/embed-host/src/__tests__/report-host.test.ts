@@ -328,3 +328,46 @@ describe('layouts and rendering events', () => {
     expect(h.events()[2]?.body).toMatchObject({ name: 'Total', type: 'card' });
   });
 });
+
+describe('extension commands', () => {
+  const extensions = [
+    {
+      command: {
+        name: 'explain',
+        title: 'Explain this',
+        selector: { $schema: 'http://powerbi.com/product/schema#visualSelector', visualName: 'ByType' },
+        extend: { visualOptionsMenu: { title: 'Explain the chart' } },
+      },
+    },
+    { command: { name: 'drill', title: 'Open accounts', extend: { visualContextMenu: {} } } },
+  ];
+
+  it('[E3.3] adds options-menu commands to the visuals their selector names and raises commandTriggered', async () => {
+    const h = setup();
+    await h.send('POST', '/report/load', { ...loadConfig, settings: { extensions } });
+
+    expect(h.root.querySelectorAll('[aria-label^="More options for"]')).toHaveLength(1);
+    (h.root.querySelector('[data-visual="ByType"] .visual-options') as HTMLButtonElement).click();
+    const item = document.querySelector('.command-menu [role="menuitem"]') as HTMLElement;
+    expect(item.textContent).toBe('Explain the chart');
+    item.click();
+
+    const event = h.events().find((e) => e.url.endsWith('/commandTriggered'));
+    expect(event?.body).toMatchObject({ command: 'explain', visual: { name: 'ByType' }, dataPoints: [] });
+  });
+
+  it('[E4.3] opens the context menu of a data point and sends the point with the command', async () => {
+    const h = setup();
+    await h.send('POST', '/report/load', { ...loadConfig, settings: { extensions } });
+
+    const point = h.root.querySelector('[data-visual="ByType"] [data-category="User"]') as Element;
+    point.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    (document.querySelector('.command-menu [data-command="drill"]') as HTMLElement).click();
+
+    const event = h.events().find((e) => e.url.endsWith('/commandTriggered'));
+    expect(event?.body.dataPoints).toEqual([
+      { identity: [{ target: { table: 'Accounts', column: 'AccountType' }, equals: 'User' }], values: [] },
+    ]);
+    expect(document.querySelector('.command-menu')).toBeNull();
+  });
+});
