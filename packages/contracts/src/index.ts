@@ -7,6 +7,8 @@ export * from './custom-actions.js';
 export * from './errors.js';
 export * from './field-validation.js';
 export * from './operation.js';
+export * from './service-validation.js';
+export * from './services.js';
 
 import { accountOperations } from './accounts.js';
 import { auditOperations } from './audit.js';
