@@ -16,6 +16,7 @@ import { authOperations } from './auth.js';
 import { creditLimitOperations } from './credit-limits.js';
 import { customActionOperations } from './custom-actions.js';
 import type { OperationDefinition } from './operation.js';
+import { serviceOperations } from './services.js';
 
 /** Every operation the API serves, in one list (the server mounts them, the docs describe them). */
 export const operations: readonly OperationDefinition[] = [
@@ -24,4 +25,5 @@ export const operations: readonly OperationDefinition[] = [
   ...auditOperations,
   ...customActionOperations,
   ...creditLimitOperations,
+  ...serviceOperations,
 ];

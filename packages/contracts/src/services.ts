@@ -730,7 +730,7 @@ export const UpdateServiceInputSchema = z.object({
   /** Changed by a provider only; ignored otherwise. */
   ServiceStatus: optionalArea(documentShape.ServiceStatus),
 });
-export type UpdateServiceInput = z.input<typeof UpdateServiceInputSchema>;
+export type UpdateServiceInput = z.infer<typeof UpdateServiceInputSchema>;
 
 export const UpdateService = defineOperation({
   name: 'UpdateService',

@@ -1,0 +1,3 @@
+export { catalogueOperations } from './catalogue.operations.js';
+export { finishCreation, finishDueCreations } from './catalogue.service.js';
+export { createServiceCreationWorker } from './catalogue.worker.js';
