@@ -451,7 +451,7 @@ export function canAddPage(layout: Pick<ServiceLayout, 'Pages'>): boolean {
 
 /** [S4.3] CREATE and VIEW are identical (names, order, blocks and fields). */
 export function layoutsIdentical(a: ServiceLayout, b: ServiceLayout): boolean {
-  return JSON.stringify(a.Pages) === JSON.stringify(b.Pages);
+  return sameValue(a.Pages, b.Pages);
 }
 
 /** [S4.3] The basic/advanced switch works only with exactly two layouts. */
@@ -997,7 +997,18 @@ export function validateServiceDocument(doc: ServiceDocument, options: ValidateS
   return errors;
 }
 
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with object keys sorted, so values read back from jsonb (which reorders keys) compare equal. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/** Deep equality of JSON values, ignoring key order. */
+export const sameValue = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
+const sameJson = sameValue;
 
 /**
  * [S4.6], [S3.6] What edit mode locks, checked against the stored service: the data center,

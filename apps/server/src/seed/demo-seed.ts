@@ -1,5 +1,6 @@
 import { insertAccount } from '../domains/accounts/index.js';
 import { hashPassword } from '../domains/auth/index.js';
+import { seedDemoServices } from '../domains/catalogue/index.js';
 import { seedCreditLimitDemo } from '../domains/credit-limits/index.js';
 import { seedDemoReports } from '../domains/reports/index.js';
 import type { Db, Queryable } from '../platform/db/db.js';
@@ -125,6 +126,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
   const existing = await db.query("SELECT 1 FROM accounts WHERE account_type = 'Provider'");
   if (existing.length > 0) {
     await ensureStandardRoles(db);
+    await seedDemoServices(db);
     return { created: false };
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -167,8 +169,9 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await addUser(provider, 'Provider administrator', 'provider.admin', 'Platform administrator');
     await addUser(provider, 'Auditor', 'provider.auditor', 'Compliance officer');
     await addUser(provider, 'Provider administrator', 'provider.support', 'Support engineer');
+    const vendorIds: number[] = [];
     for (const vendor of VENDORS) {
-      await insertAccount(tx, {
+      const vendorId = await insertAccount(tx, {
         type: 'Company',
         parentId: provider,
         displayName: vendor,
@@ -176,6 +179,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
         isVendor: true,
         attributes: { 'Company.Country': 'US' },
       });
+      vendorIds.push(vendorId);
     }
 
     let companyIndex = 0;
@@ -247,9 +251,14 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
         companyIndex++;
       }
     }
+    // Each vendor's service administrator (contoso.admin, fabrikam.admin, litware.admin) [S6.5].
+    for (const [v, vendorId] of vendorIds.entries()) {
+      await addUser(vendorId, 'Vendor service administrator', `${slug(VENDORS[v] as string)}.admin`, 'Service manager');
+    }
     await seedCreditLimitDemo(tx);
   });
   await seedDemoReports(db);
+  await seedDemoServices(db);
   return { created: true };
 }
 

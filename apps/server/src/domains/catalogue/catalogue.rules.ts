@@ -6,6 +6,7 @@ import {
   type ServiceArea,
   type ServiceDescription,
   type ServiceDocument,
+  sameValue,
   type UpdateServiceInput,
 } from '@portal/contracts';
 
@@ -76,10 +77,8 @@ export function remoteDataSourcesChanged(
   stored: Pick<ServiceDocument, 'Fields'>,
   next: Pick<ServiceDocument, 'Fields'>,
 ): string[] {
-  const before = new Map(stored.Fields.map((f) => [f.Id, JSON.stringify(f.RemoteDataSource)]));
-  return next.Fields.filter((f) => (before.get(f.Id) ?? JSON.stringify(null)) !== JSON.stringify(f.RemoteDataSource)).map(
-    (f) => f.Id,
-  );
+  const before = new Map(stored.Fields.map((f) => [f.Id, f.RemoteDataSource]));
+  return next.Fields.filter((f) => !sameValue(before.get(f.Id) ?? null, f.RemoteDataSource)).map((f) => f.Id);
 }
 
 /** [S6.4] Tags not in the known list (compared case-insensitively); adding them needs SERVICE_TOOL_TAG_CREATE. */
