@@ -25,6 +25,10 @@ CREATE TABLE service_tags (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE UNIQUE INDEX service_tags_lower_key ON service_tags (lower(value));
+INSERT INTO service_tags (value) VALUES
+  ('Backup'), ('Security'), ('Office'), ('Collaboration'), ('Mail'), ('Hosting'), ('Storage'), ('Network'),
+  ('Support'), ('Compliance'), ('Identity'), ('Training'), ('Per user'), ('Per device'), ('Usage based'),
+  ('Prepaid'), ('Trial'), ('Free'), ('Add-on');
 
 CREATE TABLE currencies (
   code text PRIMARY KEY CHECK (code ~ '^[A-Z]{3}$'),

@@ -1115,7 +1115,8 @@ export function cleanServiceForSend(raw: unknown): unknown {
 }
 
 /**
- * Normalizes a parsed document the way the form does before saving: trims names, drops empty
+ * Normalizes a parsed document the way the form does before saving: generated fee and price ids
+ * become null [S5.15], trims names, drops empty
  * Combobox values [S5.8], clears validation of read-only fields [S5.10], clears a non-Product
  * parent's product name, the order-review message of a base fee [S3.5], the renew period when renew is
  * not required [S4.7], custom-action details of standard actions, and orders layouts CREATE then VIEW [S3.3].
@@ -1144,6 +1145,8 @@ export function normalizeServiceDocument(doc: ServiceDocument): ServiceDocument 
       ? []
       : doc.BillingRules.map((r) => ({
           ...r,
+          Id: isGenerated(r.Id) ? null : r.Id,
+          SuggestedRetailPrices: r.SuggestedRetailPrices.map((p) => (isGenerated(p.Id) ? { ...p, Id: null } : p)),
           OrderReviewMessage: r.Condition ? r.OrderReviewMessage : null,
           ContractRenew:
             r.ContractRenew && !r.ContractRenew.ContractRenewRequired

@@ -82,6 +82,13 @@ export async function podId(db: Queryable): Promise<string> {
 
 // --- mapping ---------------------------------------------------------------------------------
 
+/** The input a service still being created (or whose creation failed) was stored with, when it is readable. */
+function pendingOf(row: repo.ServiceRow): ServiceDocument | null {
+  if (row.state === 'Active' || !row.pending) return null;
+  const parsed = ServiceDocumentSchema.safeParse(row.pending);
+  return parsed.success ? parsed.data : null;
+}
+
 function toSummary(row: repo.ServiceRow): ServiceSummary {
   return {
     Id: row.id,
@@ -90,7 +97,7 @@ function toSummary(row: repo.ServiceRow): ServiceSummary {
     ShortDescription: row.short_description,
     Category: row.category,
     CategoryDisplayName: row.category_display_name,
-    Tags: row.pending ? row.pending.Tags : row.tags,
+    Tags: pendingOf(row)?.Tags ?? row.tags,
     Icon: row.icon,
     State: row.state,
     ServiceStatus: row.service_status,
@@ -113,7 +120,8 @@ function toDescriptions(rows: readonly repo.DescriptionRow[]): ServiceDescriptio
 
 /** The stored service as the editable document. A service still being created answers with its pending input. */
 async function documentOf(db: Queryable, row: repo.ServiceRow): Promise<ServiceDocument> {
-  if (row.pending) return row.pending;
+  const pending = pendingOf(row);
+  if (pending) return pending;
   return {
     ...row.definition,
     ServiceName: row.service_name,
@@ -259,7 +267,7 @@ export async function possibleDescriptionGroups(
 export async function serviceDescriptions(db: Queryable, caller: Caller, name: string): Promise<ServiceDescription[]> {
   if (!can(caller, 'SERVICE_TOOL_DESCRIPTION_READ')) return [];
   const row = await getInScope(db, caller, name);
-  return row.pending ? row.pending.Descriptions : toDescriptions(await repo.listServiceDescriptions(db, row.id));
+  return pendingOf(row)?.Descriptions ?? toDescriptions(await repo.listServiceDescriptions(db, row.id));
 }
 
 /** [S7.2] GetService. */
