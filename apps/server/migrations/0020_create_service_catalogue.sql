@@ -1,7 +1,7 @@
 -- The service catalogue built with the service tool [S3.1]-[S3.6]. What search, ordering and scope
 -- need is relational (name, owner, state, status, category, tags, descriptions); the nested
 -- definition (fields, layouts, billing rules, provisioning actions, ...) is one jsonb document
--- checked against the contracts' schema on every write (decision 0020).
+-- checked against the contracts' schema on every write (docs/decisions/0004-services-catalogue-model.md).
 
 CREATE TABLE service_categories (
   name text PRIMARY KEY,
