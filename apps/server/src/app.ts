@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import { accountOperations, customActionOperations, findLocation, terminateDue } from './domains/accounts/index.js';
 import { auditOperations } from './domains/audit/index.js';
 import { authOperations, createCallerResolver } from './domains/auth/index.js';
+import { catalogueOperations, createServiceCreationWorker } from './domains/catalogue/index.js';
 import { creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
 import { noteOperations } from './domains/notes/index.js';
 import { reportRoutes } from './domains/reports/index.js';
@@ -42,6 +43,7 @@ export function registeredOperations(options: { sessionHours: number }): Registe
     ...auditOperations,
     ...creditLimitOperations,
     ...noteOperations,
+    ...catalogueOperations,
   ];
 }
 
@@ -111,6 +113,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => {
       if (timer) clearInterval(timer);
     });
+    // [S1.1] CreateService stores a service as Creating; this finishes it after the response.
+    const creations = createServiceCreationWorker(options.db, (error) =>
+      app.log.error({ err: error }, 'service creation failed'),
+    );
+    app.addHook('onReady', async () => creations.start());
+    app.addHook('onClose', async () => creations.stop());
   }
 
   let shuttingDown = false;

@@ -17,6 +17,8 @@ interface CatalogueEntry {
   readonly description: string;
   /** Spec requirement IDs that name this capability. */
   readonly spec: readonly string[];
+  /** Contexts the UPDATE kind is also granted in, spelt `${name}_UPDATE:${context}` (e.g. PROMOTED [S6.1]). */
+  readonly contexts?: readonly string[];
 }
 
 const ALL: readonly PermissionKind[] = ['READ', 'UPDATE', 'CREATE', 'DELETE'];
@@ -175,32 +177,38 @@ export const CAPABILITY_CATALOGUE = {
   SERVICE_TOOL_INFO: {
     kinds: ['READ', 'CREATE', 'UPDATE'],
     description: 'Service tool info tab (INFO_READ loads services, categories, tags)',
-    spec: ['M6.3', 'S6.1', 'S6.3'],
+    spec: ['M6.3', 'M6.16', 'S6.1', 'S6.3'],
+    contexts: ['PROMOTED'],
   },
   SERVICE_TOOL_FILES: {
     kinds: ['READ', 'CREATE', 'UPDATE'],
     description: 'Service tool files tab',
-    spec: ['M6.3', 'S6.1'],
+    spec: ['M6.3', 'M6.16', 'S6.1'],
+    contexts: ['PROMOTED'],
   },
   SERVICE_TOOL_DESCRIPTION: {
     kinds: ['READ', 'CREATE', 'UPDATE'],
     description: 'Service tool description tab (DESCRIPTION_READ)',
-    spec: ['M6.3', 'S6.1', 'S6.3'],
+    spec: ['M6.3', 'M6.16', 'S6.1', 'S6.3'],
+    contexts: ['PROMOTED'],
   },
   SERVICE_TOOL_FIELDS: {
     kinds: ['READ', 'CREATE', 'UPDATE'],
     description: 'Service tool fields and layouts',
-    spec: ['M6.3', 'S6.1'],
+    spec: ['M6.3', 'M6.16', 'S6.1'],
+    contexts: ['PROMOTED'],
   },
   SERVICE_TOOL_BILLING: {
     kinds: ['READ', 'CREATE', 'UPDATE'],
     description: 'Service tool billing tab (BILLING_READ loads currencies)',
-    spec: ['M6.3', 'S6.1', 'S6.3'],
+    spec: ['M6.3', 'M6.16', 'S6.1', 'S6.3'],
+    contexts: ['PROMOTED'],
   },
   SERVICE_TOOL_PROVISIONING: {
     kinds: ['READ', 'CREATE', 'UPDATE'],
     description: 'Service tool provisioning tab (PROVISIONING_READ loads data centers)',
-    spec: ['M6.3', 'S6.1', 'S6.3'],
+    spec: ['M6.3', 'M6.16', 'S6.1', 'S6.3'],
+    contexts: ['PROMOTED'],
   },
   SERVICE_TOOL_REMOTE_DATASOURCE: {
     kinds: ['UPDATE'],
@@ -299,6 +307,17 @@ export const ACCOUNT_TYPE_CAPABILITY = {
 /** Every spelt capability key the catalogue allows (name x kind). */
 export function allCapabilityKeys(): string[] {
   return CAPABILITY_NAMES.flatMap((name) => CAPABILITY_CATALOGUE[name].kinds.map((kind) => capabilityKey({ name, kind })));
+}
+
+/**
+ * Keys granted in a context: `SERVICE_TOOL_BILLING_UPDATE:PROMOTED` lets its holder update the billing
+ * of a Promoted service [S6.1], [M6.16]; the plain key does not.
+ */
+export function contextualCapabilityKeys(): string[] {
+  return CAPABILITY_NAMES.flatMap((name) => {
+    const entry: CatalogueEntry = CAPABILITY_CATALOGUE[name];
+    return (entry.contexts ?? []).map((context) => `${capabilityKey({ name, kind: 'UPDATE' })}:${context}`);
+  });
 }
 
 export function hasCapability(granted: ReadonlySet<string>, req: CapabilityRequirement): boolean {

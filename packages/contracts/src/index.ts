@@ -8,6 +8,8 @@ export * from './errors.js';
 export * from './field-validation.js';
 export * from './notes.js';
 export * from './operation.js';
+export * from './service-validation.js';
+export * from './services.js';
 
 import { accountOperations } from './accounts.js';
 import { auditOperations } from './audit.js';
@@ -16,6 +18,7 @@ import { creditLimitOperations } from './credit-limits.js';
 import { customActionOperations } from './custom-actions.js';
 import { noteOperations } from './notes.js';
 import type { OperationDefinition } from './operation.js';
+import { serviceOperations } from './services.js';
 
 /** Every operation the API serves, in one list (the server mounts them, the docs describe them). */
 export const operations: readonly OperationDefinition[] = [
@@ -25,4 +28,5 @@ export const operations: readonly OperationDefinition[] = [
   ...customActionOperations,
   ...creditLimitOperations,
   ...noteOperations,
+  ...serviceOperations,
 ];

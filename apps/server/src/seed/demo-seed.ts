@@ -1,5 +1,6 @@
 import { insertAccount } from '../domains/accounts/index.js';
 import { hashPassword } from '../domains/auth/index.js';
+import { seedDemoServices } from '../domains/catalogue/index.js';
 import { seedCreditLimitDemo } from '../domains/credit-limits/index.js';
 import { seedNotesDemo } from '../domains/notes/index.js';
 import { seedDemoReports } from '../domains/reports/index.js';
@@ -126,6 +127,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
   const existing = await db.query("SELECT 1 FROM accounts WHERE account_type = 'Provider'");
   if (existing.length > 0) {
     await ensureStandardRoles(db);
+    await seedDemoServices(db);
     return { created: false };
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -168,8 +170,9 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await addUser(provider, 'Provider administrator', 'provider.admin', 'Platform administrator');
     await addUser(provider, 'Auditor', 'provider.auditor', 'Compliance officer');
     await addUser(provider, 'Provider administrator', 'provider.support', 'Support engineer');
+    const vendorIds: number[] = [];
     for (const vendor of VENDORS) {
-      await insertAccount(tx, {
+      const vendorId = await insertAccount(tx, {
         type: 'Company',
         parentId: provider,
         displayName: vendor,
@@ -177,6 +180,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
         isVendor: true,
         attributes: { 'Company.Country': 'US' },
       });
+      vendorIds.push(vendorId);
     }
 
     let companyIndex = 0;
@@ -248,10 +252,15 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
         companyIndex++;
       }
     }
+    // Each vendor's service administrator (contoso.admin, fabrikam.admin, litware.admin) [S6.5].
+    for (const [v, vendorId] of vendorIds.entries()) {
+      await addUser(vendorId, 'Vendor service administrator', `${slug(VENDORS[v] as string)}.admin`, 'Service manager');
+    }
     await seedCreditLimitDemo(tx);
     await seedNotesDemo(tx);
   });
   await seedDemoReports(db);
+  await seedDemoServices(db);
   return { created: true };
 }
 

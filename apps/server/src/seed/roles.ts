@@ -1,4 +1,4 @@
-import { allCapabilityKeys } from '@portal/contracts';
+import { allCapabilityKeys, contextualCapabilityKeys } from '@portal/contracts';
 import type { Queryable } from '../platform/db/db.js';
 
 const accountCaps = (types: string[], kinds: string[]) => types.flatMap((t) => kinds.map((k) => `${t}_ACCOUNT_${k}`));
@@ -9,7 +9,7 @@ const CUSTOMER_TYPES = ['COMPANY', 'DEPARTMENT', 'USER', 'PRODUCT'];
 export const STANDARD_ROLES: Record<string, { description: string; capabilities: string[] }> = {
   'Provider administrator': {
     description: 'Everything, across every tenant',
-    capabilities: allCapabilityKeys(),
+    capabilities: [...allCapabilityKeys(), ...contextualCapabilityKeys()],
   },
   'Reseller administrator': {
     description: 'Manages the reseller, its customers and their users',
@@ -70,6 +70,25 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
   'Company user': {
     description: 'Reads the company and its own user account',
     capabilities: [...accountCaps(CUSTOMER_TYPES, ['READ']), 'NOTIFICATIONS_READ', 'WIKI_READ'],
+  },
+  // [S6.5] A vendor's service administrator: builds and edits the vendor's own services. A Promoted
+  // service [S4.9] keeps its fields, billing and provisioning for the provider; texts and files stay editable.
+  'Vendor service administrator': {
+    description: "Creates and edits the vendor's own services in the service tool",
+    capabilities: [
+      ...accountCaps(['COMPANY', 'USER'], ['READ']),
+      ...['INFO', 'FILES', 'DESCRIPTION', 'FIELDS', 'BILLING', 'PROVISIONING'].flatMap((area) =>
+        ['READ', 'CREATE', 'UPDATE'].map((kind) => `SERVICE_TOOL_${area}_${kind}`),
+      ),
+      'SERVICE_TOOL_INFO_UPDATE:PROMOTED',
+      'SERVICE_TOOL_FILES_UPDATE:PROMOTED',
+      'SERVICE_TOOL_DESCRIPTION_UPDATE:PROMOTED',
+      'SERVICE_TOOL_REMOTE_DATASOURCE_UPDATE',
+      'MY_SERVICES_CREATE',
+      'MY_SERVICES_UPDATE',
+      'PRODUCT_OWNER_PROFILE_UPDATE',
+      'WIKI_READ',
+    ],
   },
   Auditor: {
     description: 'Reads every account and the audit log, changes nothing',

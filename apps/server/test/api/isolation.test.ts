@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL, UPDATE_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
+import { createService, SERVICE_TOOL_ALL, serviceInput } from '../factories/services.js';
 
 /**
  * The isolation matrix: every caller x every account x every account operation. A caller sees
@@ -341,5 +342,70 @@ describe('[A2.50] the notes isolation matrix', () => {
       written.map((n) => n.id),
     ]);
     expect(left?.n).toBe(written.length);
+  });
+});
+
+/**
+ * The same matrix for the service catalogue: each organisation owns a service made by its own service
+ * administrator; a caller reaches the services whose owner lies inside its organisation's subtree.
+ */
+describe('services stay inside the owner scope', () => {
+  const OWNERS = ['P', 'R1', 'R2', 'C1a', 'C1b', 'C2'] as const;
+  const SERVICE_OPERATIONS = ['GetService', 'ExportService', 'GetServiceDescriptions', 'UpdateService'] as const;
+  const serviceAdmins = new Map<string, ApiClient>();
+  const serviceOf = (owner: string) => `Isolation service of ${owner}`;
+  let renames = 0;
+
+  beforeAll(async () => {
+    for (const owner of OWNERS) {
+      const user = await makeUser(t.db, { parentId: idOf(owner), capabilities: SERVICE_TOOL_ALL });
+      const client = await new ApiClient(t.url).signIn(user.username);
+      serviceAdmins.set(owner, client);
+      await createService(t.db, client, serviceInput(serviceOf(owner)));
+    }
+  });
+
+  const rows = CALLERS.flatMap(({ caller, root }) =>
+    OWNERS.flatMap((owner) =>
+      SERVICE_OPERATIONS.map((op) => ({ caller, root, owner, op, inside: SCOPE[caller].includes(owner) })),
+    ),
+  );
+  const input = (op: string, name: string) =>
+    op === 'UpdateService' ? { ServiceName: name, DisplayName: `Renamed ${++renames}` } : { ServiceName: name };
+
+  it('covers every caller, owner and service operation', () => {
+    expect(rows).toHaveLength(CALLERS.length * OWNERS.length * SERVICE_OPERATIONS.length);
+  });
+
+  it.each(rows.filter((r) => r.inside))('$caller may call $op on the service of $owner', async ({ root, owner, op }) => {
+    const client = serviceAdmins.get(root) as ApiClient;
+
+    const res = await client.op(op, input(op, serviceOf(owner)));
+
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+
+  it.each(rows.filter((r) => !r.inside))(
+    '$caller gets the same 404 from $op on the service of $owner as for a missing service',
+    async ({ root, owner, op }) => {
+      const client = serviceAdmins.get(root) as ApiClient;
+
+      const foreign = await client.op(op, input(op, serviceOf(owner)));
+      const missing = await client.op(op, input(op, 'No such service'));
+
+      expect(foreign.status).toBe(404);
+      expect(comparable(foreign.body)).toEqual(comparable(missing.body));
+    },
+  );
+
+  it.each(CALLERS)('$caller lists exactly the services of its own subtree', async ({ caller, root }) => {
+    const client = serviceAdmins.get(root) as ApiClient;
+
+    const res = await client.op('ListServices', { Search: 'Isolation service', Limit: 100 });
+
+    const expected = OWNERS.filter((o) => SCOPE[caller].includes(o))
+      .map(serviceOf)
+      .sort();
+    expect(res.body.Services.map((s: { ServiceName: string }) => s.ServiceName).sort()).toEqual(expected);
   });
 });

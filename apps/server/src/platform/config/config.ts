@@ -11,6 +11,8 @@ export interface Config {
   webDist: string | undefined;
   sessionHours: number;
   secureCookies: boolean;
+  /** This instance's pod id for service export/import [S4.1]; null: the id stored in the database. */
+  podId: string | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -25,5 +27,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST || undefined,
     sessionHours: Number(env.SESSION_HOURS ?? 12),
     secureCookies: env.SECURE_COOKIES === 'true',
+    podId: env.POD_ID?.trim() || null,
   };
 }
