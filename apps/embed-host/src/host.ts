@@ -3,6 +3,7 @@ import type { Channel, Reply, Request } from './channel.js';
 import {
   aggregate,
   applyFilters,
+  describeFilter,
   type EmbedData,
   type PageDefinition,
   type Row,
@@ -11,7 +12,7 @@ import {
   updateFilters,
   type VisualDefinition,
 } from './data.js';
-import { type EditBar, type MenuCommand, renderMessage, renderPage, type VisualView } from './render.js';
+import { type EditBar, type MenuCommand, type Panes, renderMessage, renderPage, type VisualView } from './render.js';
 
 const accepted: Reply = { statusCode: 202 };
 const invalid = (errors: models.IError[]): Reply => ({ statusCode: 400, body: errors });
@@ -65,6 +66,8 @@ export class ReportHost {
   private phased = false;
   private loaded = false;
   private permissions = 0;
+  /** Whether the filters pane is open; starts from settings.panes.filters.expanded. */
+  private filtersExpanded = true;
   private dirty = false;
   private saving = false;
   private expiryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -165,7 +168,72 @@ export class ReportHost {
         onCommand: (visual, command, category) => this.commandTriggered(page, visual, command, category),
       },
       this.editBar(),
+      this.panes(page),
     );
+  }
+
+  /** [E3.10] [E3.11] The page navigation and filters panes as the settings ask (both shown by default). */
+  private panes(page: PageDefinition): Panes {
+    const settings = this.settings;
+    const showPages = settings.panes?.pageNavigation?.visible ?? settings.navContentPaneEnabled ?? true;
+    const showFilters = settings.panes?.filters?.visible ?? settings.filterPaneEnabled ?? true;
+    const removing = (level: models.IFilter[], index: number, write: (next: models.IFilter[]) => void) => () => {
+      const next = level.filter((_, i) => i !== index);
+      write(next);
+      this.render();
+      this.emit('filtersApplied', { filters: next });
+      this.emit('rendered');
+    };
+    const entries = (level: models.IFilter[], write: (next: models.IFilter[]) => void) =>
+      level.map((filter, i) => ({ text: describeFilter(filter), onRemove: removing(level, i, write) }));
+    const visualGroups = page.visuals.map((visual) => {
+      const key = `${page.name}/${visual.name}`;
+      return {
+        label: `On ${visual.title}`,
+        filters: entries(this.visualFilters.get(key) ?? [], (next) => this.visualFilters.set(key, next)),
+      };
+    });
+    return {
+      pages: showPages
+        ? {
+            list: this.pages.map((p) => ({ name: p.name, displayName: p.displayName })),
+            active: this.activePage,
+            position: settings.panes?.pageNavigation?.position === models.PageNavigationPosition.Left ? 'left' : 'bottom',
+            onSelect: (name) => this.activate(name),
+          }
+        : null,
+      filters: showFilters
+        ? {
+            expanded: this.filtersExpanded,
+            onToggle: () => {
+              this.filtersExpanded = !this.filtersExpanded;
+              this.render();
+            },
+            groups: [
+              {
+                label: 'On this report',
+                filters: entries(this.reportFilters, (next) => {
+                  this.reportFilters = next;
+                }),
+              },
+              {
+                label: 'On this page',
+                filters: entries(this.pageFilters.get(page.name) ?? [], (next) => this.pageFilters.set(page.name, next)),
+              },
+              ...visualGroups,
+            ],
+          }
+        : null,
+    };
+  }
+
+  /** Makes a page the active one, as a click in the pages pane or setPage does. */
+  private activate(name: string) {
+    const page = this.page(name);
+    if (!page) return;
+    this.activePage = page.name;
+    this.renderNow();
+    this.emit('pageChanged', { newPage: this.pageModel(page) });
   }
 
   /**
@@ -594,6 +662,7 @@ export class ReportHost {
       this.reportId = config.id || this.reportId;
       this.groupId = config.groupId || this.groupId;
       this.settings = { ...(config.settings ?? {}) };
+      this.filtersExpanded = config.settings?.panes?.filters?.expanded ?? true;
       this.zoom = config.settings?.zoomLevel ?? 1;
       this.viewMode = config.viewMode === models.ViewMode.Edit ? 'edit' : 'view';
       if (config.theme) this.theme = config.theme as models.IReportTheme;
@@ -679,9 +748,7 @@ export class ReportHost {
       const page = this.page((request.body as models.IPage).name);
       if (!page)
         return failure(404, `Page ${(request.body as models.IPage).name} was not found`, models.CommonErrorCodes.NotFound);
-      this.activePage = page.name;
-      this.renderNow();
-      this.emit('pageChanged', { newPage: this.pageModel(page) });
+      this.activate(page.name);
       return accepted;
     });
     c.on('GET', '/report/pages/:page/visuals', (_r, params) => {
@@ -867,6 +934,7 @@ export class ReportHost {
       if (zoomErrors) return invalid(zoomErrors);
       this.settings = { ...this.settings, ...settings };
       if (typeof settings.zoomLevel === 'number') this.zoom = settings.zoomLevel;
+      if (typeof settings.panes?.filters?.expanded === 'boolean') this.filtersExpanded = settings.panes.filters.expanded;
       if (this.loaded && !this.phased) this.render();
       return accepted;
     });

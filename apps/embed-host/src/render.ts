@@ -331,6 +331,68 @@ function editBar(bar: EditBar) {
   return toolbar;
 }
 
+/** The panes around the page ([E3.11]): page navigation and the filters pane. */
+export interface Panes {
+  pages: {
+    list: { name: string; displayName: string }[];
+    active: string;
+    /** Bottom (default) or Left. */
+    position: 'bottom' | 'left';
+    onSelect(name: string): void;
+  } | null;
+  filters: {
+    expanded: boolean;
+    groups: { label: string; filters: { text: string; onRemove(): void }[] }[];
+    onToggle(): void;
+  } | null;
+}
+
+function pagesPane(pane: NonNullable<Panes['pages']>) {
+  const nav = el('nav', { class: `pages-pane pages-${pane.position}`, 'aria-label': 'Pages' });
+  const list = el('ul');
+  for (const p of pane.list) {
+    const item = el('li');
+    const b = el('button', { type: 'button', 'data-page-tab': p.name }, p.displayName);
+    if (p.name === pane.active) b.setAttribute('aria-current', 'page');
+    b.addEventListener('click', () => pane.onSelect(p.name));
+    item.append(b);
+    list.append(item);
+  }
+  nav.append(list);
+  return nav;
+}
+
+function filtersPane(pane: NonNullable<Panes['filters']>) {
+  const aside = el('aside', { class: `filters-pane${pane.expanded ? '' : ' collapsed'}`, 'aria-label': 'Filters' });
+  const toggle = el(
+    'button',
+    { type: 'button', class: 'filters-toggle', 'aria-expanded': String(pane.expanded) },
+    pane.expanded ? 'Filters ‹' : '›',
+  );
+  toggle.setAttribute('aria-label', pane.expanded ? 'Collapse the filters pane' : 'Expand the filters pane');
+  toggle.addEventListener('click', pane.onToggle);
+  aside.append(toggle);
+  if (!pane.expanded) return aside;
+  const count = pane.groups.reduce((n, g) => n + g.filters.length, 0);
+  if (count === 0) aside.append(el('p', { class: 'filters-empty' }, 'No filters are applied.'));
+  for (const group of pane.groups) {
+    if (group.filters.length === 0) continue;
+    const section = el('section', { 'aria-label': group.label });
+    section.append(el('h2', {}, group.label));
+    const list = el('ul');
+    for (const f of group.filters) {
+      const item = el('li');
+      const remove = el('button', { type: 'button', 'aria-label': `Remove filter ${f.text}` }, '×');
+      remove.addEventListener('click', f.onRemove);
+      item.append(el('span', {}, f.text), remove);
+      list.append(item);
+    }
+    section.append(list);
+    aside.append(section);
+  }
+  return aside;
+}
+
 /** Draws a page: one absolutely placed box per visual, scaled by zoom; in edit mode the edit bar above it. */
 export function renderPage(
   root: HTMLElement,
@@ -340,10 +402,13 @@ export function renderPage(
   hidden: Set<string>,
   callbacks: RenderCallbacks,
   edit: EditBar | null = null,
+  panes: Panes = { pages: null, filters: null },
 ) {
   root.replaceChildren();
   root.dataset.mode = edit ? 'edit' : 'view';
   if (edit) root.append(editBar(edit));
+  const body = el('div', { class: `report-body${panes.pages?.position === 'left' ? ' pages-left' : ''}` });
+  const scroller = el('div', { class: 'page-scroller' });
   const canvas = el('div', { class: 'page', 'data-page': page.name });
   canvas.style.transform = `scale(${zoom})`;
   canvas.append(el('h1', { class: 'sr-only' }, page.displayName));
@@ -379,7 +444,12 @@ export function renderPage(
   }
   if (page.visuals.length === 0)
     canvas.append(el('p', { class: 'status empty-page' }, `${page.displayName} has no visuals yet.`));
-  root.append(canvas);
+  scroller.append(canvas);
+  if (panes.pages?.position === 'left') body.append(pagesPane(panes.pages));
+  body.append(scroller);
+  if (panes.filters) body.append(filtersPane(panes.filters));
+  root.append(body);
+  if (panes.pages && panes.pages.position === 'bottom') root.append(pagesPane(panes.pages));
 }
 
 /** A full-frame message (waiting, refused token, errors). */

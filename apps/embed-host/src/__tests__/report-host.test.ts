@@ -371,3 +371,47 @@ describe('extension commands', () => {
     expect(document.querySelector('.command-menu')).toBeNull();
   });
 });
+
+describe('panes', () => {
+  it('[E3.11] shows the pages pane and switches pages from it', async () => {
+    const h = setup();
+    await h.send('POST', '/report/load', loadConfig);
+
+    const tabs = [...h.root.querySelectorAll('nav[aria-label="Pages"] button')] as HTMLButtonElement[];
+    expect(tabs.map((t) => [t.textContent, t.getAttribute('aria-current')])).toEqual([
+      ['Overview', 'page'],
+      ['Accounts', null],
+    ]);
+    tabs[1]?.click();
+
+    expect(h.events().find((e) => e.url.endsWith('/pageChanged'))?.body.newPage).toMatchObject({ name: 'P2', isActive: true });
+    expect(h.root.querySelector('nav[aria-label="Pages"] [aria-current="page"]')?.textContent).toBe('Accounts');
+  });
+
+  it('[E3.11] lists the applied filters in words and removes one from the filters pane', async () => {
+    const h = setup();
+    await h.send('POST', '/report/load', { ...loadConfig, filters: [basic('AccountType', ['Company'])] });
+
+    const pane = h.root.querySelector('aside[aria-label="Filters"]') as HTMLElement;
+    expect(pane.querySelector('section[aria-label="On this report"] li span')?.textContent).toBe('AccountType is Company');
+    (pane.querySelector('button[aria-label="Remove filter AccountType is Company"]') as HTMLButtonElement).click();
+
+    expect(h.events().at(-2)).toEqual({ url: '/reports/u1/events/filtersApplied', body: { filters: [] } });
+    expect(h.root.querySelector('aside[aria-label="Filters"]')?.textContent).toContain('No filters are applied.');
+    expect((await h.send('GET', '/report/filters')).body).toEqual([]);
+  });
+
+  it('[E3.10] [E3.11] hides the panes the settings turn off and puts the pages pane on the left when asked', async () => {
+    const h = setup();
+    await h.send('POST', '/report/load', { ...loadConfig, settings: { filterPaneEnabled: false, navContentPaneEnabled: false } });
+    expect(h.root.querySelector('nav[aria-label="Pages"]')).toBeNull();
+    expect(h.root.querySelector('aside[aria-label="Filters"]')).toBeNull();
+
+    await h.send('PATCH', '/report/settings', {
+      panes: { pageNavigation: { visible: true, position: 1 }, filters: { visible: true, expanded: false } },
+    });
+
+    expect(h.root.querySelector('nav[aria-label="Pages"]')?.classList.contains('pages-left')).toBe(true);
+    expect(h.root.querySelector('aside[aria-label="Filters"]')?.classList.contains('collapsed')).toBe(true);
+  });
+});
