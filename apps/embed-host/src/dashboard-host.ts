@@ -2,6 +2,7 @@ import { models } from '@portal/embed';
 import type { Channel, Reply, Request } from './channel.js';
 import { aggregate, type Row, type VisualDefinition } from './data.js';
 import { renderMessage, renderVisual, type VisualView } from './render.js';
+import { TokenExpiry } from './token-expiry.js';
 
 /** What GET /api/embed/dashboard answers (apps/server domains/reports). */
 export interface DashboardTileData {
@@ -68,7 +69,15 @@ abstract class TokenBoundHost {
   protected dashboardId: string | null;
   protected groupId: string | null;
   protected data: DashboardData | null = null;
-  private expiryTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly expiry = new TokenExpiry(() => {
+    const message = 'The embed token has expired';
+    this.emit('error', {
+      message,
+      detailedMessage: message,
+      errorCode: models.CommonErrorCodes.TokenExpired,
+      level: models.TraceType.Fatal,
+    });
+  });
 
   constructor(
     protected readonly channel: Channel,
@@ -123,26 +132,8 @@ abstract class TokenBoundHost {
       return false;
     }
     this.data = (await res.json()) as DashboardData;
-    this.scheduleExpiry(this.data.expiresAt);
+    this.expiry.schedule(this.data.expiresAt);
     return true;
-  }
-
-  private scheduleExpiry(expiresAt: string) {
-    if (this.expiryTimer) clearTimeout(this.expiryTimer);
-    const ms = Date.parse(expiresAt) - Date.now();
-    if (!Number.isFinite(ms)) return;
-    this.expiryTimer = setTimeout(
-      () => {
-        const message = 'The embed token has expired';
-        this.emit('error', {
-          message,
-          detailedMessage: message,
-          errorCode: models.CommonErrorCodes.TokenExpired,
-          level: models.TraceType.Fatal,
-        });
-      },
-      Math.max(0, Math.min(ms, 2_147_483_647)),
-    );
   }
 
   /** POST /{type}/token: a new token is checked by reading the dashboard with it, then kept. */
@@ -159,7 +150,7 @@ abstract class TokenBoundHost {
     }
     this.token = token;
     this.data = (await res.json()) as DashboardData;
-    this.scheduleExpiry(this.data.expiresAt);
+    this.expiry.schedule(this.data.expiresAt);
     return accepted;
   }
 

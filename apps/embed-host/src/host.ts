@@ -13,6 +13,7 @@ import {
   type VisualDefinition,
 } from './data.js';
 import { type EditBar, type MenuCommand, type Panes, renderMessage, renderPage, type VisualView } from './render.js';
+import { TokenExpiry } from './token-expiry.js';
 
 const accepted: Reply = { statusCode: 202 };
 const invalid = (errors: models.IError[]): Reply => ({ statusCode: 400, body: errors });
@@ -70,7 +71,9 @@ export class ReportHost {
   private filtersExpanded = true;
   private dirty = false;
   private saving = false;
-  private expiryTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly expiry = new TokenExpiry(() =>
+    this.emitError('The embed token has expired', models.CommonErrorCodes.TokenExpired),
+  );
 
   constructor(
     private readonly channel: Channel,
@@ -341,18 +344,8 @@ export class ReportHost {
     if (this.dirty && this.data) fresh.report.pages = this.data.report.pages;
     this.data = fresh;
     this.permissions = fresh.permissions ?? 0;
-    this.scheduleExpiry(fresh.expiresAt);
+    this.expiry.schedule(fresh.expiresAt);
     return true;
-  }
-
-  private scheduleExpiry(expiresAt: string) {
-    if (this.expiryTimer) clearTimeout(this.expiryTimer);
-    const ms = Date.parse(expiresAt) - Date.now();
-    if (!Number.isFinite(ms)) return;
-    this.expiryTimer = setTimeout(
-      () => this.emitError('The embed token has expired', models.CommonErrorCodes.TokenExpired),
-      Math.max(0, Math.min(ms, 2_147_483_647)),
-    );
   }
 
   private fail(message: string, code: string) {
@@ -729,7 +722,7 @@ export class ReportHost {
       }
       this.token = token;
       const { expiresAt } = (await res.json()) as { expiresAt: string };
-      this.scheduleExpiry(expiresAt);
+      this.expiry.schedule(expiresAt);
       return accepted;
     });
     c.on('GET', '/getCorrelationId', () => ({ statusCode: 200, body: `${this.uid}-${Date.now().toString(36)}` }));

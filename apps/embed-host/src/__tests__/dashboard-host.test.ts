@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { Channel } from '../channel.js';
 import { type DashboardData, DashboardHost, TileHost, tileSize } from '../dashboard-host.js';
+import { parentWindow } from './helpers/parent-window.js';
 
-const ORIGIN = 'https://host.example';
 const card = {
   name: 'Total',
   title: 'Accounts',
@@ -46,10 +45,7 @@ const DATA: DashboardData = {
 };
 
 function setup(kind: 'dashboard' | 'tile', response: { status: number; body: unknown } = { status: 200, body: DATA }) {
-  const posted: Record<string, any>[] = [];
-  const listeners: ((event: MessageEvent) => void)[] = [];
-  const parent = { postMessage: (message: Record<string, any>) => posted.push(message) } as unknown as Window;
-  const self = { addEventListener: (_: string, fn: (event: MessageEvent) => void) => listeners.push(fn) } as unknown as Window;
+  const { channel, send, events } = parentWindow();
   const root = document.createElement('main');
   document.body.replaceChildren(root);
   const fetched: string[] = [];
@@ -57,19 +53,9 @@ function setup(kind: 'dashboard' | 'tile', response: { status: number; body: unk
     fetched.push(url);
     return new Response(JSON.stringify(response.body), { status: response.status });
   }) as typeof fetch;
-  const channel = new Channel(self, parent, ORIGIN);
   const location = { search: '?dashboardId=d1&groupId=g1&tileId=t1&uid=u1' } as Location;
   if (kind === 'dashboard') new DashboardHost(channel, root, location, fetcher);
   else new TileHost(channel, root, location, fetcher);
-  let n = 0;
-  const send = async (method: string, url: string, body?: unknown) => {
-    const id = `m${n++}`;
-    for (const fn of listeners)
-      fn({ data: { method, url, headers: { id, uid: 'u1' }, body }, origin: ORIGIN, source: parent } as MessageEvent);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    return posted.find((m) => m.headers?.id === id && 'statusCode' in m) as { statusCode: number; body: any };
-  };
-  const events = () => posted.filter((m) => 'method' in m).map((m) => ({ url: m.url as string, body: m.body }));
   return { send, events, root, fetched };
 }
 

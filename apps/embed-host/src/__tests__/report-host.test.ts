@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { Channel } from '../channel.js';
 import type { EmbedData } from '../data.js';
 import { ReportHost } from '../host.js';
+import { parentWindow } from './helpers/parent-window.js';
 
-const ORIGIN = 'https://host.example';
 const DATA: EmbedData = {
   report: {
     id: 'r1',
@@ -57,10 +56,7 @@ const DATA: EmbedData = {
 
 type Answer = { status: number; body: unknown };
 function setup(response: Answer = { status: 200, body: DATA }, respond?: (url: string, init: RequestInit) => Answer | null) {
-  const posted: Record<string, any>[] = [];
-  const listeners: ((event: MessageEvent) => void)[] = [];
-  const parent = { postMessage: (message: Record<string, any>) => posted.push(message) } as unknown as Window;
-  const self = { addEventListener: (_: string, fn: (event: MessageEvent) => void) => listeners.push(fn) } as unknown as Window;
+  const { channel, send, events } = parentWindow();
   const root = document.createElement('main');
   const fetched: { url: string; auth: string }[] = [];
   const sent: { method: string; url: string; body: any }[] = [];
@@ -70,21 +66,7 @@ function setup(response: Answer = { status: 200, body: DATA }, respond?: (url: s
     const answer = respond?.(url, init) ?? response;
     return new Response(JSON.stringify(answer.body), { status: answer.status });
   }) as typeof fetch;
-  const host = new ReportHost(
-    new Channel(self, parent, ORIGIN),
-    root,
-    { search: '?reportId=r1&groupId=g1&uid=u1' } as Location,
-    fetcher,
-  );
-  let n = 0;
-  const send = async (method: string, url: string, body?: unknown) => {
-    const id = `m${n++}`;
-    for (const fn of listeners)
-      fn({ data: { method, url, headers: { id, uid: 'u1' }, body }, origin: ORIGIN, source: parent } as MessageEvent);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    return posted.find((m) => m.headers?.id === id && 'statusCode' in m) as { statusCode: number; body: any };
-  };
-  const events = () => posted.filter((m) => 'method' in m).map((m) => ({ url: m.url as string, body: m.body }));
+  const host = new ReportHost(channel, root, { search: '?reportId=r1&groupId=g1&uid=u1' } as Location, fetcher);
   return { send, events, root, fetched, sent, host };
 }
 
