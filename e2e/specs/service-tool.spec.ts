@@ -24,7 +24,7 @@ test.describe('service tool', () => {
     await expect(page.getByText('No services match your search.')).toBeVisible();
   });
 
-  test('[S2.1] [S2.3] [S2.5] [S5.5] [S4.10] [S8.2] creates a service from the Info tab, with its validations', async ({
+  test('[S2.1] [S2.3] [S2.5] [S2.13] [S5.5] [S4.10] [S8.2] creates a service from the Info tab, with its validations', async ({
     page,
   }) => {
     await signIn(page, 'contoso.admin');
