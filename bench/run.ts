@@ -16,6 +16,7 @@ import { migrate } from '../apps/server/src/platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
 import { isInScope } from '../apps/server/src/platform/tenancy/scope.js';
 import { DEMO_PASSWORD, seedDemo, seedLargeHierarchy } from '../apps/server/src/seed/demo-seed.js';
+import { runEmbedBench } from './embed.js';
 import { type Backend, createResellerAdmin, findTargets, openBenchDb } from './fixture.js';
 import { BenchClient } from './http-client.js';
 import { type LoadResult, runLoad } from './load.js';
@@ -31,6 +32,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '10' },
     'skip-pglite': { type: 'boolean', default: false },
     'skip-postgres': { type: 'boolean', default: false },
+    'skip-embed': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
   strict: true,
@@ -45,7 +47,8 @@ if (args.help) {
   --duration S       seconds of each throughput run, after 1 s of warm-up (default 5)
   --connections N    concurrent keep-alive connections of throughput runs (default 10)
   --skip-pglite      only the PostgreSQL pass (needs DATABASE_URL)
-  --skip-postgres    only the PGlite pass`);
+  --skip-postgres    only the PGlite pass
+  --skip-embed       leave out the embed library benchmark (bundle size, embed-to-loaded)`);
   process.exit(0);
 }
 
@@ -319,4 +322,5 @@ const started = performance.now();
 const reports: BackendReport[] = [];
 for (const backend of backends) reports.push(await runBackend(backend));
 printSummary(reports);
+if (!args['skip-embed']) await runEmbedBench();
 console.log(`\nTotal time ${seconds(performance.now() - started)}.`);

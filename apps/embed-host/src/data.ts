@@ -17,6 +17,8 @@ export interface PageDefinition {
 export type Row = Record<string, string | number | boolean | null>;
 export interface EmbedData {
   report: { id: string; workgroupId: string; name: string; pages: PageDefinition[] };
+  /** powerbi-models' Permissions bits the token allows: 1 save (ReadWrite), 2 save as (Copy). */
+  permissions: number;
   scope: { accountId: number; displayName: string };
   datasets: Record<string, Row[]>;
   expiresAt: string;
@@ -159,4 +161,25 @@ export function updateFilters(
     default:
       return current;
   }
+}
+
+/** A filter in words, as the filters pane lists it, e.g. "AccountType is Company or Reseller". */
+export function describeFilter(filter: models.IFilter): string {
+  const target = (filter.target ?? {}) as Target;
+  const field = target.column ?? target.measure ?? target.hierarchyLevel ?? target.hierarchy ?? 'a field';
+  const f = filter as unknown as Record<string, any>;
+  const list = (values: unknown[]) => values.map(String).join(' or ');
+  if (Array.isArray(f.values)) {
+    if (f.operator === 'All') return `${field}: all`;
+    return `${field} ${f.operator === 'NotIn' ? 'is not' : 'is'} ${list(f.values)}`;
+  }
+  if (Array.isArray(f.conditions)) {
+    const words = f.conditions.map((c: { operator: string; value?: unknown }) =>
+      c.value === undefined ? c.operator : `${c.operator} ${String(c.value)}`,
+    );
+    return `${field} ${words.join(f.logicalOperator === 'Or' ? ' or ' : ' and ')}`;
+  }
+  if (typeof f.itemCount === 'number') return `${f.operator === 'Bottom' ? 'Bottom' : 'Top'} ${f.itemCount} ${field}`;
+  if (typeof f.timeUnitsCount === 'number') return `${field}: relative date or time`;
+  return `${field}: filtered`;
 }

@@ -3,6 +3,7 @@ import type { Channel, Reply, Request } from './channel.js';
 import {
   aggregate,
   applyFilters,
+  describeFilter,
   type EmbedData,
   type PageDefinition,
   type Row,
@@ -11,7 +12,7 @@ import {
   updateFilters,
   type VisualDefinition,
 } from './data.js';
-import { renderMessage, renderPage, type VisualView } from './render.js';
+import { type EditBar, type MenuCommand, type Panes, renderMessage, renderPage, type VisualView } from './render.js';
 
 const accepted: Reply = { statusCode: 202 };
 const invalid = (errors: models.IError[]): Reply => ({ statusCode: 400, body: errors });
@@ -19,8 +20,11 @@ const failure = (statusCode: number, message: string, errorCode = 'InvalidReques
   statusCode,
   body: { message, detailedMessage: message, errorCode, level: models.TraceType.Error },
 });
-const notSupported = (what: string) =>
-  failure(400, `${what} is not supported by this report host: it shows self-hosted reports read-only`, 'NotSupported');
+const notSupported = (what: string) => failure(400, `${what} is not supported by this report host`, 'NotSupported');
+const PAGES_MAX = 20;
+const DISPLAY_NAME_MAX = 100;
+const SAVE_BIT = models.Permissions.ReadWrite;
+const COPY_BIT = models.Permissions.Copy;
 
 /** What a captured bookmark holds (base64 JSON in IReportBookmark.state). */
 interface BookmarkState {
@@ -61,6 +65,11 @@ export class ReportHost {
   private readonly bookmarks: models.IReportBookmark[] = [];
   private phased = false;
   private loaded = false;
+  private permissions = 0;
+  /** Whether the filters pane is open; starts from settings.panes.filters.expanded. */
+  private filtersExpanded = true;
+  private dirty = false;
+  private saving = false;
   private expiryTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -145,15 +154,115 @@ export class ReportHost {
     const page = this.page(this.activePage);
     if (!page) return;
     const views = new Map(page.visuals.map((v) => [v.name, this.view(page, v)] as const));
-    const hidden = new Set<string>();
-    const layout = this.settings.customLayout?.pagesLayout?.[page.name]?.visualsLayout ?? {};
-    for (const [name, l] of Object.entries(layout)) {
-      if (l?.displayState?.mode === models.VisualContainerDisplayMode.Hidden) hidden.add(name);
-    }
-    renderPage(this.root, page, views, this.zoom, hidden, {
-      onPointClick: (visual, category, value) => this.clicked(page, visual, category, value),
-      onSlicerToggle: (visual, category) => this.toggleSlicer(page, visual, category),
+    const { laidOut, hidden } = this.customLayout(page);
+    renderPage(
+      this.root,
+      laidOut,
+      views,
+      this.zoom,
+      hidden,
+      {
+        onPointClick: (visual, category, value) => this.clicked(page, visual, category, value),
+        onSlicerToggle: (visual, category) => this.toggleSlicer(page, visual, category),
+        commandsFor: (visual) => this.commandsFor(visual),
+        onCommand: (visual, command, category) => this.commandTriggered(page, visual, command, category),
+      },
+      this.editBar(),
+      this.panes(page),
+    );
+  }
+
+  /** [E3.10] [E3.11] The page navigation and filters panes as the settings ask (both shown by default). */
+  private panes(page: PageDefinition): Panes {
+    const settings = this.settings;
+    const showPages = settings.panes?.pageNavigation?.visible ?? settings.navContentPaneEnabled ?? true;
+    const showFilters = settings.panes?.filters?.visible ?? settings.filterPaneEnabled ?? true;
+    const removing = (level: models.IFilter[], index: number, write: (next: models.IFilter[]) => void) => () => {
+      const next = level.filter((_, i) => i !== index);
+      write(next);
+      this.render();
+      this.emit('filtersApplied', { filters: next });
+      this.emit('rendered');
+    };
+    const entries = (level: models.IFilter[], write: (next: models.IFilter[]) => void) =>
+      level.map((filter, i) => ({ text: describeFilter(filter), onRemove: removing(level, i, write) }));
+    const visualGroups = page.visuals.map((visual) => {
+      const key = `${page.name}/${visual.name}`;
+      return {
+        label: `On ${visual.title}`,
+        filters: entries(this.visualFilters.get(key) ?? [], (next) => this.visualFilters.set(key, next)),
+      };
     });
+    return {
+      pages: showPages
+        ? {
+            list: this.pages.map((p) => ({ name: p.name, displayName: p.displayName })),
+            active: this.activePage,
+            position: settings.panes?.pageNavigation?.position === models.PageNavigationPosition.Left ? 'left' : 'bottom',
+            onSelect: (name) => this.activate(name),
+          }
+        : null,
+      filters: showFilters
+        ? {
+            expanded: this.filtersExpanded,
+            onToggle: () => {
+              this.filtersExpanded = !this.filtersExpanded;
+              this.render();
+            },
+            groups: [
+              {
+                label: 'On this report',
+                filters: entries(this.reportFilters, (next) => {
+                  this.reportFilters = next;
+                }),
+              },
+              {
+                label: 'On this page',
+                filters: entries(this.pageFilters.get(page.name) ?? [], (next) => this.pageFilters.set(page.name, next)),
+              },
+              ...visualGroups,
+            ],
+          }
+        : null,
+    };
+  }
+
+  /** Makes a page the active one, as a click in the pages pane or setPage does. */
+  private activate(name: string) {
+    const page = this.page(name);
+    if (!page) return;
+    this.activePage = page.name;
+    this.renderNow();
+    this.emit('pageChanged', { newPage: this.pageModel(page) });
+  }
+
+  /**
+   * The page as the custom layout of the settings shows it ([E3.12]): each visual takes its own
+   * visualsLayout entry or else the page's defaultLayout; a Hidden display state hides it, and x,
+   * y, width and height move and size it. Embedding a single visual relies on this.
+   */
+  private customLayout(page: PageDefinition): { laidOut: PageDefinition; hidden: Set<string> } {
+    const hidden = new Set<string>();
+    const pageLayout = this.settings.customLayout?.pagesLayout?.[page.name] as
+      | { defaultLayout?: models.IVisualLayout; visualsLayout?: Record<string, models.IVisualLayout> }
+      | undefined;
+    if (!pageLayout) return { laidOut: page, hidden };
+    const visuals = page.visuals.map((visual) => {
+      const layout = pageLayout.visualsLayout?.[visual.name] ?? pageLayout.defaultLayout;
+      if (!layout) return visual;
+      if (layout.displayState?.mode === models.VisualContainerDisplayMode.Hidden) hidden.add(visual.name);
+      const num = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+      return {
+        ...visual,
+        layout: {
+          x: num(layout.x, visual.layout.x),
+          y: num(layout.y, visual.layout.y),
+          width: Math.max(40, num(layout.width, visual.layout.width)),
+          height: Math.max(40, num(layout.height, visual.layout.height)),
+        },
+      };
+    });
+    return { laidOut: { ...page, visuals }, hidden };
   }
 
   private clicked(page: PageDefinition, visual: VisualDefinition, category: string | null, value: number | null) {
@@ -227,8 +336,12 @@ export class ReportHost {
       this.fail(message, code);
       return false;
     }
-    this.data = (await res.json()) as EmbedData;
-    this.scheduleExpiry(this.data.expiresAt);
+    const fresh = (await res.json()) as EmbedData;
+    // A refresh reloads the data but keeps pages edited and not yet saved.
+    if (this.dirty && this.data) fresh.report.pages = this.data.report.pages;
+    this.data = fresh;
+    this.permissions = fresh.permissions ?? 0;
+    this.scheduleExpiry(fresh.expiresAt);
     return true;
   }
 
@@ -267,15 +380,215 @@ export class ReportHost {
       const found = this.bookmarks.find((b) => b.name === config.bookmark?.name);
       if (found?.state) this.applyState(decodeState(found.state));
     }
+    if (this.viewMode === 'edit' && !this.canEdit) {
+      this.viewMode = 'view';
+      this.emitError(
+        'This embed token does not allow editing the report',
+        models.CommonErrorCodes.NotAuthorized,
+        models.TraceType.Error,
+      );
+    }
     this.loaded = true;
     this.emit('loaded');
     if (!phased) this.renderNow();
   }
 
+  private get canEdit() {
+    return (this.permissions & (SAVE_BIT | COPY_BIT)) !== 0;
+  }
+
+  /** The edit bar's state and actions (shown in edit mode only). */
+  private editBar(): EditBar | null {
+    if (this.viewMode !== 'edit' || !this.data) return null;
+    return {
+      reportName: this.data.report.name,
+      dirty: this.dirty,
+      saving: this.saving,
+      canSave: (this.permissions & SAVE_BIT) !== 0,
+      canSaveAs: (this.permissions & COPY_BIT) !== 0,
+      canAddPage: this.pages.length < PAGES_MAX,
+      onAddPage: () => void this.addPage(undefined),
+      onSave: () => void this.save(),
+      onSaveAs: (name) => {
+        if (this.settings.useCustomSaveAsDialog) this.emit('saveAsTriggered');
+        else if (name) void this.saveAs(name);
+      },
+      customSaveAs: !!this.settings.useCustomSaveAsDialog,
+    };
+  }
+
+  private requireEditMode(): Reply | null {
+    return (
+      this.requireLoaded() ??
+      (this.viewMode === 'edit'
+        ? null
+        : failure(400, 'Pages can be added, renamed and deleted in edit mode only', 'NotInEditMode'))
+    );
+  }
+
+  private changed() {
+    this.dirty = true;
+    this.render();
+  }
+
+  private addPage(displayName: unknown): Reply {
+    const notEditing = this.requireEditMode();
+    if (notEditing) return notEditing;
+    if (this.pages.length >= PAGES_MAX) return failure(400, `A report has at most ${PAGES_MAX} pages`);
+    const taken = new Set(this.pages.map((p) => p.name));
+    let n = this.pages.length + 1;
+    while (taken.has(`ReportSection${n}`)) n++;
+    const name = `ReportSection${n}`;
+    const label = typeof displayName === 'string' && displayName.trim() ? displayName.trim() : `Page ${this.pages.length + 1}`;
+    if (label.length > DISPLAY_NAME_MAX) return invalid([{ message: 'displayName property is invalid' }]);
+    const page: PageDefinition = { name, displayName: label, visuals: [] };
+    this.pages.push(page);
+    this.activePage = name;
+    this.changed();
+    this.emit('pageChanged', { newPage: this.pageModel(page) });
+    return { statusCode: 200, body: this.pageModel(page) };
+  }
+
+  private deletePage(name: string): Reply {
+    const notEditing = this.requireEditMode();
+    if (notEditing) return notEditing;
+    const index = this.pages.findIndex((p) => p.name === name);
+    if (index < 0) return failure(404, `Page ${name} was not found`, models.CommonErrorCodes.NotFound);
+    if (this.pages.length === 1) return failure(400, 'A report needs at least one page');
+    this.pages.splice(index, 1);
+    this.pageFilters.delete(name);
+    const wasActive = this.activePage === name;
+    if (wasActive) this.activePage = this.pages[0]?.name ?? '';
+    this.changed();
+    const active = this.page(this.activePage);
+    if (wasActive && active) this.emit('pageChanged', { newPage: this.pageModel(active) });
+    return accepted;
+  }
+
+  private renamePage(name: string, body: unknown): Reply {
+    const notEditing = this.requireEditMode();
+    if (notEditing) return notEditing;
+    const page = this.page(name);
+    if (!page) return failure(404, `Page ${name} was not found`, models.CommonErrorCodes.NotFound);
+    const displayName = (body as { displayName?: unknown } | null)?.displayName;
+    if (typeof displayName !== 'string' || !displayName.trim() || displayName.trim().length > DISPLAY_NAME_MAX)
+      return invalid([{ message: 'displayName property is invalid' }]);
+    page.displayName = displayName.trim();
+    this.changed();
+    return accepted;
+  }
+
+  /** Sends the pages to the portal with the token; the answer's problem detail becomes the error. */
+  private async persist(
+    method: 'PUT' | 'POST',
+    path: string,
+    body: unknown,
+  ): Promise<{ ok: true; body: any } | { ok: false; reply: Reply }> {
+    const query = `reportId=${encodeURIComponent(this.reportId ?? '')}&groupId=${encodeURIComponent(this.groupId ?? '')}`;
+    this.saving = true;
+    this.render();
+    try {
+      const res = await this.fetcher(`${path}?${query}`, {
+        method,
+        headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+        credentials: 'omit',
+      });
+      const answer = (await res.json().catch(() => ({}))) as { detail?: string };
+      if (!res.ok) return { ok: false, reply: failure(res.status, answer.detail ?? `Saving failed (${res.status})`) };
+      return { ok: true, body: answer };
+    } catch {
+      return { ok: false, reply: failure(503, 'The portal could not be reached to save the report') };
+    } finally {
+      this.saving = false;
+    }
+  }
+
+  private async save(): Promise<Reply> {
+    const notLoaded = this.requireLoaded();
+    if (notLoaded) return notLoaded;
+    if ((this.permissions & SAVE_BIT) === 0)
+      return failure(403, 'This embed token does not allow saving the report', models.CommonErrorCodes.NotAuthorized);
+    const result = await this.persist('PUT', '/api/embed/report', { pages: this.pages });
+    if (!result.ok) {
+      this.render();
+      return result.reply;
+    }
+    this.dirty = false;
+    this.render();
+    this.emit('saved', { reportObjectId: this.data?.report.id, reportName: this.data?.report.name, saveAs: false });
+    return accepted;
+  }
+
+  private async saveAs(name: string): Promise<Reply> {
+    const notLoaded = this.requireLoaded();
+    if (notLoaded) return notLoaded;
+    if ((this.permissions & COPY_BIT) === 0)
+      return failure(403, 'This embed token does not allow saving a copy of the report', models.CommonErrorCodes.NotAuthorized);
+    const result = await this.persist('POST', '/api/embed/report/copies', { name, pages: this.pages });
+    if (!result.ok) {
+      this.render();
+      return result.reply;
+    }
+    this.dirty = false;
+    this.render();
+    this.emit('saved', { reportObjectId: result.body.id, reportName: result.body.name, saveAs: true });
+    return accepted;
+  }
+
   private renderNow() {
     this.emit('renderingStarted');
     this.render();
+    this.emitVisualsRendered();
     this.emit('rendered');
+  }
+
+  /** The extension commands ([E3.3]) that apply to a visual, by menu: a selector narrows them to a visual or a visual type. */
+  private commandsFor(visual: VisualDefinition): { options: MenuCommand[]; context: MenuCommand[] } {
+    const raw = this.settings.extensions;
+    const commands: models.ICommandExtension[] = Array.isArray(raw)
+      ? raw.flatMap((e) => (e.command ? [e.command] : []))
+      : (raw?.commands ?? []);
+    const applies = (command: models.ICommandExtension) => {
+      const selector = command.selector as { $schema?: string; visualName?: string; visualType?: string } | undefined;
+      if (!selector) return true;
+      if (selector.visualName !== undefined) return selector.visualName === visual.name;
+      if (selector.visualType !== undefined) return selector.visualType === visual.type;
+      return true;
+    };
+    const options: MenuCommand[] = [];
+    const context: MenuCommand[] = [];
+    for (const command of commands.filter(applies)) {
+      const { visualOptionsMenu, visualContextMenu } = command.extend ?? {};
+      if (visualOptionsMenu) options.push({ name: command.name, title: visualOptionsMenu.title ?? command.title });
+      if (visualContextMenu) context.push({ name: command.name, title: visualContextMenu.title ?? command.title });
+    }
+    return { options, context };
+  }
+
+  private commandTriggered(page: PageDefinition, visual: VisualDefinition, command: string, category: string | null) {
+    const column = visual.fields.category ?? visual.fields.columns?.[0];
+    this.emit('commandTriggered', {
+      command,
+      page: this.pageModel(page),
+      visual: this.visualModel(visual),
+      dataPoints:
+        category !== null && column ? [{ identity: [{ target: { table: TABLE, column }, equals: category }], values: [] }] : [],
+      selectors: [],
+    });
+  }
+
+  /** [E4.3] visualRendered for each shown visual, when the settings ask for it (visualRenderedEvents). */
+  private emitVisualsRendered() {
+    const page = this.page(this.activePage);
+    if (!page || !this.settings.visualRenderedEvents) return;
+    const { laidOut, hidden } = this.customLayout(page);
+    for (const visual of laidOut.visuals) if (!hidden.has(visual.name)) this.emit('visualRendered', this.visualModel(visual));
+  }
+
+  /** [E4.3] blur: the report lost the focus to the host page (main.ts wires the frame's window blur). */
+  blurred() {
+    if (this.loaded) this.emit('blur');
   }
 
   private applyState(state: BookmarkState | null): boolean {
@@ -349,6 +662,7 @@ export class ReportHost {
       this.reportId = config.id || this.reportId;
       this.groupId = config.groupId || this.groupId;
       this.settings = { ...(config.settings ?? {}) };
+      this.filtersExpanded = config.settings?.panes?.filters?.expanded ?? true;
       this.zoom = config.settings?.zoomLevel ?? 1;
       this.viewMode = config.viewMode === models.ViewMode.Edit ? 'edit' : 'view';
       if (config.theme) this.theme = config.theme as models.IReportTheme;
@@ -387,11 +701,15 @@ export class ReportHost {
     c.on('POST', '/dashboard/load', unsupported('Dashboard embedding', 'dashboard'));
     c.on('POST', '/dashboard/prepare', unsupported('Dashboard embedding', 'dashboard'));
     c.on('POST', '/tile/load', unsupported('Tile embedding', 'tile'));
-    c.on('POST', '/report/save', () => notSupported('Saving'));
-    c.on('POST', '/report/saveAs', () => notSupported('Save as'));
-    c.on('POST', '/report/addPage', () => notSupported('Adding pages'));
-    c.on('DELETE', '/report/pages/:name', () => notSupported('Deleting pages'));
-    c.on('PUT', '/report/pages/:name/name', () => notSupported('Renaming pages'));
+    c.on('POST', '/report/save', () => this.save());
+    c.on('POST', '/report/saveAs', (request) => {
+      const errors = models.validateSaveAsParameters(request.body);
+      if (errors) return invalid(errors);
+      return this.saveAs((request.body as models.ISaveAsParameters).name);
+    });
+    c.on('POST', '/report/addPage', (request) => this.addPage((request.body as { displayName?: unknown } | null)?.displayName));
+    c.on('DELETE', '/report/pages/:name', (_r, params) => this.deletePage(params.name ?? ''));
+    c.on('PUT', '/report/pages/:name/name', (request, params) => this.renamePage(params.name ?? '', request.body));
     c.on('POST', '/report/pages/:page/visuals/:visual/clone', () => notSupported('Cloning visuals'));
     c.on('PUT', '/report/pages/:page/visuals/:visual/sortBy', () => notSupported('Sorting visuals'));
     c.on('GET', '/report/pages/:name/smartNarrativeInsights', () => notSupported('Smart narratives'));
@@ -430,9 +748,7 @@ export class ReportHost {
       const page = this.page((request.body as models.IPage).name);
       if (!page)
         return failure(404, `Page ${(request.body as models.IPage).name} was not found`, models.CommonErrorCodes.NotFound);
-      this.activePage = page.name;
-      this.renderNow();
-      this.emit('pageChanged', { newPage: this.pageModel(page) });
+      this.activate(page.name);
       return accepted;
     });
     c.on('GET', '/report/pages/:page/visuals', (_r, params) => {
@@ -618,12 +934,18 @@ export class ReportHost {
       if (zoomErrors) return invalid(zoomErrors);
       this.settings = { ...this.settings, ...settings };
       if (typeof settings.zoomLevel === 'number') this.zoom = settings.zoomLevel;
+      if (typeof settings.panes?.filters?.expanded === 'boolean') this.filtersExpanded = settings.panes.filters.expanded;
       if (this.loaded && !this.phased) this.render();
       return accepted;
     });
     c.on('GET', '/report/zoom', () => ({ statusCode: 200, body: this.zoom }));
     c.on('POST', '/report/switchMode/:mode', (_r, params) => {
-      this.viewMode = params.mode === 'edit' ? 'edit' : 'view';
+      const mode = params.mode === 'edit' ? 'edit' : params.mode === 'view' ? 'view' : null;
+      if (!mode) return invalid([{ message: 'viewMode property is invalid' }]);
+      if (mode === 'edit' && this.loaded && !this.canEdit)
+        return failure(403, 'This embed token does not allow editing the report', models.CommonErrorCodes.NotAuthorized);
+      this.viewMode = mode;
+      if (this.loaded && !this.phased) this.render();
       return accepted;
     });
     c.on('GET', '/report/theme', () => ({ statusCode: 200, body: this.theme }));
@@ -639,7 +961,7 @@ export class ReportHost {
     });
     c.on('POST', '/report/closeAllOverlays', () => accepted);
     c.on('POST', '/report/clearSelectedVisuals/:popOut', () => accepted);
-    c.on('GET', '/report/hasUnsavedChanges', () => ({ statusCode: 200, body: false }));
+    c.on('GET', '/report/hasUnsavedChanges', () => ({ statusCode: 200, body: this.dirty }));
     c.on('DELETE', '/report/userState', () => accepted);
     c.on('POST', '/report/userState', () => accepted);
     c.on('GET', '/report/isUserStateApplied', () => ({ statusCode: 200, body: false }));

@@ -12,11 +12,63 @@ export interface VisualView {
   selected: Set<string>;
 }
 
+/** A command a host page added to a visual's menus through settings.extensions. */
+export interface MenuCommand {
+  name: string;
+  title: string;
+}
+
 export interface RenderCallbacks {
   /** A data point (or table row, or card) was clicked. */
   onPointClick(visual: VisualDefinition, category: string | null, value: number | null): void;
   /** A slicer value was toggled. */
   onSlicerToggle(visual: VisualDefinition, category: string): void;
+  /** Commands of the visual's options menu (…) and of its data points' context menu. */
+  commandsFor?(visual: VisualDefinition): { options: MenuCommand[]; context: MenuCommand[] };
+  /** A command was chosen; category is the data point's for the context menu, else null. */
+  onCommand?(visual: VisualDefinition, command: string, category: string | null): void;
+}
+
+/**
+ * Opens a menu of commands under the anchor: arrow keys move, Enter chooses, Escape or a click
+ * elsewhere closes and gives the focus back.
+ */
+function openMenu(anchor: HTMLElement, label: string, commands: MenuCommand[], onChoose: (name: string) => void) {
+  document.querySelector('.command-menu')?.remove();
+  const menu = el('ul', { class: 'command-menu', role: 'menu', 'aria-label': label });
+  const rect = anchor.getBoundingClientRect();
+  Object.assign(menu.style, { left: `${rect.left}px`, top: `${rect.bottom + 2}px` });
+  const items = commands.map((c) => {
+    const item = el('li', { role: 'menuitem', tabindex: '-1', 'data-command': c.name }, c.title);
+    item.addEventListener('click', () => {
+      close();
+      onChoose(c.name);
+    });
+    menu.append(item);
+    return item;
+  });
+  const close = () => {
+    menu.remove();
+    document.removeEventListener('mousedown', outside, true);
+    anchor.setAttribute('aria-expanded', 'false');
+    if (anchor instanceof HTMLElement) anchor.focus();
+  };
+  const outside = (event: Event) => {
+    if (!menu.contains(event.target as Node)) close();
+  };
+  menu.addEventListener('keydown', (event) => {
+    const at = items.indexOf(document.activeElement as HTMLLIElement);
+    if (event.key === 'Escape') close();
+    else if (event.key === 'ArrowDown') items[(at + 1) % items.length]?.focus();
+    else if (event.key === 'ArrowUp') items[(at - 1 + items.length) % items.length]?.focus();
+    else if (event.key === 'Enter' || event.key === ' ') (document.activeElement as HTMLElement | null)?.click();
+    else return;
+    event.preventDefault();
+  });
+  document.body.append(menu);
+  document.addEventListener('mousedown', outside, true);
+  anchor.setAttribute('aria-expanded', 'true');
+  items[0]?.focus();
 }
 
 const el = <K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string) => {
@@ -33,6 +85,21 @@ const svgEl = (tag: string, attrs: Record<string, string | number>) => {
 const format = (n: number) => n.toLocaleString('en');
 
 function pointShape(node: Element, visual: VisualDefinition, point: Point, callbacks: RenderCallbacks) {
+  const context = callbacks.commandsFor?.(visual).context ?? [];
+  if (context.length > 0) {
+    const open = (event: Event) => {
+      event.preventDefault();
+      openMenu(node as HTMLElement, `${point.category} commands`, context, (name) =>
+        callbacks.onCommand?.(visual, name, point.category),
+      );
+    };
+    node.setAttribute('aria-haspopup', 'menu');
+    node.addEventListener('contextmenu', open);
+    node.addEventListener('keydown', (e) => {
+      const key = e as KeyboardEvent;
+      if (key.key === 'ContextMenu' || (key.key === 'F10' && key.shiftKey)) open(e);
+    });
+  }
   node.setAttribute('data-category', point.category);
   node.setAttribute('tabindex', '0');
   node.setAttribute('role', 'button');
@@ -183,7 +250,150 @@ function slicer(visual: VisualDefinition, view: VisualView, cb: RenderCallbacks)
   return list;
 }
 
-/** Draws a page: one absolutely placed box per visual, scaled by zoom. */
+/** Draws one visual into a box of w x h pixels (charts are SVG with a viewBox, so they scale). */
+export function renderVisual(
+  visual: VisualDefinition,
+  view: VisualView,
+  w: number,
+  h: number,
+  callbacks: RenderCallbacks,
+): Element {
+  switch (visual.type) {
+    case 'columnChart':
+      return barChart(visual, view.points, w, h, false, callbacks);
+    case 'barChart':
+      return barChart(visual, view.points, w, h, true, callbacks);
+    case 'lineChart':
+      return lineChart(visual, view.points, w, h, callbacks);
+    case 'pieChart':
+    case 'donutChart':
+      return pieChart(visual, view.points, w, h, visual.type === 'donutChart', callbacks);
+    case 'card':
+      return card(visual, view.points, callbacks);
+    case 'tableEx':
+      return table(visual, view.rows, callbacks);
+    case 'slicer':
+      return slicer(visual, view, callbacks);
+  }
+  return el('p', { class: 'error' }, `${visual.type} visuals are not supported`);
+}
+
+/** What the edit bar shows in edit mode, and what its buttons do. */
+export interface EditBar {
+  reportName: string;
+  dirty: boolean;
+  saving: boolean;
+  canSave: boolean;
+  canSaveAs: boolean;
+  canAddPage: boolean;
+  /** The host page draws its own save-as dialog (settings.useCustomSaveAsDialog). */
+  customSaveAs: boolean;
+  onAddPage(): void;
+  onSave(): void;
+  /** With customSaveAs the name is null and the host page is told (saveAsTriggered). */
+  onSaveAs(name: string | null): void;
+}
+
+function button(label: string, onClick: () => void, disabled = false) {
+  const b = el('button', { type: 'button' }, label);
+  b.disabled = disabled;
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+/** The toolbar of edit mode: status, Add page, Save and Save as (with its own small name form). */
+function editBar(bar: EditBar) {
+  const toolbar = el('div', { class: 'edit-bar', role: 'toolbar', 'aria-label': 'Report editing' });
+  const status = bar.saving ? 'Saving…' : bar.dirty ? 'Unsaved changes' : 'All changes saved';
+  toolbar.append(
+    el('span', { class: 'edit-title' }, `Editing ${bar.reportName}`),
+    el('span', { class: 'edit-status', role: 'status' }, status),
+    button('Add page', bar.onAddPage, !bar.canAddPage || bar.saving),
+  );
+  if (bar.canSave) toolbar.append(button('Save', bar.onSave, !bar.dirty || bar.saving));
+  if (bar.canSaveAs) {
+    if (bar.customSaveAs) toolbar.append(button('Save as', () => bar.onSaveAs(null), bar.saving));
+    else {
+      const form = el('form', { class: 'save-as', 'aria-label': 'Save a copy' });
+      const input = el('input', { id: 'save-as-name', name: 'name', required: '', maxlength: '100', autocomplete: 'off' });
+      const label = el('label', { for: 'save-as-name' }, 'Copy name');
+      const submit = el('button', { type: 'submit' }, 'Save as');
+      submit.disabled = bar.saving;
+      form.append(label, input, submit);
+      form.addEventListener('submit', (event) => {
+        event.preventDefault();
+        const name = input.value.trim();
+        if (name) bar.onSaveAs(name);
+      });
+      toolbar.append(form);
+    }
+  }
+  return toolbar;
+}
+
+/** The panes around the page ([E3.11]): page navigation and the filters pane. */
+export interface Panes {
+  pages: {
+    list: { name: string; displayName: string }[];
+    active: string;
+    /** Bottom (default) or Left. */
+    position: 'bottom' | 'left';
+    onSelect(name: string): void;
+  } | null;
+  filters: {
+    expanded: boolean;
+    groups: { label: string; filters: { text: string; onRemove(): void }[] }[];
+    onToggle(): void;
+  } | null;
+}
+
+function pagesPane(pane: NonNullable<Panes['pages']>) {
+  const nav = el('nav', { class: `pages-pane pages-${pane.position}`, 'aria-label': 'Pages' });
+  const list = el('ul');
+  for (const p of pane.list) {
+    const item = el('li');
+    const b = el('button', { type: 'button', 'data-page-tab': p.name }, p.displayName);
+    if (p.name === pane.active) b.setAttribute('aria-current', 'page');
+    b.addEventListener('click', () => pane.onSelect(p.name));
+    item.append(b);
+    list.append(item);
+  }
+  nav.append(list);
+  return nav;
+}
+
+function filtersPane(pane: NonNullable<Panes['filters']>) {
+  const aside = el('aside', { class: `filters-pane${pane.expanded ? '' : ' collapsed'}`, 'aria-label': 'Filters' });
+  const toggle = el(
+    'button',
+    { type: 'button', class: 'filters-toggle', 'aria-expanded': String(pane.expanded) },
+    pane.expanded ? 'Filters ‹' : '›',
+  );
+  toggle.setAttribute('aria-label', pane.expanded ? 'Collapse the filters pane' : 'Expand the filters pane');
+  toggle.addEventListener('click', pane.onToggle);
+  aside.append(toggle);
+  if (!pane.expanded) return aside;
+  const count = pane.groups.reduce((n, g) => n + g.filters.length, 0);
+  if (count === 0) aside.append(el('p', { class: 'filters-empty' }, 'No filters are applied.'));
+  for (const group of pane.groups) {
+    if (group.filters.length === 0) continue;
+    const section = el('section', { 'aria-label': group.label });
+    section.append(el('h2', {}, group.label));
+    const list = el('ul');
+    for (const f of group.filters) {
+      const item = el('li');
+      const remove = el('button', { type: 'button', 'aria-label': `Remove filter ${f.text}` }, '×');
+      remove.addEventListener('click', f.onRemove);
+      item.append(el('span', {}, f.text), remove);
+      list.append(item);
+    }
+    section.append(list);
+    aside.append(section);
+  }
+  return aside;
+}
+
+/** Draws a page: one absolutely placed box per visual, scaled by zoom; in edit mode the edit bar above it. */
 export function renderPage(
   root: HTMLElement,
   page: PageDefinition,
@@ -191,8 +401,14 @@ export function renderPage(
   zoom: number,
   hidden: Set<string>,
   callbacks: RenderCallbacks,
+  edit: EditBar | null = null,
+  panes: Panes = { pages: null, filters: null },
 ) {
   root.replaceChildren();
+  root.dataset.mode = edit ? 'edit' : 'view';
+  if (edit) root.append(editBar(edit));
+  const body = el('div', { class: `report-body${panes.pages?.position === 'left' ? ' pages-left' : ''}` });
+  const scroller = el('div', { class: 'page-scroller' });
   const canvas = el('div', { class: 'page', 'data-page': page.name });
   canvas.style.transform = `scale(${zoom})`;
   canvas.append(el('h1', { class: 'sr-only' }, page.displayName));
@@ -206,36 +422,34 @@ export function renderPage(
       width: `${visual.layout.width}px`,
       height: `${visual.layout.height}px`,
     });
-    box.append(el('h2', {}, visual.title));
-    const w = visual.layout.width - 16;
-    const h = visual.layout.height - 44;
-    switch (visual.type) {
-      case 'columnChart':
-        box.append(barChart(visual, view.points, w, h, false, callbacks));
-        break;
-      case 'barChart':
-        box.append(barChart(visual, view.points, w, h, true, callbacks));
-        break;
-      case 'lineChart':
-        box.append(lineChart(visual, view.points, w, h, callbacks));
-        break;
-      case 'pieChart':
-      case 'donutChart':
-        box.append(pieChart(visual, view.points, w, h, visual.type === 'donutChart', callbacks));
-        break;
-      case 'card':
-        box.append(card(visual, view.points, callbacks));
-        break;
-      case 'tableEx':
-        box.append(table(visual, view.rows, callbacks));
-        break;
-      case 'slicer':
-        box.append(slicer(visual, view, callbacks));
-        break;
+    const header = el('div', { class: 'visual-header' }, undefined);
+    header.append(el('h2', {}, visual.title));
+    const options = callbacks.commandsFor?.(visual).options ?? [];
+    if (options.length > 0) {
+      const more = el('button', {
+        type: 'button',
+        class: 'visual-options',
+        'aria-haspopup': 'menu',
+        'aria-expanded': 'false',
+        'aria-label': `More options for ${visual.title}`,
+      });
+      more.textContent = '…';
+      more.addEventListener('click', () =>
+        openMenu(more, `${visual.title} options`, options, (name) => callbacks.onCommand?.(visual, name, null)),
+      );
+      header.append(more);
     }
+    box.append(header, renderVisual(visual, view, visual.layout.width - 16, visual.layout.height - 44, callbacks));
     canvas.append(box);
   }
-  root.append(canvas);
+  if (page.visuals.length === 0)
+    canvas.append(el('p', { class: 'status empty-page' }, `${page.displayName} has no visuals yet.`));
+  scroller.append(canvas);
+  if (panes.pages?.position === 'left') body.append(pagesPane(panes.pages));
+  body.append(scroller);
+  if (panes.filters) body.append(filtersPane(panes.filters));
+  root.append(body);
+  if (panes.pages && panes.pages.position === 'bottom') root.append(pagesPane(panes.pages));
 }
 
 /** A full-frame message (waiting, refused token, errors). */

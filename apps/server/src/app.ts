@@ -10,6 +10,7 @@ import { auditOperations } from './domains/audit/index.js';
 import { authOperations, createCallerResolver } from './domains/auth/index.js';
 import { catalogueOperations, createServiceCreationWorker } from './domains/catalogue/index.js';
 import { creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
+import { noteOperations } from './domains/notes/index.js';
 import { reportRoutes } from './domains/reports/index.js';
 import { loadConfig } from './platform/config/config.js';
 import type { Db } from './platform/db/db.js';
@@ -41,6 +42,7 @@ export function registeredOperations(options: { sessionHours: number }): Registe
     ...customActionOperations,
     ...auditOperations,
     ...creditLimitOperations,
+    ...noteOperations,
     ...catalogueOperations,
   ];
 }

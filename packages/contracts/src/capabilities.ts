@@ -54,6 +54,12 @@ export const CAPABILITY_CATALOGUE = {
     description: 'Credit check tab and credit limit editing',
     spec: ['A6.2'],
   },
+  EMBEDDED_REPORT: {
+    kinds: ['UPDATE', 'CREATE'],
+    description:
+      'Self-hosted reports in the embed host: UPDATE edits and saves a report owned inside the scope, CREATE saves a copy (save as); the spec names only the load config permissions',
+    spec: ['E3.4', 'E6.1'],
+  },
   FIELDS_CREDITLIMIT_OVERWRITE_LOCK: {
     kinds: ['UPDATE'],
     description: 'Edit a locked credit limit',
@@ -116,7 +122,13 @@ export const CAPABILITY_CATALOGUE = {
     spec: ['A6.15'],
   },
   AUDIT_LOG: { kinds: ['READ'], description: 'Audit log tab', spec: ['A6.15'] },
-  ACCOUNT_NOTES: { kinds: ['READ'], description: 'Notes tab', spec: ['A6.15'] },
+  ACCOUNT_NOTES: {
+    // The spec names READ (the tab); adding, editing and deleting are granted separately, and
+    // editing and deleting are further limited to the note's author [A6.19].
+    kinds: ['READ', 'CREATE', 'UPDATE', 'DELETE'],
+    description: 'Notes tab (READ); add, edit and delete own notes (CREATE, UPDATE, DELETE)',
+    spec: ['A6.15', 'A6.19'],
+  },
   DISCOUNT_TOOL: {
     kinds: ['READ', 'UPDATE'],
     description: 'Discount tab',

@@ -6,6 +6,7 @@ export * from './credit-limits.js';
 export * from './custom-actions.js';
 export * from './errors.js';
 export * from './field-validation.js';
+export * from './notes.js';
 export * from './operation.js';
 export * from './service-validation.js';
 export * from './services.js';
@@ -15,6 +16,7 @@ import { auditOperations } from './audit.js';
 import { authOperations } from './auth.js';
 import { creditLimitOperations } from './credit-limits.js';
 import { customActionOperations } from './custom-actions.js';
+import { noteOperations } from './notes.js';
 import type { OperationDefinition } from './operation.js';
 import { serviceOperations } from './services.js';
 
@@ -25,5 +27,6 @@ export const operations: readonly OperationDefinition[] = [
   ...auditOperations,
   ...customActionOperations,
   ...creditLimitOperations,
+  ...noteOperations,
   ...serviceOperations,
 ];

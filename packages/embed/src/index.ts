@@ -32,6 +32,8 @@ export { Qna } from './qna.js';
 export { QuickCreate } from './quick-create.js';
 export { Report } from './report.js';
 export { Tile } from './tile.js';
+/** Not in powerbi-client: lets a host page trust a self-hosted embed host (see README). */
+export { trustEmbedOrigin } from './util.js';
 export { Visual } from './visual.js';
 export { VisualDescriptor } from './visual-descriptor.js';
 export type { IFilterable };

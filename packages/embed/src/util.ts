@@ -8,6 +8,29 @@ const ALLOWED_HOST_SUFFIXES = [
   '.microsoft.scloud',
 ];
 
+/**
+ * Origins of self-hosted embed hosts that the host page trusts in addition to the analytics
+ * hosts above (http allowed: a portal on a private network may run without TLS).
+ */
+const trustedEmbedOrigins = new Set<string>();
+
+/**
+ * Trusts the embed host at this origin, so embed URLs on it pass [E5.6]. Our server appends this
+ * call for its own origin to the bundle it serves at /embed/sdk/powerbi.js.
+ * @example trustEmbedOrigin('https://portal.example.com');
+ */
+export function trustEmbedOrigin(origin: string): void {
+  const url = new URL(origin);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`Only http and https origins can be trusted: ${origin}`);
+  trustedEmbedOrigins.add(url.origin);
+}
+
+/** Forgets every origin trusted with trustEmbedOrigin (tests). */
+export function clearTrustedEmbedOrigins(): void {
+  trustedEmbedOrigins.clear();
+}
+
 /** Dispatches a bubbling, cancelable CustomEvent on the element. */
 export function raiseCustomEvent(element: HTMLElement, eventName: string, eventData: unknown): void {
   const view = element.ownerDocument?.defaultView ?? window;
@@ -89,6 +112,7 @@ export function validateEmbedUrl(embedUrl: string): boolean {
   } catch {
     return false;
   }
+  if (trustedEmbedOrigins.has(url.origin)) return true;
   if (url.protocol !== 'https:') return false;
   return ALLOWED_HOST_SUFFIXES.some((suffix) => url.hostname.endsWith(suffix));
 }

@@ -44,6 +44,7 @@ const DATA: EmbedData = {
       { name: 'P2', displayName: 'Accounts', visuals: [] },
     ],
   },
+  permissions: 0,
   scope: { accountId: 1, displayName: 'P' },
   datasets: {
     accountCounts: [
@@ -54,18 +55,27 @@ const DATA: EmbedData = {
   expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
 };
 
-function setup(response: { status: number; body: unknown } = { status: 200, body: DATA }) {
+type Answer = { status: number; body: unknown };
+function setup(response: Answer = { status: 200, body: DATA }, respond?: (url: string, init: RequestInit) => Answer | null) {
   const posted: Record<string, any>[] = [];
   const listeners: ((event: MessageEvent) => void)[] = [];
   const parent = { postMessage: (message: Record<string, any>) => posted.push(message) } as unknown as Window;
   const self = { addEventListener: (_: string, fn: (event: MessageEvent) => void) => listeners.push(fn) } as unknown as Window;
   const root = document.createElement('main');
   const fetched: { url: string; auth: string }[] = [];
+  const sent: { method: string; url: string; body: any }[] = [];
   const fetcher = (async (url: string, init: RequestInit) => {
-    fetched.push({ url, auth: String((init.headers as Record<string, string>).authorization) });
-    return new Response(JSON.stringify(response.body), { status: response.status });
+    if (init.method && init.method !== 'GET') sent.push({ method: init.method, url, body: JSON.parse(String(init.body)) });
+    else fetched.push({ url, auth: String((init.headers as Record<string, string>).authorization) });
+    const answer = respond?.(url, init) ?? response;
+    return new Response(JSON.stringify(answer.body), { status: answer.status });
   }) as typeof fetch;
-  new ReportHost(new Channel(self, parent, ORIGIN), root, { search: '?reportId=r1&groupId=g1&uid=u1' } as Location, fetcher);
+  const host = new ReportHost(
+    new Channel(self, parent, ORIGIN),
+    root,
+    { search: '?reportId=r1&groupId=g1&uid=u1' } as Location,
+    fetcher,
+  );
   let n = 0;
   const send = async (method: string, url: string, body?: unknown) => {
     const id = `m${n++}`;
@@ -75,7 +85,7 @@ function setup(response: { status: number; body: unknown } = { status: 200, body
     return posted.find((m) => m.headers?.id === id && 'statusCode' in m) as { statusCode: number; body: any };
   };
   const events = () => posted.filter((m) => 'method' in m).map((m) => ({ url: m.url as string, body: m.body }));
-  return { send, events, root, fetched };
+  return { send, events, root, fetched, sent, host };
 }
 
 const loadConfig = {
@@ -186,7 +196,222 @@ describe('the report host', () => {
     const reply = await h.send(method, url, {});
 
     expect(reply.statusCode).toBe(400);
-    expect(reply.body.message).toBe(`${what} is not supported by this report host: it shows self-hosted reports read-only`);
+    expect(reply.body.message).toBe(`${what} is not supported by this report host`);
     expect(h.events()).toEqual([{ url: eventUrl, body: expect.objectContaining({ errorCode: 'NotSupported' }) }]);
+  });
+});
+
+describe('editing in the report host', () => {
+  const editable = { status: 200, body: { ...DATA, permissions: 3 } };
+  const portal = (url: string, init: RequestInit): Answer | null => {
+    if (init.method === 'PUT') return { status: 200, body: { id: 'r1', name: 'Account overview' } };
+    if (init.method === 'POST')
+      return { status: 201, body: { id: 'r9', workgroupId: 'g1', name: JSON.parse(String(init.body)).name } };
+    return url.startsWith('/api/embed/data') ? editable : null;
+  };
+  const names = (events: { url: string; body: any }[]) => events.map((e) => e.url.split('/').pop());
+
+  it('[E7.6] adds, renames and deletes pages in edit mode only', async () => {
+    const h = setup(editable, portal);
+    await h.send('POST', '/report/load', loadConfig);
+
+    expect(await h.send('POST', '/report/addPage', { displayName: 'Summary' })).toMatchObject({
+      statusCode: 400,
+      body: { message: 'Pages can be added, renamed and deleted in edit mode only' },
+    });
+    expect((await h.send('POST', '/report/switchMode/edit')).statusCode).toBe(202);
+    const added = await h.send('POST', '/report/addPage', { displayName: 'Summary' });
+    expect(added).toMatchObject({ statusCode: 200, body: { name: 'ReportSection3', displayName: 'Summary', isActive: true } });
+    expect(names(h.events())).toContain('pageChanged');
+    expect((await h.send('PUT', '/report/pages/P2/name', { name: 'P2', displayName: 'Details' })).statusCode).toBe(202);
+    expect((await h.send('PUT', '/report/pages/P2/name', { name: 'P2', displayName: ' ' })).body).toEqual([
+      { message: 'displayName property is invalid' },
+    ]);
+    expect((await h.send('DELETE', '/report/pages/ReportSection3')).statusCode).toBe(202);
+    expect((await h.send('DELETE', '/report/pages/Nope')).statusCode).toBe(404);
+
+    const pages = (await h.send('GET', '/report/pages')).body;
+    expect(pages.map((p: { displayName: string; isActive: boolean }) => [p.displayName, p.isActive])).toEqual([
+      ['Overview', true],
+      ['Details', false],
+    ]);
+    expect((await h.send('GET', '/report/hasUnsavedChanges')).body).toBe(true);
+    expect(h.root.querySelector('[role="toolbar"] [role="status"]')?.textContent).toBe('Unsaved changes');
+  });
+
+  it('[E7.3] saves the edited pages with the token and emits saved', async () => {
+    const h = setup(editable, portal);
+    await h.send('POST', '/report/load', { ...loadConfig, viewMode: 1 });
+    await h.send('PUT', '/report/pages/P2/name', { name: 'P2', displayName: 'Details' });
+
+    expect((await h.send('POST', '/report/save')).statusCode).toBe(202);
+
+    expect(h.sent).toEqual([
+      { method: 'PUT', url: '/api/embed/report?reportId=r1&groupId=g1', body: { pages: expect.any(Array) } },
+    ]);
+    expect(h.sent[0]?.body.pages.map((p: { displayName: string }) => p.displayName)).toEqual(['Overview', 'Details']);
+    expect(h.events().find((e) => e.url.endsWith('/saved'))?.body).toEqual({
+      reportObjectId: 'r1',
+      reportName: 'Account overview',
+      saveAs: false,
+    });
+    expect((await h.send('GET', '/report/hasUnsavedChanges')).body).toBe(false);
+  });
+
+  it('[E3.15] [E7.3] saves a copy under a name the models accept', async () => {
+    const h = setup(editable, portal);
+    await h.send('POST', '/report/load', { ...loadConfig, viewMode: 1 });
+
+    expect((await h.send('POST', '/report/saveAs', {})).body).toEqual([{ message: 'name is required' }]);
+    expect((await h.send('POST', '/report/saveAs', { name: 'My copy' })).statusCode).toBe(202);
+
+    expect(h.sent.at(-1)).toMatchObject({ method: 'POST', url: '/api/embed/report/copies?reportId=r1&groupId=g1' });
+    expect(h.events().find((e) => e.url.endsWith('/saved'))?.body).toEqual({
+      reportObjectId: 'r9',
+      reportName: 'My copy',
+      saveAs: true,
+    });
+  });
+
+  it('keeps a read-only token out of edit mode and from saving', async () => {
+    const h = setup();
+    await h.send('POST', '/report/load', { ...loadConfig, viewMode: 1 });
+
+    expect(h.events()[0]?.body).toMatchObject({ message: 'This embed token does not allow editing the report' });
+    expect(names(h.events())).toContain('loaded');
+    expect(await h.send('POST', '/report/switchMode/edit')).toMatchObject({
+      statusCode: 403,
+      body: { message: 'This embed token does not allow editing the report' },
+    });
+    expect((await h.send('POST', '/report/save')).statusCode).toBe(403);
+    expect(h.sent).toEqual([]);
+  });
+});
+
+describe('layouts and rendering events', () => {
+  it('[E3.12] shows only the visual a custom layout keeps, at its size (how a single visual is embedded)', async () => {
+    const h = setup();
+    const pagesLayout = {
+      P1: {
+        defaultLayout: { displayState: { mode: 1 } },
+        visualsLayout: { ByType: { displayState: { mode: 0 }, x: 1, y: 1, width: 300, height: 200 } },
+      },
+    };
+
+    await h.send('POST', '/report/load', {
+      ...loadConfig,
+      pageName: 'P1',
+      settings: { layoutType: 2, customLayout: { pageSize: { type: 4, width: 300, height: 200 }, pagesLayout } },
+    });
+
+    const shown = [...h.root.querySelectorAll('[data-visual]')] as HTMLElement[];
+    expect(shown.map((v) => v.dataset.visual)).toEqual(['ByType']);
+    expect([shown[0]?.style.width, shown[0]?.style.height]).toEqual(['300px', '200px']);
+  });
+
+  it('[E4.3] raises visualRendered for each shown visual when the settings ask for it, and blur', async () => {
+    const h = setup();
+
+    await h.send('POST', '/report/load', { ...loadConfig, settings: { visualRenderedEvents: true } });
+    h.host.blurred();
+
+    const names = h.events().map((e) => e.url.split('/').pop());
+    expect(names).toEqual([
+      'loaded',
+      'renderingStarted',
+      'visualRendered',
+      'visualRendered',
+      'visualRendered',
+      'rendered',
+      'blur',
+    ]);
+    expect(h.events()[2]?.body).toMatchObject({ name: 'Total', type: 'card' });
+  });
+});
+
+describe('extension commands', () => {
+  const extensions = [
+    {
+      command: {
+        name: 'explain',
+        title: 'Explain this',
+        selector: { $schema: 'http://powerbi.com/product/schema#visualSelector', visualName: 'ByType' },
+        extend: { visualOptionsMenu: { title: 'Explain the chart' } },
+      },
+    },
+    { command: { name: 'drill', title: 'Open accounts', extend: { visualContextMenu: {} } } },
+  ];
+
+  it('[E3.3] adds options-menu commands to the visuals their selector names and raises commandTriggered', async () => {
+    const h = setup();
+    await h.send('POST', '/report/load', { ...loadConfig, settings: { extensions } });
+
+    expect(h.root.querySelectorAll('[aria-label^="More options for"]')).toHaveLength(1);
+    (h.root.querySelector('[data-visual="ByType"] .visual-options') as HTMLButtonElement).click();
+    const item = document.querySelector('.command-menu [role="menuitem"]') as HTMLElement;
+    expect(item.textContent).toBe('Explain the chart');
+    item.click();
+
+    const event = h.events().find((e) => e.url.endsWith('/commandTriggered'));
+    expect(event?.body).toMatchObject({ command: 'explain', visual: { name: 'ByType' }, dataPoints: [] });
+  });
+
+  it('[E4.3] opens the context menu of a data point and sends the point with the command', async () => {
+    const h = setup();
+    await h.send('POST', '/report/load', { ...loadConfig, settings: { extensions } });
+
+    const point = h.root.querySelector('[data-visual="ByType"] [data-category="User"]') as Element;
+    point.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    (document.querySelector('.command-menu [data-command="drill"]') as HTMLElement).click();
+
+    const event = h.events().find((e) => e.url.endsWith('/commandTriggered'));
+    expect(event?.body.dataPoints).toEqual([
+      { identity: [{ target: { table: 'Accounts', column: 'AccountType' }, equals: 'User' }], values: [] },
+    ]);
+    expect(document.querySelector('.command-menu')).toBeNull();
+  });
+});
+
+describe('panes', () => {
+  it('[E3.11] shows the pages pane and switches pages from it', async () => {
+    const h = setup();
+    await h.send('POST', '/report/load', loadConfig);
+
+    const tabs = [...h.root.querySelectorAll('nav[aria-label="Pages"] button')] as HTMLButtonElement[];
+    expect(tabs.map((t) => [t.textContent, t.getAttribute('aria-current')])).toEqual([
+      ['Overview', 'page'],
+      ['Accounts', null],
+    ]);
+    tabs[1]?.click();
+
+    expect(h.events().find((e) => e.url.endsWith('/pageChanged'))?.body.newPage).toMatchObject({ name: 'P2', isActive: true });
+    expect(h.root.querySelector('nav[aria-label="Pages"] [aria-current="page"]')?.textContent).toBe('Accounts');
+  });
+
+  it('[E3.11] lists the applied filters in words and removes one from the filters pane', async () => {
+    const h = setup();
+    await h.send('POST', '/report/load', { ...loadConfig, filters: [basic('AccountType', ['Company'])] });
+
+    const pane = h.root.querySelector('aside[aria-label="Filters"]') as HTMLElement;
+    expect(pane.querySelector('section[aria-label="On this report"] li span')?.textContent).toBe('AccountType is Company');
+    (pane.querySelector('button[aria-label="Remove filter AccountType is Company"]') as HTMLButtonElement).click();
+
+    expect(h.events().at(-2)).toEqual({ url: '/reports/u1/events/filtersApplied', body: { filters: [] } });
+    expect(h.root.querySelector('aside[aria-label="Filters"]')?.textContent).toContain('No filters are applied.');
+    expect((await h.send('GET', '/report/filters')).body).toEqual([]);
+  });
+
+  it('[E3.10] [E3.11] hides the panes the settings turn off and puts the pages pane on the left when asked', async () => {
+    const h = setup();
+    await h.send('POST', '/report/load', { ...loadConfig, settings: { filterPaneEnabled: false, navContentPaneEnabled: false } });
+    expect(h.root.querySelector('nav[aria-label="Pages"]')).toBeNull();
+    expect(h.root.querySelector('aside[aria-label="Filters"]')).toBeNull();
+
+    await h.send('PATCH', '/report/settings', {
+      panes: { pageNavigation: { visible: true, position: 1 }, filters: { visible: true, expanded: false } },
+    });
+
+    expect(h.root.querySelector('nav[aria-label="Pages"]')?.classList.contains('pages-left')).toBe(true);
+    expect(h.root.querySelector('aside[aria-label="Filters"]')?.classList.contains('collapsed')).toBe(true);
   });
 });

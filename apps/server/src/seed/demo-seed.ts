@@ -2,6 +2,7 @@ import { insertAccount } from '../domains/accounts/index.js';
 import { hashPassword } from '../domains/auth/index.js';
 import { seedDemoServices } from '../domains/catalogue/index.js';
 import { seedCreditLimitDemo } from '../domains/credit-limits/index.js';
+import { seedNotesDemo } from '../domains/notes/index.js';
 import { seedDemoReports } from '../domains/reports/index.js';
 import type { Db, Queryable } from '../platform/db/db.js';
 import { ensureStandardRoles } from './roles.js';
@@ -256,6 +257,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       await addUser(vendorId, 'Vendor service administrator', `${slug(VENDORS[v] as string)}.admin`, 'Service manager');
     }
     await seedCreditLimitDemo(tx);
+    await seedNotesDemo(tx);
   });
   await seedDemoReports(db);
   await seedDemoServices(db);

@@ -18,6 +18,9 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
       'FIELDS_CREDITLIMIT_READ',
       'FIELDS_CREDITLIMIT_UPDATE',
       'ACCOUNT_NOTES_READ',
+      'ACCOUNT_NOTES_CREATE',
+      'ACCOUNT_NOTES_UPDATE',
+      'ACCOUNT_NOTES_DELETE',
       'DISCOUNT_TOOL_READ',
       'DISCOUNT_TOOL_UPDATE',
       'AUDIT_LOG_READ',
@@ -42,6 +45,8 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
       'MARKETPLACE_READ',
       'SUPPORT_CONTACT_DETAILS_READ',
       'WIKI_READ',
+      'EMBEDDED_REPORT_UPDATE',
+      'EMBEDDED_REPORT_CREATE',
     ],
   },
   'Company administrator': {

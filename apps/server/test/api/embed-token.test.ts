@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DEMO_DASHBOARD_ID,
   DEMO_REPORT_ID,
   DEMO_WORKGROUP_ID,
   issueEmbedToken,
@@ -10,10 +12,15 @@ import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL } from '../factories/accounts.js';
 import { type ApiClient, signedIn } from '../factories/client.js';
 
+const SDK_BUNDLE = new URL('../../../../packages/embed/dist/powerbi.js', import.meta.url);
 let t: TestApp;
 const ids: Record<string, number> = {};
 let providerAdmin: ApiClient;
 let r1Admin: ApiClient;
+let providerEditor: ApiClient;
+let r1Editor: ApiClient;
+let r2Editor: ApiClient;
+const EDIT = [...READ_ALL, 'EMBEDDED_REPORT_UPDATE', 'EMBEDDED_REPORT_CREATE'];
 
 const tokenPath = (accountId?: number, reportId = DEMO_REPORT_ID, workgroupId = DEMO_WORKGROUP_ID) =>
   `/api/powerbi/workgroups/${workgroupId}/reports/${reportId}${accountId === undefined ? '' : `/accounts/${accountId}`}/token`;
@@ -176,6 +183,238 @@ describe('embed tokens', () => {
   });
 });
 
+async function sendWithToken(method: 'PUT' | 'POST', path: string, token: string, body: unknown, reportId = DEMO_REPORT_ID) {
+  const res = await fetch(`${t.url}${path}?reportId=${reportId}&groupId=${DEMO_WORKGROUP_ID}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+const onePage = (displayName: string) => [
+  {
+    name: 'ReportSection1',
+    displayName,
+    visuals: [
+      {
+        name: 'Total',
+        title: 'Accounts',
+        type: 'card',
+        dataset: 'accountCounts',
+        fields: { value: 'Count' },
+        layout: { x: 0, y: 0, width: 200, height: 100 },
+      },
+    ],
+  },
+];
+
+const dashboardTokenPath = (dashboardId = DEMO_DASHBOARD_ID, accountId?: number) =>
+  `/api/powerbi/workgroups/${DEMO_WORKGROUP_ID}/dashboards/${dashboardId}${accountId === undefined ? '' : `/accounts/${accountId}`}/token`;
+
+async function dashboardData(token: string, dashboardId = DEMO_DASHBOARD_ID) {
+  const res = await fetch(`${t.url}/api/embed/dashboard?dashboardId=${dashboardId}&groupId=${DEMO_WORKGROUP_ID}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('dashboard tokens and tiles', () => {
+  it('[S7.5] issues a dashboard token with the embed URL of the dashboard and of each tile', async () => {
+    const res = await get(providerAdmin, dashboardTokenPath());
+
+    expect(res.status).toBe(200);
+    expect(res.body.embedUrl).toBe(`${t.url}/embed/dashboardEmbed?dashboardId=${DEMO_DASHBOARD_ID}&groupId=${DEMO_WORKGROUP_ID}`);
+    expect(res.body.tiles).toHaveLength(4);
+    expect(res.body.tiles[0].embedUrl).toBe(
+      `${t.url}/embed/embed?dashboardId=${DEMO_DASHBOARD_ID}&tileId=${res.body.tiles[0].id}&groupId=${DEMO_WORKGROUP_ID}`,
+    );
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('gives the tiles with their pinned visuals and the scope datasets', async () => {
+    const { body } = await get(r1Admin, dashboardTokenPath());
+    const data = await dashboardData(body.embedToken);
+
+    expect(data.status).toBe(200);
+    expect(data.body.dashboard.name).toBe('Account health');
+    expect(data.body.dashboard.tiles.map((tile: { visual: { type: string } }) => tile.visual.type)).toEqual([
+      'card',
+      'donutChart',
+      'columnChart',
+      'lineChart',
+    ]);
+    expect(data.body.dashboard.tiles[0].reportEmbedUrl).toContain(`/embed/reportEmbed?reportId=${DEMO_REPORT_ID}`);
+    expect(data.body.scope.displayName).toBe('R1');
+    expect(total(data.body.datasets.accountCounts)).toBe(4);
+  });
+
+  it('keeps report and dashboard tokens apart', async () => {
+    const dashboardToken = (await get(providerAdmin, dashboardTokenPath())).body.embedToken;
+    const reportToken = (await get(providerAdmin, tokenPath())).body.embedToken;
+
+    expect((await embedData(dashboardToken)).status).toBe(403);
+    const asDashboard = await fetch(`${t.url}/api/embed/dashboard?dashboardId=${DEMO_REPORT_ID}&groupId=${DEMO_WORKGROUP_ID}`, {
+      headers: { authorization: `Bearer ${reportToken}` },
+    });
+    expect(asDashboard.status).toBe(403);
+    expect((await asDashboard.json()).detail).toBe('The embed token was issued for another dashboard');
+  });
+
+  it('answers 401 without a session and 404 for an unknown dashboard, a foreign one or a foreign account', async () => {
+    const r2Dashboard = '11111111-2222-4333-8444-555555555555';
+    await t.db.query('INSERT INTO dashboards (id, workgroup_id, name, owner_account_id, tiles) VALUES ($1, $2, $3, $4, $5)', [
+      r2Dashboard,
+      DEMO_WORKGROUP_ID,
+      'R2 only',
+      ids.R2,
+      '[]',
+    ]);
+
+    expect((await get(null, dashboardTokenPath())).status).toBe(401);
+    expect((await get(r1Admin, dashboardTokenPath('00000000-0000-4000-8000-000000000000'))).status).toBe(404);
+    expect((await get(r1Admin, dashboardTokenPath(r2Dashboard))).status).toBe(404);
+    expect((await get(r1Admin, dashboardTokenPath(DEMO_DASHBOARD_ID, ids.C2))).status).toBe(404);
+    expect((await get(providerAdmin, dashboardTokenPath(r2Dashboard))).status).toBe(200);
+  });
+
+  it('draws no visual for a tile whose report the token scope cannot see', async () => {
+    const r2Report = '22222222-3333-4444-8555-666666666666';
+    const mixed = '33333333-4444-4555-8666-777777777777';
+    await t.db.query('INSERT INTO reports (id, workgroup_id, name, owner_account_id, pages) VALUES ($1, $2, $3, $4, $5)', [
+      r2Report,
+      DEMO_WORKGROUP_ID,
+      'R2 report',
+      ids.R2,
+      JSON.stringify([
+        {
+          name: 'P',
+          displayName: 'P',
+          visuals: [
+            {
+              name: 'V',
+              title: 'V',
+              type: 'card',
+              dataset: 'accountCounts',
+              fields: { value: 'Count' },
+              layout: { x: 0, y: 0, width: 100, height: 100 },
+            },
+          ],
+        },
+      ]),
+    ]);
+    const tile = (id: string, reportId: string, pageName: string, visualName: string) => ({
+      id,
+      title: id,
+      reportId,
+      pageName,
+      visualName,
+      size: { columns: 1, rows: 1 },
+    });
+    await t.db.query('INSERT INTO dashboards (id, workgroup_id, name, owner_account_id, tiles) VALUES ($1, $2, $3, $4, $5)', [
+      mixed,
+      DEMO_WORKGROUP_ID,
+      'Mixed',
+      ids.P,
+      JSON.stringify([
+        tile('a', DEMO_REPORT_ID, 'ReportSection1', 'TotalAccounts'),
+        tile('b', r2Report, 'P', 'V'),
+        tile('c', DEMO_REPORT_ID, 'Gone', 'X'),
+      ]),
+    ]);
+
+    const { body } = await get(r1Admin, dashboardTokenPath(mixed));
+    const data = await dashboardData(body.embedToken, mixed);
+
+    expect(data.body.dashboard.tiles.map((x: { id: string; visual: unknown }) => [x.id, x.visual !== null])).toEqual([
+      ['a', true],
+      ['b', false],
+      ['c', false],
+    ]);
+  });
+});
+
+describe('saving reports from the embed host', () => {
+  // Made here, not above, so the account counts asserted by the token tests stay as they are.
+  beforeAll(async () => {
+    providerEditor = await signedIn(t.url, (await makeUser(t.db, { parentId: ids.P as number, capabilities: EDIT })).username);
+    r1Editor = await signedIn(t.url, (await makeUser(t.db, { parentId: ids.R1 as number, capabilities: EDIT })).username);
+    r2Editor = await signedIn(t.url, (await makeUser(t.db, { parentId: ids.R2 as number, capabilities: EDIT })).username);
+  });
+
+  it('[E3.4] tells the host what the token allows: nothing more than reading without the capability', async () => {
+    const { body } = await get(providerAdmin, tokenPath());
+
+    expect((await embedData(body.embedToken)).body.permissions).toBe(0);
+    const save = await sendWithToken('PUT', '/api/embed/report', body.embedToken, { pages: onePage('Mine') });
+    expect(save.status).toBe(403);
+    expect(save.body.detail).toBe('This embed token does not allow saving the report');
+    const copy = await sendWithToken('POST', '/api/embed/report/copies', body.embedToken, {
+      name: 'Copy',
+      pages: onePage('Mine'),
+    });
+    expect(copy.status).toBe(403);
+  });
+
+  it('[E3.15] saves a copy under a new name, then saves edited pages over that copy', async () => {
+    const { body } = await get(providerEditor, tokenPath());
+    expect((await embedData(body.embedToken)).body.permissions).toBe(3);
+
+    const copy = await sendWithToken('POST', '/api/embed/report/copies', body.embedToken, {
+      name: 'Provider copy',
+      pages: onePage('First'),
+    });
+    expect(copy.status).toBe(201);
+    expect(copy.body).toMatchObject({ workgroupId: DEMO_WORKGROUP_ID, name: 'Provider copy' });
+
+    const copyToken = (await get(providerEditor, tokenPath(undefined, copy.body.id))).body.embedToken;
+    const saved = await sendWithToken('PUT', '/api/embed/report', copyToken, { pages: onePage('Renamed') }, copy.body.id);
+    expect(saved.status).toBe(200);
+    const reread = await embedData(copyToken, copy.body.id);
+    expect(reread.body.report.pages.map((p: { displayName: string }) => p.displayName)).toEqual(['Renamed']);
+    const [audit] = await t.db.query<{ operation: string }>(
+      "SELECT operation FROM audit_log WHERE operation = 'SaveEmbeddedReport' ORDER BY id DESC LIMIT 1",
+    );
+    expect(audit?.operation).toBe('SaveEmbeddedReport');
+  });
+
+  it('refuses invalid pages and names with errors naming the field, and a taken name with 409', async () => {
+    const { body } = await get(providerEditor, tokenPath());
+
+    const noPages = await sendWithToken('POST', '/api/embed/report/copies', body.embedToken, { name: 'X', pages: [] });
+    expect(noPages.status).toBe(422);
+    expect(noPages.body.errors).toEqual([{ field: 'pages', message: 'a report needs at least one page' }]);
+    const badDataset = onePage('Bad');
+    (badDataset[0]?.visuals[0] as { dataset: string }).dataset = 'salaries';
+    const bad = await sendWithToken('POST', '/api/embed/report/copies', body.embedToken, { name: 'X', pages: badDataset });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].field).toBe('pages.0.visuals.0.dataset');
+    const noName = await sendWithToken('POST', '/api/embed/report/copies', body.embedToken, { name: '  ', pages: onePage('A') });
+    expect(noName.body.errors).toEqual([{ field: 'name', message: 'name is required' }]);
+    await sendWithToken('POST', '/api/embed/report/copies', body.embedToken, { name: 'Twice', pages: onePage('A') });
+    const twice = await sendWithToken('POST', '/api/embed/report/copies', body.embedToken, {
+      name: 'Twice',
+      pages: onePage('A'),
+    });
+    expect(twice.status).toBe(409);
+  });
+
+  it('lets a reseller save a copy of a report shared from above but not overwrite it; the copy stays in its tenant', async () => {
+    const { body } = await get(r1Editor, tokenPath());
+    expect((await embedData(body.embedToken)).body.permissions).toBe(2);
+
+    const overwrite = await sendWithToken('PUT', '/api/embed/report', body.embedToken, { pages: onePage('Mine') });
+    expect(overwrite.status).toBe(403);
+    const copy = await sendWithToken('POST', '/api/embed/report/copies', body.embedToken, {
+      name: 'R1 view',
+      pages: onePage('R1'),
+    });
+    expect(copy.status).toBe(201);
+    expect((await get(r1Editor, tokenPath(undefined, copy.body.id))).status).toBe(200);
+    expect((await get(r2Editor, tokenPath(undefined, copy.body.id))).status).toBe(404);
+  });
+});
+
 describe('embed host page', () => {
   it('serves the host page framable by other sites', async () => {
     const res = await fetch(`${t.url}/embed/reportEmbed?reportId=${DEMO_REPORT_ID}&groupId=${DEMO_WORKGROUP_ID}`);
@@ -185,6 +424,18 @@ describe('embed host page', () => {
     expect(res.headers.get('x-frame-options')).toBeNull();
     expect(res.headers.get('content-security-policy')).toContain('frame-ancestors *');
     expect(await res.text()).toContain('<script src="/embed/host.js"></script>');
+  });
+
+  // The library is built by `npm test` before the unit step (dist/powerbi.js).
+  it.skipIf(!existsSync(SDK_BUNDLE))('serves the library so that it trusts this portal as an embed host', async () => {
+    const res = await fetch(`${t.url}/embed/sdk/powerbi.js`);
+    const body = await res.text();
+
+    expect(res.status).toBe(200);
+    expect(res.headers.get('vary')).toContain('Host');
+    expect(body.trimEnd().endsWith(`client.trustEmbedOrigin("${new URL(t.url).origin}"); })(window['powerbi-client']);`)).toBe(
+      true,
+    );
   });
 
   it('keeps x-frame-options on every other page', async () => {

@@ -253,6 +253,99 @@ describe('scope comes before capabilities', () => {
 });
 
 /**
+ * Notes [A2.50], [A7.8]: each organisation has a notes user; a note is reachable only by the
+ * organisation that wrote it, about an account inside its scope other than itself. Outside the
+ * scope, and for another organisation's note, the answer is the same 404 as for a missing one.
+ */
+describe('[A2.50] the notes isolation matrix', () => {
+  const NOTE_CAPS = ['ACCOUNT_NOTES_READ', 'ACCOUNT_NOTES_CREATE', 'ACCOUNT_NOTES_UPDATE', 'ACCOUNT_NOTES_DELETE'];
+  const NOTED = ['P', 'R1', 'R2', 'C1a', 'C1b', 'C2'];
+  const notesClients = new Map<string, ApiClient>();
+  /** Notes by organisation, then by the account they are about: note ids. */
+  const notes: { org: string; target: string; id: string }[] = [];
+  const notesClientOf = (org: string) => {
+    const client = notesClients.get(org);
+    if (!client) throw new Error(`no notes user in ${org}`);
+    return client;
+  };
+  const canWrite = (org: string, target: string) =>
+    target !== org && SCOPE[CALLERS.find((c) => c.root === org)!.caller].includes(target);
+
+  beforeAll(async () => {
+    for (const { root } of CALLERS) {
+      const user = await makeUser(t.db, { parentId: idOf(root), capabilities: [...READ_ALL, ...NOTE_CAPS] });
+      notesClients.set(root, await new ApiClient(t.url).signIn(user.username));
+    }
+    for (const { root } of CALLERS) {
+      for (const target of NOTED.filter((n) => canWrite(root, n) && n !== 'P')) {
+        const res = await notesClientOf(root).op('AddAccountNote', { accountId: idOf(target), text: `${root} about ${target}` });
+        if (res.status !== 200) throw new Error(`seeding a note failed: ${JSON.stringify(res.body)}`);
+        notes.push({ org: root, target, id: res.body.Id });
+      }
+    }
+  });
+
+  const accountRows = CALLERS.flatMap(({ root }) =>
+    NOTED.flatMap((target) => (['GetAccountNotes', 'AddAccountNote'] as const).map((op) => ({ org: root, target, op }))),
+  );
+
+  it.each(accountRows)(
+    '$org on $op of $target: inside, own or the same 404 as a missing account',
+    async ({ org, target, op }) => {
+      const client = notesClientOf(org);
+      const input = (accountId: number) => (op === 'GetAccountNotes' ? { accountId } : { accountId, text: 'matrix' });
+
+      const res = await client.op(op, input(idOf(target)));
+
+      const inside = SCOPE[CALLERS.find((c) => c.root === org)!.caller].includes(target);
+      if (!inside) {
+        const missing = await client.op(op, input(MISSING_ID));
+        expect(res.status).toBe(404);
+        expect(comparable(res.body)).toEqual(comparable(missing.body));
+      } else if (target === org) {
+        expect(res.status).toBe(403);
+      } else {
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+      }
+      if (op === 'GetAccountNotes' && res.status === 200) {
+        const texts: string[] = res.body.Items.map((n: { Note: string }) => n.Note);
+        expect(texts.every((text) => text === 'matrix' || text.startsWith(`${org} about`))).toBe(true);
+      }
+    },
+  );
+
+  it('covers notes of every organisation that can write one', () => {
+    expect(new Set(notes.map((n) => n.org))).toEqual(new Set(['P', 'R1', 'R2']));
+  });
+
+  const noteRows = CALLERS.flatMap(({ root }) => ['P', 'R1', 'R2'].map((author) => ({ org: root, author })));
+
+  it.each(noteRows)('$org reaches notes written by $author only when it wrote them', async ({ org, author }) => {
+    const client = notesClientOf(org);
+    const written = notes.filter((n) => n.org === author);
+    const missingUpdate = await client.op('UpdateAccountNote', { id: '999999999', text: 'x' });
+    const missingDelete = await client.op('DeleteAccountNote', { id: '999999999' });
+
+    for (const note of written) {
+      const res = await client.op('UpdateAccountNote', { id: note.id, text: `${author} about ${note.target}` });
+      if (org === author) {
+        expect(res.status).toBe(200);
+      } else {
+        expect(res.status).toBe(404);
+        expect(comparable(res.body)).toEqual(comparable(missingUpdate.body));
+        const del = await client.op('DeleteAccountNote', { id: note.id });
+        expect(del.status).toBe(404);
+        expect(comparable(del.body)).toEqual(comparable(missingDelete.body));
+      }
+    }
+    const [left] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM account_notes WHERE id = ANY($1::bigint[])', [
+      written.map((n) => n.id),
+    ]);
+    expect(left?.n).toBe(written.length);
+  });
+});
+
+/**
  * The same matrix for the service catalogue: each organisation owns a service made by its own service
  * administrator; a caller reaches the services whose owner lies inside its organisation's subtree.
  */

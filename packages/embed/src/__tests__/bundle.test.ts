@@ -39,12 +39,14 @@ describe('browser bundle', () => {
     });
   }
 
-  it('exports the same names as the reference bundle (plus BookmarksManager and the account report helper)', () => {
+  it('exports the same names as the reference bundle (plus BookmarksManager, the account report helper and trustEmbedOrigin)', () => {
     const ours = Object.keys(loadBundle(files.full)['powerbi-client'])
       .filter((k) => k !== 'default')
       .sort();
     const theirs = Object.keys(loadReference().client).sort();
-    expect(ours).toEqual([...theirs, 'BookmarksManager', 'embedAccountReport', 'getEmbedTokenPath', 'twoLetterLanguage'].sort());
+    expect(ours).toEqual(
+      [...theirs, 'BookmarksManager', 'embedAccountReport', 'getEmbedTokenPath', 'trustEmbedOrigin', 'twoLetterLanguage'].sort(),
+    );
   });
 
   it('exports the same model names and enum values as the reference', () => {

@@ -1,11 +1,15 @@
 export { type ReportRoutesOptions, reportRoutes } from './reports.routes.js';
 export {
   checkEmbedToken,
+  DEMO_DASHBOARD_ID,
+  DEMO_DASHBOARD_NAME,
   DEMO_REPORT_ID,
   DEMO_REPORT_NAME,
   DEMO_WORKGROUP_ID,
   type EmbedTokenResponse,
+  issueDashboardToken,
   issueEmbedToken,
+  loadDashboardData,
   loadEmbedData,
   seedDemoReports,
   type TokenSettings,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../platform/db/db.js';
 import { pathUpperBound } from '../../platform/tenancy/scope.js';
-import { ACCOUNT_LIST_LIMIT, type PageDefinition } from './reports.rules.js';
+import { ACCOUNT_LIST_LIMIT, type DashboardTile, type PageDefinition } from './reports.rules.js';
 
 export interface ReportRow {
   id: string;
@@ -42,6 +42,67 @@ export async function insertReport(db: Queryable, report: ReportRow): Promise<vo
     report.ownerAccountId,
     JSON.stringify(report.pages),
   ]);
+}
+
+export interface DashboardRow {
+  id: string;
+  workgroupId: string;
+  name: string;
+  ownerAccountId: number;
+  tiles: DashboardTile[];
+}
+
+const DASHBOARD_COLUMNS =
+  'id::text AS "id", workgroup_id::text AS "workgroupId", name, owner_account_id AS "ownerAccountId", tiles';
+
+/** The dashboard of a workgroup, or null (also for ids that are not uuids). */
+export async function findDashboard(db: Queryable, workgroupId: string, dashboardId: string): Promise<DashboardRow | null> {
+  if (!isUuid(workgroupId) || !isUuid(dashboardId)) return null;
+  const [row] = await db.query<DashboardRow>(`SELECT ${DASHBOARD_COLUMNS} FROM dashboards WHERE id = $1 AND workgroup_id = $2`, [
+    dashboardId,
+    workgroupId,
+  ]);
+  return row ?? null;
+}
+
+export async function findDashboardByName(db: Queryable, ownerAccountId: number, name: string): Promise<DashboardRow | null> {
+  const [row] = await db.query<DashboardRow>(
+    `SELECT ${DASHBOARD_COLUMNS} FROM dashboards WHERE owner_account_id = $1 AND name = $2`,
+    [ownerAccountId, name],
+  );
+  return row ?? null;
+}
+
+export async function insertDashboard(db: Queryable, dashboard: DashboardRow): Promise<void> {
+  await db.query('INSERT INTO dashboards (id, workgroup_id, name, owner_account_id, tiles) VALUES ($1, $2, $3, $4, $5)', [
+    dashboard.id,
+    dashboard.workgroupId,
+    dashboard.name,
+    dashboard.ownerAccountId,
+    JSON.stringify(dashboard.tiles),
+  ]);
+}
+
+/** Reports by id with their owner's path (tiles read the visual definitions from them). */
+export async function listReportsWithOwnerPath(db: Queryable, ids: string[]): Promise<(ReportRow & { ownerPath: string })[]> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return [];
+  return db.query<ReportRow & { ownerPath: string }>(
+    `SELECT r.id::text AS "id", r.workgroup_id::text AS "workgroupId", r.name, r.owner_account_id AS "ownerAccountId", r.pages,
+            a.path AS "ownerPath"
+       FROM reports r JOIN accounts a ON a.id = r.owner_account_id WHERE r.id = ANY($1::uuid[])`,
+    [valid],
+  );
+}
+
+/** Replaces a report's pages; returns the new update time. */
+export async function updateReportPages(db: Queryable, id: string, pages: PageDefinition[]): Promise<string> {
+  const [row] = await db.query<{ updatedAt: Date }>(
+    'UPDATE reports SET pages = $2, updated_at = now() WHERE id = $1 RETURNING updated_at AS "updatedAt"',
+    [id, JSON.stringify(pages)],
+  );
+  if (!row) throw new Error(`report ${id} vanished`);
+  return new Date(row.updatedAt).toISOString();
 }
 
 /** The signing key kept in the database, created on first use (concurrent starters agree on one). */

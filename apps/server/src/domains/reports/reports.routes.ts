@@ -5,7 +5,17 @@ import type { Db } from '../../platform/db/db.js';
 import { notFound } from '../../platform/errors/domain-error.js';
 import { sendProblem } from '../../platform/http/error-handler.js';
 import type { Caller } from '../../platform/operations/types.js';
-import { checkEmbedToken, issueEmbedToken, loadEmbedData, type TokenSettings, tokenSettingsFromEnv } from './reports.service.js';
+import {
+  checkEmbedToken,
+  issueDashboardToken,
+  issueEmbedToken,
+  loadDashboardData,
+  loadEmbedData,
+  saveReport,
+  saveReportAs,
+  type TokenSettings,
+  tokenSettingsFromEnv,
+} from './reports.service.js';
 
 export interface ReportRoutesOptions {
   db: Db;
@@ -25,6 +35,25 @@ function bearerToken(request: FastifyRequest): string | null {
   const header = String(request.headers.authorization ?? '');
   const match = /^(?:Bearer|EmbedToken)\s+(\S+)$/i.exec(header);
   return match?.[1] ?? null;
+}
+
+/** An account id from the path; anything but a positive 32-bit integer is a missing account (404). */
+function parseAccountId(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const id = /^[1-9]\d{0,9}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound();
+  return id;
+}
+
+/** A statement appended to the served library: trust the embed host at this portal's origin. */
+function trustOriginFooter(baseUrl: string): string {
+  let origin: string;
+  try {
+    origin = JSON.stringify(new URL(baseUrl).origin);
+  } catch {
+    return '';
+  }
+  return `;(function (client) { if (client && client.trustEmbedOrigin) client.trustEmbedOrigin(${origin}); })(window['powerbi-client']);\n`;
 }
 
 /** The host page is meant to be framed by other sites; it answers only its parent's origin. */
@@ -77,21 +106,56 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
     const caller = await options.resolveCaller(options.db, request);
     if (!caller) return sendProblem(reply, request, { status: 401, code: 'UNAUTHENTICATED', detail: 'Sign in to continue' });
     const { workgroupId, reportId, accountId } = request.params;
-    let account: number | null = null;
-    if (accountId !== undefined) {
-      account = /^[1-9]\d{0,9}$/.test(accountId) ? Number(accountId) : Number.NaN;
-      if (!Number.isSafeInteger(account) || account > 2_147_483_647) throw notFound();
-    }
     reply.header('cache-control', 'no-store');
     return issueEmbedToken(
       options.db,
       caller,
-      { workgroupId, reportId, accountId: account, baseUrl: baseUrl(request), now: now() },
+      { workgroupId, reportId, accountId: parseAccountId(accountId), baseUrl: baseUrl(request), now: now() },
       tokens,
     );
   };
   app.get('/api/powerbi/workgroups/:workgroupId/reports/:reportId/token', SESSION, issue);
   app.get('/api/powerbi/workgroups/:workgroupId/reports/:reportId/accounts/:accountId/token', SESSION, issue);
+
+  const issueForDashboard = async (
+    request: FastifyRequest<{ Params: { workgroupId: string; dashboardId: string; accountId?: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const caller = await options.resolveCaller(options.db, request);
+    if (!caller) return sendProblem(reply, request, { status: 401, code: 'UNAUTHENTICATED', detail: 'Sign in to continue' });
+    const { workgroupId, dashboardId, accountId } = request.params;
+    reply.header('cache-control', 'no-store');
+    return issueDashboardToken(
+      options.db,
+      caller,
+      { workgroupId, dashboardId, accountId: parseAccountId(accountId), baseUrl: baseUrl(request), now: now() },
+      tokens,
+    );
+  };
+  app.get('/api/powerbi/workgroups/:workgroupId/dashboards/:dashboardId/token', SESSION, issueForDashboard);
+  app.get('/api/powerbi/workgroups/:workgroupId/dashboards/:dashboardId/accounts/:accountId/token', SESSION, issueForDashboard);
+
+  app.get<{ Querystring: { dashboardId?: string; groupId?: string } }>(
+    '/api/embed/dashboard',
+    EMBED_TOKEN,
+    async (request, reply) => {
+      const token = bearerToken(request);
+      if (!token)
+        return sendProblem(reply, request, { status: 401, code: 'UNAUTHENTICATED', detail: 'An embed token is required' });
+      reply.header('cache-control', 'no-store');
+      return loadDashboardData(
+        options.db,
+        {
+          token,
+          dashboardId: String(request.query.dashboardId ?? ''),
+          workgroupId: String(request.query.groupId ?? ''),
+          baseUrl: baseUrl(request),
+          now: now(),
+        },
+        tokens,
+      );
+    },
+  );
 
   app.get<{ Querystring: { reportId?: string; groupId?: string } }>('/api/embed/data', EMBED_TOKEN, async (request, reply) => {
     const token = bearerToken(request);
@@ -101,6 +165,33 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
     const workgroupId = String(request.query.groupId ?? '');
     reply.header('cache-control', 'no-store');
     return loadEmbedData(options.db, { token, reportId, workgroupId, now: now() }, tokens);
+  });
+
+  // The embed host's save and saveAs: the token says whether the caller may (prm bits).
+  type TokenQuery = { Querystring: { reportId?: string; groupId?: string }; Body: { name?: unknown; pages?: unknown } };
+  const tokenInput = (request: FastifyRequest<TokenQuery>, token: string) => ({
+    token,
+    reportId: String(request.query.reportId ?? ''),
+    workgroupId: String(request.query.groupId ?? ''),
+    now: now(),
+    requestId: String(request.id),
+  });
+  app.put<TokenQuery>('/api/embed/report', EMBED_TOKEN, async (request, reply) => {
+    const token = bearerToken(request);
+    if (!token)
+      return sendProblem(reply, request, { status: 401, code: 'UNAUTHENTICATED', detail: 'An embed token is required' });
+    return saveReport(options.db, { ...tokenInput(request, token), pages: request.body?.pages }, tokens);
+  });
+  app.post<TokenQuery>('/api/embed/report/copies', EMBED_TOKEN, async (request, reply) => {
+    const token = bearerToken(request);
+    if (!token)
+      return sendProblem(reply, request, { status: 401, code: 'UNAUTHENTICATED', detail: 'An embed token is required' });
+    const saved = await saveReportAs(
+      options.db,
+      { ...tokenInput(request, token), name: request.body?.name, pages: request.body?.pages },
+      tokens,
+    );
+    return reply.status(201).send(saved);
   });
 
   // Lets a host page check a token without loading data (used on token refresh).
@@ -120,9 +211,13 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
     },
   );
 
-  app.get('/embed/reportEmbed', { ...PUBLIC, onSend: frameable }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(HOST_HTML),
-  );
+  // [E2.1] reportEmbed (reports), dashboardEmbed (dashboards) and embed?tileId (tiles): one page, the
+  // host picks its kind from the path.
+  for (const page of ['/embed/reportEmbed', '/embed/dashboardEmbed', '/embed/embed']) {
+    app.get(page, { ...PUBLIC, onSend: frameable }, async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(HOST_HTML),
+    );
+  }
 
   const files: Record<string, { dir: string; file: string; type: string }> = {
     '/embed/host.js': { dir: options.embedHostDist, file: 'host.js', type: 'text/javascript; charset=utf-8' },
@@ -131,10 +226,14 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
     '/embed/sdk/powerbi.min.js': { dir: options.embedSdkDist, file: 'powerbi.min.js', type: 'text/javascript; charset=utf-8' },
   };
   for (const [url, { dir, file, type }] of Object.entries(files)) {
+    const isSdk = url.startsWith('/embed/sdk/');
     app.get(url, PUBLIC, async (request, reply) => {
-      const body = await readFile(join(dir, file)).catch(() => null);
-      if (!body) return sendProblem(reply, request, { status: 404, code: 'NOT_FOUND', detail: `${file} is not built` });
-      return reply.type(type).header('cache-control', 'no-cache').send(body);
+      const body = await readFile(join(dir, file), 'utf8').catch(() => null);
+      if (body === null) return sendProblem(reply, request, { status: 404, code: 'NOT_FOUND', detail: `${file} is not built` });
+      // The library served by this portal trusts this portal's embed host (decision 0004).
+      const served = isSdk ? `${body}\n${trustOriginFooter(baseUrl(request))}` : body;
+      // Without EMBED_PUBLIC_URL the trusted origin follows the Host header, so caches must key on it.
+      return reply.type(type).header('cache-control', 'no-cache').header('vary', 'Host').send(served);
     });
   }
 }

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 
 /** Visual types a report page may hold (the names powerbi-client users know). */
 export const VISUAL_TYPES = [
@@ -84,6 +85,94 @@ export interface EmbedTokenClaims {
   /** issued at and expiry, seconds since the epoch */
   iat: number;
   exp: number;
+  /** What the token allows beyond reading, as powerbi-models' Permissions bits; absent means Read (0). */
+  prm?: number;
+  /** What `rid` names: a report (also when absent, for tokens issued before dashboards) or a dashboard. */
+  knd?: EmbedKind;
+}
+
+export type EmbedKind = 'report' | 'dashboard';
+
+/** A tile of a dashboard: a visual pinned from a report page, 1 or 2 grid cells wide and high. */
+export interface DashboardTile {
+  id: string;
+  title: string;
+  reportId: string;
+  pageName: string;
+  visualName: string;
+  size: { columns: 1 | 2; rows: 1 | 2 };
+}
+
+/** powerbi-models' Permissions bits that an embed token can carry. */
+export const REPORT_PERMISSIONS = { Read: 0, ReadWrite: 1, Copy: 2 } as const;
+
+/**
+ * What a caller may do with a report besides reading it: save it (ReadWrite) only when the report
+ * is owned inside the caller's own scope, since a report shared down from above belongs to someone
+ * else; save a copy (Copy) with the create right.
+ */
+export function decideReportPermissions(params: {
+  canUpdate: boolean;
+  canCreate: boolean;
+  ownerPath: string;
+  scopeRootPath: string;
+}): number {
+  let bits: number = REPORT_PERMISSIONS.Read;
+  if (params.canUpdate && params.ownerPath.startsWith(params.scopeRootPath)) bits |= REPORT_PERMISSIONS.ReadWrite;
+  if (params.canCreate) bits |= REPORT_PERMISSIONS.Copy;
+  return bits;
+}
+
+export const allows = (claims: Pick<EmbedTokenClaims, 'prm'>, bit: number) => ((claims.prm ?? 0) & bit) === bit;
+
+export const REPORT_NAME_MAX = 100;
+export const REPORT_PAGES_MAX = 20;
+export const PAGE_VISUALS_MAX = 30;
+
+const VisualDefinitionSchema = z.object({
+  name: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'a visual name is a letter then letters, digits or _ (64 at most)'),
+  title: z.string().trim().min(1).max(100),
+  type: z.enum(VISUAL_TYPES),
+  dataset: z.enum(['accountCounts', 'accounts']),
+  fields: z
+    .object({
+      category: z.string().max(64).optional(),
+      value: z.string().max(64).optional(),
+      columns: z.array(z.string().max(64)).max(20).optional(),
+    })
+    .strict(),
+  layout: z
+    .object({
+      x: z.number().min(0).max(10_000),
+      y: z.number().min(0).max(10_000),
+      width: z.number().min(10).max(10_000),
+      height: z.number().min(10).max(10_000),
+    })
+    .strict(),
+});
+
+const PageDefinitionSchema = z.object({
+  name: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'a page name is a letter then letters, digits or _ (64 at most)'),
+  displayName: z.string().trim().min(1, 'a page needs a display name').max(100),
+  visuals: z.array(VisualDefinitionSchema).max(PAGE_VISUALS_MAX),
+});
+
+export const ReportPagesSchema = z.array(PageDefinitionSchema).min(1, 'a report needs at least one page').max(REPORT_PAGES_MAX);
+
+/** Parses report pages sent by the embed host; the problems name the place of each mistake. */
+export function parsePages(
+  input: unknown,
+): { ok: true; pages: PageDefinition[] } | { ok: false; problems: { field: string; message: string }[] } {
+  const parsed = ReportPagesSchema.safeParse(input);
+  if (!parsed.success)
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((i) => ({ field: ['pages', ...i.path].join('.'), message: i.message })),
+    };
+  const pages = parsed.data as PageDefinition[];
+  const problems = checkPages(pages);
+  if (problems.length > 0) return { ok: false, problems: problems.map((message) => ({ field: 'pages', message })) };
+  return { ok: true, pages };
 }
 
 const b64url = (buf: Buffer) => buf.toString('base64url');
@@ -106,6 +195,8 @@ export function verifyEmbedToken(params: {
   now: Date;
   reportId: string;
   workgroupId: string;
+  /** What the id names; tokens of the other kind are foreign. Default report. */
+  kind?: EmbedKind;
 }): TokenDecision {
   const parts = params.token.split('.');
   if (parts.length !== 3 || parts[0] !== 'v1' || !parts[1] || !parts[2])
@@ -122,8 +213,9 @@ export function verifyEmbedToken(params: {
   }
   if (typeof claims.exp !== 'number' || claims.exp * 1000 <= params.now.getTime())
     return { ok: false, reason: 'expired', message: 'The embed token has expired' };
-  if (claims.rid !== params.reportId || claims.wid !== params.workgroupId)
-    return { ok: false, reason: 'foreign', message: 'The embed token was issued for another report' };
+  const kind = params.kind ?? 'report';
+  if (claims.rid !== params.reportId || claims.wid !== params.workgroupId || (claims.knd ?? 'report') !== kind)
+    return { ok: false, reason: 'foreign', message: `The embed token was issued for another ${kind}` };
   return { ok: true, claims };
 }
 
@@ -138,6 +230,8 @@ export function tokenClaims(params: Omit<EmbedTokenClaims, 'iat' | 'exp'> & { no
     uid: params.uid,
     iat,
     exp: iat + Math.round(params.minutes * 60),
+    prm: params.prm ?? REPORT_PERMISSIONS.Read,
+    ...(params.knd && params.knd !== 'report' ? { knd: params.knd } : {}),
   };
 }
 
@@ -228,5 +322,23 @@ export function accountOverviewPages(): PageDefinition[] {
         },
       ],
     },
+  ];
+}
+
+/** Fixed tile ids of the demo dashboard. */
+export function accountHealthTiles(reportId: string): DashboardTile[] {
+  const tile = (id: string, title: string, pageName: string, visualName: string, columns: 1 | 2, rows: 1 | 2): DashboardTile => ({
+    id,
+    title,
+    reportId,
+    pageName,
+    visualName,
+    size: { columns, rows },
+  });
+  return [
+    tile('5d7c2f3e-1a2b-4c3d-8e4f-a1b2c3d4e5f1', 'Accounts', 'ReportSection1', 'TotalAccounts', 1, 1),
+    tile('5d7c2f3e-1a2b-4c3d-8e4f-a1b2c3d4e5f2', 'Accounts by state', 'ReportSection1', 'AccountsByState', 1, 2),
+    tile('5d7c2f3e-1a2b-4c3d-8e4f-a1b2c3d4e5f3', 'Accounts by type', 'ReportSection1', 'AccountsByType', 2, 2),
+    tile('5d7c2f3e-1a2b-4c3d-8e4f-a1b2c3d4e5f4', 'Accounts by level below you', 'ReportSection2', 'AccountsByLevel', 2, 1),
   ];
 }

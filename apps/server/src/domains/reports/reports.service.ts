@@ -1,16 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import { writeAudit } from '../../platform/audit/write-audit.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
-import { DomainError, notFound } from '../../platform/errors/domain-error.js';
+import { DomainError, forbidden, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
 import * as repo from './reports.repository.js';
 import {
+  accountHealthTiles,
   accountOverviewPages,
+  allows,
   canSeeReport,
   checkPages,
+  type DashboardTile,
+  decideReportPermissions,
+  type EmbedKind,
   type EmbedTokenClaims,
   type PageDefinition,
+  parsePages,
+  REPORT_NAME_MAX,
+  REPORT_PERMISSIONS,
   signEmbedToken,
   tokenClaims,
+  type VisualDefinition,
   verifyEmbedToken,
 } from './reports.rules.js';
 
@@ -53,7 +64,7 @@ export const embedPath = (reportId: string, workgroupId: string) =>
  */
 export async function issueEmbedToken(
   db: Queryable,
-  caller: Pick<Caller, 'userId' | 'scope'>,
+  caller: Pick<Caller, 'userId' | 'scope'> & { capabilities?: ReadonlySet<string> },
   input: { workgroupId: string; reportId: string; accountId: number | null; baseUrl: string; now: Date },
   settings: TokenSettings,
 ): Promise<EmbedTokenResponse> {
@@ -71,6 +82,12 @@ export async function issueEmbedToken(
     sid: caller.scope.rootId,
     aid: input.accountId,
     uid: caller.userId,
+    prm: decideReportPermissions({
+      canUpdate: caller.capabilities?.has('EMBEDDED_REPORT_UPDATE') ?? false,
+      canCreate: caller.capabilities?.has('EMBEDDED_REPORT_CREATE') ?? false,
+      ownerPath: owner.path,
+      scopeRootPath: caller.scope.rootPath,
+    }),
     now: input.now,
     minutes: settings.minutes,
   });
@@ -85,7 +102,7 @@ export async function issueEmbedToken(
 /** Checks a token for a report; throws UNAUTHENTICATED (expired, tampered) or FORBIDDEN (another report). */
 export async function checkEmbedToken(
   db: Queryable,
-  input: { token: string; reportId: string; workgroupId: string; now: Date },
+  input: { token: string; reportId: string; workgroupId: string; now: Date; kind?: EmbedKind },
   settings: TokenSettings,
 ): Promise<EmbedTokenClaims> {
   const decision = verifyEmbedToken({ ...input, secret: await secretOf(db, settings) });
@@ -99,20 +116,15 @@ export async function checkEmbedToken(
 
 export interface EmbedData {
   report: { id: string; workgroupId: string; name: string; pages: PageDefinition[] };
+  /** powerbi-models' Permissions bits the token allows (0 read, 1 save, 2 save as). */
+  permissions: number;
   scope: { accountId: number; displayName: string };
   datasets: { accountCounts: repo.AccountCountRow[]; accounts: repo.AccountListRow[] };
   expiresAt: string;
 }
 
-/** The report definition and its datasets, computed now within the token's scope (and account). */
-export async function loadEmbedData(
-  db: Queryable,
-  input: { token: string; reportId: string; workgroupId: string; now: Date },
-  settings: TokenSettings,
-): Promise<EmbedData> {
-  const claims = await checkEmbedToken(db, input, settings);
-  const report = await repo.findReport(db, claims.wid, claims.rid);
-  if (!report) throw notFound('Report');
+/** The scope's datasets, computed now within the token's scope root (and account). */
+async function scopeDatasets(db: Queryable, claims: EmbedTokenClaims) {
   const root = await repo.findAccountPlace(db, claims.sid);
   if (!root) throw new DomainError('UNAUTHENTICATED', 'The embed token scope no longer exists');
   let place = { ...root, id: claims.sid };
@@ -127,34 +139,244 @@ export async function loadEmbedData(
     await repo.listSubtree(db, place.path, place.depth),
   ];
   return {
-    report: { id: report.id, workgroupId: report.workgroupId, name: report.name, pages: report.pages },
+    rootPath: root.path,
     scope: { accountId: place.id, displayName: place.displayName },
     datasets: { accountCounts, accounts },
+  };
+}
+
+/** The report definition and its datasets, computed now within the token's scope (and account). */
+export async function loadEmbedData(
+  db: Queryable,
+  input: { token: string; reportId: string; workgroupId: string; now: Date },
+  settings: TokenSettings,
+): Promise<EmbedData> {
+  const claims = await checkEmbedToken(db, input, settings);
+  const report = await repo.findReport(db, claims.wid, claims.rid);
+  if (!report) throw notFound('Report');
+  const { scope, datasets } = await scopeDatasets(db, claims);
+  return {
+    report: { id: report.id, workgroupId: report.workgroupId, name: report.name, pages: report.pages },
+    permissions: claims.prm ?? REPORT_PERMISSIONS.Read,
+    scope,
+    datasets,
     expiresAt: new Date(claims.exp * 1000).toISOString(),
   };
+}
+
+/** Path of the dashboard host page ([E2.1] dashboardEmbed) and of one of its tiles (embed?tileId). */
+export const dashboardEmbedPath = (dashboardId: string, workgroupId: string) =>
+  `/embed/dashboardEmbed?dashboardId=${encodeURIComponent(dashboardId)}&groupId=${encodeURIComponent(workgroupId)}`;
+export const tileEmbedPath = (dashboardId: string, tileId: string, workgroupId: string) =>
+  `/embed/embed?dashboardId=${encodeURIComponent(dashboardId)}&tileId=${encodeURIComponent(tileId)}&groupId=${encodeURIComponent(workgroupId)}`;
+
+export interface DashboardTokenResponse extends EmbedTokenResponse {
+  /** The dashboard's tiles with the embed URL of each (tiles embed with the dashboard's token). */
+  tiles: { id: string; title: string; embedUrl: string }[];
+}
+
+/** Issues an embed token for a dashboard the caller can see, like issueEmbedToken does for reports. */
+export async function issueDashboardToken(
+  db: Queryable,
+  caller: Pick<Caller, 'userId' | 'scope'>,
+  input: { workgroupId: string; dashboardId: string; accountId: number | null; baseUrl: string; now: Date },
+  settings: TokenSettings,
+): Promise<DashboardTokenResponse> {
+  const dashboard = await repo.findDashboard(db, input.workgroupId, input.dashboardId);
+  const owner = dashboard ? await repo.findAccountPlace(db, dashboard.ownerAccountId) : null;
+  if (!dashboard || !owner || !canSeeReport({ ownerPath: owner.path, scopeRootPath: caller.scope.rootPath }))
+    throw notFound('Dashboard');
+  if (input.accountId !== null) {
+    const account = await repo.findAccountPlace(db, input.accountId);
+    if (!account || !isInScope(caller.scope.rootPath, account.path)) throw notFound();
+  }
+  const claims = tokenClaims({
+    rid: dashboard.id,
+    wid: dashboard.workgroupId,
+    sid: caller.scope.rootId,
+    aid: input.accountId,
+    uid: caller.userId,
+    knd: 'dashboard',
+    now: input.now,
+    minutes: settings.minutes,
+  });
+  return {
+    id: dashboard.id,
+    embedUrl: `${input.baseUrl}${dashboardEmbedPath(dashboard.id, dashboard.workgroupId)}`,
+    embedToken: signEmbedToken(claims, await secretOf(db, settings)),
+    expiration: new Date(claims.exp * 1000).toISOString(),
+    tiles: dashboard.tiles.map((t) => ({
+      id: t.id,
+      title: t.title,
+      embedUrl: `${input.baseUrl}${tileEmbedPath(dashboard.id, t.id, dashboard.workgroupId)}`,
+    })),
+  };
+}
+
+export interface DashboardData {
+  dashboard: {
+    id: string;
+    workgroupId: string;
+    name: string;
+    tiles: (Omit<DashboardTile, 'reportId'> & {
+      reportId: string;
+      /** The pinned visual, or null when its report, page or visual is gone or no longer visible. */
+      visual: VisualDefinition | null;
+      /** The report the tile opens (tileClicked). */
+      reportEmbedUrl: string;
+    })[];
+  };
+  scope: { accountId: number; displayName: string };
+  datasets: { accountCounts: repo.AccountCountRow[]; accounts: repo.AccountListRow[] };
+  expiresAt: string;
+}
+
+/** A dashboard's tiles with their visuals and the scope's datasets, for a dashboard token. */
+export async function loadDashboardData(
+  db: Queryable,
+  input: { token: string; dashboardId: string; workgroupId: string; baseUrl: string; now: Date },
+  settings: TokenSettings,
+): Promise<DashboardData> {
+  const claims = await checkEmbedToken(
+    db,
+    { token: input.token, reportId: input.dashboardId, workgroupId: input.workgroupId, now: input.now, kind: 'dashboard' },
+    settings,
+  );
+  const dashboard = await repo.findDashboard(db, claims.wid, claims.rid);
+  if (!dashboard) throw notFound('Dashboard');
+  const { rootPath, scope, datasets } = await scopeDatasets(db, claims);
+  const reports = new Map(
+    (await repo.listReportsWithOwnerPath(db, [...new Set(dashboard.tiles.map((t) => t.reportId))])).map((r) => [r.id, r]),
+  );
+  const tiles = dashboard.tiles.map((tile) => {
+    const report = reports.get(tile.reportId);
+    const visible = report && canSeeReport({ ownerPath: report.ownerPath, scopeRootPath: rootPath });
+    const visual = visible
+      ? (report.pages.find((p) => p.name === tile.pageName)?.visuals.find((v) => v.name === tile.visualName) ?? null)
+      : null;
+    return {
+      ...tile,
+      visual,
+      reportEmbedUrl: `${input.baseUrl}${embedPath(tile.reportId, report?.workgroupId ?? dashboard.workgroupId)}`,
+    };
+  });
+  return {
+    dashboard: { id: dashboard.id, workgroupId: dashboard.workgroupId, name: dashboard.name, tiles },
+    scope,
+    datasets,
+    expiresAt: new Date(claims.exp * 1000).toISOString(),
+  };
+}
+
+interface TokenInput {
+  token: string;
+  reportId: string;
+  workgroupId: string;
+  now: Date;
+  requestId: string | null;
+}
+
+function pagesOrFail(input: unknown): PageDefinition[] {
+  const parsed = parsePages(input);
+  if (!parsed.ok) throw validationFailed(parsed.problems, 'The report definition is invalid');
+  return parsed.pages;
+}
+
+/** Saves edited pages over the report the token was issued for (powerbi save); needs ReadWrite. */
+export async function saveReport(
+  db: Db,
+  input: TokenInput & { pages: unknown },
+  settings: TokenSettings,
+): Promise<{ id: string; name: string; updatedAt: string }> {
+  const claims = await checkEmbedToken(db, input, settings);
+  if (!allows(claims, REPORT_PERMISSIONS.ReadWrite)) throw forbidden('This embed token does not allow saving the report');
+  const pages = pagesOrFail(input.pages);
+  return db.transaction(async (tx) => {
+    const report = await repo.findReport(tx, claims.wid, claims.rid);
+    if (!report) throw notFound('Report');
+    const updatedAt = await repo.updateReportPages(tx, report.id, pages);
+    await writeAudit(tx, {
+      actorId: claims.uid,
+      impersonatorId: null,
+      operation: 'SaveEmbeddedReport',
+      accountId: report.ownerAccountId,
+      before: { name: report.name, pages: report.pages.map((p) => p.displayName) },
+      after: { name: report.name, pages: pages.map((p) => p.displayName) },
+      requestId: input.requestId,
+    });
+    return { id: report.id, name: report.name, updatedAt };
+  });
+}
+
+/**
+ * Saves the edited pages as a new report of the same workgroup owned by the token's scope
+ * (powerbi saveAs); needs Copy. The token stays bound to the original report.
+ */
+export async function saveReportAs(
+  db: Db,
+  input: TokenInput & { name: unknown; pages: unknown },
+  settings: TokenSettings,
+): Promise<{ id: string; workgroupId: string; name: string }> {
+  const claims = await checkEmbedToken(db, input, settings);
+  if (!allows(claims, REPORT_PERMISSIONS.Copy)) throw forbidden('This embed token does not allow saving a copy of the report');
+  const name = typeof input.name === 'string' ? input.name.trim() : '';
+  if (name.length === 0) throw validationFailed([{ field: 'name', message: 'name is required' }]);
+  if (name.length > REPORT_NAME_MAX)
+    throw validationFailed([{ field: 'name', message: `name must be at most ${REPORT_NAME_MAX} characters` }]);
+  const pages = pagesOrFail(input.pages);
+  return db.transaction(async (tx) => {
+    if (await repo.findReportByName(tx, claims.sid, name))
+      throw new DomainError('CONFLICT', `A report named ${name} already exists`, [{ field: 'name', message: 'is taken' }]);
+    const report = { id: randomUUID(), workgroupId: claims.wid, name, ownerAccountId: claims.sid, pages };
+    await repo.insertReport(tx, report);
+    await writeAudit(tx, {
+      actorId: claims.uid,
+      impersonatorId: null,
+      operation: 'SaveEmbeddedReportAs',
+      accountId: claims.sid,
+      before: { copyOf: claims.rid },
+      after: { id: report.id, name, pages: pages.map((p) => p.displayName) },
+      requestId: input.requestId,
+    });
+    return { id: report.id, workgroupId: report.workgroupId, name };
+  });
 }
 
 export const DEMO_REPORT_NAME = 'Account overview';
 /** Fixed ids of the demo report, so documentation and browser tests can name it. */
 export const DEMO_REPORT_ID = '6f1d3c2a-8b4e-4f7a-9c1d-0a5e2b7c9d11';
 export const DEMO_WORKGROUP_ID = '2c9e7b15-4d3a-4e8f-b6a1-7f0d9e3c5a22';
+export const DEMO_DASHBOARD_NAME = 'Account health';
+export const DEMO_DASHBOARD_ID = '9a4e6b2d-3c1f-4d8e-a7b6-5c4d3e2f1a00';
 
-/** Seeds the demo report "Account overview" for the provider (idempotent). */
+/** Seeds the demo report "Account overview" and the dashboard "Account health" pinned from it (idempotent). */
 export async function seedDemoReports(db: Db | Queryable): Promise<{ created: boolean; id: string; workgroupId: string }> {
   const [provider] = await db.query<{ id: number }>("SELECT id FROM accounts WHERE account_type = 'Provider' LIMIT 1");
   if (!provider) throw new Error('seed the demo tenant first');
   const existing = await repo.findReportByName(db, provider.id, DEMO_REPORT_NAME);
-  if (existing) return { created: false, id: existing.id, workgroupId: existing.workgroupId };
-  const pages = accountOverviewPages();
-  const problems = checkPages(pages);
-  if (problems.length > 0) throw new Error(`demo report is invalid: ${problems.join('; ')}`);
-  const report = {
-    id: DEMO_REPORT_ID,
-    workgroupId: DEMO_WORKGROUP_ID,
-    name: DEMO_REPORT_NAME,
-    ownerAccountId: provider.id,
-    pages,
-  };
-  await repo.insertReport(db, report);
-  return { created: true, id: report.id, workgroupId: report.workgroupId };
+  let created = false;
+  if (!existing) {
+    const pages = accountOverviewPages();
+    const problems = checkPages(pages);
+    if (problems.length > 0) throw new Error(`demo report is invalid: ${problems.join('; ')}`);
+    await repo.insertReport(db, {
+      id: DEMO_REPORT_ID,
+      workgroupId: DEMO_WORKGROUP_ID,
+      name: DEMO_REPORT_NAME,
+      ownerAccountId: provider.id,
+      pages,
+    });
+    created = true;
+  }
+  const report = existing ?? { id: DEMO_REPORT_ID, workgroupId: DEMO_WORKGROUP_ID };
+  if (!(await repo.findDashboardByName(db, provider.id, DEMO_DASHBOARD_NAME))) {
+    await repo.insertDashboard(db, {
+      id: DEMO_DASHBOARD_ID,
+      workgroupId: report.workgroupId,
+      name: DEMO_DASHBOARD_NAME,
+      ownerAccountId: provider.id,
+      tiles: accountHealthTiles(report.id),
+    });
+  }
+  return { created, id: report.id, workgroupId: report.workgroupId };
 }

@@ -3,6 +3,7 @@ import { useNavigate, useOutletContext, useParams } from 'react-router';
 import { AccountView, CustomActionModal, type FeatureTabRenderer } from '../../features/accounts';
 import { AuditLogTab } from '../../features/audit-log';
 import { CreditCheckTab } from '../../features/credit-limits';
+import { NotesTab } from '../../features/notes';
 import { href, paths } from '../paths';
 import { NotFoundPage } from './not-found-page';
 import type { ShellContext } from './shell-layout';
@@ -14,6 +15,13 @@ const FEATURE_TABS: Record<string, FeatureTabRenderer> = {
   Audit_log: ({ account }) => <AuditLogTab mode="account" id={account.AccountIdentificator} hrefForAccount={hrefForAccount} />,
   User_log: ({ account }) => <AuditLogTab mode="user" id={account.AccountIdentificator} hrefForAccount={hrefForAccount} />,
   Credit_check: ({ account }) => <CreditCheckTab accountId={account.AccountIdentificator} hrefForAccount={hrefForAccount} />,
+  Notes: ({ account }) => (
+    <NotesTab
+      accountId={account.AccountIdentificator}
+      accountName={account.Hierarchy.at(-1)?.DisplayName ?? ''}
+      hrefForAccount={hrefForAccount}
+    />
+  ),
 };
 
 /** [A2.1] #/Account/View/{id}, [A2.2] #/Account/View/{id}/{tab} and [A2.7] #/Account/CustomAction/{action}/{id}. */

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountOverviewPages,
+  allows,
   canSeeReport,
   checkPages,
+  decideReportPermissions,
+  parsePages,
+  REPORT_PERMISSIONS,
   signEmbedToken,
   tokenClaims,
   verifyEmbedToken,
@@ -70,5 +74,45 @@ describe('report rules', () => {
     ['/1/5/', '/1/6/', false],
   ])('a report owned at %s is visible to scope %s: %s', (ownerPath, scopeRootPath, visible) => {
     expect(canSeeReport({ ownerPath, scopeRootPath })).toBe(visible);
+  });
+});
+
+describe('decideReportPermissions', () => {
+  it.each([
+    { canUpdate: false, canCreate: false, ownerPath: '/1/2/', scopeRootPath: '/1/2/', bits: 0 },
+    { canUpdate: true, canCreate: false, ownerPath: '/1/2/', scopeRootPath: '/1/2/', bits: 1 },
+    { canUpdate: true, canCreate: false, ownerPath: '/1/2/3/', scopeRootPath: '/1/2/', bits: 1 },
+    { canUpdate: true, canCreate: false, ownerPath: '/1/', scopeRootPath: '/1/2/', bits: 0 },
+    { canUpdate: true, canCreate: true, ownerPath: '/1/', scopeRootPath: '/1/2/', bits: 2 },
+    { canUpdate: true, canCreate: true, ownerPath: '/1/2/', scopeRootPath: '/1/2/', bits: 3 },
+  ])('[E3.4] update $canUpdate, create $canCreate, owner $ownerPath, scope $scopeRootPath → $bits', (c) => {
+    expect(decideReportPermissions(c)).toBe(c.bits);
+  });
+
+  it('reads a token without permission bits as read only', () => {
+    expect(allows({}, REPORT_PERMISSIONS.ReadWrite)).toBe(false);
+    expect(allows({ prm: 3 }, REPORT_PERMISSIONS.Copy)).toBe(true);
+  });
+});
+
+describe('parsePages', () => {
+  const page = (over: Record<string, unknown> = {}) => ({ name: 'P1', displayName: 'One', visuals: [], ...over });
+
+  it('accepts the demo report', () => {
+    expect(parsePages(accountOverviewPages())).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ['no page', [], 'pages', 'a report needs at least one page'],
+    ['a blank page name', [page({ displayName: ' ' })], 'pages.0.displayName', 'a page needs a display name'],
+    ['two pages of one name', [page(), page()], 'pages', 'page P1 appears twice'],
+    [
+      'a page name with a slash',
+      [page({ name: 'a/b' })],
+      'pages.0.name',
+      'a page name is a letter then letters, digits or _ (64 at most)',
+    ],
+  ])('refuses %s', (_title, pages, field, message) => {
+    expect(parsePages(pages)).toEqual({ ok: false, problems: [{ field, message }] });
   });
 });

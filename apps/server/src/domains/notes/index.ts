@@ -1,0 +1,2 @@
+export { noteOperations } from './notes.operations.js';
+export { seedNotesDemo } from './notes.service.js';
