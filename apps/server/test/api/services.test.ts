@@ -41,6 +41,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+describe('roles', () => {
+  it('[S6.5] the standard vendor role is a service administrator: every service-tool area, PROMOTED only for texts and files', () => {
+    expect(VENDOR_CAPABILITIES).toEqual(
+      expect.arrayContaining(['SERVICE_TOOL_BILLING_UPDATE', 'SERVICE_TOOL_INFO_UPDATE:PROMOTED', 'MY_SERVICES_CREATE']),
+    );
+    expect(VENDOR_CAPABILITIES).not.toContain('SERVICE_TOOL_BILLING_UPDATE:PROMOTED');
+    expect(VENDOR_CAPABILITIES).not.toContain('SERVICE_TOOL_TAG_CREATE');
+    expect(VENDOR_CAPABILITIES.some((c) => c.endsWith('_ACCOUNT_UPDATE'))).toBe(false);
+  });
+});
+
 describe('lookups', () => {
   it('[S7.1] lists categories, tags, currencies and data centers', async () => {
     const [categories, tags, currencies, datacenters] = await Promise.all([

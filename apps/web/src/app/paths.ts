@@ -7,6 +7,12 @@ export const paths = {
     tab: (id: number, tab: string) => `/Account/View/${id}/${encodeURIComponent(tab)}`,
     customAction: (action: string, id: number) => `/Account/CustomAction/${encodeURIComponent(action)}/${id}`,
   },
+  services: {
+    list: () => '/Services',
+    /** [M2.22], [S2.3] The service tool: with a service name it edits, without it creates. */
+    create: () => '/Marketplace/ServiceCreate',
+    edit: (serviceName: string) => `/Marketplace/ServiceCreate/${encodeURIComponent(serviceName)}`,
+  },
 } as const;
 
 /** The same as an href for plain anchors. */

@@ -2,6 +2,8 @@ import { createHashRouter } from 'react-router';
 import { AccountPage } from './routes/account-page';
 import { HomeRedirect } from './routes/home-redirect';
 import { NotFoundPage } from './routes/not-found-page';
+import { ServiceToolPage } from './routes/service-tool-page';
+import { ServicesPage } from './routes/services-page';
 import { ShellLayout } from './routes/shell-layout';
 import { SignInPage } from './routes/sign-in-page';
 
@@ -14,6 +16,8 @@ export const router = createHashRouter([
       { index: true, element: <HomeRedirect /> },
       { path: 'Account/View/:id/:tab?', element: <AccountPage /> },
       { path: 'Account/CustomAction/:action/:id', element: <AccountPage /> },
+      { path: 'Services', element: <ServicesPage /> },
+      { path: 'Marketplace/ServiceCreate/:serviceName?', element: <ServiceToolPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

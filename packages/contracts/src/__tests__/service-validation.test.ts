@@ -40,6 +40,7 @@ import {
   syncRenewActions,
   tabOfErrorPath,
   validateEditLocks,
+  validateField,
   validateFieldName,
   validateImport,
   validatePrice,
@@ -179,6 +180,24 @@ describe('combobox values', () => {
   it('[S5.3] cuts a value list preview at 50 characters with an ellipsis', () => {
     expect(previewValues([{ Value: 'Basic' }, { Value: 'Pro' }])).toBe('Basic, Pro');
     expect(previewValues([{ Value: 'x'.repeat(60) }])).toBe(`${'x'.repeat(50)}…`);
+  });
+});
+
+describe('mandatory configurator inputs', () => {
+  it.each([
+    [{ FieldType: 'Combobox' as const, AvailableValues: [] }, 'AvailableValues', SERVICE_MESSAGES.comboboxValuesRequired],
+    [
+      { FieldType: 'Combobox' as const, AvailableValues: [{ Value: ' ' }] },
+      'AvailableValues',
+      SERVICE_MESSAGES.comboboxValuesRequired,
+    ],
+    [{ RemoteDataSource: { Endpoint: '' } }, 'RemoteDataSource.Endpoint', SERVICE_MESSAGES.remoteEndpoint],
+    [{ IsRemoteValidation: true }, 'RemoteValidation.Endpoint', SERVICE_MESSAGES.remoteEndpoint],
+    [{ DisplayName: ' ' }, 'DisplayName', SERVICE_MESSAGES.fieldNameRequired],
+  ])('[S5.14] %j needs %s', (over, property, message) => {
+    const f = field({ Id: 'X', DisplayName: 'Region', ...over });
+
+    expect(validateField(f, { otherNames: [], isNew: true })).toContainEqual({ property, message });
   });
 });
 

@@ -57,7 +57,12 @@ export function ShellLayout() {
               </Title>
             </Anchor>
           </Group>
-          <UserMenu user={user.data} onSignedOut={() => navigate(paths.login(), { replace: true })} />
+          <Group gap="md" wrap="nowrap">
+            {user.data.Capabilities.includes('SERVICE_TOOL_INFO_READ') && (
+              <Anchor href={`#${paths.services.list()}`}>{t('serviceTool.list.title')}</Anchor>
+            )}
+            <UserMenu user={user.data} onSignedOut={() => navigate(paths.login(), { replace: true })} />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={t('tree.label')}>

@@ -1,0 +1,23 @@
+import { useNavigate, useParams } from 'react-router';
+import { useCurrentUser } from '../../features/auth';
+import { ServiceToolWindow } from '../../features/service-tool';
+import { paths } from '../paths';
+import { ServicesPage } from './services-page';
+
+/** [S2.3] #/Marketplace/ServiceCreate/{serviceName?}: the window over the services list it returns to [S2.4]. */
+export function ServiceToolPage() {
+  const { serviceName } = useParams();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  return (
+    <>
+      <ServicesPage />
+      <ServiceToolWindow
+        key={serviceName ?? 'create'}
+        serviceName={serviceName ?? null}
+        capabilities={new Set(user.data?.Capabilities ?? [])}
+        onClose={() => navigate(paths.services.list())}
+      />
+    </>
+  );
+}

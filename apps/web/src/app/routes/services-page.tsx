@@ -1,0 +1,24 @@
+import { useCurrentUser } from '../../features/auth';
+import { ServicesList } from '../../features/service-tool';
+import { href, paths } from '../paths';
+
+const CREATE_CAPABILITIES = ['MY_SERVICES_CREATE', 'INFO', 'FILES', 'DESCRIPTION', 'FIELDS', 'BILLING', 'PROVISIONING'].map(
+  (c) => (c === 'MY_SERVICES_CREATE' ? c : `SERVICE_TOOL_${c}_CREATE`),
+);
+
+/** [M6.3] Any one of MY_SERVICES_CREATE or the SERVICE_TOOL_* create capabilities. */
+export function canCreateServices(capabilities: readonly string[]): boolean {
+  return CREATE_CAPABILITIES.some((c) => capabilities.includes(c));
+}
+
+/** Your Services: the caller's services and the way into the service tool. */
+export function ServicesPage() {
+  const user = useCurrentUser();
+  return (
+    <ServicesList
+      canCreate={canCreateServices(user.data?.Capabilities ?? [])}
+      hrefForCreate={href(paths.services.create())}
+      hrefForEdit={(name) => href(paths.services.edit(name))}
+    />
+  );
+}

@@ -1,0 +1,2 @@
+export { ServiceToolWindow } from './components/service-tool-window';
+export { ServicesList } from './components/services-list';

@@ -1,0 +1,129 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible, signIn } from '../fixtures/portal';
+
+const servicesTable = (page: Page) => page.getByRole('table', { name: 'Your services' });
+const windowDialog = (page: Page) =>
+  page.getByRole('dialog').filter({ has: page.getByRole('tablist', { name: 'Service tool tabs' }) });
+
+test.describe('service tool', () => {
+  test('[S7.1] a vendor lists and searches its own services only', async ({ page }) => {
+    await signIn(page, 'contoso.admin');
+    await page.getByRole('link', { name: 'Your services' }).click();
+
+    await expect(page).toHaveURL(/#\/Services$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your services' })).toBeVisible();
+    await expect(servicesTable(page).getByRole('link', { name: 'Contoso Office Business' })).toBeVisible();
+    await expect(servicesTable(page)).not.toContainText('Fabrikam');
+    await expect(servicesTable(page).getByText('Promoted').first()).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByLabel('Search services').fill('backup');
+    await expect(page.getByText('3 services')).toBeVisible();
+    await expect(servicesTable(page).getByRole('row')).toHaveCount(4);
+    await page.getByLabel('Search services').fill('no such thing');
+    await expect(page.getByText('No services match your search.')).toBeVisible();
+  });
+
+  test('[S2.1] [S2.3] [S2.5] [S2.13] [S5.5] [S4.10] [S8.2] creates a service from the Info tab, with its validations', async ({
+    page,
+  }) => {
+    await signIn(page, 'contoso.admin');
+    await page.goto('/#/Services');
+    await page.getByRole('link', { name: 'New service' }).click();
+
+    await expect(page).toHaveURL(/#\/Marketplace\/ServiceCreate$/);
+    const dialog = windowDialog(page);
+    await expect(dialog.getByRole('heading', { name: 'Create service' })).toBeVisible();
+    const box = await page.locator('.mantine-Modal-content').first().boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(1160);
+    expect(box?.height).toBeGreaterThanOrEqual(720);
+    await expect(dialog.getByRole('tab', { name: 'Info' })).toHaveAttribute('aria-selected', 'true');
+
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Service name is required').first()).toBeVisible();
+    await expect(dialog.getByText('Category is required')).toBeVisible();
+    await expect(dialog.getByText('Choose at least one parent account type')).toBeVisible();
+    await expect(dialog.getByText('Icon is required')).toBeVisible();
+    await expectAccessible(page);
+
+    await dialog.getByLabel('Service name', { exact: false }).first().fill('Contoso Notes Plus');
+    await expect(dialog.getByLabel('Unique name')).toHaveValue('Contoso Notes Plus');
+    await expect(dialog.getByText('70 characters left')).toBeVisible();
+    await dialog.getByLabel('Intro text').fill('x'.repeat(71));
+    await expect(dialog.getByText('1 character too many')).toBeVisible();
+    await expect(dialog.getByText('Intro text can be at most 70 characters')).toBeVisible();
+    await dialog.getByLabel('Intro text').fill('Shared notebooks for teams');
+    await expect(dialog.getByText('44 characters left')).toBeVisible();
+
+    await dialog.getByRole('textbox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Productivity and office' }).click();
+    await dialog.getByRole('checkbox', { name: 'Company' }).check();
+    await dialog.getByRole('checkbox', { name: 'Product' }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Choose the parent service for the Product parent type')).toBeVisible();
+    await dialog.getByRole('checkbox', { name: 'Product' }).uncheck();
+    await dialog.getByLabel('Icon address').fill('https://cdn.example.com/logo.svg');
+    await expect(dialog.getByText('The icon must be a png, jpg, jpeg or gif image')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Use the office icon' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByLabel('Icon address')).toHaveValue('/service-icons/office.png');
+    await expect(dialog.getByRole('img', { name: 'Icon preview' })).toBeVisible();
+    await dialog.getByRole('switch', { name: 'One per parent' }).check({ force: true });
+    await expectAccessible(page);
+
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const done = page.getByRole('dialog', { name: 'Creation started' });
+    await expect(done).toBeVisible();
+    await expect(done.getByText('Your product is now being created it will appear in Your Services soon')).toBeVisible();
+    await done.getByRole('button', { name: 'OK' }).click();
+
+    await expect(page).toHaveURL(/#\/Services$/);
+    await page.getByLabel('Search services').fill('Notes Plus');
+    await expect(servicesTable(page)).toContainText('Contoso Notes Plus');
+  });
+
+  test('[S2.3] [S2.2] [S4.6] [S8.1] edits a Promoted service: Edit title, locked parents, Service update', async ({ page }) => {
+    await signIn(page, 'contoso.admin');
+    await page.goto('/#/Services');
+    await servicesTable(page).getByRole('link', { name: 'Contoso Office Business' }).click();
+
+    const dialog = windowDialog(page);
+    await expect(dialog.getByRole('heading', { name: 'Edit (Contoso Office Business)' })).toBeVisible();
+    await expect(page).toHaveURL(/#\/Marketplace\/ServiceCreate\/Contoso%20Office%20Business$/);
+    await expect(dialog.getByLabel('Unique name')).toHaveAttribute('readonly', '');
+    await expect(dialog.getByRole('checkbox', { name: 'Company' })).toBeDisabled();
+    await expect(dialog.getByRole('checkbox', { name: 'Company' })).toBeChecked();
+    await expectAccessible(page);
+
+    await dialog.getByLabel('Intro text').fill('Mail, documents and meetings for every team');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+
+    const done = page.getByRole('dialog', { name: 'Service update' });
+    await expect(done.getByText('Your product has been updated successfully')).toBeVisible();
+    await done.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/#\/Services$/);
+    await expect(servicesTable(page)).toContainText('Mail, documents and meetings for every team');
+  });
+
+  test('[S2.4] closing the window returns to the services list', async ({ page }) => {
+    await signIn(page, 'litware.admin');
+    await page.goto('/#/Marketplace/ServiceCreate');
+    await expect(windowDialog(page)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Close the service tool' }).click();
+
+    await expect(page).toHaveURL(/#\/Services$/);
+    await expect(servicesTable(page)).toContainText('Litware Managed Hosting S');
+  });
+
+  test('[S6.3] without SERVICE_TOOL_INFO_READ the services list is empty and offers nothing', async ({ page }) => {
+    await signIn(page, 'blueharbor.admin');
+    await expect(page.getByRole('link', { name: 'Your services' })).toHaveCount(0);
+
+    await page.goto('/#/Services');
+
+    await expect(page.getByText('You have no services yet.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'New service' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+});
