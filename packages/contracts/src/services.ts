@@ -459,7 +459,7 @@ export const SERVICE_AREA_CAPABILITY = {
 /**
  * [S6.2] The properties of each area, removed from an update when the caller lacks the area's
  * UPDATE capability. The spec lists no area for VendorReferenceField and DefaultLanguage; they are
- * edited on the Billing and Localization tabs, so they follow those areas (docs/decisions/0004-services-catalogue-model.md).
+ * edited on the Billing and Localization tabs, so they follow those areas (docs/decisions/0005-services-catalogue-model.md).
  */
 export const SERVICE_AREA_PROPERTIES = {
   Info: [

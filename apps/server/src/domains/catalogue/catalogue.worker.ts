@@ -8,7 +8,7 @@ export const CREATION_SWEEP_MS = 5000;
 /**
  * Carries out asynchronous service creation [S1.1] in this process: right after a CreateService call
  * (on its event) and on a sweep, so a service stored as Creating before a crash or restart is still
- * finished. Runs one pass at a time. docs/decisions/0004-services-catalogue-model.md: moves onto platform/jobs once that exists.
+ * finished. Runs one pass at a time. docs/decisions/0005-services-catalogue-model.md: moves onto platform/jobs once that exists.
  */
 export function createServiceCreationWorker(db: Db, onError: (error: unknown) => void) {
   let timer: NodeJS.Timeout | null = null;
