@@ -1,3 +1,4 @@
+export * from './access.js';
 export * from './accounts.js';
 export * from './audit.js';
 export * from './auth.js';
@@ -7,13 +8,16 @@ export * from './custom-actions.js';
 export * from './errors.js';
 export * from './field-validation.js';
 export * from './operation.js';
+export * from './terms.js';
 
+import { accessOperations } from './access.js';
 import { accountOperations } from './accounts.js';
 import { auditOperations } from './audit.js';
 import { authOperations } from './auth.js';
 import { creditLimitOperations } from './credit-limits.js';
 import { customActionOperations } from './custom-actions.js';
 import type { OperationDefinition } from './operation.js';
+import { termsOperations } from './terms.js';
 
 /** Every operation the API serves, in one list (the server mounts them, the docs describe them). */
 export const operations: readonly OperationDefinition[] = [
@@ -22,4 +26,6 @@ export const operations: readonly OperationDefinition[] = [
   ...auditOperations,
   ...customActionOperations,
   ...creditLimitOperations,
+  ...accessOperations,
+  ...termsOperations,
 ];
