@@ -64,9 +64,13 @@ export async function exchangeImpersonationToken(
   settings: AuthSettings,
   token: string,
 ): Promise<CurrentUser> {
-  const invalid = () =>
-    new DomainError('UNAUTHENTICATED', 'This impersonation link is no longer valid. Start again from the account page.');
-  const grant = await accessRepo.takeGrant(ctx.db, sessionId(token), ctx.now);
+  const tokenHash = sessionId(token);
+  const invalid = () => {
+    // A token shown to the wrong session is burnt, even though this transaction rolls back.
+    ctx.onRollback((db) => accessRepo.takeGrant(db, tokenHash, ctx.now).then(() => undefined));
+    return new DomainError('UNAUTHENTICATED', 'This impersonation link is no longer valid. Start again from the account page.');
+  };
+  const grant = await accessRepo.takeGrant(ctx.db, tokenHash, ctx.now);
   const caller = ctx.caller;
   const originToken = ctx.cookies.get(SESSION_COOKIE);
   if (!grant || !caller || !originToken || caller.sessionId !== grant.origin_session_id || caller.impersonatorId !== null) {
