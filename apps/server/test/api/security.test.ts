@@ -28,11 +28,11 @@ beforeAll(async () => {
   ids.company = await makeAccount(t.db, { type: 'Company', parentId: ids.reseller });
   ids.strictCompany = await makeAccount(t.db, { type: 'Company', parentId: ids.reseller });
   ids.foreign = await makeAccount(t.db, { type: 'Company', parentId: ids.provider });
-  await user('resellerAdmin', ids.reseller, SECURITY_ADMIN);
-  await user('companyAdmin', ids.company, SECURITY_ADMIN);
-  await user('member', ids.company, READ_ALL);
-  await user('other', ids.company, READ_ALL);
-  await user('foreignAdmin', ids.foreign, SECURITY_ADMIN);
+  await user('resellerAdmin', ids.reseller!, SECURITY_ADMIN);
+  await user('companyAdmin', ids.company!, SECURITY_ADMIN);
+  await user('member', ids.company!, READ_ALL);
+  await user('other', ids.company!, READ_ALL);
+  await user('foreignAdmin', ids.foreign!, SECURITY_ADMIN);
 });
 afterAll(() => t.close());
 
@@ -136,7 +136,7 @@ describe('Security tab: password policy and second-factor enforcement [A2.19]', 
 
 describe('passwords follow the policy', () => {
   it('[A2.20] enforces the policy when a user changes the password and ends the other sessions', async () => {
-    const u = await user('changer', ids.company, READ_ALL);
+    const u = await user('changer', ids.company!, READ_ALL);
     const elsewhere = await new ApiClient(t.url).signIn(u.username);
     const client = await new ApiClient(t.url).signIn(u.username);
 
@@ -157,7 +157,7 @@ describe('passwords follow the policy', () => {
   });
 
   it('asks for a new password at sign-in once the old one expired, and checks it', async () => {
-    const u = await user('expired', ids.company, READ_ALL);
+    const u = await user('expired', ids.company!, READ_ALL);
     await t.db.query("UPDATE user_credentials SET password_changed_at = now() - interval '200 days' WHERE account_id = $1", [
       u.id,
     ]);
@@ -253,7 +253,7 @@ describe('multi-factor sign-in with an authenticator app [A2.20]', () => {
   });
 
   it('locks the sign-in out after ten wrong codes, even with a right one', async () => {
-    const u = await user('bruteforced', ids.company, READ_ALL);
+    const u = await user('bruteforced', ids.company!, READ_ALL);
     const client = await new ApiClient(t.url).signIn(u.username);
     const own = (await client.op('StartMfaEnrolment')).body.Secret;
     await client.op('ConfirmMfaEnrolment', { Code: codeFor(own) });
@@ -277,7 +277,7 @@ describe('multi-factor sign-in with an authenticator app [A2.20]', () => {
       ExpiryDays: null,
       MfaRequired: true,
     });
-    const u = await user('enforced', ids.strictCompany, READ_ALL);
+    const u = await user('enforced', ids.strictCompany!, READ_ALL);
     const client = new ApiClient(t.url);
 
     const refused = await client.op('Authenticate', { Username: u.username, Password: TEST_PASSWORD });
@@ -317,7 +317,7 @@ describe('multi-factor sign-in with an authenticator app [A2.20]', () => {
 
 describe('sessions [A2.20]', () => {
   it('[A2.20] lists your own sessions and revokes one; the revoked session is unusable', async () => {
-    const u = await user('traveller', ids.company, READ_ALL);
+    const u = await user('traveller', ids.company!, READ_ALL);
     const laptop = await new ApiClient(t.url).signIn(u.username);
     const phone = await new ApiClient(t.url).signIn(u.username);
 
@@ -334,7 +334,7 @@ describe('sessions [A2.20]', () => {
   });
 
   it('lets an administrator list and end a user’s sessions, but not a colleague without the capability', async () => {
-    const u = await user('managed', ids.company, READ_ALL);
+    const u = await user('managed', ids.company!, READ_ALL);
     const session = await new ApiClient(t.url).signIn(u.username);
     const admin = await new ApiClient(t.url).signIn(users.companyAdmin!);
     const colleague = await new ApiClient(t.url).signIn(users.other!);
@@ -360,7 +360,7 @@ describe('sessions [A2.20]', () => {
   });
 
   it('ends a session after the absolute lifetime however active it is', async () => {
-    const u = await user('longlived', ids.company, READ_ALL);
+    const u = await user('longlived', ids.company!, READ_ALL);
     const client = await new ApiClient(t.url).signIn(u.username);
     await t.db.query("UPDATE sessions SET created_at = now() - interval '8 days' WHERE user_id = $1", [u.id]);
 

@@ -7,6 +7,10 @@ export const paths = {
     tab: (id: number, tab: string) => `/Account/View/${id}/${encodeURIComponent(tab)}`,
     customAction: (action: string, id: number) => `/Account/CustomAction/${encodeURIComponent(action)}/${id}`,
   },
+  /** [M2.13] #/Redirect/{target}. */
+  redirect: (target: string) => `/Redirect/${target}`,
+  /** [M7.19] The viewer of confirmed terms and privacy policy. */
+  confirmedTerms: () => '/MyTerms',
 } as const;
 
 /** The same as an href for plain anchors. */

@@ -1,19 +1,23 @@
 import { createHashRouter } from 'react-router';
 import { AccountPage } from './routes/account-page';
+import { ConfirmedTermsPage } from './routes/confirmed-terms-page';
 import { HomeRedirect } from './routes/home-redirect';
 import { NotFoundPage } from './routes/not-found-page';
+import { RedirectPage } from './routes/redirect-page';
 import { ShellLayout } from './routes/shell-layout';
 import { SignInPage } from './routes/sign-in-page';
 
 /** Hash routes as the spec spells them. */
 export const router = createHashRouter([
   { path: '/login', element: <SignInPage /> },
+  { path: '/Redirect/*', element: <RedirectPage /> },
   {
     element: <ShellLayout />,
     children: [
       { index: true, element: <HomeRedirect /> },
       { path: 'Account/View/:id/:tab?', element: <AccountPage /> },
       { path: 'Account/CustomAction/:action/:id', element: <AccountPage /> },
+      { path: 'MyTerms', element: <ConfirmedTermsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

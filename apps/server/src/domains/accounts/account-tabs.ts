@@ -4,4 +4,10 @@ import type { AccountTabId } from '@portal/contracts';
  * Feature tabs whose screens exist. A feature that builds a tab adds its id here; until then the
  * tab stays out of the strip even where the rules would show it.
  */
-export const BUILT_ACCOUNT_TABS: ReadonlySet<AccountTabId> = new Set<AccountTabId>(['Audit_log', 'User_log', 'Credit_check']);
+export const BUILT_ACCOUNT_TABS: ReadonlySet<AccountTabId> = new Set<AccountTabId>([
+  'Audit_log',
+  'User_log',
+  'Credit_check',
+  'Security',
+  'User_security',
+]);

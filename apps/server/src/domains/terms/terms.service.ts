@@ -150,7 +150,19 @@ const DEMO_TERMS = [
 
 4. Availability. We aim for the portal to be available at all times but planned maintenance is announced in advance.
 
-5. Changes. When these terms change in a way that matters, you are asked to accept them again before you continue.`,
+5. Changes. When these terms change in a way that matters, you are asked to accept them again before you continue.
+
+6. Security. You do not try to reach accounts outside your organisation, test the portal's security without written permission, or share one sign-in between several people.
+
+7. Data you enter. Your organisation stays the owner of the data it enters. We process it only to run the portal and the services ordered through it.
+
+8. Third parties. Services from vendors in the marketplace come with the vendor's own terms, which you accept when you order them.
+
+9. Suspension. We may suspend a sign-in that is used against these terms, and tell your administrator why.
+
+10. Law. These terms are governed by Dutch law; the court of Amsterdam decides disputes unless your agreement with your reseller says otherwise.
+
+11. Contact. Questions about these terms go to your reseller first, or to legal@northwind.example.`,
   },
   {
     isPrivacyPolicy: true,

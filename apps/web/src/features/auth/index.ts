@@ -1,3 +1,13 @@
-export { currentUserKey, useCurrentUser } from './api/use-current-user';
+export { useClientSettings } from './api/use-access';
+export { currentUserKey, useCurrentUser, useSignOut } from './api/use-current-user';
+export { ConfirmedTerms } from './components/confirmed-terms';
+export { canOfferImpersonation, ImpersonateButton } from './components/impersonate-button';
+export { ImpersonationBanner } from './components/impersonation-banner';
+export { MfaEnrolmentPanel } from './components/mfa-enrolment-panel';
+export { RecoveryCodes } from './components/recovery-codes';
 export { SignInForm } from './components/sign-in-form';
+export { TermsGate } from './components/terms-gate';
 export { UserMenu } from './components/user-menu';
+export { useGuidanceScript } from './hooks/use-guidance-script';
+export { SecurityTab } from './components/security-tab';
+export { UserSecurityTab } from './components/user-security-tab';
