@@ -37,11 +37,16 @@ export function RedirectPage() {
             {t('access.redirect.redirecting', { target })}
           </Text>
         ) : (
-          <Alert color="red" role="alert" title={t('access.redirect.notAllowedTitle')}>
+          <Alert color="red" role="alert">
+            <Text size="sm" fw={700}>
+              {t('access.redirect.notAllowedTitle')}
+            </Text>
             <Text size="sm" mb="sm">
               {decision.message}
             </Text>
-            <Anchor href={href(paths.home())}>{t('access.redirect.goHome')}</Anchor>
+            <Anchor href={href(paths.home())} c="blue.9">
+              {t('access.redirect.goHome')}
+            </Anchor>
           </Alert>
         )}
       </Paper>

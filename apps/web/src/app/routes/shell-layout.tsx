@@ -79,28 +79,28 @@ export function ShellLayout() {
       </button>
       <AppShell.Header>
         <Stack gap={0} h="100%">
-        <ImpersonationBanner
-          user={user.data}
-          onReturned={(own) => reloadAt(own && impersonatedId ? paths.account.view(impersonatedId) : paths.login())}
-        />
-        <Group flex={1} px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('tree.label')} />
-            <Anchor href={`#${paths.home()}`} underline="never" c="inherit">
-              <Title order={2} size="h4">
-                {t('app.name')}
-              </Title>
-            </Anchor>
-          </Group>
-          <UserMenu
+          <ImpersonationBanner
             user={user.data}
-            onSignedOut={() => navigate(paths.login(), { replace: true })}
-            links={[
-              { label: t('access.menu.security'), href: href(paths.account.tab(user.data.AccountId, 'User_security')) },
-              { label: t('access.terms.menuLink'), href: href(paths.confirmedTerms()) },
-            ]}
+            onReturned={(own) => reloadAt(own && impersonatedId ? paths.account.view(impersonatedId) : paths.login())}
           />
-        </Group>
+          <Group flex={1} px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm">
+              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('tree.label')} />
+              <Anchor href={`#${paths.home()}`} underline="never" c="inherit">
+                <Title order={2} size="h4">
+                  {t('app.name')}
+                </Title>
+              </Anchor>
+            </Group>
+            <UserMenu
+              user={user.data}
+              onSignedOut={() => navigate(paths.login(), { replace: true })}
+              links={[
+                { label: t('access.menu.security'), href: href(paths.account.tab(user.data.AccountId, 'User_security')) },
+                { label: t('access.terms.menuLink'), href: href(paths.confirmedTerms()) },
+              ]}
+            />
+          </Group>
         </Stack>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={t('tree.label')}>

@@ -5,9 +5,9 @@ export { canOfferImpersonation, ImpersonateButton } from './components/impersona
 export { ImpersonationBanner } from './components/impersonation-banner';
 export { MfaEnrolmentPanel } from './components/mfa-enrolment-panel';
 export { RecoveryCodes } from './components/recovery-codes';
+export { SecurityTab } from './components/security-tab';
 export { SignInForm } from './components/sign-in-form';
 export { TermsGate } from './components/terms-gate';
 export { UserMenu } from './components/user-menu';
-export { useGuidanceScript } from './hooks/use-guidance-script';
-export { SecurityTab } from './components/security-tab';
 export { UserSecurityTab } from './components/user-security-tab';
+export { useGuidanceScript } from './hooks/use-guidance-script';

@@ -1,4 +1,5 @@
 import {
+  Authenticate,
   ConfirmUserTerms,
   GetClientSettings,
   GetMyConfirmedTerms,
@@ -7,7 +8,6 @@ import {
   StopImpersonation,
 } from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Authenticate } from '@portal/contracts';
 import { ApiError, callOperation, newIdempotencyKey } from '../../../lib/api-client';
 import { currentUserKey } from './use-current-user';
 

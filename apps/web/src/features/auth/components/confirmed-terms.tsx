@@ -15,9 +15,9 @@ function TermsList({ items, title, empty }: { items: ConfirmedTerm[]; title: str
       {items.length === 0 ? (
         <Text c="dimmed">{empty}</Text>
       ) : (
-        <Accordion variant="separated" defaultValue={`${items[0]?.Name}-${items[0]?.Version}`}>
-          {items.map((item) => (
-            <Accordion.Item key={`${item.Name}-${item.Version}`} value={`${item.Name}-${item.Version}`}>
+        <Accordion variant="separated" defaultValue="term-0">
+          {items.map((item, index) => (
+            <Accordion.Item key={`${item.Name}-${item.Version}`} value={`term-${index}`}>
               <Accordion.Control>
                 {item.Name}{' '}
                 <Text span size="sm" c="dimmed">
@@ -46,8 +46,16 @@ export function ConfirmedTerms() {
   const items = query.data.Items;
   return (
     <Stack gap="lg">
-      <TermsList items={items.filter((i) => !i.IsPrivacyPolicy)} title={t('access.terms.confirmedTerms')} empty="No confirmed terms found" />
-      <TermsList items={items.filter((i) => i.IsPrivacyPolicy)} title={t('access.terms.privacyPolicy')} empty="No privacy policy found" />
+      <TermsList
+        items={items.filter((i) => !i.IsPrivacyPolicy)}
+        title={t('access.terms.confirmedTerms')}
+        empty="No confirmed terms found"
+      />
+      <TermsList
+        items={items.filter((i) => i.IsPrivacyPolicy)}
+        title={t('access.terms.privacyPolicy')}
+        empty="No privacy policy found"
+      />
     </Stack>
   );
 }

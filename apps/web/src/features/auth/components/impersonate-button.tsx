@@ -17,7 +17,11 @@ export function canOfferImpersonation(params: { user: CurrentUser; accountId: nu
 }
 
 /** [A6.8] The Impersonate action of a User account page, with a confirmation. */
-export function ImpersonateButton(props: { accountId: number; accountName: string; onImpersonating: (user: CurrentUser) => void }) {
+export function ImpersonateButton(props: {
+  accountId: number;
+  accountName: string;
+  onImpersonating: (user: CurrentUser) => void;
+}) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
   const impersonate = useImpersonate();
@@ -38,7 +42,13 @@ export function ImpersonateButton(props: { accountId: number; accountName: strin
       <Button variant="default" onClick={() => setIsOpen(true)}>
         {t('access.impersonation.action')}
       </Button>
-      <Modal opened={isOpen} onClose={() => setIsOpen(false)} title={t('access.impersonation.confirmTitle')} centered>
+      <Modal
+        opened={isOpen}
+        onClose={() => setIsOpen(false)}
+        title={t('access.impersonation.confirmTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('access.close') }}
+      >
         <Text size="sm" mb="lg">
           {t('access.impersonation.confirmText', { name: props.accountName })}
         </Text>

@@ -7,8 +7,11 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone?: () 
   const handleCopy = () => void navigator.clipboard?.writeText(codes.join('\n'));
   return (
     <Stack gap="sm">
-      <Alert color="yellow" title={t('access.mfa.recoveryTitle')}>
-        {t('access.mfa.recoveryText')}
+      <Alert color="yellow">
+        <Text fw={700} size="sm">
+          {t('access.mfa.recoveryTitle')}
+        </Text>
+        <Text size="sm">{t('access.mfa.recoveryText')}</Text>
       </Alert>
       <List aria-label={t('access.mfa.recoveryTitle')} data-testid="recovery-codes" spacing={2} listStyleType="none">
         {codes.map((c) => (

@@ -16,10 +16,21 @@ export function SecurityTab({ accountId }: { accountId: number }) {
   return <PolicyForm key={JSON.stringify(data.Policy)} accountId={accountId} data={data} />;
 }
 
-function PolicyForm({ accountId, data }: { accountId: number; data: NonNullable<ReturnType<typeof useSecuritySettings>['data']> }) {
+function PolicyForm({
+  accountId,
+  data,
+}: {
+  accountId: number;
+  data: NonNullable<ReturnType<typeof useSecuritySettings>['data']>;
+}) {
   const { t } = useTranslation();
   const update = useUpdateSecuritySettings(accountId);
-  const initial: SecurityPolicy = data.Policy ?? { MinLength: PASSWORD_MIN_LENGTH, RequiredClasses: [], ExpiryDays: null, MfaRequired: false };
+  const initial: SecurityPolicy = data.Policy ?? {
+    MinLength: PASSWORD_MIN_LENGTH,
+    RequiredClasses: [],
+    ExpiryDays: null,
+    MfaRequired: false,
+  };
   const [policy, setPolicy] = useState<SecurityPolicy>(initial);
   const [expires, setExpires] = useState(initial.ExpiryDays !== null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -45,7 +56,9 @@ function PolicyForm({ accountId, data }: { accountId: number; data: NonNullable<
   const toggleClass = (c: PasswordClass, on: boolean) =>
     setPolicy((p) => ({
       ...p,
-      RequiredClasses: on ? PASSWORD_CLASSES.filter((x) => x === c || p.RequiredClasses.includes(x)) : p.RequiredClasses.filter((x) => x !== c),
+      RequiredClasses: on
+        ? PASSWORD_CLASSES.filter((x) => x === c || p.RequiredClasses.includes(x))
+        : p.RequiredClasses.filter((x) => x !== c),
     }));
 
   return (
@@ -71,6 +84,7 @@ function PolicyForm({ accountId, data }: { accountId: number; data: NonNullable<
         description={t('access.security.minLengthHelp', { min: PASSWORD_MIN_LENGTH })}
         min={PASSWORD_MIN_LENGTH}
         max={128}
+        clampBehavior="none"
         value={policy.MinLength}
         onChange={(v) => setPolicy((p) => ({ ...p, MinLength: typeof v === 'number' ? v : Number(v) || 0 }))}
         error={errors.MinLength}
@@ -106,6 +120,7 @@ function PolicyForm({ accountId, data }: { accountId: number; data: NonNullable<
             label={t('access.security.expiryDays')}
             min={1}
             max={3650}
+            clampBehavior="none"
             value={policy.ExpiryDays ?? ''}
             onChange={(v) => setPolicy((p) => ({ ...p, ExpiryDays: typeof v === 'number' ? v : null }))}
             error={errors.ExpiryDays}

@@ -42,7 +42,7 @@ export function TermsGate(props: { terms: Term[]; onDecline: () => void; isDecli
             <Text size="sm" c="dimmed">
               {t('access.terms.title')}
             </Text>
-            <Badge variant="light" data-testid="terms-progress">
+            <Badge variant="filled" data-testid="terms-progress">
               {t('access.terms.progress', { current: accepted + 1, total })}
             </Badge>
           </Group>

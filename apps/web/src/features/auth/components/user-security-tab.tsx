@@ -1,4 +1,18 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  PasswordInput,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { MfaEnrolment, UserSecurity, UserSession } from '@portal/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,9 +87,9 @@ function MfaSection({ data }: { data: UserSecurity }) {
         {t('access.mfa.title')}
       </Title>
       <Group gap="sm">
-        <Badge color={data.Mfa.Enabled ? 'green' : 'gray'} variant="light" data-testid="mfa-status">
+        <Text fw={700} size="sm" data-testid="mfa-status">
           {data.Mfa.Enabled ? t('access.mfa.statusOn') : t('access.mfa.statusOff')}
-        </Badge>
+        </Text>
         {data.Mfa.Enabled && data.Mfa.EnrolledAt && (
           <Text size="sm" c="dimmed">
             {t('access.mfa.since', { date: formatUtc(data.Mfa.EnrolledAt), left: data.Mfa.RecoveryCodesLeft })}
@@ -92,7 +106,9 @@ function MfaSection({ data }: { data: UserSecurity }) {
         <Group>
           <Button
             loading={start.isPending}
-            onClick={() => start.mutate(undefined, { onSuccess: setEnrolment, onError: (e) => notify({ color: 'red', message: e.message }) })}
+            onClick={() =>
+              start.mutate(undefined, { onSuccess: setEnrolment, onError: (e) => notify({ color: 'red', message: e.message }) })
+            }
           >
             {t('access.mfa.setUp')}
           </Button>
@@ -102,7 +118,12 @@ function MfaSection({ data }: { data: UserSecurity }) {
         <Paper withBorder p="md" maw={460}>
           <form onSubmit={handleConfirm} noValidate>
             <Stack gap="sm">
-              <MfaEnrolmentPanel enrolment={enrolment} code={code} onCodeChange={setCode} error={fieldError(confirm.error, 'Code')} />
+              <MfaEnrolmentPanel
+                enrolment={enrolment}
+                code={code}
+                onCodeChange={setCode}
+                error={fieldError(confirm.error, 'Code')}
+              />
               {confirm.isError && !fieldError(confirm.error, 'Code') && <Alert color="red">{confirm.error.message}</Alert>}
               <Group>
                 <Button type="submit" loading={confirm.isPending}>
@@ -128,6 +149,7 @@ function MfaSection({ data }: { data: UserSecurity }) {
         onClose={() => setIsRemoving(false)}
         title={data.IsSelf ? t('access.mfa.remove') : t('access.mfa.resetAction')}
         centered
+        closeButtonProps={{ 'aria-label': t('access.close') }}
       >
         <Stack>
           <Text size="sm">{data.IsSelf ? t('access.mfa.removeText') : t('access.mfa.resetText')}</Text>
@@ -270,7 +292,7 @@ function SessionsSection({ accountId, canRevoke }: { accountId: number; canRevok
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {formatUtc(s.CreatedAt)}{' '}
                     {s.IsCurrent && (
-                      <Badge size="sm" variant="light">
+                      <Badge size="sm" variant="filled">
                         {t('access.sessions.current')}
                       </Badge>
                     )}
@@ -301,7 +323,13 @@ function SessionsSection({ accountId, canRevoke }: { accountId: number; canRevok
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal opened={pending !== null} onClose={() => setPending(null)} title={t('access.sessions.revokeTitle')} centered>
+      <Modal
+        opened={pending !== null}
+        onClose={() => setPending(null)}
+        title={t('access.sessions.revokeTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('access.close') }}
+      >
         <Text size="sm" mb="lg">
           {t('access.sessions.revokeText', { date: pending ? formatUtc(pending.CreatedAt) : '' })}
         </Text>
