@@ -9,30 +9,49 @@ import { useConfirmTerms } from '../api/use-access';
  * scrolled to the end, an agree checkbox that enables OK, and Decline (which signs out).
  */
 export function TermsGate(props: { terms: Term[]; onDecline: () => void; isDeclining: boolean }) {
+  const [accepted, setAccepted] = useState(0);
+  const term = props.terms[0];
+  if (!term) return null;
+  // Keyed by the term: the next one starts unticked and unread.
+  return (
+    <TermScreen
+      key={term.Id}
+      term={term}
+      position={accepted + 1}
+      total={accepted + props.terms.length}
+      onAccepted={() => setAccepted((n) => n + 1)}
+      onDecline={props.onDecline}
+      isDeclining={props.isDeclining}
+    />
+  );
+}
+
+function TermScreen(props: {
+  term: Term;
+  position: number;
+  total: number;
+  onAccepted: () => void;
+  onDecline: () => void;
+  isDeclining: boolean;
+}) {
   const { t } = useTranslation();
   const confirm = useConfirmTerms();
-  const term = props.terms[0];
+  const { term } = props;
   const [agreed, setAgreed] = useState(false);
   const [atEnd, setAtEnd] = useState(false);
   const viewport = useRef<HTMLDivElement>(null);
-  const [accepted, setAccepted] = useState(0);
-  const total = accepted + props.terms.length;
 
-  // A new term starts unticked and unread; a short text that needs no scrolling counts as read.
+  // A short text that needs no scrolling counts as read.
   useEffect(() => {
-    setAgreed(false);
     const el = viewport.current;
     setAtEnd(!el || el.scrollHeight <= el.clientHeight + 4);
-    el?.scrollTo({ top: 0 });
-  }, [term?.Id]);
+  }, []);
 
-  if (!term) return null;
   const handleScroll = () => {
     const el = viewport.current;
     if (el && el.scrollTop + el.clientHeight >= el.scrollHeight - 4) setAtEnd(true);
   };
-  const handleAccept = () =>
-    confirm.mutate({ termId: term.Id, termName: term.Name }, { onSuccess: () => setAccepted((n) => n + 1) });
+  const handleAccept = () => confirm.mutate({ termId: term.Id, termName: term.Name }, { onSuccess: props.onAccepted });
 
   return (
     <Center mih="100vh" bg="gray.0" component="main" p="md">
@@ -43,7 +62,7 @@ export function TermsGate(props: { terms: Term[]; onDecline: () => void; isDecli
               {t('access.terms.title')}
             </Text>
             <Badge variant="filled" data-testid="terms-progress">
-              {t('access.terms.progress', { current: accepted + 1, total })}
+              {t('access.terms.progress', { current: props.position, total: props.total })}
             </Badge>
           </Group>
           <Title order={1} size="h2">
