@@ -289,8 +289,10 @@ function SessionsSection({ accountId, canRevoke }: { accountId: number; canRevok
             <Table.Tbody>
               {query.data.Items.map((s) => (
                 <Table.Tr key={s.Id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {formatUtc(s.CreatedAt)}{' '}
+                  <Table.Td>
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {formatUtc(s.CreatedAt)}
+                    </Text>
                     {s.IsCurrent && (
                       <Badge size="sm" variant="filled">
                         {t('access.sessions.current')}
