@@ -133,7 +133,7 @@ export async function signIn(
   ctx.audit({
     actorId: user.id,
     accountId: user.id,
-    after: { Username: username, SecondFactor: step.kind !== 'none', PasswordRenewed: Boolean(input.NewPassword) },
+    after: { Username: username, SecondFactor: step.kind !== 'none', ExpiredCredentialReplaced: Boolean(input.NewPassword) },
   });
   // The session row is not committed yet: read it back through the transaction.
   const caller = await callerForToken(ctx.db, token, settings);
