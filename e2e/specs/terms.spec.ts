@@ -78,4 +78,28 @@ test.describe
 
       await expect(page.getByRole('heading', { level: 1, name: 'Acme Logistics' })).toBeVisible();
     });
+
+    test('[M2.16] [M4.12] the provider publishes a minor revision, which asks nobody again', async ({ page }) => {
+      await signIn(page, 'provider.admin');
+      const me = await page.request.post('/api/op/GetCurrentUser', { data: {} }).then((r) => r.json());
+      await page.goto(`/#/Account/View/${me.CompanyAccountId}/Security`);
+      const table = page.getByRole('table', { name: 'Platform terms and privacy policy' });
+      const row = table.getByRole('row', { name: /Terms of use/ });
+      await expect(row).toContainText('1 (major)');
+      await expectAccessible(page);
+
+      await row.getByRole('button', { name: 'Publish new revision' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New revision of Terms of use' });
+      await dialog.getByLabel('Text').fill('These terms govern your use of the Northwind Cloud portal (typo fixed).');
+      await expect(dialog.getByLabel('Major revision: every user must accept it again')).not.toBeChecked();
+      await expectAccessible(page);
+      await dialog.getByRole('button', { name: 'Publish new revision' }).click();
+
+      await expect(page.getByText('A new revision of Terms of use is published')).toBeVisible();
+      await expect(row).toContainText('2 (minor)');
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+      await signIn(page, 'acme.newhire');
+      await expect(page.getByRole('heading', { level: 1, name: 'Acme Logistics' })).toBeVisible();
+    });
   });

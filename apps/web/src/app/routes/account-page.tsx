@@ -15,7 +15,9 @@ const FEATURE_TABS: Record<string, FeatureTabRenderer> = {
   Audit_log: ({ account }) => <AuditLogTab mode="account" id={account.AccountIdentificator} hrefForAccount={hrefForAccount} />,
   User_log: ({ account }) => <AuditLogTab mode="user" id={account.AccountIdentificator} hrefForAccount={hrefForAccount} />,
   Credit_check: ({ account }) => <CreditCheckTab accountId={account.AccountIdentificator} hrefForAccount={hrefForAccount} />,
-  Security: ({ account }) => <SecurityTab accountId={account.AccountIdentificator} />,
+  Security: ({ account }) => (
+    <SecurityTab accountId={account.AccountIdentificator} isProvider={account.Views.Default?.Values.AccountType === 'Provider'} />
+  ),
   User_security: ({ account }) => <UserSecurityTab accountId={account.AccountIdentificator} />,
 };
 

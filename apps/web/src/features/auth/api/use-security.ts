@@ -4,13 +4,16 @@ import {
   DisableMfa,
   GetSecuritySettings,
   GetUserSecurity,
+  ListPlatformTerms,
   ListUserSessions,
+  PublishTermsRevision,
   RevokeUserSession,
   type SecurityPolicy,
   StartMfaEnrolment,
   UpdateSecuritySettings,
 } from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { callOperation, newIdempotencyKey } from '../../../lib/api-client';
 
 export const securityKeys = {
@@ -87,5 +90,22 @@ export function useDisableMfa(accountId: number) {
   return useMutation({
     mutationFn: (Code: string | undefined) => callOperation(DisableMfa, { accountId, ...(Code ? { Code } : {}) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.user(accountId) }),
+  });
+}
+
+/** Platform terms with their revisions (provider only). */
+export function usePlatformTerms() {
+  return useQuery({
+    queryKey: ['platform-terms'],
+    queryFn: ({ signal }) => callOperation(ListPlatformTerms, {}, { signal }),
+  });
+}
+
+export function usePublishTermsRevision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.input<typeof PublishTermsRevision.input>) =>
+      callOperation(PublishTermsRevision, input, { idempotencyKey: newIdempotencyKey() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['platform-terms'] }),
   });
 }

@@ -5,15 +5,22 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSecuritySettings, useUpdateSecuritySettings } from '../api/use-security';
+import { PlatformTermsPanel } from './platform-terms-panel';
 
 /** [A2.19] Security tab of a company or reseller: its password policy and whether a second sign-in step is required. */
-export function SecurityTab({ accountId }: { accountId: number }) {
+export function SecurityTab({ accountId, isProvider = false }: { accountId: number; isProvider?: boolean }) {
   const { t } = useTranslation();
   const query = useSecuritySettings(accountId);
   if (query.isError) return <Alert color="red">{query.error.message}</Alert>;
   if (!query.data) return <Loader size="sm" aria-label={t('app.loading')} />;
   const data = query.data;
-  return <PolicyForm key={JSON.stringify(data.Policy)} accountId={accountId} data={data} />;
+  return (
+    <Stack gap="xl">
+      <PolicyForm key={JSON.stringify(data.Policy)} accountId={accountId} data={data} />
+      {/* The provider's own Security tab also manages the platform terms. */}
+      {isProvider && data.CanUpdate && <PlatformTermsPanel />}
+    </Stack>
+  );
 }
 
 function PolicyForm({
