@@ -1,7 +1,7 @@
 export { useClientSettings } from './api/use-access';
 export { currentUserKey, useCurrentUser, useSignOut } from './api/use-current-user';
 export { ConfirmedTerms } from './components/confirmed-terms';
-export { canOfferImpersonation, ImpersonateButton } from './components/impersonate-button';
+export { ImpersonateButton } from './components/impersonate-button';
 export { ImpersonationBanner } from './components/impersonation-banner';
 export { MfaEnrolmentPanel } from './components/mfa-enrolment-panel';
 export { RecoveryCodes } from './components/recovery-codes';
@@ -11,3 +11,4 @@ export { TermsGate } from './components/terms-gate';
 export { UserMenu } from './components/user-menu';
 export { UserSecurityTab } from './components/user-security-tab';
 export { useGuidanceScript } from './hooks/use-guidance-script';
+export { canOfferImpersonation } from './utils/can-offer-impersonation';

@@ -5,17 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
 import { useImpersonate } from '../api/use-access';
 
-/** Whether the Impersonate action shows: User accounts, with IMPERSONATE_EXECUTE, not yourself, not while impersonating [A6.8]. */
-export function canOfferImpersonation(params: { user: CurrentUser; accountId: number; accountType: string; state: string }) {
-  return (
-    params.user.Capabilities.includes('IMPERSONATE_EXECUTE') &&
-    params.user.Impersonator === null &&
-    params.accountType === 'User' &&
-    params.state !== 'Terminated' &&
-    params.accountId !== params.user.AccountId
-  );
-}
-
 /** [A6.8] The Impersonate action of a User account page, with a confirmation. */
 export function ImpersonateButton(props: {
   accountId: number;
