@@ -18,7 +18,7 @@ import {
 } from '@portal/contracts';
 import { handle, type OperationContext, requireCaller } from '../../platform/operations/types.js';
 import { checkPassword, signIn, signOut } from './auth.service.js';
-import { impersonate, listUserSessions, revokeUserSession, stopImpersonation } from './impersonation.service.js';
+import { impersonate, stopImpersonation } from './impersonation.service.js';
 import {
   changePassword,
   confirmMfaEnrolment,
@@ -30,6 +30,7 @@ import {
   updateSecuritySettings,
 } from './security.service.js';
 import { type AuthSettings, describeCaller } from './session-core.js';
+import { listUserSessions, revokeUserSession } from './sessions.service.js';
 
 const located = (ctx: OperationContext) => {
   if (!ctx.account) throw new Error('operation declares an account but ran without one');
@@ -45,7 +46,7 @@ export function authOperations(settings: AuthSettings) {
       RedirectPrefixes: [...(settings.redirectPrefixes ?? [])],
       GuidanceScriptUrl: ctx.caller && ctx.caller.impersonatorId === null ? (settings.guidanceScriptUrl ?? null) : null,
     })),
-    handle(Impersonate, (ctx, input) => impersonate(ctx, requireCaller(ctx), located(ctx))),
+    handle(Impersonate, (ctx) => impersonate(ctx, requireCaller(ctx), located(ctx))),
     handle(StopImpersonation, (ctx) => stopImpersonation(ctx, settings, requireCaller(ctx))),
     handle(ListUserSessions, async (ctx) => ({
       Items: await listUserSessions(ctx.db, settings, requireCaller(ctx), located(ctx), ctx.now),

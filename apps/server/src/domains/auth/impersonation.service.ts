@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
-import type { CurrentUser, UserSession } from '@portal/contracts';
-import type { Queryable } from '../../platform/db/db.js';
-import { DomainError, forbidden, validationFailed } from '../../platform/errors/domain-error.js';
+import type { CurrentUser } from '@portal/contracts';
+import { DomainError, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller, LocatedAccount, OperationContext } from '../../platform/operations/types.js';
 import { findById, findOrganisation } from '../accounts/index.js';
 import * as accessRepo from './access.repository.js';
@@ -15,7 +13,6 @@ import {
   ORIGIN_COOKIE,
   SESSION_COOKIE,
   sessionId,
-  sessionNotBefore,
 } from './session-core.js';
 
 /** How long the token from Impersonate stays good for the Authenticate that follows it. */
@@ -77,7 +74,7 @@ export async function exchangeImpersonationToken(
     throw invalid();
   }
   const target = await findById(ctx.db, grant.target_id);
-  if (!target || target.account_type !== 'User' || target.state === 'Terminated') throw invalid();
+  if (target?.account_type !== 'User' || target.state === 'Terminated') throw invalid();
   const origin = await accessRepo.findSession(ctx.db, caller.sessionId);
   if (!origin) throw invalid();
 
@@ -125,55 +122,4 @@ export async function stopImpersonation(ctx: OperationContext, settings: AuthSet
   ctx.cookies.set(SESSION_COOKIE, originToken as string, { maxAgeSeconds: settings.sessionHours * 3600 });
   ctx.audit({ accountId: caller.userId, after: { ImpersonationEnded: caller.displayName } });
   return { User: await describeCaller(ctx.db, own) };
-}
-
-// ---------------------------------------------------------------- sessions
-
-/** An opaque handle for a session: derived from the stored hash, never revealing it. */
-const handleOf = (id: string) => createHash('sha256').update(`session-handle:${id}`).digest('hex').slice(0, 24);
-
-export async function listUserSessions(
-  db: Queryable,
-  settings: AuthSettings,
-  caller: Caller,
-  account: LocatedAccount,
-  now: Date,
-): Promise<UserSession[]> {
-  if (account.type !== 'User') throw validationFailed([{ field: 'accountId', message: 'Choose a User account' }]);
-  if (account.id !== caller.userId && !caller.capabilities.has('SECURITY_MANAGEMENT_READ'))
-    throw forbidden('You need the SECURITY_MANAGEMENT_READ capability to do this');
-  const rows = await accessRepo.listActiveSessions(db, account.id, now, sessionNotBefore(settings, now));
-  return rows.map((r) => ({
-    Id: handleOf(r.id),
-    CreatedAt: r.created_at.toISOString(),
-    LastSeenAt: r.last_seen_at.toISOString(),
-    ExpiresAt: r.expires_at.toISOString(),
-    Ip: r.ip,
-    UserAgent: r.user_agent,
-    IsCurrent: r.id === caller.sessionId,
-    Impersonator:
-      r.impersonator_id === null ? null : { AccountId: r.impersonator_id, DisplayName: r.impersonator_display_name ?? '' },
-  }));
-}
-
-export async function revokeUserSession(
-  ctx: OperationContext,
-  settings: AuthSettings,
-  caller: Caller,
-  account: LocatedAccount,
-  handle: string,
-) {
-  if (account.type !== 'User') throw validationFailed([{ field: 'accountId', message: 'Choose a User account' }]);
-  if (account.id !== caller.userId && !caller.capabilities.has('SECURITY_MANAGEMENT_UPDATE'))
-    throw forbidden('You need the SECURITY_MANAGEMENT_UPDATE capability to do this');
-  const rows = await accessRepo.listActiveSessions(ctx.db, account.id, ctx.now, sessionNotBefore(settings, ctx.now));
-  const row = rows.find((r) => handleOf(r.id) === handle);
-  if (!row) throw new DomainError('NOT_FOUND', 'Session not found');
-  await repo.deleteSession(ctx.db, row.id);
-  if (row.id === caller.sessionId) {
-    ctx.cookies.clear(SESSION_COOKIE);
-    ctx.cookies.clear(ORIGIN_COOKIE);
-  }
-  ctx.audit({ accountId: account.id, after: { SessionRevoked: handle } });
-  return { ok: true as const };
 }

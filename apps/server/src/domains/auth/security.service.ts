@@ -175,8 +175,8 @@ export async function disableMfa(ctx: OperationContext, caller: Caller, account:
     if (!factor) throw new DomainError('CONFLICT', 'No authenticator app is set up');
     if (factor.confirmed_at && !(await verifySecondFactor(ctx.db, caller.userId, factor, code ?? '', ctx.now)))
       throw validationFailed([{ field: 'Code', message: 'The code is not valid' }]);
-  } else if (!caller.capabilities.has('SECURITY_MANAGEMENT_UPDATE')) {
-    throw forbidden('You need the SECURITY_MANAGEMENT_UPDATE capability to do this');
+  } else {
+    assertSelfOr(caller, account, 'SECURITY_MANAGEMENT_UPDATE');
   }
   await accessRepo.deleteFactor(ctx.db, account.id);
   ctx.audit({ accountId: account.id, after: { Mfa: 'removed' } });
@@ -202,7 +202,7 @@ export async function startSignInMfaEnrolment(
 
 // ---------------------------------------------------------------- user security and password
 
-function assertUser(account: LocatedAccount) {
+export function assertUser(account: LocatedAccount) {
   if (account.type !== 'User') throw validationFailed([{ field: 'accountId', message: 'Choose a User account' }]);
 }
 
