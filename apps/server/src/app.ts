@@ -3,20 +3,22 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { operations as declaredOperations } from '@portal/contracts';
+import { DEFAULT_REDIRECT_PREFIXES, operations as declaredOperations } from '@portal/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { accountOperations, customActionOperations, findLocation, terminateDue } from './domains/accounts/index.js';
 import { auditOperations } from './domains/audit/index.js';
-import { authOperations, createCallerResolver } from './domains/auth/index.js';
+import { type AuthSettings, authOperations, createCallerResolver } from './domains/auth/index.js';
 import { catalogueOperations, createServiceCreationWorker } from './domains/catalogue/index.js';
 import { creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
 import { noteOperations } from './domains/notes/index.js';
 import { reportRoutes } from './domains/reports/index.js';
+import { termsOperations } from './domains/terms/index.js';
 import { loadConfig } from './platform/config/config.js';
 import type { Db } from './platform/db/db.js';
 import { localDiskStorage, registerKeeperRoutes } from './platform/files/index.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { buildOpenApi, renderApiReference } from './platform/http/openapi.js';
+import { registerSameOriginGuard } from './platform/http/same-origin.js';
 import { registerOperationLayer } from './platform/operations/operation-layer.js';
 import type { RegisteredOperation } from './platform/operations/types.js';
 
@@ -25,6 +27,12 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   webDist?: string | null;
   sessionHours?: number;
+  /** Absolute session lifetime in hours, however active the session is. */
+  sessionMaxHours?: number;
+  /** [M2.13] Allowed redirect target prefixes; the spec's four by default. */
+  redirectPrefixes?: readonly string[];
+  /** [M6.18] Third-party guidance script for the web app (never loaded while impersonating). */
+  guidanceScriptUrl?: string | null;
   secureCookies?: boolean;
   /** Where uploaded files are stored; DATA_DIR/files by default. */
   filesDir?: string;
@@ -35,15 +43,16 @@ export interface AppOptions {
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** The registered handlers of every domain, in dependency order. */
-export function registeredOperations(options: { sessionHours: number }): RegisteredOperation[] {
+export function registeredOperations(options: AuthSettings): RegisteredOperation[] {
   return [
-    ...authOperations(options),
+    ...authOperations({ redirectPrefixes: DEFAULT_REDIRECT_PREFIXES, ...options }),
     ...accountOperations,
     ...customActionOperations,
     ...auditOperations,
     ...creditLimitOperations,
     ...noteOperations,
     ...catalogueOperations,
+    ...termsOperations,
   ];
 }
 
@@ -62,8 +71,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('routeTable', routes);
   const sessionHours = options.sessionHours ?? 12;
+  const authSettings: AuthSettings = {
+    sessionHours,
+    ...(options.sessionMaxHours === undefined ? {} : { sessionMaxHours: options.sessionMaxHours }),
+    redirectPrefixes: options.redirectPrefixes ?? DEFAULT_REDIRECT_PREFIXES,
+    guidanceScriptUrl: options.guidanceScriptUrl ?? null,
+  };
   await app.register(fastifyCookie);
   registerErrorHandler(app);
+  // CSRF: no cookie-authenticated change may come from another site.
+  registerSameOriginGuard(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
@@ -71,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-frame-options', 'SAMEORIGIN');
   });
 
-  const operations = registeredOperations({ sessionHours });
+  const operations = registeredOperations(authSettings);
   const declared = new Set(declaredOperations.map((d) => d.name));
   for (const op of operations) {
     if (!declared.has(op.definition.name)) throw new Error(`operation ${op.definition.name} is not listed in contracts`);
@@ -79,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOperationLayer(app, {
     db: options.db,
     operations,
-    resolveCaller: createCallerResolver({ sessionHours }),
+    resolveCaller: createCallerResolver(authSettings),
     locateAccount: findLocation,
     secureCookies: options.secureCookies ?? false,
   });
@@ -87,14 +104,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerKeeperRoutes(app, {
     db: options.db,
     storage: localDiskStorage(options.filesDir ?? join(loadConfig().dataDir, 'files')),
-    resolveCaller: createCallerResolver({ sessionHours }),
+    resolveCaller: createCallerResolver(authSettings),
     locateAccount: findLocation,
     attachmentResolvers: [findCreditAttachment],
   });
   // [S7.5] embed tokens, the embed host at /embed/ and the data it reads with a token.
   await reportRoutes(app, {
     db: options.db,
-    resolveCaller: createCallerResolver({ sessionHours }),
+    resolveCaller: createCallerResolver(authSettings),
     embedHostDist: resolve(here, '../../embed-host/dist'),
     embedSdkDist: resolve(here, '../../../packages/embed/dist'),
   });

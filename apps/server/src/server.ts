@@ -14,6 +14,9 @@ const app = await buildApp({
   logger: { level: config.logLevel },
   webDist: config.webDist,
   sessionHours: config.sessionHours,
+  sessionMaxHours: config.sessionMaxHours,
+  redirectPrefixes: config.redirectPrefixes,
+  guidanceScriptUrl: config.guidanceScriptUrl,
   secureCookies: config.secureCookies,
 });
 if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
@@ -49,5 +52,6 @@ if (shouldSeed) {
     cedarridge.admin    reseller administrator of Cedar Ridge Solutions
     acme.admin          company administrator of Acme Logistics
     acme.jdoe           company user at Acme Logistics (read-only)
+    acme.newhire        company user who has not accepted the platform terms yet
 `);
 }

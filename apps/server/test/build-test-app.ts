@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
+import { type AppOptions, buildApp } from '../src/app.js';
 import { createDb, type Db } from '../src/platform/db/db.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../src/platform/db/paths.js';
@@ -20,7 +20,9 @@ export interface TestApp {
  * Starts the real app on a fresh database with migrations applied: in-memory PGlite, or a new
  * database on the PostgreSQL server of DATABASE_URL when it is set (CI runs both).
  */
-export async function buildTestApp(options: { webDist?: string | null } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { webDist?: string | null; app?: Partial<Omit<AppOptions, 'db'>> } = {},
+): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | null = null;
   let db: Db;
@@ -44,7 +46,7 @@ export async function buildTestApp(options: { webDist?: string | null } = {}): P
   }
   await migrate(db, MIGRATIONS_DIR);
   const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'));
-  const app = await buildApp({ db, webDist: options.webDist ?? null, filesDir, backgroundJobs: false });
+  const app = await buildApp({ db, webDist: options.webDist ?? null, filesDir, backgroundJobs: false, ...options.app });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {

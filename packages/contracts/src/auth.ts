@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { AccountIdSchema, AccountTypeSchema } from './accounts.js';
 import { defineOperation } from './operation.js';
+import { TermSchema } from './terms.js';
 
 export const CurrentUserSchema = z.object({
   AccountId: AccountIdSchema,
@@ -13,17 +14,35 @@ export const CurrentUserSchema = z.object({
   CompanyDisplayName: z.string(),
   Capabilities: z.array(z.string()),
   Impersonator: z.object({ AccountId: AccountIdSchema, DisplayName: z.string() }).nullable(),
+  /** [M3.9], [M4.12] Platform terms the user still has to accept, one screen each; empty while impersonating. */
+  TermsConditions: z.array(TermSchema),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
 export const Authenticate = defineOperation({
   name: 'Authenticate',
-  summary: 'Sign in with username and password; sets the session cookie',
-  input: z.object({
-    Username: z.string().trim().min(1, 'Enter your username').max(200),
-    Password: z.string().min(1, 'Enter your password').max(1000),
+  summary:
+    'Sign in with username and password (plus the authenticator or recovery code when a second factor is on, and a new password when the old one expired), or exchange an ImpersonationToken from Impersonate [A7.11]; sets the session cookie',
+  input: z
+    .object({
+      Username: z.string().trim().max(200).optional(),
+      Password: z.string().max(1000).optional(),
+      /** A 6-digit authenticator code or a recovery code. */
+      Code: z.string().trim().max(20).optional(),
+      /** Replaces an expired password in the same step. */
+      NewPassword: z.string().max(200).optional(),
+      ImpersonationToken: z.string().max(200).optional(),
+    })
+    .superRefine((value, ctx) => {
+      if (value.ImpersonationToken) return;
+      if (!value.Username) ctx.addIssue({ code: 'custom', path: ['Username'], message: 'Enter your username' });
+      if (!value.Password) ctx.addIssue({ code: 'custom', path: ['Password'], message: 'Enter your password' });
+    }),
+  output: z.object({
+    User: CurrentUserSchema,
+    /** Present once, when this sign-in finished setting up a required second factor. */
+    RecoveryCodes: z.array(z.string()).optional(),
   }),
-  output: z.object({ User: CurrentUserSchema }),
   access: { kind: 'public' },
   mutating: true,
 });

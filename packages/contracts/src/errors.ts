@@ -5,6 +5,12 @@ export const ERROR_CODES = {
   VALIDATION_FAILED: 422,
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
+  /** Sign-in needs the authenticator or a recovery code (field Code). */
+  MFA_REQUIRED: 401,
+  /** The organisation requires a second factor the user has not set up: StartSignInMfaEnrolment, then Authenticate with Code. */
+  MFA_ENROLMENT_REQUIRED: 401,
+  /** The password is older than the policy allows: Authenticate again with NewPassword. */
+  PASSWORD_EXPIRED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

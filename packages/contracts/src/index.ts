@@ -1,3 +1,4 @@
+export * from './access.js';
 export * from './accounts.js';
 export * from './audit.js';
 export * from './auth.js';
@@ -10,7 +11,9 @@ export * from './notes.js';
 export * from './operation.js';
 export * from './service-validation.js';
 export * from './services.js';
+export * from './terms.js';
 
+import { accessOperations } from './access.js';
 import { accountOperations } from './accounts.js';
 import { auditOperations } from './audit.js';
 import { authOperations } from './auth.js';
@@ -19,6 +22,7 @@ import { customActionOperations } from './custom-actions.js';
 import { noteOperations } from './notes.js';
 import type { OperationDefinition } from './operation.js';
 import { serviceOperations } from './services.js';
+import { termsOperations } from './terms.js';
 
 /** Every operation the API serves, in one list (the server mounts them, the docs describe them). */
 export const operations: readonly OperationDefinition[] = [
@@ -29,4 +33,6 @@ export const operations: readonly OperationDefinition[] = [
   ...creditLimitOperations,
   ...noteOperations,
   ...serviceOperations,
+  ...accessOperations,
+  ...termsOperations,
 ];

@@ -4,6 +4,7 @@ import { seedDemoServices } from '../domains/catalogue/index.js';
 import { seedCreditLimitDemo } from '../domains/credit-limits/index.js';
 import { seedNotesDemo } from '../domains/notes/index.js';
 import { seedDemoReports } from '../domains/reports/index.js';
+import { seedDemoTerms } from '../domains/terms/index.js';
 import type { Db, Queryable } from '../platform/db/db.js';
 import { ensureStandardRoles } from './roles.js';
 
@@ -134,6 +135,8 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
   await db.transaction(async (tx) => {
     const roles = await ensureStandardRoles(tx);
     let person = 0;
+    const newStarters: number[] = [];
+    let acmeId: number | null = null;
     const addUser = async (parentId: number, role: string, username?: string, title?: string) => {
       const first = FIRST[person % FIRST.length] as string;
       const last = LAST[(person * 7) % LAST.length] as string;
@@ -249,6 +252,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
           }
         }
         if (name === 'Acme Logistics') await addUser(company, 'Company user', 'acme.jdoe', 'Dispatcher');
+        if (name === 'Acme Logistics') acmeId = company;
         companyIndex++;
       }
     }
@@ -256,8 +260,16 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     for (const [v, vendorId] of vendorIds.entries()) {
       await addUser(vendorId, 'Vendor service administrator', `${slug(VENDORS[v] as string)}.admin`, 'Service manager');
     }
-    await seedCreditLimitDemo(tx);
     await seedNotesDemo(tx);
+    if (acmeId !== null) {
+      // Added last so the names of the other demo users stay as they were. A new starter who has not accepted
+      // the platform terms yet, and an IT administrator who sets up the second sign-in step: they show the
+      // terms screen [M2.16] and multi-factor sign-in [A2.20].
+      newStarters.push(await addUser(acmeId, 'Company user', 'acme.newhire', 'Trainee dispatcher'));
+      await addUser(acmeId, 'Company administrator', 'acme.itadmin', 'IT administrator');
+    }
+    await seedCreditLimitDemo(tx);
+    await seedDemoTerms(tx, { notAcceptedBy: newStarters });
   });
   await seedDemoReports(db);
   await seedDemoServices(db);

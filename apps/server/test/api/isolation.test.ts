@@ -409,3 +409,37 @@ describe('services stay inside the owner scope', () => {
     expect(res.body.Services.map((s: { ServiceName: string }) => s.ServiceName).sort()).toEqual(expected);
   });
 });
+
+describe('access operations stay inside the caller scope [A6.8] [A2.19] [A2.20]', () => {
+  const ACCESS_OPERATIONS = [
+    { op: 'Impersonate', input: (id: number) => ({ id }) },
+    { op: 'ListUserSessions', input: (id: number) => ({ accountId: id }) },
+    { op: 'RevokeUserSession', input: (id: number) => ({ accountId: id, sessionId: 'abc' }) },
+    { op: 'GetUserSecurity', input: (id: number) => ({ accountId: id }) },
+    { op: 'DisableMfa', input: (id: number) => ({ accountId: id }) },
+    { op: 'GetSecuritySettings', input: (id: number) => ({ accountId: id }) },
+    {
+      op: 'UpdateSecuritySettings',
+      input: (id: number) => ({ accountId: id, MinLength: 20, RequiredClasses: [], ExpiryDays: null, MfaRequired: true }),
+    },
+  ] as const;
+  const rows = CALLERS.flatMap(({ caller }) =>
+    TREE.filter((a) => (a.type === 'User' || a.type === 'Company') && !SCOPE[caller].includes(a.name)).flatMap((a) =>
+      ACCESS_OPERATIONS.map((o) => ({ caller, target: a.name, op: o.op, input: o.input })),
+    ),
+  );
+
+  it.each(rows)('$caller gets the same 404 from $op on $target as for a missing id', async ({ caller, target, op, input }) => {
+    const client = clientOf(caller);
+
+    const foreign = await client.op(op, input(idOf(target)));
+    const missing = await client.op(op, input(MISSING_ID));
+
+    expect(foreign.status).toBe(404);
+    expect(comparable(foreign.body)).toEqual(comparable(missing.body));
+  });
+
+  it('changed no foreign security policy', async () => {
+    expect(await t.db.query('SELECT account_id FROM security_policies')).toEqual([]);
+  });
+});

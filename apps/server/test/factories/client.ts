@@ -8,8 +8,21 @@ export interface ApiResponse<T = unknown> {
 
 /** Calls the API over HTTP as the web app does, keeping the session cookie. */
 export class ApiClient {
-  cookie: string | null = null;
+  /** The cookie jar: every cookie the server set and has not cleared (the session, and during impersonation the origin). */
+  readonly jar = new Map<string, string>();
   constructor(readonly baseUrl: string) {}
+
+  /** The Cookie header this client sends, or null without cookies. */
+  get cookie(): string | null {
+    return this.jar.size === 0 ? null : [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  set cookie(value: string | null) {
+    this.jar.clear();
+    for (const pair of value?.split(';') ?? []) {
+      const [name, ...rest] = pair.trim().split('=');
+      if (name) this.jar.set(name, rest.join('='));
+    }
+  }
 
   async op<T = any>(name: string, input: unknown = {}, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
     const res = await fetch(`${this.baseUrl}/api/op/${name}`, {
@@ -21,10 +34,12 @@ export class ApiClient {
       },
       body: JSON.stringify(input),
     });
-    const setCookie = res.headers.get('set-cookie');
-    if (setCookie) {
-      const [pair] = setCookie.split(';');
-      this.cookie = pair && !pair.endsWith('=') ? pair : null;
+    for (const setCookie of res.headers.getSetCookie()) {
+      const [pair = ''] = setCookie.split(';');
+      const [name = '', ...rest] = pair.split('=');
+      const value = rest.join('=');
+      if (value === '' || /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(setCookie)) this.jar.delete(name);
+      else this.jar.set(name, value);
     }
     const text = await res.text();
     return {

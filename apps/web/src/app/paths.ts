@@ -13,6 +13,10 @@ export const paths = {
     create: () => '/Marketplace/ServiceCreate',
     edit: (serviceName: string) => `/Marketplace/ServiceCreate/${encodeURIComponent(serviceName)}`,
   },
+  /** [M2.13] #/Redirect/{target}. */
+  redirect: (target: string) => `/Redirect/${target}`,
+  /** [M7.19] The viewer of confirmed terms and privacy policy. */
+  confirmedTerms: () => '/MyTerms',
 } as const;
 
 /** The same as an href for plain anchors. */

@@ -1,7 +1,9 @@
 import { createHashRouter } from 'react-router';
 import { AccountPage } from './routes/account-page';
+import { ConfirmedTermsPage } from './routes/confirmed-terms-page';
 import { HomeRedirect } from './routes/home-redirect';
 import { NotFoundPage } from './routes/not-found-page';
+import { RedirectPage } from './routes/redirect-page';
 import { ServiceToolPage } from './routes/service-tool-page';
 import { ServicesPage } from './routes/services-page';
 import { ShellLayout } from './routes/shell-layout';
@@ -10,6 +12,7 @@ import { SignInPage } from './routes/sign-in-page';
 /** Hash routes as the spec spells them. */
 export const router = createHashRouter([
   { path: '/login', element: <SignInPage /> },
+  { path: '/Redirect/*', element: <RedirectPage /> },
   {
     element: <ShellLayout />,
     children: [
@@ -18,6 +21,7 @@ export const router = createHashRouter([
       { path: 'Account/CustomAction/:action/:id', element: <AccountPage /> },
       { path: 'Services', element: <ServicesPage /> },
       { path: 'Marketplace/ServiceCreate/:serviceName?', element: <ServiceToolPage /> },
+      { path: 'MyTerms', element: <ConfirmedTermsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -50,6 +50,8 @@ export interface TabContext {
   parentId: number | null;
   /** The viewer's organisation (company, reseller or provider). */
   viewerOrganisationId: number;
+  /** The viewer's own user account: everyone may open the User security tab of their own account. */
+  viewerUserId?: number;
   /** Ids from the root down to the viewer's organisation. */
   viewerOrganisationPath: readonly number[];
   /** The nearest Company or Reseller above the account (for Product and Department), and its parent. */
@@ -66,7 +68,8 @@ export function decideAccountTabs(ctx: TabContext): AccountTabId[] {
   return (Object.keys(TAB_RULES) as AccountTabId[]).filter((tab) => {
     const rule = TAB_RULES[tab];
     if (!ctx.built.has(tab) || !rule.types.includes(type)) return false;
-    if (!rule.anyOf.some((c) => ctx.capabilities.has(c))) return false;
+    const isOwnUserSecurity = tab === 'User_security' && ctx.accountId === ctx.viewerUserId;
+    if (!isOwnUserSecurity && !rule.anyOf.some((c) => ctx.capabilities.has(c))) return false;
     switch (tab) {
       case 'Credit_check':
       case 'Notes':

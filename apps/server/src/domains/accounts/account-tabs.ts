@@ -9,4 +9,6 @@ export const BUILT_ACCOUNT_TABS: ReadonlySet<AccountTabId> = new Set<AccountTabI
   'User_log',
   'Credit_check',
   'Notes',
+  'Security',
+  'User_security',
 ]);

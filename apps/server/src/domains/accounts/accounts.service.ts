@@ -78,6 +78,7 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number): Pr
     accountId: row.id,
     parentId: row.parent_id,
     viewerOrganisationId: caller.scope.rootId,
+    viewerUserId: caller.userId,
     viewerOrganisationPath: scopePath,
     owningOrganisation: owning ? { id: owning.id, parentId: owningPath.at(-2) ?? null } : null,
     capabilities: caller.capabilities,

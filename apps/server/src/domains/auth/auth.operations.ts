@@ -1,13 +1,68 @@
-import { Authenticate, GetCurrentUser, Logout } from '@portal/contracts';
-import { handle, requireCaller } from '../../platform/operations/types.js';
-import { type AuthSettings, describeCaller, signIn, signOut } from './auth.service.js';
+import {
+  Authenticate,
+  ChangePassword,
+  ConfirmMfaEnrolment,
+  DisableMfa,
+  GetClientSettings,
+  GetCurrentUser,
+  GetSecuritySettings,
+  GetUserSecurity,
+  Impersonate,
+  ListUserSessions,
+  Logout,
+  RevokeUserSession,
+  StartMfaEnrolment,
+  StartSignInMfaEnrolment,
+  StopImpersonation,
+  UpdateSecuritySettings,
+} from '@portal/contracts';
+import { handle, type OperationContext, requireCaller } from '../../platform/operations/types.js';
+import { checkPassword, signIn, signOut } from './auth.service.js';
+import { impersonate, stopImpersonation } from './impersonation.service.js';
+import {
+  changePassword,
+  confirmMfaEnrolment,
+  disableMfa,
+  getSecuritySettings,
+  getUserSecurity,
+  startMfaEnrolment,
+  startSignInMfaEnrolment,
+  updateSecuritySettings,
+} from './security.service.js';
+import { type AuthSettings, describeCaller } from './session-core.js';
+import { listUserSessions, revokeUserSession } from './sessions.service.js';
+
+const located = (ctx: OperationContext) => {
+  if (!ctx.account) throw new Error('operation declares an account but ran without one');
+  return ctx.account;
+};
 
 export function authOperations(settings: AuthSettings) {
   return [
-    handle(Authenticate, async (ctx, input) => ({
-      User: await signIn(ctx, settings, input),
-    })),
+    handle(Authenticate, (ctx, input) => signIn(ctx, settings, input)),
     handle(Logout, (ctx) => signOut(ctx, requireCaller(ctx))),
-    handle(GetCurrentUser, async (ctx) => describeCaller(requireCaller(ctx))),
+    handle(GetCurrentUser, (ctx) => describeCaller(ctx.db, requireCaller(ctx))),
+    handle(GetClientSettings, async (ctx) => ({
+      RedirectPrefixes: [...(settings.redirectPrefixes ?? [])],
+      GuidanceScriptUrl: ctx.caller && ctx.caller.impersonatorId === null ? (settings.guidanceScriptUrl ?? null) : null,
+    })),
+    handle(Impersonate, (ctx) => impersonate(ctx, requireCaller(ctx), located(ctx))),
+    handle(StopImpersonation, (ctx) => stopImpersonation(ctx, settings, requireCaller(ctx))),
+    handle(ListUserSessions, async (ctx) => ({
+      Items: await listUserSessions(ctx.db, settings, requireCaller(ctx), located(ctx), ctx.now),
+    })),
+    handle(RevokeUserSession, (ctx, input) =>
+      revokeUserSession(ctx, settings, requireCaller(ctx), located(ctx), input.sessionId),
+    ),
+    handle(GetSecuritySettings, (ctx) => getSecuritySettings(ctx.db, requireCaller(ctx), located(ctx))),
+    handle(UpdateSecuritySettings, (ctx, { accountId: _id, ...policy }) =>
+      updateSecuritySettings(ctx, requireCaller(ctx), located(ctx), policy),
+    ),
+    handle(GetUserSecurity, (ctx) => getUserSecurity(ctx.db, requireCaller(ctx), located(ctx))),
+    handle(ChangePassword, (ctx, input) => changePassword(ctx, requireCaller(ctx), input, checkPassword)),
+    handle(StartMfaEnrolment, (ctx) => startMfaEnrolment(ctx, requireCaller(ctx))),
+    handle(ConfirmMfaEnrolment, (ctx, input) => confirmMfaEnrolment(ctx, requireCaller(ctx), input.Code)),
+    handle(DisableMfa, (ctx, input) => disableMfa(ctx, requireCaller(ctx), located(ctx), input.Code)),
+    handle(StartSignInMfaEnrolment, (ctx, input) => startSignInMfaEnrolment(ctx, checkPassword, input)),
   ];
 }

@@ -10,15 +10,22 @@ export interface SessionRow {
   display_name: string;
   path: string;
   impersonator_display_name: string | null;
+  origin_session_id: string | null;
 }
 
-export async function findActiveSession(db: Queryable, id: string, now: Date): Promise<SessionRow | null> {
+/**
+ * A session that is usable now: not idle-expired, younger than the absolute limit (notBefore), its user not
+ * terminated, and, for an impersonation, the impersonator's own session still usable too.
+ */
+export async function findActiveSession(db: Queryable, id: string, now: Date, notBefore: Date): Promise<SessionRow | null> {
   const [row] = await db.query<SessionRow>(
     `SELECT s.id, s.user_id, s.impersonator_id, s.expires_at, s.last_seen_at, u.username, u.display_name, u.path,
-            imp.display_name AS impersonator_display_name
+            imp.display_name AS impersonator_display_name, s.origin_session_id
      FROM sessions s JOIN accounts u ON u.id = s.user_id LEFT JOIN accounts imp ON imp.id = s.impersonator_id
-     WHERE s.id = $1 AND s.expires_at > $2 AND u.state <> 'Terminated'`,
-    [id, now],
+       LEFT JOIN sessions o ON o.id = s.origin_session_id
+     WHERE s.id = $1 AND s.expires_at > $2 AND s.created_at > $3 AND u.state <> 'Terminated'
+       AND (s.origin_session_id IS NULL OR (o.expires_at > $2 AND o.created_at > $3 AND imp.state <> 'Terminated'))`,
+    [id, now, notBefore],
   );
   return row ?? null;
 }
@@ -63,9 +70,13 @@ export async function findUserForSignIn(db: Queryable, username: string) {
   const [row] = await db.query<{
     id: number;
     state: string;
+    path: string;
+    username: string;
     password_hash: string | null;
+    password_changed_at: Date | null;
   }>(
-    `SELECT a.id, a.state, c.password_hash FROM accounts a LEFT JOIN user_credentials c ON c.account_id = a.id
+    `SELECT a.id, a.state, a.path, a.username, c.password_hash, c.password_changed_at
+     FROM accounts a LEFT JOIN user_credentials c ON c.account_id = a.id
      WHERE lower(a.username) = lower($1) AND a.account_type = 'User'`,
     [username],
   );

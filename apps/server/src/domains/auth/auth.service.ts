@@ -1,109 +1,123 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { CurrentUser } from '@portal/contracts';
-import type { FastifyRequest } from 'fastify';
-import type { Db, Queryable } from '../../platform/db/db.js';
+import type { Queryable } from '../../platform/db/db.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
 import type { Caller, OperationContext } from '../../platform/operations/types.js';
-import { findOrganisation } from '../accounts/index.js';
+import * as accessRepo from './access.repository.js';
+import { decideSecondFactor, isPasswordExpired } from './access.rules.js';
 import * as repo from './auth.repository.js';
-import { isSignInThrottled, nextSessionExpiry, SIGN_IN_WINDOW_MINUTES } from './auth.rules.js';
+import { isSignInThrottled, SIGN_IN_WINDOW_MINUTES } from './auth.rules.js';
+import { exchangeImpersonationToken } from './impersonation.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-
-export const SESSION_COOKIE = 'portal_session';
-
-const sessionId = (token: string) => createHash('sha256').update(token).digest('hex');
-
-export interface AuthSettings {
-  sessionHours: number;
-}
-
-/** Builds the caller of a request from its session cookie. */
-export function createCallerResolver(settings: AuthSettings) {
-  return async (db: Db, request: FastifyRequest): Promise<Caller | null> => {
-    const token = request.cookies[SESSION_COOKIE];
-    return token ? callerForToken(db, token, settings) : null;
-  };
-}
-
-async function callerForToken(db: Queryable, token: string, settings: AuthSettings): Promise<Caller | null> {
-  {
-    const now = new Date();
-    const session = await repo.findActiveSession(db, sessionId(token), now);
-    if (!session) return null;
-    const organisation = await findOrganisation(db, session.path);
-    if (!organisation) return null;
-    const expiry = nextSessionExpiry({
-      now,
-      lastSeenAt: session.last_seen_at,
-      sessionHours: settings.sessionHours,
-    });
-    if (expiry) await repo.extendSession(db, session.id, now, expiry);
-    return {
-      userId: session.user_id,
-      username: session.username,
-      displayName: session.display_name,
-      sessionId: session.id,
-      impersonatorId: session.impersonator_id,
-      impersonatorDisplayName: session.impersonator_display_name,
-      scope: {
-        rootId: organisation.id,
-        rootPath: organisation.path,
-        rootType: organisation.account_type,
-        rootDisplayName: organisation.display_name,
-      },
-      capabilities: new Set(await repo.listCapabilities(db, session.user_id)),
-    };
-  }
-}
-
-export function describeCaller(caller: Caller): CurrentUser {
-  return {
-    AccountId: caller.userId,
-    Username: caller.username,
-    DisplayName: caller.displayName,
-    CompanyAccountId: caller.scope.rootId,
-    CompanyAccountType: caller.scope.rootType as CurrentUser['CompanyAccountType'],
-    CompanyDisplayName: caller.scope.rootDisplayName,
-    Capabilities: [...caller.capabilities].sort(),
-    Impersonator:
-      caller.impersonatorId === null
-        ? null
-        : {
-            AccountId: caller.impersonatorId,
-            DisplayName: caller.impersonatorDisplayName ?? '',
-          },
-  };
-}
+import {
+  assertAcceptablePassword,
+  createRecoveryCodes,
+  policyForPath,
+  verifyEnrolmentCode,
+  verifySecondFactor,
+} from './security.service.js';
+import {
+  type AuthSettings,
+  callerForToken,
+  describeCaller,
+  newSessionToken,
+  ORIGIN_COOKIE,
+  SESSION_COOKIE,
+  sessionId,
+} from './session-core.js';
 
 const INVALID = 'The username or password is incorrect';
 
-export async function signIn(
-  ctx: OperationContext,
-  settings: AuthSettings,
-  input: { Username: string; Password: string },
-): Promise<CurrentUser> {
+export interface SignInInput {
+  Username?: string | undefined;
+  Password?: string | undefined;
+  Code?: string | undefined;
+  NewPassword?: string | undefined;
+  ImpersonationToken?: string | undefined;
+}
+
+/** Throws when too many sign-ins failed lately for this username or address (the lockout). */
+export async function assertNotThrottled(ctx: OperationContext, username: string) {
   const since = new Date(ctx.now.getTime() - SIGN_IN_WINDOW_MINUTES * 60_000);
-  const failures = await repo.countRecentFailures(ctx.db, input.Username, ctx.ip, since);
-  if (
-    isSignInThrottled({
-      failuresForUsername: failures.by_user,
-      failuresFromIp: failures.by_ip,
-    })
-  ) {
+  const failures = await repo.countRecentFailures(ctx.db, username, ctx.ip, since);
+  if (isSignInThrottled({ failuresForUsername: failures.by_user, failuresFromIp: failures.by_ip })) {
     throw new DomainError(
       'TOO_MANY_REQUESTS',
       `Too many failed sign-in attempts. Wait ${SIGN_IN_WINDOW_MINUTES} minutes and try again.`,
     );
   }
-  const user = await repo.findUserForSignIn(ctx.db, input.Username);
-  const valid = await verifyPassword(user?.password_hash ?? null, input.Password);
-  if (!user || !valid || user.state === 'Terminated') {
-    // Recorded after the rollback: the failure must count even though this operation fails.
-    ctx.onRollback((db) => repo.recordSignInAttempt(db, input.Username, ctx.ip, false));
-    throw new DomainError('UNAUTHENTICATED', INVALID, [{ field: 'Password', message: INVALID }]);
+}
+
+/** Counts a failed attempt even though the operation's transaction rolls back, then throws. */
+export function failSignIn(ctx: OperationContext, username: string, field: string, message: string): never {
+  ctx.onRollback((db) => repo.recordSignInAttempt(db, username, ctx.ip, false));
+  throw new DomainError('UNAUTHENTICATED', message, [{ field, message }]);
+}
+
+/** Checks username and password with throttling; the user row when they match. */
+export async function checkPassword(ctx: OperationContext, username: string, password: string) {
+  await assertNotThrottled(ctx, username);
+  const user = await repo.findUserForSignIn(ctx.db, username);
+  const valid = await verifyPassword(user?.password_hash ?? null, password);
+  if (!user || !valid || user.state === 'Terminated') failSignIn(ctx, username, 'Password', INVALID);
+  return user;
+}
+
+/**
+ * Authenticate [A7.11]: the password, then the second factor when the user has one or the organisation requires
+ * one, then a new password when the old one expired; or the exchange of an impersonation token.
+ */
+export async function signIn(
+  ctx: OperationContext,
+  settings: AuthSettings,
+  input: SignInInput,
+): Promise<{ User: CurrentUser; RecoveryCodes?: string[] }> {
+  if (input.ImpersonationToken) return { User: await exchangeImpersonationToken(ctx, settings, input.ImpersonationToken) };
+  const username = input.Username ?? '';
+  const user = await checkPassword(ctx, username, input.Password ?? '');
+
+  const policy = await policyForPath(ctx.db, user.path);
+  const factor = await accessRepo.findFactor(ctx.db, user.id, true);
+  const step = decideSecondFactor({
+    hasConfirmedFactor: factor?.confirmed_at != null,
+    hasPendingFactor: factor !== null && factor.confirmed_at === null,
+    mfaRequired: policy.MfaRequired,
+    codeGiven: Boolean(input.Code),
+  });
+  let recoveryCodes: string[] | undefined;
+  switch (step.kind) {
+    case 'ask':
+      throw new DomainError('MFA_REQUIRED', 'Enter the code from your authenticator app', [
+        { field: 'Code', message: 'Enter the code from your authenticator app' },
+      ]);
+    case 'enrol-first':
+      throw new DomainError(
+        'MFA_ENROLMENT_REQUIRED',
+        'Your organisation requires a second sign-in step. Set up an authenticator app to continue.',
+      );
+    case 'verify':
+      if (!factor || !(await verifySecondFactor(ctx.db, user.id, factor, input.Code ?? '', ctx.now)))
+        failSignIn(ctx, username, 'Code', 'The code is not valid');
+      break;
+    case 'verify-enrolment':
+      if (!factor || !(await verifyEnrolmentCode(ctx.db, user.id, factor, input.Code ?? '', ctx.now)))
+        failSignIn(ctx, username, 'Code', 'The code is not valid');
+      recoveryCodes = await createRecoveryCodes(ctx.db, user.id);
+      break;
+    case 'none':
+      break;
   }
-  await repo.recordSignInAttempt(ctx.db, input.Username, ctx.ip, true);
-  const token = randomBytes(32).toString('base64url');
+
+  if (isPasswordExpired({ changedAt: user.password_changed_at, policy, now: ctx.now })) {
+    if (!input.NewPassword)
+      throw new DomainError('PASSWORD_EXPIRED', 'Your password has expired. Choose a new one.', [
+        { field: 'NewPassword', message: 'Choose a new password' },
+      ]);
+    await assertAcceptablePassword(ctx.db, { userId: user.id, username: user.username, policy, password: input.NewPassword });
+    await repo.upsertPassword(ctx.db, user.id, await hashPassword(input.NewPassword));
+  }
+
+  await repo.recordSignInAttempt(ctx.db, username, ctx.ip, true);
+  const token = newSessionToken();
   const expiresAt = new Date(ctx.now.getTime() + settings.sessionHours * 3600 * 1000);
   await repo.insertSession(ctx.db, {
     id: sessionId(token),
@@ -115,20 +129,25 @@ export async function signIn(
   ctx.cookies.set(SESSION_COOKIE, token, {
     maxAgeSeconds: settings.sessionHours * 3600,
   });
+  ctx.cookies.clear(ORIGIN_COOKIE);
   ctx.audit({
     actorId: user.id,
     accountId: user.id,
-    after: { Username: input.Username },
+    after: { Username: username, SecondFactor: step.kind !== 'none', ExpiredCredentialReplaced: Boolean(input.NewPassword) },
   });
   // The session row is not committed yet: read it back through the transaction.
   const caller = await callerForToken(ctx.db, token, settings);
   if (!caller) throw new Error(`the new session of user ${user.id} could not be read back`);
-  return describeCaller(caller);
+  return { User: await describeCaller(ctx.db, caller), ...(recoveryCodes ? { RecoveryCodes: recoveryCodes } : {}) };
 }
 
+/** Ends the session; signing out of an impersonation ends the impersonator's own session too. */
 export async function signOut(ctx: OperationContext, caller: Caller) {
+  const session = await accessRepo.findSession(ctx.db, caller.sessionId);
+  await repo.deleteSession(ctx.db, session?.origin_session_id ?? caller.sessionId);
   await repo.deleteSession(ctx.db, caller.sessionId);
   ctx.cookies.clear(SESSION_COOKIE);
+  ctx.cookies.clear(ORIGIN_COOKIE);
   return { ok: true as const };
 }
 

@@ -10,9 +10,29 @@ export interface Config {
   /** Directory of the built web app, served at `/`. */
   webDist: string | undefined;
   sessionHours: number;
+  /** Absolute session lifetime in hours. */
+  sessionMaxHours: number;
+  /** [M2.13], [M5.10] Allowed redirect target prefixes (REDIRECT_PREFIXES, comma separated). */
+  redirectPrefixes: string[];
+  /** [M6.18] Optional third-party guidance script URL, never loaded in impersonated sessions. */
+  guidanceScriptUrl: string | null;
   secureCookies: boolean;
   /** This instance's pod id for service export/import [S4.1]; null: the id stored in the database. */
   podId: string | null;
+}
+
+/** REDIRECT_PREFIXES: relative path prefixes ending in '/', e.g. "idp/,keeper/,support/,knowledge-base/". */
+export function parseRedirectPrefixes(value: string | undefined): string[] | null {
+  if (value === undefined || value.trim() === '') return null;
+  const prefixes = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  for (const p of prefixes) {
+    if (!/^[a-z0-9][a-z0-9._-]*\/([a-z0-9._-]+\/)*$/i.test(p))
+      throw new Error(`REDIRECT_PREFIXES: "${p}" must be a relative path such as support/ (letters, digits, . _ -, ending in /)`);
+  }
+  return prefixes;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -26,6 +46,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: env.WEB_DIST || undefined,
     sessionHours: Number(env.SESSION_HOURS ?? 12),
+    sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 168),
+    redirectPrefixes: parseRedirectPrefixes(env.REDIRECT_PREFIXES) ?? ['idp/', 'keeper/', 'support/', 'knowledge-base/'],
+    guidanceScriptUrl: env.GUIDANCE_SCRIPT_URL?.trim() || null,
     secureCookies: env.SECURE_COOKIES === 'true',
     podId: env.POD_ID?.trim() || null,
   };

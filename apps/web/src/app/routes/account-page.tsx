@@ -2,11 +2,12 @@ import { useCallback } from 'react';
 import { useNavigate, useOutletContext, useParams } from 'react-router';
 import { AccountView, CustomActionModal, type FeatureTabRenderer } from '../../features/accounts';
 import { AuditLogTab } from '../../features/audit-log';
+import { canOfferImpersonation, ImpersonateButton, SecurityTab, UserSecurityTab, useCurrentUser } from '../../features/auth';
 import { CreditCheckTab } from '../../features/credit-limits';
 import { NotesTab } from '../../features/notes';
 import { href, paths } from '../paths';
 import { NotFoundPage } from './not-found-page';
-import type { ShellContext } from './shell-layout';
+import { reloadAt, type ShellContext } from './shell-layout';
 
 const hrefForAccount = (accountId: number) => href(paths.account.view(accountId));
 
@@ -22,6 +23,10 @@ const FEATURE_TABS: Record<string, FeatureTabRenderer> = {
       hrefForAccount={hrefForAccount}
     />
   ),
+  Security: ({ account }) => (
+    <SecurityTab accountId={account.AccountIdentificator} isProvider={account.Views.Default?.Values.AccountType === 'Provider'} />
+  ),
+  User_security: ({ account }) => <UserSecurityTab accountId={account.AccountIdentificator} />,
 };
 
 /** [A2.1] #/Account/View/{id}, [A2.2] #/Account/View/{id}/{tab} and [A2.7] #/Account/CustomAction/{action}/{id}. */
@@ -30,6 +35,7 @@ export function AccountPage() {
   const navigate = useNavigate();
   const { setTreePath } = useOutletContext<ShellContext>();
   const id = Number(params.id);
+  const user = useCurrentUser().data;
   const onHierarchy = useCallback((ids: number[]) => setTreePath(ids), [setTreePath]);
   if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
   return (
@@ -42,6 +48,25 @@ export function AccountPage() {
         onHierarchy={onHierarchy}
         featureTabs={FEATURE_TABS}
         onCustomAction={(action) => navigate(paths.account.customAction(action, id))}
+        extraActions={({ account }) => {
+          const values = account.Views.Default?.Values ?? {};
+          const offer =
+            user &&
+            canOfferImpersonation({
+              user,
+              accountId: account.AccountIdentificator,
+              accountType: String(values.AccountType ?? ''),
+              state: String(values.AccountState ?? ''),
+            });
+          // [A6.8] Starting an impersonation reloads the app as the impersonated user.
+          return offer ? (
+            <ImpersonateButton
+              accountId={account.AccountIdentificator}
+              accountName={String(values.DisplayName ?? '')}
+              onImpersonating={() => reloadAt(paths.home())}
+            />
+          ) : null;
+        }}
       />
       {params.action && (
         // Closing the window returns to the account [A2.7].

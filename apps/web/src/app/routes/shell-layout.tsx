@@ -1,13 +1,28 @@
-import { Anchor, AppShell, Burger, Group, Loader, ScrollArea, Text, Title } from '@mantine/core';
+import { Anchor, AppShell, Burger, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { AccountTree } from '../../features/accounts';
-import { currentUserKey, UserMenu, useCurrentUser } from '../../features/auth';
+import {
+  currentUserKey,
+  ImpersonationBanner,
+  TermsGate,
+  UserMenu,
+  useClientSettings,
+  useCurrentUser,
+  useGuidanceScript,
+  useSignOut,
+} from '../../features/auth';
 import { onUnauthenticated } from '../../lib/api-client';
-import { paths } from '../paths';
+import { href, paths } from '../paths';
+
+/** A full page load at an in-app route: nothing of the previous identity stays in memory or in loaded scripts. */
+export function reloadAt(path: string) {
+  window.location.hash = href(path);
+  window.location.reload();
+}
 
 export interface ShellContext {
   setTreePath: (ids: number[]) => void;
@@ -23,6 +38,9 @@ export function ShellLayout() {
   const params = useParams();
   const [opened, { toggle }] = useDisclosure();
   const [treePath, setTreePath] = useState<number[]>([]);
+  const signOut = useSignOut();
+  const settings = useClientSettings(user.data ? user.data.AccountId : null);
+  useGuidanceScript(user.data ? settings.data?.GuidanceScriptUrl : null);
 
   useEffect(
     () =>
@@ -35,10 +53,22 @@ export function ShellLayout() {
   if (user.isPending) return <Loader aria-label={t('app.loading')} m="xl" />;
   if (!user.data) return <Navigate to={paths.login(location.pathname + location.search)} replace />;
 
+  // [M2.16], [M4.12] Terms come first; Decline signs out and reloads. Impersonators never see them [A6.8].
+  if (user.data.TermsConditions.length > 0 && !user.data.Impersonator) {
+    return (
+      <TermsGate
+        terms={user.data.TermsConditions}
+        isDeclining={signOut.isPending}
+        onDecline={() => signOut.mutate(undefined, { onSettled: () => reloadAt(paths.login()) })}
+      />
+    );
+  }
+
   const selectedId = params.id ? Number(params.id) : null;
+  const impersonatedId = user.data.Impersonator ? user.data.AccountId : null;
   return (
     <AppShell
-      header={{ height: 60 }}
+      header={{ height: user.data.Impersonator ? 104 : 60 }}
       navbar={{ width: 300, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       footer={{ height: 36 }}
       padding="md"
@@ -48,22 +78,35 @@ export function ShellLayout() {
         {t('app.skipToContent')}
       </button>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('tree.label')} />
-            <Anchor href={`#${paths.home()}`} underline="never" c="inherit">
-              <Title order={2} size="h4">
-                {t('app.name')}
-              </Title>
-            </Anchor>
+        <Stack gap={0} h="100%">
+          <ImpersonationBanner
+            user={user.data}
+            onReturned={(own) => reloadAt(own && impersonatedId ? paths.account.view(impersonatedId) : paths.login())}
+          />
+          <Group flex={1} px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm">
+              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('tree.label')} />
+              <Anchor href={`#${paths.home()}`} underline="never" c="inherit">
+                <Title order={2} size="h4">
+                  {t('app.name')}
+                </Title>
+              </Anchor>
+            </Group>
+            <Group gap="md" wrap="nowrap">
+              {user.data.Capabilities.includes('SERVICE_TOOL_INFO_READ') && (
+                <Anchor href={`#${paths.services.list()}`}>{t('serviceTool.list.title')}</Anchor>
+              )}
+              <UserMenu
+                user={user.data}
+                onSignedOut={() => navigate(paths.login(), { replace: true })}
+                links={[
+                  { label: t('access.menu.security'), href: href(paths.account.tab(user.data.AccountId, 'User_security')) },
+                  { label: t('access.terms.menuLink'), href: href(paths.confirmedTerms()) },
+                ]}
+              />
+            </Group>
           </Group>
-          <Group gap="md" wrap="nowrap">
-            {user.data.Capabilities.includes('SERVICE_TOOL_INFO_READ') && (
-              <Anchor href={`#${paths.services.list()}`}>{t('serviceTool.list.title')}</Anchor>
-            )}
-            <UserMenu user={user.data} onSignedOut={() => navigate(paths.login(), { replace: true })} />
-          </Group>
-        </Group>
+        </Stack>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={t('tree.label')}>
         <ScrollArea>

@@ -1,3 +1,14 @@
-export { currentUserKey, useCurrentUser } from './api/use-current-user';
+export { useClientSettings } from './api/use-access';
+export { currentUserKey, useCurrentUser, useSignOut } from './api/use-current-user';
+export { ConfirmedTerms } from './components/confirmed-terms';
+export { ImpersonateButton } from './components/impersonate-button';
+export { ImpersonationBanner } from './components/impersonation-banner';
+export { MfaEnrolmentPanel } from './components/mfa-enrolment-panel';
+export { RecoveryCodes } from './components/recovery-codes';
+export { SecurityTab } from './components/security-tab';
 export { SignInForm } from './components/sign-in-form';
+export { TermsGate } from './components/terms-gate';
 export { UserMenu } from './components/user-menu';
+export { UserSecurityTab } from './components/user-security-tab';
+export { useGuidanceScript } from './hooks/use-guidance-script';
+export { canOfferImpersonation } from './utils/can-offer-impersonation';

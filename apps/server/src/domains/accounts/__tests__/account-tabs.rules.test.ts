@@ -32,6 +32,13 @@ const ctx = (over: Partial<TabContext>): TabContext => ({
 });
 
 describe('decideAccountTabs', () => {
+  it('[A2.20] gives every user the User security tab of their own account, and others only with SECURITY_MANAGEMENT_READ', () => {
+    const user = { accountType: 'User' as const, accountId: 5, parentId: 4, capabilities: new Set<string>() };
+
+    expect(decideAccountTabs(ctx({ ...user, viewerUserId: 5 }))).toEqual(['User_security']);
+    expect(decideAccountTabs(ctx({ ...user, viewerUserId: 9 }))).toEqual([]);
+  });
+
   it('[A2.12] [A2.16] [A2.18] [A2.19] [A2.21] [A2.23] [A2.24] gives a customer company of the viewer its tabs', () => {
     expect(decideAccountTabs(ctx({}))).toEqual([
       'Credit_check',

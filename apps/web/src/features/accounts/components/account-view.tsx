@@ -39,6 +39,8 @@ export interface AccountViewProps {
   onCustomAction?: (action: string) => void;
   /** Tells the page which account ids lead to this one, for the tree. */
   onHierarchy?: (ids: number[]) => void;
+  /** More actions beside Edit, supplied by the page (e.g. Impersonate on a User account). */
+  extraActions?: FeatureTabRenderer;
 }
 
 /** [A2.1] The account page: breadcrumbs, name, tab strip from the layout pages, and the fields in view or edit mode. */
@@ -234,6 +236,7 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
                   </Menu.Dropdown>
                 </Menu>
               )}
+              {props.extraActions?.({ account })}
               {account.Permissions.CanMove && (
                 <Button variant="default" onClick={() => setDialog('move')}>
                   {t('account.move.action')}

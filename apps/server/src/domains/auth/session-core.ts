@@ -1,0 +1,100 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { CurrentUser } from '@portal/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Db, Queryable } from '../../platform/db/db.js';
+import type { Caller } from '../../platform/operations/types.js';
+import { findById, findOrganisation } from '../accounts/index.js';
+import { listPendingTerms } from '../terms/index.js';
+import * as repo from './auth.repository.js';
+import { nextSessionExpiry } from './auth.rules.js';
+
+export const SESSION_COOKIE = 'portal_session';
+/** While impersonating, the impersonator's own session token waits here for the way back [A6.8]. */
+export const ORIGIN_COOKIE = 'portal_origin';
+
+export const sessionId = (token: string) => createHash('sha256').update(token).digest('hex');
+export const newSessionToken = () => randomBytes(32).toString('base64url');
+
+export interface AuthSettings {
+  /** Idle timeout: each use extends a session by this much. */
+  sessionHours: number;
+  /** Absolute limit: a session ends this long after sign-in however active it is. */
+  sessionMaxHours?: number;
+  /** [M2.13], [M5.10] Allowed redirect target prefixes. */
+  redirectPrefixes?: readonly string[];
+  /** [M6.18] A third-party guidance script the web app loads, except in impersonated sessions. */
+  guidanceScriptUrl?: string | null;
+}
+
+export const DEFAULT_SESSION_MAX_HOURS = 7 * 24;
+
+export function sessionNotBefore(settings: AuthSettings, now: Date): Date {
+  return new Date(now.getTime() - (settings.sessionMaxHours ?? DEFAULT_SESSION_MAX_HOURS) * 3600 * 1000);
+}
+
+/** Builds the caller of a request from its session cookie. */
+export function createCallerResolver(settings: AuthSettings) {
+  return async (db: Db, request: FastifyRequest): Promise<Caller | null> => {
+    const token = request.cookies[SESSION_COOKIE];
+    return token ? callerForToken(db, token, settings) : null;
+  };
+}
+
+export async function callerForToken(db: Queryable, token: string, settings: AuthSettings): Promise<Caller | null> {
+  const now = new Date();
+  const session = await repo.findActiveSession(db, sessionId(token), now, sessionNotBefore(settings, now));
+  if (!session) return null;
+  const organisation = await findOrganisation(db, session.path);
+  if (!organisation) return null;
+  const expiry = nextSessionExpiry({
+    now,
+    lastSeenAt: session.last_seen_at,
+    sessionHours: settings.sessionHours,
+  });
+  if (expiry) {
+    await repo.extendSession(db, session.id, now, expiry);
+    // Acting as someone else keeps the impersonator's own session alive for the way back.
+    if (session.origin_session_id) await repo.extendSession(db, session.origin_session_id, now, expiry);
+  }
+  return {
+    userId: session.user_id,
+    username: session.username,
+    displayName: session.display_name,
+    sessionId: session.id,
+    impersonatorId: session.impersonator_id,
+    impersonatorDisplayName: session.impersonator_display_name,
+    scope: {
+      rootId: organisation.id,
+      rootPath: organisation.path,
+      rootType: organisation.account_type,
+      rootDisplayName: organisation.display_name,
+    },
+    capabilities: new Set(await repo.listCapabilities(db, session.user_id)),
+  };
+}
+
+/** The signed-in user as the web app sees it, with the terms still to accept (none while impersonating [A6.8]). */
+export async function describeCaller(db: Queryable, caller: Caller): Promise<CurrentUser> {
+  const account = caller.impersonatorId === null ? await findById(db, caller.userId) : null;
+  const language = account?.attributes['User.Language'];
+  return {
+    AccountId: caller.userId,
+    Username: caller.username,
+    DisplayName: caller.displayName,
+    CompanyAccountId: caller.scope.rootId,
+    CompanyAccountType: caller.scope.rootType as CurrentUser['CompanyAccountType'],
+    CompanyDisplayName: caller.scope.rootDisplayName,
+    Capabilities: [...caller.capabilities].sort(),
+    Impersonator:
+      caller.impersonatorId === null
+        ? null
+        : {
+            AccountId: caller.impersonatorId,
+            DisplayName: caller.impersonatorDisplayName ?? '',
+          },
+    TermsConditions:
+      caller.impersonatorId === null
+        ? await listPendingTerms(db, caller.userId, typeof language === 'string' ? language : 'en')
+        : [],
+  };
+}

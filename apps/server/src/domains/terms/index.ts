@@ -1,0 +1,2 @@
+export { termsOperations } from './terms.operations.js';
+export { listPendingTerms, seedDemoTerms } from './terms.service.js';
