@@ -4,5 +4,6 @@ export {
   createCallerResolver,
   SESSION_COOKIE,
   setPassword,
+  storePasswordHashes,
 } from './auth.service.js';
 export { hashPassword } from './passwords.js';

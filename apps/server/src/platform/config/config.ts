@@ -11,6 +11,14 @@ export interface Config {
   webDist: string | undefined;
   sessionHours: number;
   secureCookies: boolean;
+  /** SMTP server for outgoing e-mail (smtp:// or smtps:// URL); null keeps e-mails in the outbox only. */
+  smtpUrl: string | null;
+  /** The From header of outgoing e-mail. */
+  mailFrom: string;
+  /** Whether this server process runs the job worker itself ('in-process') or leaves jobs to `npm run worker` ('off'). */
+  jobsWorker: 'in-process' | 'off';
+  /** Jobs one worker process runs side by side. */
+  jobsConcurrency: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -25,5 +33,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST || undefined,
     sessionHours: Number(env.SESSION_HOURS ?? 12),
     secureCookies: env.SECURE_COOKIES === 'true',
+    smtpUrl: env.SMTP_URL?.trim() || null,
+    mailFrom: env.MAIL_FROM?.trim() || '"Cloud portal" <no-reply@localhost>',
+    jobsWorker: parseJobsWorker(env.JOBS_WORKER),
+    jobsConcurrency: parseConcurrency(env.JOBS_CONCURRENCY),
   };
+}
+
+function parseJobsWorker(value: string | undefined): 'in-process' | 'off' {
+  const v = value?.trim() || 'in-process';
+  if (v !== 'in-process' && v !== 'off') throw new Error(`JOBS_WORKER must be in-process or off, got "${value}"`);
+  return v;
+}
+
+function parseConcurrency(value: string | undefined): number {
+  const n = Number(value?.trim() || 2);
+  if (!Number.isInteger(n) || n < 1 || n > 32)
+    throw new Error(`JOBS_CONCURRENCY must be a whole number from 1 to 32, got "${value}"`);
+  return n;
 }
