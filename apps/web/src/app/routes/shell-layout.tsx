@@ -7,7 +7,7 @@ import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-rou
 import { AccountTree } from '../../features/accounts';
 import { currentUserKey, UserMenu, useCurrentUser } from '../../features/auth';
 import { onUnauthenticated } from '../../lib/api-client';
-import { paths } from '../paths';
+import { href, paths } from '../paths';
 
 export interface ShellContext {
   setTreePath: (ids: number[]) => void;
@@ -57,7 +57,14 @@ export function ShellLayout() {
               </Title>
             </Anchor>
           </Group>
-          <UserMenu user={user.data} onSignedOut={() => navigate(paths.login(), { replace: true })} />
+          <Group gap="md" wrap="nowrap">
+            {user.data.Capabilities.includes('OUTBOX_READ') && (
+              <Anchor href={href(paths.outbox.list())} size="sm" fw={500}>
+                {t('jobs.outbox.navLink')}
+              </Anchor>
+            )}
+            <UserMenu user={user.data} onSignedOut={() => navigate(paths.login(), { replace: true })} />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={t('tree.label')}>
