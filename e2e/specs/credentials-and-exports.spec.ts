@@ -98,7 +98,7 @@ test.describe('send credentials', () => {
     await expect(page.getByTestId('current-user')).toHaveText(userName);
   });
 
-  test('[A6.11] [A8.13] sends credentials to all users of a company with progress, then lists the e-mails', async ({ page }) => {
+  test('[A6.11] [A8.13] sends credentials to all users of a company after a confirmation, then lists the e-mails', async ({ page }) => {
     await signIn(page, 'cedarridge.admin');
     await openAccount(page, 'Juniper Legal');
 
@@ -129,7 +129,7 @@ test.describe('send credentials', () => {
 });
 
 test.describe('exports', () => {
-  test('[A2.3] [A6.11] exports first-time credentials after a confirmation, with progress and a download', async ({ page }) => {
+  test('[A2.3] [A6.11] exports first-time credentials after a confirmation and offers the download; a listed password signs in', async ({ page }) => {
     await signIn(page, 'cedarridge.admin');
     await openAccount(page, 'Keystone Realty');
 
