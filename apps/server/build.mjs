@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@portal/'));
 
-for (const entry of ['server', 'cli/migrate', 'cli/seed']) {
+for (const entry of ['server', 'worker', 'cli/migrate', 'cli/seed']) {
   await build({
     entryPoints: [`src/${entry}.ts`],
     outfile: `dist/${entry.replace('cli/', '')}.js`,

@@ -5,20 +5,35 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { DEFAULT_REDIRECT_PREFIXES, operations as declaredOperations } from '@portal/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import {
+  accountExportOperations,
+  credentialsExportJobHandler,
+  hierarchyExportJobHandler,
+} from './domains/account-exports/index.js';
 import { accountOperations, customActionOperations, findLocation, terminateDue } from './domains/accounts/index.js';
 import { auditOperations } from './domains/audit/index.js';
 import { type AuthSettings, authOperations, createCallerResolver } from './domains/auth/index.js';
 import { catalogueOperations, createServiceCreationWorker } from './domains/catalogue/index.js';
+import { credentialOperations, sendToAllJobHandler } from './domains/credentials/index.js';
 import { creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
 import { noteOperations } from './domains/notes/index.js';
 import { reportRoutes } from './domains/reports/index.js';
 import { termsOperations } from './domains/terms/index.js';
 import { loadConfig } from './platform/config/config.js';
 import type { Db } from './platform/db/db.js';
-import { localDiskStorage, registerKeeperRoutes } from './platform/files/index.js';
+import { type FileStorage, localDiskStorage, registerKeeperRoutes } from './platform/files/index.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { buildOpenApi, renderApiReference } from './platform/http/openapi.js';
 import { registerSameOriginGuard } from './platform/http/same-origin.js';
+import {
+  createJobWorker,
+  type JobHandler,
+  type JobWorker,
+  jobOperations,
+  purgeExpiredJobFiles,
+  registerJobDownloadRoute,
+} from './platform/jobs/index.js';
+import { createSmtpTransport, type MailTransport, mailJobHandler, mailOperations } from './platform/mail/index.js';
 import { registerOperationLayer } from './platform/operations/operation-layer.js';
 import type { RegisteredOperation } from './platform/operations/types.js';
 
@@ -38,6 +53,12 @@ export interface AppOptions {
   filesDir?: string;
   /** Periodic work such as carrying out scheduled terminations; tests turn it off and call it directly. */
   backgroundJobs?: boolean;
+  /** Outgoing e-mail: SMTP_URL and MAIL_FROM by default. */
+  smtpUrl?: string | null;
+  mailFrom?: string;
+  /** Run durable jobs in this process ('in-process', with backgroundJobs) or leave them to `npm run worker` ('off'). */
+  jobsWorker?: 'in-process' | 'off';
+  jobsConcurrency?: number;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -53,7 +74,25 @@ export function registeredOperations(options: AuthSettings): RegisteredOperation
     ...noteOperations,
     ...catalogueOperations,
     ...termsOperations,
+    ...jobOperations,
+    ...mailOperations,
+    ...credentialOperations,
+    ...accountExportOperations,
   ];
+}
+
+/** The handlers of every durable job type; the server's in-process worker and `npm run worker` both use them. */
+export function registeredJobHandlers(deps: {
+  storage: FileStorage;
+  mailFrom: string;
+  mailTransport: MailTransport | null;
+}): JobHandler<never>[] {
+  return [
+    mailJobHandler({ from: deps.mailFrom, transport: deps.mailTransport }),
+    sendToAllJobHandler(),
+    hierarchyExportJobHandler({ storage: deps.storage }),
+    credentialsExportJobHandler({ storage: deps.storage }),
+  ] as JobHandler<never>[];
 }
 
 /** Builds the whole application without listening: platform first, then the domains. */
@@ -100,10 +139,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     locateAccount: findLocation,
     secureCookies: options.secureCookies ?? false,
   });
+  const config = loadConfig();
+  const storage = localDiskStorage(options.filesDir ?? join(config.dataDir, 'files'));
   // [A7.2] /keeper/upload, /keeper/delete, /keeper/download/*.
   await registerKeeperRoutes(app, {
     db: options.db,
-    storage: localDiskStorage(options.filesDir ?? join(loadConfig().dataDir, 'files')),
+    storage,
     resolveCaller: createCallerResolver(authSettings),
     locateAccount: findLocation,
     attachmentResolvers: [findCreditAttachment],
@@ -116,7 +157,37 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     embedSdkDist: resolve(here, '../../../packages/embed/dist'),
   });
 
+  // Durable jobs: tests drive the worker through app.jobs.runDue(); the server runs it in the background.
+  const smtpUrl = options.smtpUrl === undefined ? config.smtpUrl : options.smtpUrl;
+  const mailTransport = smtpUrl ? createSmtpTransport(smtpUrl) : null;
+  const jobs = createJobWorker({
+    db: options.db,
+    handlers: registeredJobHandlers({ storage, mailFrom: options.mailFrom ?? config.mailFrom, mailTransport }),
+    log: app.log,
+    concurrency: options.jobsConcurrency ?? config.jobsConcurrency,
+  });
+  app.decorate('jobs', jobs);
+  registerJobDownloadRoute(app, { db: options.db, storage, resolveCaller: createCallerResolver({ sessionHours }) });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailTransport?.close();
+  });
+
   if (options.backgroundJobs ?? true) {
+    if ((options.jobsWorker ?? config.jobsWorker) === 'in-process') app.addHook('onReady', async () => jobs.start());
+    let purgeTimer: NodeJS.Timeout | null = null;
+    const purge = () =>
+      purgeExpiredJobFiles(options.db, storage, new Date()).catch((error: unknown) =>
+        app.log.error({ err: error }, 'deleting expired export files failed'),
+      );
+    app.addHook('onReady', async () => {
+      purgeTimer = setInterval(purge, 3600_000);
+      purgeTimer.unref();
+      void purge();
+    });
+    app.addHook('onClose', async () => {
+      if (purgeTimer) clearInterval(purgeTimer);
+    });
     let timer: NodeJS.Timeout | null = null;
     const sweep = () =>
       terminateDue(options.db, new Date()).catch((error: unknown) =>
@@ -179,5 +250,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, for the test that checks each one declares its access. */
     routeTable: RouteOptions[];
+    /** The durable job worker (started in the background unless tests or JOBS_WORKER=off keep it stopped). */
+    jobs: JobWorker;
   }
 }

@@ -13,6 +13,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   url: string;
+  /** Where the app stores uploaded and generated files. */
+  filesDir: string;
   close(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export async function buildTestApp(
     app,
     db,
     url: `http://127.0.0.1:${port}`,
+    filesDir,
     close: async () => {
       await app.close();
       await db.close();

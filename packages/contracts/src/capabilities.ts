@@ -100,6 +100,12 @@ export const CAPABILITY_CATALOGUE = {
     description: 'Credentials exports and sending credentials',
     spec: ['A6.11'],
   },
+  OUTBOX: {
+    kinds: ['READ'],
+    description:
+      'Outbox screen: the e-mails the portal sent to accounts in scope (the e-mail notices of A2.44 and M4.23; not spelt in the spec)',
+    spec: ['A2.44', 'M4.23'],
+  },
   CUSTOM_CHARGE_COMPANY: {
     kinds: ['READ'],
     description: 'Custom charge tab (company)',

@@ -3,10 +3,13 @@ export * from './accounts.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './capabilities.js';
+export * from './credentials.js';
 export * from './credit-limits.js';
 export * from './custom-actions.js';
 export * from './errors.js';
 export * from './field-validation.js';
+export * from './jobs.js';
+export * from './mail.js';
 export * from './notes.js';
 export * from './operation.js';
 export * from './service-validation.js';
@@ -17,8 +20,11 @@ import { accessOperations } from './access.js';
 import { accountOperations } from './accounts.js';
 import { auditOperations } from './audit.js';
 import { authOperations } from './auth.js';
+import { credentialOperations } from './credentials.js';
 import { creditLimitOperations } from './credit-limits.js';
 import { customActionOperations } from './custom-actions.js';
+import { jobOperations } from './jobs.js';
+import { mailOperations } from './mail.js';
 import { noteOperations } from './notes.js';
 import type { OperationDefinition } from './operation.js';
 import { serviceOperations } from './services.js';
@@ -35,4 +41,7 @@ export const operations: readonly OperationDefinition[] = [
   ...serviceOperations,
   ...accessOperations,
   ...termsOperations,
+  ...jobOperations,
+  ...mailOperations,
+  ...credentialOperations,
 ];

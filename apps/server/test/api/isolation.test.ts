@@ -49,6 +49,9 @@ const SCOPE: Record<CallerName, string[]> = {
   'C2 admin': ['C2', 'C2 department', 'C2 user', 'C2 product'],
 };
 
+/** What the job, outbox and credentials operations need, held by every caller so only the scope decides. */
+const JOB_CAPABILITIES = ['USER_EXPORT_EXECUTE', 'OUTBOX_READ'];
+
 const OPERATIONS = ['LoadAccountById', 'UpdateAccount', 'GetPartialCompanyHierarchy', 'ListAccountSubtree'] as const;
 type OperationName = (typeof OPERATIONS)[number];
 
@@ -112,7 +115,11 @@ beforeAll(async () => {
     );
   }
   for (const { caller, root } of CALLERS) {
-    const user = await makeUser(t.db, { parentId: idOf(root), capabilities: [...READ_ALL, ...UPDATE_ALL], displayName: caller });
+    const user = await makeUser(t.db, {
+      parentId: idOf(root),
+      capabilities: [...READ_ALL, ...UPDATE_ALL, ...JOB_CAPABILITIES],
+      displayName: caller,
+    });
     ids.set(caller, user.id);
     clients.set(caller, await new ApiClient(t.url).signIn(user.username));
   }
@@ -441,5 +448,122 @@ describe('access operations stay inside the caller scope [A6.8] [A2.19] [A2.20]'
 
   it('changed no foreign security policy', async () => {
     expect(await t.db.query('SELECT account_id FROM security_policies')).toEqual([]);
+  });
+});
+
+describe('jobs, outbox and credentials stay inside the caller scope', () => {
+  const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
+  const jobOf = new Map<string, string>();
+  const mailOf = new Map<string, string>();
+
+  /** [A7.11] The operations that start jobs, with the account types they work on. */
+  const ACCOUNT_JOB_OPERATIONS = [
+    { op: 'SendUserFirstTimePassword', types: ['User'], input: (id: number) => ({ id }) },
+    { op: 'SendUsersFirstTimePasswordForCompany', types: ['Company', 'Reseller'], input: (id: number) => ({ id }) },
+    { op: 'ExportUserCredentials', types: ['Company', 'Reseller'], input: (id: number) => ({ companyIds: [id] }) },
+    { op: 'GenerateCompanyHierarchy', types: ['Company', 'Reseller'], input: (id: number) => ({ accountId: id }) },
+  ];
+
+  beforeAll(async () => {
+    const { enqueueJob } = await import('../../src/platform/jobs/index.js');
+    const { sendMail } = await import('../../src/platform/mail/index.js');
+    // The tree's users get a username and an address, so sending them credentials can succeed.
+    await t.db.query(
+      "UPDATE accounts SET username = 'iso.user.' || id, email = 'iso.user.' || id || '@example.com' WHERE id = ANY($1::int[])",
+      [TREE.filter((a) => a.type === 'User').map((a) => idOf(a.name))],
+    );
+    for (const a of TREE) {
+      jobOf.set(
+        a.name,
+        await enqueueJob(t.db, {
+          type: 'isolation.probe',
+          payload: {},
+          createdBy: idOf('provider admin'),
+          accountId: idOf(a.name),
+        }),
+      );
+      if (a.type === 'User') {
+        const sent = await t.db.transaction((tx) =>
+          sendMail(tx, {
+            to: `iso.user.${idOf(a.name)}@example.com`,
+            subject: `To ${a.name}`,
+            text: 'x',
+            accountId: idOf(a.name),
+          }),
+        );
+        mailOf.set(a.name, sent.messageId);
+      }
+    }
+  });
+
+  const accountRows = CALLERS.flatMap(({ caller }) =>
+    ACCOUNT_JOB_OPERATIONS.flatMap(({ op, types, input }) =>
+      TREE.filter((a) => types.includes(a.type)).map(({ name: target }) => ({
+        caller,
+        target,
+        op,
+        input,
+        inside: SCOPE[caller].includes(target),
+      })),
+    ),
+  );
+
+  it.each(accountRows.filter((r) => r.inside))('$caller may call $op on $target', async ({ caller, target, op, input }) => {
+    const res = await clientOf(caller).op(op, input(idOf(target)));
+
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+
+  it.each(accountRows.filter((r) => !r.inside))(
+    '$caller gets the same 404 from $op on $target as for an id that does not exist',
+    async ({ caller, target, op, input }) => {
+      const jobsBefore = await t.db.query('SELECT id FROM jobs');
+
+      const foreign = await clientOf(caller).op(op, input(idOf(target)));
+      const missing = await clientOf(caller).op(op, input(MISSING_ID));
+
+      expect(foreign.status).toBe(404);
+      expect(comparable(foreign.body)).toEqual(comparable(missing.body));
+      expect(await t.db.query('SELECT id FROM jobs')).toHaveLength(jobsBefore.length);
+    },
+  );
+
+  const readRows = CALLERS.flatMap(({ caller }) => [
+    ...TREE.map(({ name: target }) => ({ caller, target, op: 'GetJob', inside: SCOPE[caller].includes(target) })),
+    ...TREE.filter((a) => a.type === 'User').map(({ name: target }) => ({
+      caller,
+      target,
+      op: 'GetOutboxMessage',
+      inside: SCOPE[caller].includes(target),
+    })),
+  ]);
+  const idFor = (op: string, target: string) => (op === 'GetJob' ? jobOf.get(target) : mailOf.get(target));
+
+  it.each(readRows.filter((r) => r.inside))('$caller may read with $op what concerns $target', async ({ caller, target, op }) => {
+    const res = await clientOf(caller).op(op, { id: idFor(op, target) });
+
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+
+  it.each(readRows.filter((r) => !r.inside))(
+    '$caller gets the same 404 from $op for $target as for an id that does not exist',
+    async ({ caller, target, op }) => {
+      const foreign = await clientOf(caller).op(op, { id: idFor(op, target) });
+      const missing = await clientOf(caller).op(op, { id: MISSING_UUID });
+
+      expect(foreign.status).toBe(404);
+      expect(comparable(foreign.body)).toEqual(comparable(missing.body));
+    },
+  );
+
+  it.each(CALLERS)('$caller lists the outbox messages sent inside its own subtree and no others', async ({ caller }) => {
+    const res = await clientOf(caller).op('ListOutboxMessages', { pageSize: 100 });
+
+    const allowed = new Set(SCOPE[caller].map(idOf));
+    const listed: { Id: string; AccountId: number }[] = res.body.Items;
+    expect(listed.filter((i) => !allowed.has(i.AccountId))).toEqual([]);
+    const seeded = [...mailOf.entries()].filter(([name]) => SCOPE[caller].includes(name)).map(([, id]) => id);
+    expect(listed.map((i) => i.Id)).toEqual(expect.arrayContaining(seeded));
+    expect(res.body.Total).toBe(listed.length);
   });
 });

@@ -6,6 +6,15 @@ export const paths = {
     view: (id: number) => `/Account/View/${id}`,
     tab: (id: number, tab: string) => `/Account/View/${id}/${encodeURIComponent(tab)}`,
     customAction: (action: string, id: number) => `/Account/CustomAction/${encodeURIComponent(action)}/${id}`,
+    /** [A2.3] Runs the first-time credentials export. */
+    exportFirstTimeCredentials: (id: number) => `/Account/View/${id}/ExportFirstTimeCredentials`,
+    /** [A2.4] Runs the company hierarchy export. */
+    exportCompanyHierarchy: (id: number) => `/Account/View/${id}/ExportCompanyHierarchy`,
+  },
+  outbox: {
+    list: (query: { page?: number; search?: string } = {}) => withQuery('/Outbox', query),
+    message: (id: string, query: { page?: number; search?: string } = {}) =>
+      withQuery(`/Outbox/${encodeURIComponent(id)}`, query),
   },
   services: {
     list: () => '/Services',
@@ -18,6 +27,14 @@ export const paths = {
   /** [M7.19] The viewer of confirmed terms and privacy policy. */
   confirmedTerms: () => '/MyTerms',
 } as const;
+
+function withQuery(path: string, query: { page?: number; search?: string }) {
+  const params = new URLSearchParams();
+  if (query.page && query.page > 1) params.set('page', String(query.page));
+  if (query.search) params.set('search', query.search);
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
 
 /** The same as an href for plain anchors. */
 export const href = (path: string) => `#${path}`;

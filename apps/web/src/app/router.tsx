@@ -3,6 +3,7 @@ import { AccountPage } from './routes/account-page';
 import { ConfirmedTermsPage } from './routes/confirmed-terms-page';
 import { HomeRedirect } from './routes/home-redirect';
 import { NotFoundPage } from './routes/not-found-page';
+import { OutboxPage } from './routes/outbox-page';
 import { RedirectPage } from './routes/redirect-page';
 import { ServiceToolPage } from './routes/service-tool-page';
 import { ServicesPage } from './routes/services-page';
@@ -22,6 +23,7 @@ export const router = createHashRouter([
       { path: 'Services', element: <ServicesPage /> },
       { path: 'Marketplace/ServiceCreate/:serviceName?', element: <ServiceToolPage /> },
       { path: 'MyTerms', element: <ConfirmedTermsPage /> },
+      { path: 'Outbox/:messageId?', element: <OutboxPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -364,3 +364,44 @@ export async function deleteScheduledAction(db: Queryable, accountId: number, ac
 export async function setState(db: Queryable, id: number, state: string): Promise<void> {
   await db.query('UPDATE accounts SET state = $2, updated_at = now() WHERE id = $1', [id, state]);
 }
+
+export interface SubtreeFilter {
+  /** Only these account types; null for all. */
+  types: readonly AccountType[] | null;
+  /** Only accounts in the Active state. */
+  onlyActive: boolean;
+}
+
+/**
+ * A page of the accounts strictly below `path` in depth-first (path) order after `afterPath`, with
+ * every column and the parent's name: for exports and bulk jobs that walk a whole subtree in chunks.
+ */
+export async function listSubtreeAccounts(
+  db: Queryable,
+  path: string,
+  afterPath: string,
+  limit: number,
+  filter: SubtreeFilter,
+): Promise<(AccountRow & { parent_display_name: string | null })[]> {
+  return db.query(
+    `SELECT a.id, a.account_type, a.state, a.parent_id, a.path, a.depth, a.display_name, a.username, a.email,
+            a.first_name, a.last_name, a.phone, a.currency, a.product_name, a.is_vendor, a.attributes,
+            a.termination_date, p.display_name AS parent_display_name
+     FROM accounts a LEFT JOIN accounts p ON p.id = a.parent_id
+     WHERE a.path > $1 AND a.path < $2 AND ($3::text[] IS NULL OR a.account_type = ANY($3::text[]))
+       AND (NOT $4::boolean OR a.state = 'Active')
+     ORDER BY a.path LIMIT $5`,
+    [afterPath, pathUpperBound(path), filter.types, filter.onlyActive, limit],
+  );
+}
+
+/** How many accounts lie strictly below `path` (an index range count), filtered like listSubtreeAccounts. */
+export async function countSubtreeAccounts(db: Queryable, path: string, filter: SubtreeFilter): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM accounts
+     WHERE path > $1 AND path < $2 AND ($3::text[] IS NULL OR account_type = ANY($3::text[]))
+       AND (NOT $4::boolean OR state = 'Active')`,
+    [path, pathUpperBound(path), filter.types, filter.onlyActive],
+  );
+  return row?.n ?? 0;
+}

@@ -1,10 +1,14 @@
 export { accountOperations } from './accounts.operations.js';
 export {
+  type AccountRow,
+  countSubtreeAccounts,
   findById,
   findLocation,
   insertAccount,
+  listSubtreeAccounts,
   moveSubtree,
   type NewAccount,
+  type SubtreeFilter,
 } from './accounts.repository.js';
 export { findOrganisation, terminateDue } from './accounts.service.js';
 export { customActionOperations } from './custom-actions.operations.js';

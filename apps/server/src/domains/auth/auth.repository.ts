@@ -108,3 +108,14 @@ export async function upsertPassword(db: Queryable, accountId: number, hash: str
     [accountId, hash],
   );
 }
+
+/** Stores many ready-made hashes in one statement (bulk first-time passwords). */
+export async function upsertPasswordHashes(db: Queryable, entries: readonly { accountId: number; hash: string }[]) {
+  if (entries.length === 0) return;
+  await db.query(
+    `INSERT INTO user_credentials (account_id, password_hash)
+     SELECT * FROM unnest($1::int[], $2::text[])
+     ON CONFLICT (account_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, password_changed_at = now()`,
+    [entries.map((e) => e.accountId), entries.map((e) => e.hash)],
+  );
+}

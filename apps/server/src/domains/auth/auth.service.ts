@@ -154,3 +154,8 @@ export async function signOut(ctx: OperationContext, caller: Caller) {
 export async function setPassword(db: Queryable, accountId: number, password: string) {
   await repo.upsertPassword(db, accountId, await hashPassword(password));
 }
+
+/** Sets the passwords of several users from argon2id hashes computed beforehand (outside the transaction). */
+export async function storePasswordHashes(db: Queryable, entries: readonly { accountId: number; hash: string }[]) {
+  await repo.upsertPasswordHashes(db, entries);
+}

@@ -19,6 +19,14 @@ export interface Config {
   secureCookies: boolean;
   /** This instance's pod id for service export/import [S4.1]; null: the id stored in the database. */
   podId: string | null;
+  /** SMTP server for outgoing e-mail (smtp:// or smtps:// URL); null keeps e-mails in the outbox only. */
+  smtpUrl: string | null;
+  /** The From header of outgoing e-mail. */
+  mailFrom: string;
+  /** Whether this server process runs the job worker itself ('in-process') or leaves jobs to `npm run worker` ('off'). */
+  jobsWorker: 'in-process' | 'off';
+  /** Jobs one worker process runs side by side. */
+  jobsConcurrency: number;
 }
 
 /** REDIRECT_PREFIXES: relative path prefixes ending in '/', e.g. "idp/,keeper/,support/,knowledge-base/". */
@@ -51,5 +59,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     guidanceScriptUrl: env.GUIDANCE_SCRIPT_URL?.trim() || null,
     secureCookies: env.SECURE_COOKIES === 'true',
     podId: env.POD_ID?.trim() || null,
+    smtpUrl: env.SMTP_URL?.trim() || null,
+    mailFrom: env.MAIL_FROM?.trim() || '"Cloud portal" <no-reply@localhost>',
+    jobsWorker: parseJobsWorker(env.JOBS_WORKER),
+    jobsConcurrency: parseConcurrency(env.JOBS_CONCURRENCY),
   };
+}
+
+function parseJobsWorker(value: string | undefined): 'in-process' | 'off' {
+  const v = value?.trim() || 'in-process';
+  if (v !== 'in-process' && v !== 'off') throw new Error(`JOBS_WORKER must be in-process or off, got "${value}"`);
+  return v;
+}
+
+function parseConcurrency(value: string | undefined): number {
+  const n = Number(value?.trim() || 2);
+  if (!Number.isInteger(n) || n < 1 || n > 32)
+    throw new Error(`JOBS_CONCURRENCY must be a whole number from 1 to 32, got "${value}"`);
+  return n;
 }

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate, useOutletContext, useParams } from 'react-router';
+import { AccountTools, type ExportKind } from '../../features/account-tools';
 import { AccountView, CustomActionModal, type FeatureTabRenderer } from '../../features/accounts';
 import { AuditLogTab } from '../../features/audit-log';
 import { canOfferImpersonation, ImpersonateButton, SecurityTab, UserSecurityTab, useCurrentUser } from '../../features/auth';
@@ -29,6 +30,12 @@ const FEATURE_TABS: Record<string, FeatureTabRenderer> = {
   User_security: ({ account }) => <UserSecurityTab accountId={account.AccountIdentificator} />,
 };
 
+/** [A2.3], [A2.4] The export routes: #/Account/View/{id}/ExportFirstTimeCredentials and .../ExportCompanyHierarchy. */
+const EXPORT_ROUTES: Record<string, ExportKind> = {
+  ExportFirstTimeCredentials: 'credentials',
+  ExportCompanyHierarchy: 'hierarchy',
+};
+
 /** [A2.1] #/Account/View/{id}, [A2.2] #/Account/View/{id}/{tab} and [A2.7] #/Account/CustomAction/{action}/{id}. */
 export function AccountPage() {
   const params = useParams();
@@ -37,12 +44,14 @@ export function AccountPage() {
   const id = Number(params.id);
   const user = useCurrentUser().data;
   const onHierarchy = useCallback((ids: number[]) => setTreePath(ids), [setTreePath]);
+  const capabilities = useCurrentUser().data?.Capabilities ?? [];
+  const exportKind = params.tab ? (EXPORT_ROUTES[params.tab] ?? null) : null;
   if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
   return (
     <>
       <AccountView
         accountId={id}
-        tab={params.tab}
+        tab={exportKind ? undefined : params.tab}
         onTabChange={(tab) => navigate(paths.account.tab(id, tab))}
         hrefForAccount={hrefForAccount}
         onHierarchy={onHierarchy}
@@ -67,6 +76,19 @@ export function AccountPage() {
             />
           ) : null;
         }}
+        featureActions={({ account }) => (
+          <AccountTools
+            account={account}
+            capabilities={capabilities}
+            exportKind={exportKind}
+            onOpenExport={(kind) =>
+              navigate(
+                kind === 'credentials' ? paths.account.exportFirstTimeCredentials(id) : paths.account.exportCompanyHierarchy(id),
+              )
+            }
+            onCloseExport={() => navigate(paths.account.view(id))}
+          />
+        )}
       />
       {params.action && (
         // Closing the window returns to the account [A2.7].

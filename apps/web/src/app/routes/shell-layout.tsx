@@ -96,6 +96,11 @@ export function ShellLayout() {
               {user.data.Capabilities.includes('SERVICE_TOOL_INFO_READ') && (
                 <Anchor href={`#${paths.services.list()}`}>{t('serviceTool.list.title')}</Anchor>
               )}
+              {user.data.Capabilities.includes('OUTBOX_READ') && (
+                <Anchor href={href(paths.outbox.list())} size="sm" fw={500}>
+                  {t('jobs.outbox.navLink')}
+                </Anchor>
+              )}
               <UserMenu
                 user={user.data}
                 onSignedOut={() => navigate(paths.login(), { replace: true })}

@@ -1,3 +1,3 @@
 export { AccountTree } from './components/account-tree';
-export { AccountView, type FeatureTabRenderer } from './components/account-view';
+export { AccountView, type FeatureActionsRenderer, type FeatureTabRenderer } from './components/account-view';
 export { CustomActionModal } from './components/custom-action-modal';

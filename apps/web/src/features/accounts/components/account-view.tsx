@@ -27,6 +27,9 @@ const formatUtc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC
 /** A feature tab's content, supplied by the page that composes the features. */
 export type FeatureTabRenderer = (props: { account: Account }) => ReactNode;
 
+/** Action buttons (and their dialogs) of other features, shown next to the account's own actions. */
+export type FeatureActionsRenderer = (props: { account: Account }) => ReactNode;
+
 export interface AccountViewProps {
   /** Content of feature tabs by tab id (e.g. Notes, Credit_check); the server decides which ones show. */
   featureTabs?: Partial<Record<string, FeatureTabRenderer>>;
@@ -41,6 +44,8 @@ export interface AccountViewProps {
   onHierarchy?: (ids: number[]) => void;
   /** More actions beside Edit, supplied by the page (e.g. Impersonate on a User account). */
   extraActions?: FeatureTabRenderer;
+  /** Actions of other features (send credentials, exports), supplied by the page. */
+  featureActions?: FeatureActionsRenderer;
 }
 
 /** [A2.1] The account page: breadcrumbs, name, tab strip from the layout pages, and the fields in view or edit mode. */
@@ -237,6 +242,7 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
                 </Menu>
               )}
               {props.extraActions?.({ account })}
+              {props.featureActions?.({ account })}
               {account.Permissions.CanMove && (
                 <Button variant="default" onClick={() => setDialog('move')}>
                   {t('account.move.action')}

@@ -1,0 +1,23 @@
+export {
+  JOB_FILE_HOURS,
+  jobDownloadUrl,
+  purgeExpiredJobFiles,
+  registerJobDownloadRoute,
+  registerJobFile,
+  writeJobFile,
+} from './job-files.js';
+export {
+  createJobWorker,
+  enqueueJob,
+  type JobContext,
+  JobFailure,
+  type JobHandler,
+  JobLeaseLost,
+  type JobWorker,
+  type JobWorkerOptions,
+  type RunningJob,
+} from './job-worker.js';
+export { jobOperations } from './jobs.operations.js';
+export { findJob, type JobRow, type NewJob } from './jobs.repository.js';
+export { type BackoffPolicy, DEFAULT_BACKOFF, progressOf } from './jobs.rules.js';
+export { getVisibleJob, loadJob, toJob } from './jobs.service.js';

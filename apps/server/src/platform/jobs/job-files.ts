@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { EXPORT_FILE_HOURS } from '@portal/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db, Queryable } from '../db/db.js';
+import { deleteStoredFile, type FileStorage, findStoredFile, insertStoredFile } from '../files/index.js';
+import { sendProblem } from '../http/error-handler.js';
+import type { Caller } from '../operations/types.js';
+import { isInScope } from '../tenancy/scope.js';
+import * as repo from './jobs.repository.js';
+
+/** How long a job's file (an export holding first-time passwords, say) stays on disk. */
+export const JOB_FILE_HOURS = EXPORT_FILE_HOURS;
+
+export const jobDownloadUrl = (jobId: string) => `/api/jobs/${jobId}/download`;
+
+/**
+ * Writes a file a job produced to the storage and registers it in the job's transaction (stored_files,
+ * owned by the job's creator). Returns its stored name for succeedIn's outputFile. If the transaction
+ * later rolls back, call discard.
+ */
+export async function writeJobFile(
+  storage: FileStorage,
+  data: Buffer,
+  extension: 'xlsx',
+): Promise<{ name: string; discard: () => Promise<void> }> {
+  const name = `${randomBytes(16).toString('hex')}.${extension}`;
+  await storage.write(name, data);
+  return { name, discard: () => storage.remove(name) };
+}
+
+export async function registerJobFile(
+  tx: Queryable,
+  file: { name: string; originalName: string; contentType: string; sizeBytes: number; createdBy: number },
+): Promise<void> {
+  await insertStoredFile(tx, {
+    name: file.name,
+    original_name: file.originalName,
+    content_type: file.contentType,
+    size_bytes: file.sizeBytes,
+    uploaded_by: file.createdBy,
+  });
+}
+
+/** Deletes job files older than JOB_FILE_HOURS; returns how many. */
+export async function purgeExpiredJobFiles(db: Db, storage: FileStorage, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - JOB_FILE_HOURS * 3600_000);
+  const expired = await repo.listExpiredOutputFiles(db, before, 200);
+  for (const job of expired) {
+    await db.transaction(async (tx) => {
+      await repo.clearOutputFile(tx, job.id);
+      await deleteStoredFile(tx, job.output_file);
+    });
+    await storage.remove(job.output_file);
+  }
+  return expired.length;
+}
+
+const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * GET /api/jobs/{id}/download: the file a job produced, for the job's creator only, while the job's
+ * account is still inside the creator's scope. Anything else answers like a job that does not exist.
+ */
+export function registerJobDownloadRoute(
+  app: FastifyInstance,
+  options: { db: Db; storage: FileStorage; resolveCaller: (db: Db, request: FastifyRequest) => Promise<Caller | null> },
+) {
+  const { db, storage } = options;
+  app.get<{ Params: { id: string } }>('/api/jobs/:id/download', { config: { session: true } }, async (request, reply) => {
+    const caller = await options.resolveCaller(db, request);
+    if (!caller) return sendProblem(reply, request, { status: 401, code: 'UNAUTHENTICATED', detail: 'Sign in to continue' });
+    const missing = () => sendProblem(reply, request, { status: 404, code: 'NOT_FOUND', detail: 'File not found' });
+    const id = request.params.id.toLowerCase();
+    if (!JOB_ID.test(id)) return missing();
+    const job = await repo.findJob(db, id);
+    if (!job || job.created_by !== caller.userId) return missing();
+    if (job.account_id !== null) {
+      const [account] = await db.query<{ path: string }>('SELECT path FROM accounts WHERE id = $1', [job.account_id]);
+      if (!account || !isInScope(caller.scope.rootPath, account.path)) return missing();
+    }
+    if (job.status !== 'succeeded') return missing();
+    if (!job.output_file) {
+      return sendProblem(reply, request, {
+        status: 404,
+        code: 'NOT_FOUND',
+        detail: `The file was deleted ${JOB_FILE_HOURS} hours after it was made; run the export again`,
+      });
+    }
+    const stored = await findStoredFile(db, job.output_file);
+    const stream = stored ? await storage.read(job.output_file) : null;
+    if (!stored || !stream) return missing();
+    const ascii = stored.original_name.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
+    return reply
+      .header('content-type', stored.content_type)
+      .header('content-length', String(stored.size_bytes))
+      .header(
+        'content-disposition',
+        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(stored.original_name)}`,
+      )
+      .header('cache-control', 'private, no-store')
+      .send(stream);
+  });
+}

@@ -1,0 +1,4 @@
+export { type MailSettings, mailJobHandler } from './mail.job.js';
+export { mailOperations } from './mail.operations.js';
+export { isMailAddress, MAIL_JOB_TYPE, type MailMessage, sendMail } from './mail.service.js';
+export { createSmtpTransport, MailDeliveryError, type MailTransport, type OutgoingMail } from './mail.transport.js';

@@ -1,0 +1,104 @@
+import type { Queryable } from '../db/db.js';
+import { pathUpperBound } from '../tenancy/scope.js';
+
+export type OutboxStatus = 'queued' | 'sent' | 'stored' | 'failed';
+
+export interface OutboxRow {
+  id: string;
+  job_id: string | null;
+  account_id: number | null;
+  account_display_name: string | null;
+  account_path: string | null;
+  mail_from: string | null;
+  mail_to: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  status: OutboxStatus;
+  error: string | null;
+  created_at: Date;
+  delivered_at: Date | null;
+}
+
+export async function insertMessage(
+  db: Queryable,
+  m: { to: string; subject: string; text: string; html: string | null; accountId: number | null },
+): Promise<string> {
+  const [row] = await db.query<{ id: string }>(
+    `INSERT INTO mail_outbox (mail_to, subject, body_text, body_html, account_id) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [m.to, m.subject, m.text, m.html, m.accountId],
+  );
+  if (!row) throw new Error('outbox message was not saved');
+  return row.id;
+}
+
+export async function setJob(db: Queryable, id: string, jobId: string): Promise<void> {
+  await db.query('UPDATE mail_outbox SET job_id = $2 WHERE id = $1', [id, jobId]);
+}
+
+// Joins accounts for the recipient's name and path: the path is the tenancy key the scope filter needs.
+const SELECT_MESSAGE = `SELECT m.id, m.job_id, m.account_id, a.display_name AS account_display_name, a.path AS account_path,
+    m.mail_from, m.mail_to, m.subject, m.body_text, m.body_html, m.status, m.error, m.created_at, m.delivered_at
+  FROM mail_outbox m LEFT JOIN accounts a ON a.id = m.account_id`;
+
+export async function findMessage(db: Queryable, id: string): Promise<OutboxRow | null> {
+  const [row] = await db.query<OutboxRow>(`${SELECT_MESSAGE} WHERE m.id = $1`, [id]);
+  return row ?? null;
+}
+
+export interface OutboxScope {
+  /** The caller's scope root path; messages to accounts below it are visible. */
+  rootPath: string;
+  /** Whether messages sent to no account (system mail) are visible: the provider's staff only. */
+  includeUnaddressed: boolean;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function scopeFilter(scope: OutboxScope, search: string) {
+  const params: unknown[] = [scope.rootPath, pathUpperBound(scope.rootPath), scope.includeUnaddressed];
+  let where = '((a.path >= $1 AND a.path < $2) OR (m.account_id IS NULL AND $3::boolean))';
+  if (search !== '') {
+    params.push(`%${escapeLike(search)}%`);
+    where += ` AND (m.mail_to ILIKE $${params.length} OR m.subject ILIKE $${params.length})`;
+  }
+  return { where, params };
+}
+
+export async function listMessages(
+  db: Queryable,
+  scope: OutboxScope,
+  query: { search: string; limit: number; offset: number },
+): Promise<{ rows: OutboxRow[]; total: number }> {
+  const { where, params } = scopeFilter(scope, query.search);
+  const [rows, counted] = await Promise.all([
+    db.query<OutboxRow>(
+      `${SELECT_MESSAGE} WHERE ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, query.limit, query.offset],
+    ),
+    db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM mail_outbox m LEFT JOIN accounts a ON a.id = m.account_id WHERE ${where}`,
+      params,
+    ),
+  ]);
+  return { rows, total: counted[0]?.n ?? 0 };
+}
+
+export async function markDelivered(
+  db: Queryable,
+  id: string,
+  d: { status: 'sent' | 'stored'; from: string; smtpMessageId: string | null; now: Date },
+): Promise<void> {
+  await db.query(
+    `UPDATE mail_outbox SET status = $2, mail_from = $3, smtp_message_id = $4, delivered_at = $5, error = NULL WHERE id = $1`,
+    [id, d.status, d.from, d.smtpMessageId, d.now],
+  );
+}
+
+/** Records why the last delivery attempt failed; `failed` marks it given up. */
+export async function recordFailure(db: Queryable, id: string, error: string, failed: boolean): Promise<void> {
+  await db.query(
+    `UPDATE mail_outbox SET error = $2, status = CASE WHEN $3::boolean THEN 'failed' ELSE status END WHERE id = $1 AND status = 'queued'`,
+    [id, error, failed],
+  );
+}

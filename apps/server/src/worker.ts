@@ -1,0 +1,52 @@
+// `npm run worker`: runs the durable job worker as its own process, for installations that scale out
+// on PostgreSQL (several servers with JOBS_WORKER=off, one or more of these). Workers share the jobs
+// table safely: each claim skips rows another worker holds (FOR UPDATE SKIP LOCKED).
+import { join } from 'node:path';
+import pino from 'pino';
+import { registeredJobHandlers } from './app.js';
+import { loadConfig } from './platform/config/config.js';
+import { createDb } from './platform/db/db.js';
+import { migrate } from './platform/db/migrate.js';
+import { MIGRATIONS_DIR } from './platform/db/paths.js';
+import { localDiskStorage } from './platform/files/index.js';
+import { createJobWorker, purgeExpiredJobFiles } from './platform/jobs/index.js';
+import { createSmtpTransport } from './platform/mail/index.js';
+
+const config = loadConfig();
+const log = pino({ level: config.logLevel });
+if (!config.databaseUrl) {
+  // PGlite keeps its files locked by one process: the server runs the jobs itself in that case.
+  log.error('npm run worker needs DATABASE_URL (PostgreSQL). With the embedded database the server runs jobs itself.');
+  process.exit(1);
+}
+const db = await createDb(config);
+await migrate(db, MIGRATIONS_DIR);
+const storage = localDiskStorage(join(config.dataDir, 'files'));
+const mailTransport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null;
+const worker = createJobWorker({
+  db,
+  handlers: registeredJobHandlers({ storage, mailFrom: config.mailFrom, mailTransport }),
+  log,
+  concurrency: config.jobsConcurrency,
+});
+worker.start();
+const purge = setInterval(() => {
+  purgeExpiredJobFiles(db, storage, new Date()).catch((error: unknown) => log.error({ err: error }, 'purge failed'));
+}, 3600_000);
+log.info({ workerId: worker.workerId, types: worker.types, smtp: mailTransport !== null }, 'job worker started');
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info({ signal }, 'job worker stopping: handing running jobs back');
+  const force = setTimeout(() => process.exit(1), 30_000);
+  force.unref();
+  clearInterval(purge);
+  await worker.stop();
+  mailTransport?.close();
+  await db.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,4 @@
+export const jobKeys = {
+  all: ['jobs'] as const,
+  detail: (id: string) => ['jobs', id] as const,
+};

@@ -1,0 +1,1 @@
+export { OutboxScreen, type OutboxScreenProps } from './components/outbox-screen';
