@@ -256,10 +256,6 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
         companyIndex++;
       }
     }
-    // Each vendor's service administrator (contoso.admin, fabrikam.admin, litware.admin) [S6.5].
-    for (const [v, vendorId] of vendorIds.entries()) {
-      await addUser(vendorId, 'Vendor service administrator', `${slug(VENDORS[v] as string)}.admin`, 'Service manager');
-    }
     await seedNotesDemo(tx);
     if (acmeId !== null) {
       // Added last so the names of the other demo users stay as they were. A new starter who has not accepted
@@ -267,6 +263,10 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
       // terms screen [M2.16] and multi-factor sign-in [A2.20].
       newStarters.push(await addUser(acmeId, 'Company user', 'acme.newhire', 'Trainee dispatcher'));
       await addUser(acmeId, 'Company administrator', 'acme.itadmin', 'IT administrator');
+    }
+    // Each vendor's service administrator (contoso.admin, fabrikam.admin, litware.admin) [S6.5].
+    for (const [v, vendorId] of vendorIds.entries()) {
+      await addUser(vendorId, 'Vendor service administrator', `${slug(VENDORS[v] as string)}.admin`, 'Service manager');
     }
     await seedCreditLimitDemo(tx);
     await seedDemoTerms(tx, { notAcceptedBy: newStarters });
