@@ -17,6 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useSaveService } from '../api/use-save-service';
 import { useService } from '../api/use-service';
 import { errorsOfTab, formErrors, serviceUpdate, visibleTabs } from '../utils/service-form';
+import { FieldsTab } from './fields-tab';
 import { InfoTabPanel } from './info-tab-panel';
 import type { ServiceTabContext, ServiceTabProps } from './tab-props';
 
@@ -27,7 +28,7 @@ import type { ServiceTabContext, ServiceTabProps } from './tab-props';
 const TABS: { tab: ServiceToolTab; component: ComponentType<ServiceTabProps> | null }[] = [
   { tab: 'Info', component: InfoTabPanel },
   { tab: 'Files', component: null },
-  { tab: 'Fields', component: null },
+  { tab: 'Fields', component: FieldsTab },
   { tab: 'Layout', component: null },
   { tab: 'Billing', component: null },
   { tab: 'Provisioning', component: null },
