@@ -19,6 +19,7 @@ import { useService } from '../api/use-service';
 import { errorsOfTab, formErrors, serviceUpdate, visibleTabs } from '../utils/service-form';
 import { FieldsTab } from './fields-tab';
 import { InfoTabPanel } from './info-tab-panel';
+import { LayoutTab } from './layout-tab';
 import type { ServiceTabContext, ServiceTabProps } from './tab-props';
 
 /**
@@ -29,7 +30,7 @@ const TABS: { tab: ServiceToolTab; component: ComponentType<ServiceTabProps> | n
   { tab: 'Info', component: InfoTabPanel },
   { tab: 'Files', component: null },
   { tab: 'Fields', component: FieldsTab },
-  { tab: 'Layout', component: null },
+  { tab: 'Layout', component: LayoutTab },
   { tab: 'Billing', component: null },
   { tab: 'Provisioning', component: null },
   { tab: 'Localization', component: null },
