@@ -27,6 +27,9 @@ import {
   validationDisabled,
 } from '../utils/field-form';
 
+// Mantine's coloured alert titles on their light backgrounds are below the WCAG AA contrast ratio.
+const NOTE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 export interface FieldConfiguratorProps {
   field: ServiceField;
   isNew: boolean;
@@ -80,7 +83,7 @@ export function FieldConfigurator({ field, isNew, otherNames, inBilling, onSave,
     >
       <Stack>
         {inBilling && (
-          <Alert color="yellow" title={t('serviceToolFields.config.limitedTitle')}>
+          <Alert color="yellow" styles={NOTE_TITLE} title={t('serviceToolFields.config.limitedTitle')}>
             {SERVICE_MESSAGES.editingLimited}
           </Alert>
         )}
@@ -192,7 +195,7 @@ export function FieldConfigurator({ field, isNew, otherNames, inBilling, onSave,
           <Tabs.Panel value="advanced" pt="md">
             <Stack gap="sm">
               {quiet && (
-                <Alert color="gray" title={t('serviceToolFields.config.validationOffTitle')}>
+                <Alert color="gray" styles={NOTE_TITLE} title={t('serviceToolFields.config.validationOffTitle')}>
                   {t('serviceToolFields.config.validationOff')}
                 </Alert>
               )}

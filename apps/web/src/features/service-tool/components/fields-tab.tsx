@@ -18,6 +18,9 @@ import { useDndAnnouncements } from './dnd-announcements';
 import { FieldConfigurator } from './field-configurator';
 import type { ServiceTabProps } from './tab-props';
 
+// Mantine's coloured alert titles on their light backgrounds are below the WCAG AA contrast ratio.
+const NOTE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 /**
  * [S2.7] The Fields tab: the table of added fields, reordered by dragging (or by keyboard: Space on
  * the handle, arrows, Space), the list of field types to add, the configurator, and delete in create
@@ -48,7 +51,7 @@ export function FieldsTab({ doc, mode, onChange, errors, showErrors, context }: 
             {t('serviceToolFields.fields.added')}
           </Title>
           {mode === 'edit' && (
-            <Alert color="yellow" title={t('serviceToolFields.fields.resellerImpactTitle')}>
+            <Alert color="yellow" styles={NOTE_TITLE} title={t('serviceToolFields.fields.resellerImpactTitle')}>
               {t('serviceToolFields.fields.resellerImpact')}
             </Alert>
           )}
@@ -147,7 +150,7 @@ export function FieldsTab({ doc, mode, onChange, errors, showErrors, context }: 
               {t('serviceToolFields.config.cancel')}
             </Button>
             <Button
-              color="red"
+              color="red.8"
               onClick={() => {
                 const next = deleting ? removeField(doc, deleting.Id, mode) : null;
                 if (next) onChange(next);
@@ -204,7 +207,7 @@ function FieldRow(props: {
           {name}
         </Text>
         {props.inBilling && (
-          <Badge size="xs" variant="light" color="grape">
+          <Badge size="xs" variant="filled" color="grape.8">
             {t('serviceToolFields.fields.inBilling')}
           </Badge>
         )}
@@ -221,7 +224,7 @@ function FieldRow(props: {
         <Group gap="xs" wrap="nowrap">
           <Button
             size="xs"
-            variant="light"
+            variant="default"
             onClick={props.onConfigure}
             aria-label={t('serviceToolFields.fields.configureNamed', { name })}
           >
@@ -229,8 +232,7 @@ function FieldRow(props: {
           </Button>
           <Button
             size="xs"
-            variant="subtle"
-            color="red"
+            variant="default"
             disabled={!props.canDelete}
             onClick={props.onDelete}
             aria-label={t('serviceToolFields.fields.deleteNamed', { name })}

@@ -226,7 +226,6 @@ export function LayoutTab({ doc, onChange, errors, showErrors }: ServiceTabProps
           </Button>
           <Button
             variant="default"
-            color="red"
             onClick={() =>
               setConfirm({
                 title: t('serviceToolFields.layout.removeAll'),
@@ -268,7 +267,7 @@ export function LayoutTab({ doc, onChange, errors, showErrors }: ServiceTabProps
         </DndContext>
         <Tooltip label={t('serviceToolFields.layout.addPageHelp')}>
           <Button
-            variant="light"
+            variant="default"
             disabled={!canAddPage(layout)}
             onClick={(e) => {
               edit((l) => addPage(l, e.ctrlKey || e.metaKey ? 'powerbi' : 'normal'));
@@ -324,7 +323,7 @@ export function LayoutTab({ doc, onChange, errors, showErrors }: ServiceTabProps
                       <Group gap={4}>
                         <Button
                           size="xs"
-                          variant="subtle"
+                          variant="default"
                           disabled={pageIndex === 0}
                           onClick={() => {
                             edit((l) => movePage(l, pageIndex, pageIndex - 1));
@@ -335,7 +334,7 @@ export function LayoutTab({ doc, onChange, errors, showErrors }: ServiceTabProps
                         </Button>
                         <Button
                           size="xs"
-                          variant="subtle"
+                          variant="default"
                           disabled={pageIndex === layout.Pages.length - 1}
                           onClick={() => {
                             edit((l) => movePage(l, pageIndex, pageIndex + 1));
@@ -348,8 +347,7 @@ export function LayoutTab({ doc, onChange, errors, showErrors }: ServiceTabProps
                     </Group>
                     <Button
                       size="xs"
-                      variant="subtle"
-                      color="red"
+                      variant="default"
                       onClick={() =>
                         setConfirm({
                           title: SERVICE_MESSAGES.confirmRemoveTab,
@@ -407,7 +405,7 @@ export function LayoutTab({ doc, onChange, errors, showErrors }: ServiceTabProps
                         </SimpleGrid>
                       </SortableContext>
                       <Group>
-                        <Button size="xs" variant="light" onClick={() => edit((l) => addBlock(l, pageIndex))}>
+                        <Button size="xs" variant="default" onClick={() => edit((l) => addBlock(l, pageIndex))}>
                           {t('serviceToolFields.layout.addGroup')}
                         </Button>
                       </Group>
@@ -449,7 +447,7 @@ export function LayoutTab({ doc, onChange, errors, showErrors }: ServiceTabProps
               {t('serviceToolFields.config.cancel')}
             </Button>
             <Button
-              color="red"
+              color="red.8"
               onClick={() => {
                 confirm?.onConfirm();
                 setConfirm(null);
@@ -531,7 +529,7 @@ function BlockCard(props: {
             <Menu.Target>
               <ActionIcon
                 variant="subtle"
-                color="gray"
+                color="dark"
                 aria-label={t('serviceToolFields.layout.groupMenu', { name: props.name })}
               >
                 <span aria-hidden>⋮</span>
@@ -544,7 +542,7 @@ function BlockCard(props: {
               <Menu.Item disabled={props.index === props.count - 1} onClick={() => props.onMove(1)}>
                 {t('serviceToolFields.layout.moveDown')}
               </Menu.Item>
-              <Menu.Item color="red" onClick={props.onRemove}>
+              <Menu.Item color="red.8" onClick={props.onRemove}>
                 {t('serviceToolFields.layout.removeGroup')}
               </Menu.Item>
             </Menu.Dropdown>
@@ -598,7 +596,7 @@ function PlacedField(props: {
       </Text>
       <Menu position="bottom-end">
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={t('serviceToolFields.layout.fieldMenu', { name: props.name })}>
+          <ActionIcon variant="subtle" color="dark" aria-label={t('serviceToolFields.layout.fieldMenu', { name: props.name })}>
             <span aria-hidden>⋮</span>
           </ActionIcon>
         </Menu.Target>
@@ -678,13 +676,13 @@ function CustomRows(props: { page: ServicePage; onChange: (rows: [string, string
             value={value}
             onChange={(e) => set(i, [key, e.currentTarget.value])}
           />
-          <Button size="xs" variant="subtle" color="red" onClick={() => props.onChange(rows.filter((_, j) => j !== i))}>
+          <Button size="xs" variant="default" onClick={() => props.onChange(rows.filter((_, j) => j !== i))}>
             {t('serviceToolFields.layout.removeRow')}
           </Button>
         </Group>
       ))}
       <Group>
-        <Button size="xs" variant="light" onClick={props.onAdd}>
+        <Button size="xs" variant="default" onClick={props.onAdd}>
           {t('serviceToolFields.layout.addRow')}
         </Button>
       </Group>
