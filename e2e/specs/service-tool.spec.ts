@@ -230,7 +230,8 @@ test.describe('service tool fields and layout', () => {
     await expect(dialog.getByRole('button', { name: 'Add page' })).toBeDisabled();
     await expectAccessible(page);
     await shoot(page, 'layout-advanced');
-    await dialog.getByRole('switch', { name: 'Advanced setup' }).uncheck({ force: true });
+    await dialog.getByRole('switch', { name: 'Advanced setup' }).click({ force: true });
+    // The switch stays on until the confirm is answered.
     const differ = page.getByRole('dialog', { name: 'Layouts have differences' });
     await expect(differ).toBeVisible();
     await differ.getByRole('button', { name: 'Switch to basic' }).click();

@@ -9,7 +9,21 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Alert, Badge, Button, Grid, Group, Modal, Paper, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { passwordFirstWarning, removeField, SERVICE_FIELD_TYPES, type ServiceField } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -106,22 +120,24 @@ export function FieldsTab({ doc, mode, onChange, errors, showErrors, context }: 
           <Text size="sm" c="dimmed">
             {t('serviceToolFields.fields.typesHelp')}
           </Text>
-          {SERVICE_FIELD_TYPES.map((type) => (
-            <UnstyledButton
-              key={type}
-              onClick={() => setEditing({ field: newField(type), isNew: true })}
-              aria-label={t('serviceToolFields.fields.add', { type: t(`serviceToolFields.type.${type}`) })}
-              p="xs"
-              style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-sm)' }}
-            >
-              <Text size="sm" fw={600}>
-                {t(`serviceToolFields.type.${type}`)}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t(`serviceToolFields.typeHelp.${type}`)}
-              </Text>
-            </UnstyledButton>
-          ))}
+          <SimpleGrid cols={2} spacing="xs">
+            {SERVICE_FIELD_TYPES.map((type) => (
+              <UnstyledButton
+                key={type}
+                onClick={() => setEditing({ field: newField(type), isNew: true })}
+                aria-label={t('serviceToolFields.fields.add', { type: t(`serviceToolFields.type.${type}`) })}
+                p="xs"
+                style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-sm)' }}
+              >
+                <Text size="sm" fw={600}>
+                  {t(`serviceToolFields.type.${type}`)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t(`serviceToolFields.typeHelp.${type}`)}
+                </Text>
+              </UnstyledButton>
+            ))}
+          </SimpleGrid>
         </Stack>
       </Grid.Col>
       {editing && (

@@ -194,5 +194,5 @@ export function addCustomRow(layout: ServiceLayout, page: number): ServiceLayout
   return key === null ? layout : setCustomRows(layout, page, [...customRows(p), [key, '']]);
 }
 
-/** [S5.3] The width of a name input from its text (about 8 px a character), clamped by the shared rule. */
-export const nameWidth = (text: string) => Math.max(1, text.length) * 8 + 24;
+/** [S5.3] The width of a name input from its text (about 9 px a character plus the padding), clamped by the shared rule. */
+export const nameWidth = (text: string) => Math.max(1, text.length) * 9 + 32;
