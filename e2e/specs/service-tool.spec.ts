@@ -298,4 +298,25 @@ test.describe('service tool fields and layout', () => {
     await page.getByRole('button', { name: 'Close the service tool' }).click();
     await expect(page).toHaveURL(/#\/Services$/);
   });
+
+  test('[S6.2] [S8.1] an edit sends the editable areas: a changed field tooltip is saved', async ({ page }) => {
+    await signIn(page, 'contoso.admin');
+    await page.goto('/#/Services');
+    await servicesTable(page).getByRole('link', { name: 'Contoso Office Nonprofit' }).click();
+    const dialog = windowDialog(page);
+    await dialog.getByRole('tab', { name: 'Fields' }).click();
+    await dialog.getByRole('button', { name: 'Configure Tenant domain' }).click();
+    const configurator = page.getByRole('dialog', { name: 'Configure Textbox field' });
+    await configurator.getByLabel('Tooltip').fill('Your Microsoft 365 domain');
+    await configurator.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const done = page.getByRole('dialog', { name: 'Service update' });
+    await expect(done.getByText('Your product has been updated successfully')).toBeVisible();
+    await done.getByRole('button', { name: 'OK' }).click();
+
+    await servicesTable(page).getByRole('link', { name: 'Contoso Office Nonprofit' }).click();
+    await dialog.getByRole('tab', { name: 'Fields' }).click();
+    await dialog.getByRole('button', { name: 'Configure Tenant domain' }).click();
+    await expect(configurator.getByLabel('Tooltip')).toHaveValue('Your Microsoft 365 domain');
+  });
 });
