@@ -64,7 +64,7 @@ import type { TabProps } from './tab-props';
  * reference field, Price Protection, Minimum contract term and Grace period. Edit mode shows the
  * reseller impact warning and applies the locks of [S4.6]; a complex product shows [S8.6] only.
  */
-export function BillingTab({ doc, mode, onChange, errors, showErrors }: TabProps) {
+export function BillingTab({ doc, mode, onChange, errors, showErrors }: ServiceTabProps) {
   const { t } = useTranslation();
   const currencies = useCurrencies();
   const currencyCodes = (currencies.data ?? []).map((c) => c.CurrencyCode);

@@ -3,28 +3,36 @@ import {
   blankServiceDocument,
   cleanServiceForSend,
   type FieldError,
+  firstFailingTab,
   type ServiceArea,
   type ServiceDocument,
   ServiceDocumentSchema,
+  type ServiceToolTab,
+  tabOfErrorPath,
   UpdateServiceInputSchema,
 } from '@portal/contracts';
-import { useMemo, useState } from 'react';
+import { type ComponentType, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveService } from '../api/use-save-service';
 import { useService } from '../api/use-service';
-import { applyInfoValues, type InfoValues, infoErrors, infoUpdate, infoValuesOf, serviceNameFrom } from '../utils/info-form';
-import { InfoTab } from './info-tab';
+import { errorsOfTab, formErrors, serviceUpdate, visibleTabs } from '../utils/service-form';
+import { BillingTab } from './billing-tab';
+import { InfoTabPanel } from './info-tab-panel';
+import type { ServiceTabContext, ServiceTabProps } from './tab-props';
 
-/** [S2.2] The window's tabs in order, with the capability area each one edits. */
-const TABS: { tab: string; area: ServiceArea; built: boolean }[] = [
-  { tab: 'Info', area: 'Info', built: true },
-  { tab: 'Files', area: 'Files', built: false },
-  { tab: 'Fields', area: 'Fields', built: false },
-  { tab: 'Layout', area: 'Fields', built: false },
-  { tab: 'Billing', area: 'Billing', built: false },
-  { tab: 'Provisioning', area: 'Provisioning', built: false },
-  { tab: 'Localization', area: 'Description', built: false },
+/**
+ * [S2.2] The window's tabs in order, each with the component that edits it (null: not built yet, the
+ * tab is not shown). The capability area of each tab is in TAB_AREA.
+ */
+const TABS: { tab: ServiceToolTab; component: ComponentType<ServiceTabProps> | null }[] = [
+  { tab: 'Info', component: InfoTabPanel },
+  { tab: 'Files', component: null },
+  { tab: 'Fields', component: null },
+  { tab: 'Layout', component: null },
+  { tab: 'Billing', component: BillingTab },
+  { tab: 'Provisioning', component: null },
+  { tab: 'Localization', component: null },
 ];
 
 // Mantine's red alert title on its light background is below the WCAG AA contrast ratio.
@@ -95,46 +103,60 @@ function ServiceForm(props: {
 }) {
   const { t } = useTranslation();
   const save = useSaveService();
-  const [values, setValues] = useState<InfoValues>(() => infoValuesOf(props.initial));
-  const [nameTouched, setNameTouched] = useState(props.mode === 'edit');
-  const [touched, setTouched] = useState<Set<keyof InfoValues>>(new Set());
+  // The window holds the whole document; each tab edits a part of it [S2.2].
+  const [doc, setDoc] = useState<ServiceDocument>(props.initial);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<{ title: string; message: string } | null>(null);
 
-  const tabs = TABS.filter((tab) => tab.built && (props.editableAreas === null || props.editableAreas.includes(tab.area)));
-  const doc = useMemo(() => applyInfoValues(props.initial, values), [props.initial, values]);
-  const errors = useMemo(() => infoErrors(doc, props.mode, serverErrors), [doc, props.mode, serverErrors]);
-  const shown = Object.fromEntries(
-    Object.entries(errors).filter(([input]) => submitted || touched.has(input as keyof InfoValues)),
-  ) as typeof errors;
+  const shownTabs = useMemo(() => visibleTabs(props.editableAreas), [props.editableAreas]);
+  const tabs = TABS.filter((tab) => tab.component !== null && shownTabs.includes(tab.tab));
+  const [active, setActive] = useState<string | null>(tabs[0]?.tab ?? null);
+  const context: ServiceTabContext = {
+    stored: props.mode === 'edit' ? props.initial : null,
+    editableAreas: props.editableAreas,
+    canCreateTags: props.canCreateTags,
+  };
+  const existingFieldIds = useMemo(
+    () => (props.mode === 'edit' ? props.initial.Fields.map((f) => f.Id) : []),
+    [props.mode, props.initial],
+  );
+  const errors = useMemo(
+    () => formErrors(doc, { mode: props.mode, tabs: shownTabs, existingFieldIds, serverErrors }),
+    [doc, props.mode, shownTabs, existingFieldIds, serverErrors],
+  );
+  // Messages no built tab shows (a tab still missing, or the server naming something else).
+  const builtTabs = new Set<string>(tabs.map((tab) => tab.tab));
+  const unplaced = errors.filter((e) => !builtTabs.has(tabOfErrorPath(e.field) ?? ''));
 
-  function handleChange(patch: Partial<InfoValues>) {
+  function handleChange(next: ServiceDocument) {
     setServerErrors([]);
-    setValues((v) => {
-      const next = { ...v, ...patch };
-      // The unique name follows the display name until the user edits it [S2.5].
-      if (patch.DisplayName !== undefined && !nameTouched) next.ServiceName = serviceNameFrom(patch.DisplayName);
-      return next;
-    });
-    if (patch.ServiceName !== undefined) setNameTouched(true);
+    setDoc(next);
   }
 
   async function handleSave() {
     setSubmitted(true);
     setFailure(null);
-    if (Object.keys(errors).length > 0) return;
+    // [S5.1] Tabs are checked in order; the first failing one is selected and the save is blocked.
+    const failing = firstFailingTab(errors);
+    if (failing && builtTabs.has(failing)) setActive(failing);
+    if (errors.length > 0) return;
     try {
       const result =
         props.mode === 'create'
           ? await save.mutateAsync({ mode: 'create', document: ServiceDocumentSchema.parse(cleanServiceForSend(doc)) })
-          : await save.mutateAsync({ mode: 'edit', update: UpdateServiceInputSchema.parse(infoUpdate(doc)) });
+          : await save.mutateAsync({
+              mode: 'edit',
+              update: UpdateServiceInputSchema.parse(serviceUpdate(doc, props.editableAreas ?? [])),
+            });
       setDone({ title: result.Title, message: result.Message });
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors.length > 0) {
         setServerErrors(error.fieldErrors);
-        const outside = error.fieldErrors.filter((e) => !Object.keys(infoErrors(doc, props.mode, [e])).length);
+        const failingTab = firstFailingTab(error.fieldErrors);
+        if (failingTab && builtTabs.has(failingTab)) setActive(failingTab);
+        const outside = error.fieldErrors.filter((e) => !builtTabs.has(tabOfErrorPath(e.field) ?? ''));
         if (outside.length > 0) setFailure(outside.map((e) => e.message).join(' '));
       } else {
         setFailure(error instanceof Error ? error.message : String(error));
@@ -148,36 +170,38 @@ function ServiceForm(props: {
   return (
     <Stack gap="md" style={{ flex: 1, minHeight: 0 }}>
       <Tabs
-        defaultValue={tabs[0]?.tab}
+        value={active}
+        onChange={setActive}
         keepMounted={false}
         style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
       >
         <Tabs.List aria-label={t('serviceTool.window.tabs')}>
           {tabs.map((tab) => (
-            <Tabs.Tab
-              key={tab.tab}
-              value={tab.tab}
-              c={tab.tab === 'Info' && submitted && Object.keys(errors).length ? 'red.8' : undefined}
-            >
+            <Tabs.Tab key={tab.tab} value={tab.tab} c={submitted && errorsOfTab(errors, tab.tab).length ? 'red.8' : undefined}>
               {t(`serviceTool.tab.${tab.tab}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
         {/* The tab scrolls; the messages and Save stay in view. */}
-        <Tabs.Panel value="Info" pt="md" style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
-          <InfoTab
-            mode={props.mode}
-            values={values}
-            errors={shown}
-            canCreateTags={props.canCreateTags}
-            onChange={handleChange}
-            onBlur={(input) => setTouched((s) => new Set(s).add(input))}
-          />
-        </Tabs.Panel>
+        {tabs.map(({ tab, component: Component }) =>
+          Component ? (
+            <Tabs.Panel key={tab} value={tab} pt="md" style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+              <Component
+                doc={doc}
+                mode={props.mode}
+                onChange={handleChange}
+                errors={errorsOfTab(errors, tab)}
+                showErrors={submitted}
+                context={context}
+              />
+            </Tabs.Panel>
+          ) : null,
+        )}
       </Tabs>
-      {submitted && Object.keys(errors).length > 0 && (
+      {submitted && errors.length > 0 && (
         <Alert color="red" title={t('serviceTool.window.invalidTitle')} styles={ERROR_TITLE}>
           {t('serviceTool.window.invalidText')}
+          {!failure && unplaced.length > 0 && ` ${[...new Set(unplaced.map((e) => e.message))].join(' ')}`}
         </Alert>
       )}
       {failure && (

@@ -104,7 +104,12 @@ export function infoInputOf(path: string): keyof InfoValues | null {
 
 /** [S5.1], [S5.5], [S2.5] The Info tab's messages by input (the first per input), from the shared rules. */
 export function infoErrors(doc: ServiceDocument, mode: 'create' | 'edit', serverErrors: readonly FieldError[] = []) {
-  const errors = [...validateServiceDocument(doc, { mode }), ...serverErrors].filter((e) => tabOfErrorPath(e.field) === 'Info');
+  return infoErrorsByInput([...validateServiceDocument(doc, { mode }), ...serverErrors]);
+}
+
+/** The Info messages among `errors`, by input (the first per input). */
+export function infoErrorsByInput(all: readonly FieldError[]) {
+  const errors = all.filter((e) => tabOfErrorPath(e.field) === 'Info');
   const byInput: Partial<Record<keyof InfoValues, string>> = {};
   for (const e of errors) {
     const input = infoInputOf(e.field);
@@ -130,4 +135,17 @@ export function infoUpdate(doc: ServiceDocument) {
     Icon: doc.Icon,
     CanHaveOnlyOneInstanceUnderParent: doc.CanHaveOnlyOneInstanceUnderParent,
   };
+}
+
+/**
+ * [S2.5] Applies an Info edit to the document. In create mode the unique name follows the display
+ * name while the user has not changed it (it still equals the name derived from the display name).
+ */
+export function applyInfoPatch(doc: ServiceDocument, mode: 'create' | 'edit', patch: Partial<InfoValues>): ServiceDocument {
+  const values = { ...infoValuesOf(doc), ...patch };
+  const following = mode === 'create' && doc.ServiceName === serviceNameFrom(doc.DisplayName);
+  if (patch.DisplayName !== undefined && patch.ServiceName === undefined && following) {
+    values.ServiceName = serviceNameFrom(patch.DisplayName);
+  }
+  return applyInfoValues(doc, values);
 }
