@@ -56,7 +56,7 @@ import {
   withRules,
   withSrp,
 } from '../utils/billing-form';
-import type { TabProps } from './tab-props';
+import type { ServiceTabProps } from './tab-props';
 
 /**
  * [S2.9] The Billing tab: currency tabs over the Base fees table and the Field based fees (one
