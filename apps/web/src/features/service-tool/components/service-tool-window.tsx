@@ -19,6 +19,7 @@ import { useService } from '../api/use-service';
 import { errorsOfTab, formErrors, serviceUpdate, visibleTabs } from '../utils/service-form';
 import { BillingTab } from './billing-tab';
 import { InfoTabPanel } from './info-tab-panel';
+import { ProvisioningTab } from './provisioning-tab';
 import type { ServiceTabContext, ServiceTabProps } from './tab-props';
 
 /**
@@ -31,7 +32,7 @@ const TABS: { tab: ServiceToolTab; component: ComponentType<ServiceTabProps> | n
   { tab: 'Fields', component: null },
   { tab: 'Layout', component: null },
   { tab: 'Billing', component: BillingTab },
-  { tab: 'Provisioning', component: null },
+  { tab: 'Provisioning', component: ProvisioningTab },
   { tab: 'Localization', component: null },
 ];
 
