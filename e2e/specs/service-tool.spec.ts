@@ -127,3 +127,118 @@ test.describe('service tool', () => {
     await expectAccessible(page);
   });
 });
+
+test.describe('service tool: Billing, Provisioning, Localization and Files tabs', () => {
+  const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/st-tabs-${name}.png`, fullPage: false });
+
+  test('[S2.9] [S4.4] [S4.7] [S5.13] [S2.10] [S3.6] [S5.4] a new service: prices, prepaid adds RENEW, an Http action with a body template', async ({
+    page,
+  }) => {
+    await signIn(page, 'provider.admin');
+    await page.goto('/#/Marketplace/ServiceCreate');
+    const dialog = windowDialog(page);
+    await dialog.getByRole('tab', { name: 'Billing' }).click();
+
+    await expect(dialog.getByText('No base fees yet. Add a monthly or setup fee.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Add Monthly fee' }).click();
+    const price = dialog.getByLabel('Price of Monthly 1');
+    await expect(price).toHaveValue('0.00');
+    await price.fill('12.5');
+    await price.blur();
+    await expect(price).toHaveValue('12.50');
+    await price.fill('1.1234567');
+    await expect(dialog.getByText('Enter a price of 0 or more, with at most 6 decimals, e.g. 12.50')).toBeVisible();
+    await price.fill('9.123456');
+    await price.blur();
+    await expect(price).toHaveValue('9.123456');
+    await dialog.getByRole('tab', { name: 'EUR' }).click();
+    await dialog.getByLabel('Suggested retail price in EUR of Monthly 1').fill('15');
+    await dialog.getByLabel('Suggested retail price in EUR of Monthly 1').blur();
+    await expect(dialog.getByLabel('Suggested retail price in EUR of Monthly 1')).toHaveValue('15.00');
+
+    // [S4.7] Licence type and prices follow the rule's toggle.
+    await dialog.getByRole('switch', { name: 'Enable fee Monthly 1' }).uncheck({ force: true });
+    await expect(price).toBeDisabled();
+    await expect(dialog.getByRole('textbox', { name: 'Licence type of Monthly 1' })).toBeDisabled();
+    await dialog.getByRole('switch', { name: 'Enable fee Monthly 1' }).check({ force: true });
+    await dialog.getByRole('textbox', { name: 'Licence type of Monthly 1' }).click();
+    await page.getByRole('option', { name: 'CORP-SEAT' }).click();
+
+    // [S4.7] Price protection days only when checked; [S9.3] at most 1875.
+    await expect(dialog.getByLabel('Price protection length (days, 0 to 1875)')).toBeDisabled();
+    await dialog.getByRole('checkbox', { name: 'Price Protection' }).check();
+    await expect(dialog.getByLabel('Price protection length (days, 0 to 1875)')).toBeEnabled();
+
+    await dialog.getByRole('button', { name: 'Terms of Monthly 1' }).click();
+    await expect(dialog.getByLabel('Prepaid period (months)')).toBeDisabled();
+    await dialog.getByRole('switch', { name: 'Advance payment (prepaid)' }).check({ force: true });
+    await expect(dialog.getByLabel('Prepaid period (months)')).toBeEnabled();
+    await expectAccessible(page);
+    await shot(page, 'billing-create');
+
+    await dialog.getByRole('tab', { name: 'Provisioning' }).click();
+    for (const action of ['CREATE', 'MODIFY', 'DELETE', 'RENEW', 'RENEWMODIFY']) {
+      await expect(dialog.getByRole('group', { name: `Action ${action}`, exact: true })).toBeVisible();
+    }
+    const create = dialog.getByRole('group', { name: 'Action CREATE', exact: true });
+    await create.getByText('Http', { exact: true }).click();
+    await expect(create.getByRole('textbox', { name: 'HTTP method' })).toHaveValue('POST');
+    await expect(create.getByRole('textbox', { name: 'Content type' })).toHaveValue('text/json');
+    await create.getByLabel('Request URL template').fill('https://vendor.example/provision');
+    await create.getByRole('button', { name: 'Edit request body of CREATE' }).click();
+    const body = page.getByRole('dialog', { name: 'Request body template: CREATE' });
+    await expect(body.getByText('Content type: text/json')).toBeVisible();
+    await body.getByLabel('Body template').fill('{"name": "{{ServiceName}}"}');
+    await body.getByRole('button', { name: 'Save' }).click();
+    await expect(create.getByText('Body template: 27 characters')).toBeVisible();
+
+    await dialog.getByLabel('Title').fill('Welcome aboard');
+    await expect(dialog.getByText('86 characters left')).toBeVisible();
+    await dialog.getByLabel('Message (markdown)').fill('Your **backup** is ready');
+    await expect(dialog.getByRole('region', { name: 'Preview' }).locator('strong')).toHaveText('backup');
+    await expect(dialog.getByText('4072 characters left')).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'provisioning-create');
+
+    // [S4.4] Switching advance payment off removes the renew boxes again.
+    await dialog.getByRole('tab', { name: 'Billing' }).click();
+    await dialog.getByRole('button', { name: 'Terms of Monthly 1' }).click();
+    await dialog.getByRole('switch', { name: 'Advance payment (prepaid)' }).uncheck({ force: true });
+    await dialog.getByRole('tab', { name: 'Provisioning' }).click();
+    await expect(dialog.getByRole('group', { name: 'Action RENEW', exact: true })).toHaveCount(0);
+
+    await dialog.getByRole('tab', { name: 'Custom Actions' }).click();
+    await dialog.getByRole('button', { name: 'Add custom action' }).click();
+    await dialog.getByLabel('Display name').fill('Restart server');
+    await expect(dialog.getByRole('group', { name: 'Action Restart server' }).first()).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'provisioning-custom');
+  });
+
+  test('[S2.9] [S4.6] [S2.10] an existing service in edit mode: reseller warning, locked charge type and data center', async ({
+    page,
+  }) => {
+    await signIn(page, 'provider.admin');
+    await page.goto('/#/Marketplace/ServiceCreate/Contoso%20Backup%20500%20GB');
+    const dialog = windowDialog(page);
+    await expect(dialog.getByRole('heading', { name: 'Edit (Contoso Backup 500 GB)' })).toBeVisible();
+    await dialog.getByRole('tab', { name: 'Billing' }).click();
+
+    await expect(dialog.getByText('Changes affect resellers')).toBeVisible();
+    const first = dialog.getByRole('switch', { name: /^Enable fee/ }).first();
+    await expect(first).toBeDisabled();
+    await expect(dialog.getByRole('textbox', { name: /^Charge type of/ }).first()).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: /^Remove fee/ })).toHaveCount(0);
+    const price = dialog.getByRole('textbox', { name: /^Price of/ }).first();
+    await price.fill('7.25');
+    await price.blur();
+    await expect(price).toHaveValue('7.25');
+    await expectAccessible(page);
+    await shot(page, 'billing-edit');
+
+    await dialog.getByRole('tab', { name: 'Provisioning' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Data center' })).toHaveAttribute('readonly', '');
+    await expectAccessible(page);
+    await shot(page, 'provisioning-edit');
+  });
+});

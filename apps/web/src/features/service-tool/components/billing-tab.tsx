@@ -58,6 +58,9 @@ import {
 } from '../utils/billing-form';
 import type { ServiceTabProps } from './tab-props';
 
+// Mantine's yellow alert title on its light background is below the WCAG AA contrast ratio.
+const DARK_TITLE = { title: { color: 'var(--mantine-color-black)' } };
+
 /**
  * [S2.9] The Billing tab: currency tabs over the Base fees table and the Field based fees (one
  * expandable group per field, a fee per value), the service fields that can be added, the Vendor
@@ -76,7 +79,7 @@ export function BillingTab({ doc, mode, onChange, errors, showErrors }: ServiceT
 
   if (doc.IsComplexProduct) {
     return (
-      <Alert color="yellow" title={t('serviceToolTabs.billing.title')}>
+      <Alert color="yellow" title={t('serviceToolTabs.billing.title')} styles={DARK_TITLE}>
         {SERVICE_MESSAGES.complexProductBilling}
       </Alert>
     );
@@ -84,34 +87,8 @@ export function BillingTab({ doc, mode, onChange, errors, showErrors }: ServiceT
 
   const setRule = (index: number, rule: BillingRule) => onChange(replaceRule(doc, index, rule, mode));
   const priceProtection = doc.PriceProtectionLengthInDays !== null;
-
-  return (
+  const fees = (
     <Stack gap="lg">
-      {mode === 'edit' && (
-        <Alert color="yellow" title={t('serviceToolTabs.billing.resellerImpactTitle')}>
-          {t('serviceToolTabs.billing.resellerImpact')}
-        </Alert>
-      )}
-      {err('BillingRules') && (
-        <Alert color="red" role="alert">
-          {err('BillingRules')}
-        </Alert>
-      )}
-      <Tabs value={activeCurrency} onChange={setCurrency} variant="outline">
-        <Tabs.List aria-label={t('serviceToolTabs.billing.currencies')}>
-          {(currencies.data ?? []).map((c) => (
-            <Tabs.Tab key={c.CurrencyCode} value={c.CurrencyCode}>
-              {c.CurrencyCode}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-      {currencyCodes.length === 0 && !currencies.isLoading && (
-        <Text size="sm" c="dimmed">
-          {t('serviceToolTabs.billing.noCurrencies')}
-        </Text>
-      )}
-
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={3} size="h4">
@@ -119,7 +96,7 @@ export function BillingTab({ doc, mode, onChange, errors, showErrors }: ServiceT
           </Title>
           <Group gap="xs">
             {CHARGE_TYPES.map((type) => (
-              <Button key={type} size="xs" variant="light" onClick={() => onChange(addBaseRule(doc, type, mode))}>
+              <Button key={type} size="xs" variant="default" onClick={() => onChange(addBaseRule(doc, type, mode))}>
                 {t('serviceToolTabs.billing.addFee', { type: t(`serviceToolTabs.billing.chargeType.${type}`) })}
               </Button>
             ))}
@@ -223,7 +200,44 @@ export function BillingTab({ doc, mode, onChange, errors, showErrors }: ServiceT
           )}
         </Paper>
       </Stack>
+    </Stack>
+  );
 
+  return (
+    <Stack gap="lg">
+      {mode === 'edit' && (
+        <Alert color="yellow" title={t('serviceToolTabs.billing.resellerImpactTitle')} styles={DARK_TITLE}>
+          {t('serviceToolTabs.billing.resellerImpact')}
+        </Alert>
+      )}
+      {err('BillingRules') && (
+        <Alert color="red" role="alert">
+          {err('BillingRules')}
+        </Alert>
+      )}
+      {currencyCodes.length === 0 && !currencies.isLoading && (
+        <Text size="sm" c="dimmed">
+          {t('serviceToolTabs.billing.noCurrencies')}
+        </Text>
+      )}
+      {currencyCodes.length > 0 ? (
+        <Tabs value={activeCurrency} onChange={setCurrency} variant="outline" keepMounted={false}>
+          <Tabs.List aria-label={t('serviceToolTabs.billing.currencies')}>
+            {currencyCodes.map((code) => (
+              <Tabs.Tab key={code} value={code}>
+                {code}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {currencyCodes.map((code) => (
+            <Tabs.Panel key={code} value={code} pt="md">
+              {fees}
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      ) : (
+        fees
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Select
           label={t('serviceToolTabs.billing.vendorReference')}

@@ -84,7 +84,11 @@ export function ProvisioningTab({ doc, mode, onChange, errors, showErrors, conte
 
   if (doc.IsComplexProduct) {
     return (
-      <Alert color="yellow" title={t('serviceToolTabs.provisioning.title')}>
+      <Alert
+        color="yellow"
+        title={t('serviceToolTabs.provisioning.title')}
+        styles={{ title: { color: 'var(--mantine-color-black)' } }}
+      >
         {t('serviceToolTabs.provisioning.complexProduct')}
       </Alert>
     );
@@ -177,7 +181,7 @@ export function ProvisioningTab({ doc, mode, onChange, errors, showErrors, conte
             <Text size="sm" c="dimmed">
               {t('serviceToolTabs.provisioning.customHelp')}
             </Text>
-            <Button size="xs" variant="light" onClick={() => onChange(addCustomAction(doc))}>
+            <Button size="xs" variant="default" onClick={() => onChange(addCustomAction(doc))}>
               {t('serviceToolTabs.provisioning.addCustom')}
             </Button>
           </Group>
