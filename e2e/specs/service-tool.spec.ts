@@ -241,4 +241,68 @@ test.describe('service tool: Billing, Provisioning, Localization and Files tabs'
     await expectAccessible(page);
     await shot(page, 'provisioning-edit');
   });
+  test('[S2.11] [S4.8] [S8.5] [S2.6] [S5.6] a new service: markdown description with preview, a language, YouTube videos only', async ({
+    page,
+  }) => {
+    await signIn(page, 'provider.admin');
+    await page.goto('/#/Marketplace/ServiceCreate');
+    const dialog = windowDialog(page);
+
+    await dialog.getByRole('tab', { name: 'Localization' }).click();
+    await expect(dialog.getByRole('tab', { name: '★ en' })).toBeVisible();
+    await dialog.getByLabel('Description (en)').fill('# Backup\n\nKeeps **every** file <img src=x alt="bad" onerror="window.hacked=1">');
+    const preview = dialog.getByRole('region', { name: 'Preview' }).first();
+    await expect(preview.locator('h1')).toHaveText('Backup');
+    await expect(preview.locator('strong')).toHaveText('every');
+    expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+    await dialog.getByLabel('Terms and Conditions (en)').fill('1. Be nice');
+    await dialog.getByRole('checkbox', { name: 'Changes must be reaccepted' }).check();
+    await expectAccessible(page);
+    await shot(page, 'localization');
+
+    await dialog.getByRole('textbox', { name: 'Add language' }).click();
+    await page.getByRole('option', { name: 'de', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(dialog.getByRole('tab', { name: 'de', exact: true })).toHaveAttribute('aria-selected', 'true');
+    await dialog.getByLabel('Description (de)').fill('Sichert **jede** Datei');
+    await dialog.getByRole('button', { name: 'Delete language de' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete language' });
+    await expect(confirm.getByText('Are you sure that you want to delete language de?')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog.getByRole('tab', { name: 'de', exact: true })).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Description shared with' })).toBeVisible();
+
+    await dialog.getByRole('tab', { name: 'Files' }).click();
+    await expect(dialog.getByText('No videos yet.')).toBeVisible();
+    await dialog.getByLabel('Video URL').fill('https://vimeo.com/123456');
+    await dialog.getByRole('button', { name: 'Add video' }).click();
+    await expect(dialog.getByText('Only YouTube videos are allowed')).toBeVisible();
+    await dialog.getByLabel('Video URL').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await dialog.getByLabel('Caption (optional)').fill('Product tour');
+    await dialog.getByRole('button', { name: 'Add video' }).click();
+    await expect(dialog.getByRole('table', { name: 'Videos' })).toContainText('Product tour');
+    await dialog.getByLabel('Screenshot address').fill('https://cdn.example.com/a.svg');
+    await dialog.getByRole('button', { name: 'Add screenshot' }).click();
+    await expect(dialog.getByText('A screenshot must be a png, jpg, jpeg or gif image')).toBeVisible();
+    await dialog.getByLabel('Screenshot address').fill('/service-icons/backup.png');
+    await dialog.getByRole('button', { name: 'Add screenshot' }).click();
+    await expect(dialog.getByRole('img', { name: 'Screenshot 1' })).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'files');
+  });
+
+  test('[S2.11] [S2.6] an existing service in edit mode shows its languages and files', async ({ page }) => {
+    await signIn(page, 'provider.admin');
+    await page.goto('/#/Marketplace/ServiceCreate/Contoso%20Backup%20500%20GB');
+    const dialog = windowDialog(page);
+    await dialog.getByRole('tab', { name: 'Localization' }).click();
+    await expect(dialog.getByRole('tab', { name: '★ en' })).toBeVisible();
+    await expect(dialog.getByRole('region', { name: 'Preview' }).first()).not.toContainText('Nothing to preview yet.');
+    await expectAccessible(page);
+    await shot(page, 'localization-edit');
+    await dialog.getByRole('tab', { name: 'Files' }).click();
+    await expect(dialog.getByRole('table', { name: 'Downloadables' })).toContainText('Backup agent quick start');
+    await expectAccessible(page);
+    await shot(page, 'files-edit');
+  });
 });
