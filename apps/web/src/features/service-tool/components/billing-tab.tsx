@@ -189,7 +189,6 @@ export function BillingTab({ doc, mode, onChange, errors, showErrors }: ServiceT
                   key={field.Id}
                   size="xs"
                   variant="default"
-                  draggable
                   onClick={() => onChange(withRules(doc, addFieldToBilling(doc.BillingRules, field, 'Monthly'), mode))}
                   aria-label={t('serviceToolTabs.billing.addField', { name: field.DisplayName })}
                 >

@@ -51,25 +51,6 @@ import {
 import { MarkdownEditor } from './markdown-editor';
 import type { ServiceTabProps } from './tab-props';
 
-/** Icon glyphs for the custom action icon picker. */
-const ICON_GLYPHS: Record<string, string> = {
-  'running-man': '🏃',
-  refresh: '🔄',
-  key: '🔑',
-  lock: '🔒',
-  unlock: '🔓',
-  mail: '✉️',
-  user: '👤',
-  settings: '⚙️',
-  power: '⏻',
-  download: '⬇️',
-  upload: '⬆️',
-  trash: '🗑️',
-  play: '▶️',
-  pause: '⏸️',
-  cloud: '☁️',
-};
-
 /**
  * [S2.10] The Provisioning tab: sub-tabs General (data center, post-creation confirmation message,
  * the CREATE, MODIFY, DELETE boxes plus RENEW and RENEWMODIFY with advance payment [S4.4]) and Custom
@@ -477,7 +458,7 @@ function CustomActionBox(props: {
             />
             <Select
               label={t('serviceToolTabs.provisioning.icon')}
-              data={CUSTOM_ACTION_ICONS.map((icon) => ({ value: icon, label: `${ICON_GLYPHS[icon] ?? ''} ${icon}` }))}
+              data={CUSTOM_ACTION_ICONS.map((icon) => ({ value: icon, label: icon }))}
               value={details.Icon}
               allowDeselect={false}
               onChange={(v) => v && setDetails({ Icon: v })}
