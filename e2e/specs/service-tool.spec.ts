@@ -240,6 +240,17 @@ test.describe('service tool: Billing, Provisioning, Localization and Files tabs'
     await expect(dialog.getByRole('textbox', { name: 'Data center' })).toHaveAttribute('readonly', '');
     await expectAccessible(page);
     await shot(page, 'provisioning-edit');
+
+    // The changed price is saved with the rest of the service.
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const done = page.getByRole('dialog', { name: 'Service update' });
+    await expect(done.getByText('Your product has been updated successfully')).toBeVisible();
+    await done.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/#\/Services$/);
+    await page.getByLabel('Search services').fill('Backup 500');
+    await servicesTable(page).getByRole('link', { name: 'Contoso Backup 500 GB' }).click();
+    await windowDialog(page).getByRole('tab', { name: 'Billing' }).click();
+    await expect(windowDialog(page).getByRole('textbox', { name: /^Price of/ }).first()).toHaveValue('7.25');
   });
   test('[S2.11] [S4.8] [S8.5] [S2.6] [S5.6] a new service: markdown description with preview, a language, YouTube videos only', async ({
     page,
