@@ -128,6 +128,126 @@ test.describe('service tool', () => {
   });
 });
 
+test.describe('service tool fields and layout', () => {
+  const shoot = (page: Page, name: string) => page.screenshot({ path: `test-results/service-tool-${name}.png`, fullPage: false });
+
+  test('[S2.7] [S2.8] [S5.1] [S5.7] [S5.9] [S4.3] [S5.3] [S8.5] adds, configures and orders fields, edits the layout and saves a new service', async ({
+    page,
+  }) => {
+    const name = `Contoso Fields ${Date.now().toString(36)}`;
+    await signIn(page, 'contoso.admin');
+    await page.goto('/#/Services');
+    await page.getByRole('link', { name: 'New service' }).click();
+    const dialog = windowDialog(page);
+
+    // Info
+    await dialog.getByLabel('Service name', { exact: false }).first().fill(name);
+    await dialog.getByLabel('Intro text').fill('Fields and layout');
+    await dialog.getByRole('textbox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Productivity and office' }).click();
+    await dialog.getByRole('checkbox', { name: 'Company' }).check();
+    await dialog.getByRole('button', { name: 'Use the office icon' }).click();
+
+    // Fields [S2.7]
+    await dialog.getByRole('tab', { name: 'Fields' }).click();
+    await expect(dialog.getByText('No fields yet. Add one from the field types on the right.')).toBeVisible();
+    await expectAccessible(page);
+
+    const configurator = (type: string) => page.getByRole('dialog', { name: `New ${type} field` });
+    await dialog.getByRole('button', { name: 'Add a Numeric field' }).click();
+    await configurator('Numeric').getByLabel('Field name').fill('Seats');
+    await configurator('Numeric').getByRole('button', { name: 'Save' }).click();
+
+    await dialog.getByRole('button', { name: 'Add a Combobox field' }).click();
+    await configurator('Combobox').getByLabel('Field name').fill('Plan');
+    await configurator('Combobox').getByRole('textbox', { name: 'Values' }).fill('Gold\n\nSilver');
+    await configurator('Combobox').getByRole('button', { name: 'Save' }).click();
+
+    // A reserved name and a regular expression that does not compile [S5.7], [S5.9]
+    await dialog.getByRole('button', { name: 'Add a Textbox field' }).click();
+    const textbox = configurator('Textbox');
+    await expectAccessible(page);
+    await textbox.getByLabel('Field name').fill('Password');
+    await textbox.getByRole('tab', { name: 'Advanced' }).click();
+    await textbox.getByLabel('Regular expression').fill('/([A-Z]/');
+    await shoot(page, 'configurator');
+    await textbox.getByRole('button', { name: 'Save' }).click();
+    await expect(textbox.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
+    await expect(textbox.getByText("'Password' is a reserved field name")).toBeVisible();
+    await textbox.getByLabel('Field name').fill('Customer code');
+    await textbox.getByRole('button', { name: 'Save' }).click();
+    await expect(textbox.getByRole('tab', { name: 'Advanced' })).toHaveAttribute('aria-selected', 'true');
+    await expect(textbox.getByText(/Invalid regular expression/)).toBeVisible();
+    await textbox.getByLabel('Regular expression').fill('/^[A-Z]{3}$/');
+    await textbox.getByRole('button', { name: 'Save' }).click();
+    await expect(textbox).toHaveCount(0);
+
+    const rows = dialog.getByRole('table', { name: 'Added fields' }).locator('tbody tr');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toContainText('Seats');
+    await expect(rows.nth(2)).toContainText('Customer code');
+
+    // Reorder by keyboard: Space picks up, arrows move, Space drops [S2.7]
+    await dialog.getByRole('button', { name: 'Move Customer code' }).focus();
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(200);
+    await page.keyboard.press('ArrowUp');
+    await page.waitForTimeout(200);
+    await page.keyboard.press('ArrowUp');
+    await page.waitForTimeout(200);
+    await page.keyboard.press('Space');
+    await expect(rows.nth(0)).toContainText('Customer code');
+    await expect(rows.nth(1)).toContainText('Seats');
+    await expectAccessible(page);
+    await shoot(page, 'fields');
+
+    // Layout [S2.8]: new fields joined the only group in basic mode [S4.3]
+    await dialog.getByRole('tab', { name: 'Layout' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Create layout' })).toBeVisible();
+    await expect(dialog.getByText('All fields are placed.')).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Add page' }).click();
+    await expect(dialog.getByLabel('Page name')).toHaveValue('Page');
+    await dialog.getByLabel('Page name').fill('Extras');
+    await expect(dialog.getByRole('button', { name: 'Extras', exact: true })).toHaveAttribute('aria-pressed', 'true');
+
+    // Move Plan from General to the Extras page's group
+    await dialog.getByRole('button', { name: 'General', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Options for Plan' }).click();
+    await page.getByRole('menuitem', { name: 'Move to available fields' }).click();
+    await dialog.getByRole('textbox', { name: 'Move Plan to group' }).click();
+    await page.getByRole('option', { name: 'Extras / Group' }).click();
+    await expect(dialog.getByText('All fields are placed.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Extras', exact: true }).click();
+    await expect(dialog.getByText('Plan', { exact: true })).toBeVisible();
+    await shoot(page, 'layout');
+
+    // Advanced: make VIEW differ, then back to basic with the confirm [S4.3], [S8.5]
+    await dialog.getByRole('switch', { name: 'Advanced setup' }).check({ force: true });
+    await dialog.getByText('View layout').click();
+    await dialog.getByRole('button', { name: 'Add page' }).click();
+    await expect(dialog.getByRole('button', { name: 'Page', exact: true })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Add page' })).toBeDisabled();
+    await expectAccessible(page);
+    await shoot(page, 'layout-advanced');
+    await dialog.getByRole('switch', { name: 'Advanced setup' }).click({ force: true });
+    // The switch stays on until the confirm is answered.
+    const differ = page.getByRole('dialog', { name: 'Layouts have differences' });
+    await expect(differ).toBeVisible();
+    await differ.getByRole('button', { name: 'Switch to basic' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Create layout' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Page', exact: true })).toHaveCount(0);
+
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const done = page.getByRole('dialog', { name: 'Creation started' });
+    await expect(done).toBeVisible();
+    await done.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/#\/Services$/);
+    await page.getByLabel('Search services').fill(name);
+    await expect(servicesTable(page)).toContainText(name);
+  });
+});
+
 test.describe('service tool: Billing, Provisioning, Localization and Files tabs', () => {
   const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/st-tabs-${name}.png`, fullPage: false });
 
@@ -250,7 +370,11 @@ test.describe('service tool: Billing, Provisioning, Localization and Files tabs'
     await page.getByLabel('Search services').fill('Backup 500');
     await servicesTable(page).getByRole('link', { name: 'Contoso Backup 500 GB' }).click();
     await windowDialog(page).getByRole('tab', { name: 'Billing' }).click();
-    await expect(windowDialog(page).getByRole('textbox', { name: /^Price of/ }).first()).toHaveValue('7.25');
+    await expect(
+      windowDialog(page)
+        .getByRole('textbox', { name: /^Price of/ })
+        .first(),
+    ).toHaveValue('7.25');
   });
   test('[S2.11] [S4.8] [S8.5] [S2.6] [S5.6] a new service: markdown description with preview, a language, YouTube videos only', async ({
     page,
@@ -261,7 +385,9 @@ test.describe('service tool: Billing, Provisioning, Localization and Files tabs'
 
     await dialog.getByRole('tab', { name: 'Localization' }).click();
     await expect(dialog.getByRole('tab', { name: '★ en' })).toBeVisible();
-    await dialog.getByLabel('Description (en)').fill('# Backup\n\nKeeps **every** file <img src=x alt="bad" onerror="window.hacked=1">');
+    await dialog
+      .getByLabel('Description (en)')
+      .fill('# Backup\n\nKeeps **every** file <img src=x alt="bad" onerror="window.hacked=1">');
     const preview = dialog.getByRole('region', { name: 'Preview' }).first();
     await expect(preview.locator('h1')).toHaveText('Backup');
     await expect(preview.locator('strong')).toHaveText('every');

@@ -18,8 +18,10 @@ import { useSaveService } from '../api/use-save-service';
 import { useService } from '../api/use-service';
 import { errorsOfTab, formErrors, serviceUpdate, visibleTabs } from '../utils/service-form';
 import { BillingTab } from './billing-tab';
+import { FieldsTab } from './fields-tab';
 import { FilesTab } from './files-tab';
 import { InfoTabPanel } from './info-tab-panel';
+import { LayoutTab } from './layout-tab';
 import { LocalizationTab } from './localization-tab';
 import { ProvisioningTab } from './provisioning-tab';
 import type { ServiceTabContext, ServiceTabProps } from './tab-props';
@@ -31,8 +33,8 @@ import type { ServiceTabContext, ServiceTabProps } from './tab-props';
 const TABS: { tab: ServiceToolTab; component: ComponentType<ServiceTabProps> | null }[] = [
   { tab: 'Info', component: InfoTabPanel },
   { tab: 'Files', component: FilesTab },
-  { tab: 'Fields', component: null },
-  { tab: 'Layout', component: null },
+  { tab: 'Fields', component: FieldsTab },
+  { tab: 'Layout', component: LayoutTab },
   { tab: 'Billing', component: BillingTab },
   { tab: 'Provisioning', component: ProvisioningTab },
   { tab: 'Localization', component: LocalizationTab },
