@@ -80,6 +80,7 @@ function FileSection({ list, doc, onChange, errors, showErrors }: Omit<ServiceTa
       ) : list === 'Screenshots' ? (
         <SimpleGrid cols={4}>
           {items.map((item, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same address may be listed twice; the rows hold no state
             <Paper key={`${item.Url}-${i}`} withBorder p="xs">
               <Stack gap={4}>
                 <Image src={item.Url} alt={item.Description || k('imageAlt', { n: i + 1 })} h={100} fit="contain" />
@@ -107,6 +108,7 @@ function FileSection({ list, doc, onChange, errors, showErrors }: Omit<ServiceTa
           </Table.Thead>
           <Table.Tbody>
             {items.map((item, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the same address may be listed twice; the rows hold no state
               <Table.Tr key={`${item.Url}-${i}`}>
                 <Table.Td>
                   <Anchor href={item.Url} target="_blank" rel="noreferrer noopener" size="sm">
