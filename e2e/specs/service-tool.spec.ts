@@ -442,4 +442,17 @@ test.describe('service tool: Billing, Provisioning, Localization and Files tabs'
     await expectAccessible(page);
     await shot(page, 'files-edit');
   });
+
+  test('[S6.1] [S4.9] denied: a vendor editing its Promoted service gets Files and Localization but not Billing or Provisioning', async ({
+    page,
+  }) => {
+    await signIn(page, 'contoso.admin');
+    await page.goto('/#/Marketplace/ServiceCreate/Contoso%20Office%20Business');
+    const dialog = windowDialog(page);
+    await expect(dialog.getByRole('heading', { name: 'Edit (Contoso Office Business)' })).toBeVisible();
+    await expect(dialog.getByRole('tab', { name: 'Files' })).toBeVisible();
+    await expect(dialog.getByRole('tab', { name: 'Localization' })).toBeVisible();
+    await expect(dialog.getByRole('tab', { name: 'Billing' })).toHaveCount(0);
+    await expect(dialog.getByRole('tab', { name: 'Provisioning' })).toHaveCount(0);
+  });
 });
