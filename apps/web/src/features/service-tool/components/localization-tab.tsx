@@ -207,15 +207,17 @@ function GroupLink({
   const [pending, setPending] = useState<DescriptionGroup | null>(null);
   const current = groupOf(doc, type);
   const known = (groups.data ?? []).some((g) => g.DescriptionGroupId === current);
+  // In edit mode the service's own group is not among the others: it is the service's own text.
+  const ownValue = current && !known ? current : '';
   const data = [
-    { value: '', label: t('serviceToolTabs.localization.ownText') },
+    { value: ownValue, label: t('serviceToolTabs.localization.ownText') },
     ...(groups.data ?? []).map((g) => {
       const { name, others } = groupLabel(g);
       return { value: g.DescriptionGroupId, label: t('serviceToolTabs.localization.groupOption', { name, count: others }) };
     }),
-    ...(current && !known ? [{ value: current, label: t('serviceToolTabs.localization.currentGroup') }] : []),
   ];
   function choose(value: string | null) {
+    if (value === current) return;
     const group = (groups.data ?? []).find((g) => g.DescriptionGroupId === value) ?? null;
     if (group && linkNeedsMerge(doc, type, group)) setPending(group);
     else onChange(linkGroup(doc, type, group, false));
