@@ -246,6 +246,79 @@ test.describe('service tool fields and layout', () => {
     await page.getByLabel('Search services').fill(name);
     await expect(servicesTable(page)).toContainText(name);
   });
+
+  test('[S4.5] [S4.6] [S5.1] [S8.5] [S2.8] edit mode: reseller warning, no delete, layout confirms, powerbi page, first failing tab', async ({
+    page,
+  }) => {
+    await signIn(page, 'contoso.admin');
+    await page.goto('/#/Services');
+    await servicesTable(page).getByRole('link', { name: 'Contoso Office Education' }).click();
+    const dialog = windowDialog(page);
+
+    await dialog.getByRole('tab', { name: 'Fields' }).click();
+    await expect(dialog.getByText('Changes affect resellers')).toBeVisible();
+    const deletes = dialog.getByRole('button', { name: /^Delete / });
+    await expect(deletes.first()).toBeDisabled();
+    await expect(dialog.getByText('Used in billing')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Configure Number of users' }).click();
+    await expect(
+      page
+        .getByRole('dialog', { name: 'Configure Numeric field' })
+        .getByText('Editing is limited, because field is addded to billing'),
+    ).toBeVisible();
+    await page.getByRole('dialog', { name: 'Configure Numeric field' }).getByRole('button', { name: 'Cancel' }).click();
+    await expectAccessible(page);
+
+    await dialog.getByRole('tab', { name: 'Layout' }).click();
+    await dialog.getByRole('button', { name: 'Reset to default' }).click();
+    const reset = page.getByRole('dialog', { name: 'Reset to default' });
+    await expect(reset.getByText('Are you sure you want to reset current layout')).toBeVisible();
+    await reset.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Remove all fields' }).click();
+    const removeAll = page.getByRole('dialog', { name: 'Remove all fields' });
+    await expect(removeAll.getByText('Are you sure you want to remove all fields')).toBeVisible();
+    await removeAll.getByRole('button', { name: 'Remove all fields' }).click();
+    await expect(dialog.getByText('All fields are placed.')).toHaveCount(0);
+
+    // Ctrl-click on Add page makes a powerbi page with key/value rows [S2.8]
+    await dialog.getByRole('button', { name: 'Reset to default' }).click();
+    await page.getByRole('dialog', { name: 'Reset to default' }).getByRole('button', { name: 'Reset to default' }).click();
+    await dialog.getByRole('button', { name: 'Add page' }).click({ modifiers: ['ControlOrMeta'] });
+    await expect(dialog.getByRole('button', { name: 'Page (Power BI)' })).toBeVisible();
+    await dialog.getByLabel('Value of row 1').fill('https://reports.example.com/a');
+    await expectAccessible(page);
+    await shoot(page, 'layout-powerbi');
+
+    // [S5.1] An empty page name blocks Save and selects the Layout tab
+    await dialog.getByLabel('Page name').fill('');
+    await dialog.getByRole('tab', { name: 'Info' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByRole('tab', { name: 'Layout' })).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog.getByText('Page name is required')).toBeVisible();
+    await page.getByRole('button', { name: 'Close the service tool' }).click();
+    await expect(page).toHaveURL(/#\/Services$/);
+  });
+
+  test('[S6.2] [S8.1] an edit sends the editable areas: a changed field tooltip is saved', async ({ page }) => {
+    await signIn(page, 'contoso.admin');
+    await page.goto('/#/Services');
+    await servicesTable(page).getByRole('link', { name: 'Contoso Office Nonprofit' }).click();
+    const dialog = windowDialog(page);
+    await dialog.getByRole('tab', { name: 'Fields' }).click();
+    await dialog.getByRole('button', { name: 'Configure Tenant domain' }).click();
+    const configurator = page.getByRole('dialog', { name: 'Configure Textbox field' });
+    await configurator.getByLabel('Tooltip').fill('Your Microsoft 365 domain');
+    await configurator.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const done = page.getByRole('dialog', { name: 'Service update' });
+    await expect(done.getByText('Your product has been updated successfully')).toBeVisible();
+    await done.getByRole('button', { name: 'OK' }).click();
+
+    await servicesTable(page).getByRole('link', { name: 'Contoso Office Nonprofit' }).click();
+    await dialog.getByRole('tab', { name: 'Fields' }).click();
+    await dialog.getByRole('button', { name: 'Configure Tenant domain' }).click();
+    await expect(configurator.getByLabel('Tooltip')).toHaveValue('Your Microsoft 365 domain');
+  });
 });
 
 test.describe('service tool: Billing, Provisioning, Localization and Files tabs', () => {

@@ -79,7 +79,7 @@ export function FieldConfigurator({ field, isNew, otherNames, inBilling, onSave,
           ? t('serviceToolFields.config.newTitle', { type: typeName })
           : t('serviceToolFields.config.editTitle', { type: typeName })
       }
-      closeButtonProps={{ 'aria-label': t('serviceToolFields.config.cancel') }}
+      closeButtonProps={{ 'aria-label': t('serviceToolFields.config.close') }}
     >
       <Stack>
         {inBilling && (
