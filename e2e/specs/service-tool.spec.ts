@@ -320,3 +320,212 @@ test.describe('service tool fields and layout', () => {
     await expect(configurator.getByLabel('Tooltip')).toHaveValue('Your Microsoft 365 domain');
   });
 });
+
+test.describe('service tool: Billing, Provisioning, Localization and Files tabs', () => {
+  const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/st-tabs-${name}.png`, fullPage: false });
+
+  test('[S2.9] [S4.4] [S4.7] [S5.13] [S2.10] [S3.6] [S5.4] a new service: prices, prepaid adds RENEW, an Http action with a body template', async ({
+    page,
+  }) => {
+    await signIn(page, 'provider.admin');
+    await page.goto('/#/Marketplace/ServiceCreate');
+    const dialog = windowDialog(page);
+    await dialog.getByRole('tab', { name: 'Billing' }).click();
+
+    await expect(dialog.getByText('No base fees yet. Add a monthly or setup fee.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Add Monthly fee' }).click();
+    const price = dialog.getByLabel('Price of Monthly 1');
+    await expect(price).toHaveValue('0.00');
+    await price.fill('12.5');
+    await price.blur();
+    await expect(price).toHaveValue('12.50');
+    await price.fill('1.1234567');
+    await expect(dialog.getByText('Enter a price of 0 or more, with at most 6 decimals, e.g. 12.50')).toBeVisible();
+    await price.fill('9.123456');
+    await price.blur();
+    await expect(price).toHaveValue('9.123456');
+    await dialog.getByRole('tab', { name: 'EUR' }).click();
+    await dialog.getByLabel('Suggested retail price in EUR of Monthly 1').fill('15');
+    await dialog.getByLabel('Suggested retail price in EUR of Monthly 1').blur();
+    await expect(dialog.getByLabel('Suggested retail price in EUR of Monthly 1')).toHaveValue('15.00');
+
+    // [S4.7] Licence type and prices follow the rule's toggle.
+    await dialog.getByRole('switch', { name: 'Enable fee Monthly 1' }).uncheck({ force: true });
+    await expect(price).toBeDisabled();
+    await expect(dialog.getByRole('textbox', { name: 'Licence type of Monthly 1' })).toBeDisabled();
+    await dialog.getByRole('switch', { name: 'Enable fee Monthly 1' }).check({ force: true });
+    await dialog.getByRole('textbox', { name: 'Licence type of Monthly 1' }).click();
+    await page.getByRole('option', { name: 'CORP-SEAT' }).click();
+
+    // [S4.7] Price protection days only when checked; [S9.3] at most 1875.
+    await expect(dialog.getByLabel('Price protection length (days, 0 to 1875)')).toBeDisabled();
+    await dialog.getByRole('checkbox', { name: 'Price Protection' }).check();
+    await expect(dialog.getByLabel('Price protection length (days, 0 to 1875)')).toBeEnabled();
+
+    await dialog.getByRole('button', { name: 'Terms of Monthly 1' }).click();
+    await expect(dialog.getByLabel('Prepaid period (months)')).toBeDisabled();
+    await dialog.getByRole('switch', { name: 'Advance payment (prepaid)' }).check({ force: true });
+    await expect(dialog.getByLabel('Prepaid period (months)')).toBeEnabled();
+    await expectAccessible(page);
+    await shot(page, 'billing-create');
+
+    await dialog.getByRole('tab', { name: 'Provisioning' }).click();
+    for (const action of ['CREATE', 'MODIFY', 'DELETE', 'RENEW', 'RENEWMODIFY']) {
+      await expect(dialog.getByRole('group', { name: `Action ${action}`, exact: true })).toBeVisible();
+    }
+    const create = dialog.getByRole('group', { name: 'Action CREATE', exact: true });
+    await create.getByText('Http', { exact: true }).click();
+    await expect(create.getByRole('textbox', { name: 'HTTP method' })).toHaveValue('POST');
+    await expect(create.getByRole('textbox', { name: 'Content type' })).toHaveValue('text/json');
+    await create.getByLabel('Request URL template').fill('https://vendor.example/provision');
+    await create.getByRole('button', { name: 'Edit request body of CREATE' }).click();
+    const body = page.getByRole('dialog', { name: 'Request body template: CREATE' });
+    await expect(body.getByText('Content type: text/json')).toBeVisible();
+    await body.getByLabel('Body template').fill('{"name": "{{ServiceName}}"}');
+    await body.getByRole('button', { name: 'Save' }).click();
+    await expect(create.getByText('Body template: 27 characters')).toBeVisible();
+
+    await dialog.getByLabel('Title').fill('Welcome aboard');
+    await expect(dialog.getByText('86 characters left')).toBeVisible();
+    await dialog.getByLabel('Message (markdown)').fill('Your **backup** is ready');
+    await expect(dialog.getByRole('region', { name: 'Preview' }).locator('strong')).toHaveText('backup');
+    await expect(dialog.getByText('4072 characters left')).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'provisioning-create');
+
+    // [S4.4] Switching advance payment off removes the renew boxes again.
+    await dialog.getByRole('tab', { name: 'Billing' }).click();
+    await dialog.getByRole('button', { name: 'Terms of Monthly 1' }).click();
+    await dialog.getByRole('switch', { name: 'Advance payment (prepaid)' }).uncheck({ force: true });
+    await dialog.getByRole('tab', { name: 'Provisioning' }).click();
+    await expect(dialog.getByRole('group', { name: 'Action RENEW', exact: true })).toHaveCount(0);
+
+    await dialog.getByRole('tab', { name: 'Custom Actions' }).click();
+    await dialog.getByRole('button', { name: 'Add custom action' }).click();
+    await dialog.getByLabel('Display name').fill('Restart server');
+    await expect(dialog.getByRole('group', { name: 'Action Restart server' }).first()).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'provisioning-custom');
+  });
+
+  test('[S2.9] [S4.6] [S2.10] an existing service in edit mode: reseller warning, locked charge type and data center', async ({
+    page,
+  }) => {
+    await signIn(page, 'provider.admin');
+    await page.goto('/#/Marketplace/ServiceCreate/Contoso%20Backup%20500%20GB');
+    const dialog = windowDialog(page);
+    await expect(dialog.getByRole('heading', { name: 'Edit (Contoso Backup 500 GB)' })).toBeVisible();
+    await dialog.getByRole('tab', { name: 'Billing' }).click();
+
+    await expect(dialog.getByText('Changes affect resellers')).toBeVisible();
+    const first = dialog.getByRole('switch', { name: /^Enable fee/ }).first();
+    await expect(first).toBeDisabled();
+    await expect(dialog.getByRole('textbox', { name: /^Charge type of/ }).first()).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: /^Remove fee/ })).toHaveCount(0);
+    const price = dialog.getByRole('textbox', { name: /^Price of/ }).first();
+    await price.fill('7.25');
+    await price.blur();
+    await expect(price).toHaveValue('7.25');
+    await expectAccessible(page);
+    await shot(page, 'billing-edit');
+
+    await dialog.getByRole('tab', { name: 'Provisioning' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Data center' })).toHaveAttribute('readonly', '');
+    await expectAccessible(page);
+    await shot(page, 'provisioning-edit');
+
+    // The changed price is saved with the rest of the service.
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const done = page.getByRole('dialog', { name: 'Service update' });
+    await expect(done.getByText('Your product has been updated successfully')).toBeVisible();
+    await done.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/#\/Services$/);
+    await page.getByLabel('Search services').fill('Backup 500');
+    await servicesTable(page).getByRole('link', { name: 'Contoso Backup 500 GB' }).click();
+    await windowDialog(page).getByRole('tab', { name: 'Billing' }).click();
+    await expect(
+      windowDialog(page)
+        .getByRole('textbox', { name: /^Price of/ })
+        .first(),
+    ).toHaveValue('7.25');
+  });
+  test('[S2.11] [S4.8] [S8.5] [S2.6] [S5.6] a new service: markdown description with preview, a language, YouTube videos only', async ({
+    page,
+  }) => {
+    await signIn(page, 'provider.admin');
+    await page.goto('/#/Marketplace/ServiceCreate');
+    const dialog = windowDialog(page);
+
+    await dialog.getByRole('tab', { name: 'Localization' }).click();
+    await expect(dialog.getByRole('tab', { name: '★ en' })).toBeVisible();
+    await dialog
+      .getByLabel('Description (en)')
+      .fill('# Backup\n\nKeeps **every** file <img src=x alt="bad" onerror="window.hacked=1">');
+    const preview = dialog.getByRole('region', { name: 'Preview' }).first();
+    await expect(preview.locator('h1')).toHaveText('Backup');
+    await expect(preview.locator('strong')).toHaveText('every');
+    expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+    await dialog.getByLabel('Terms and Conditions (en)').fill('1. Be nice');
+    await dialog.getByRole('checkbox', { name: 'Changes must be reaccepted' }).check();
+    await expectAccessible(page);
+    await shot(page, 'localization');
+
+    await dialog.getByRole('textbox', { name: 'Add language' }).click();
+    await page.getByRole('option', { name: 'de', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(dialog.getByRole('tab', { name: 'de', exact: true })).toHaveAttribute('aria-selected', 'true');
+    await dialog.getByLabel('Description (de)').fill('Sichert **jede** Datei');
+    await dialog.getByRole('button', { name: 'Delete language de' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete language' });
+    await expect(confirm.getByText('Are you sure that you want to delete language de?')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog.getByRole('tab', { name: 'de', exact: true })).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Description shared with' })).toBeVisible();
+
+    await dialog.getByRole('tab', { name: 'Files' }).click();
+    await expect(dialog.getByText('No videos yet.')).toBeVisible();
+    await dialog.getByLabel('Video URL').fill('https://vimeo.com/123456');
+    await dialog.getByRole('button', { name: 'Add video' }).click();
+    await expect(dialog.getByText('Only YouTube videos are allowed')).toBeVisible();
+    await dialog.getByLabel('Video URL').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await dialog.getByLabel('Caption (optional)').fill('Product tour');
+    await dialog.getByRole('button', { name: 'Add video' }).click();
+    await expect(dialog.getByRole('table', { name: 'Videos' })).toContainText('Product tour');
+    await dialog.getByLabel('Screenshot address').fill('https://cdn.example.com/a.svg');
+    await dialog.getByRole('button', { name: 'Add screenshot' }).click();
+    await expect(dialog.getByText('A screenshot must be a png, jpg, jpeg or gif image')).toBeVisible();
+    await dialog.getByLabel('Screenshot address').fill('/service-icons/backup.png');
+    await dialog.getByRole('button', { name: 'Add screenshot' }).click();
+    await expect(dialog.getByRole('img', { name: 'Screenshot 1' })).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'files');
+  });
+
+  test('[S2.11] [S2.6] an existing service in edit mode shows its languages and files', async ({ page }) => {
+    await signIn(page, 'provider.admin');
+    await page.goto('/#/Marketplace/ServiceCreate/Contoso%20Backup%20500%20GB');
+    const dialog = windowDialog(page);
+    await dialog.getByRole('tab', { name: 'Localization' }).click();
+    await expect(dialog.getByRole('tab', { name: '★ en' })).toBeVisible();
+    await expect(dialog.getByRole('region', { name: 'Preview' }).first()).not.toContainText('Nothing to preview yet.');
+    await expectAccessible(page);
+    await shot(page, 'localization-edit');
+    await dialog.getByRole('tab', { name: 'Files' }).click();
+    await expect(dialog.getByRole('table', { name: 'Downloadables' })).toContainText('Backup agent quick start');
+    await expectAccessible(page);
+    await shot(page, 'files-edit');
+  });
+
+  test('[S6.1] [S4.9] denied: a vendor editing its Promoted service gets Files and Localization but not Billing or Provisioning', async ({
+    page,
+  }) => {
+    await signIn(page, 'contoso.admin');
+    await page.goto('/#/Marketplace/ServiceCreate/Contoso%20Office%20Business');
+    const dialog = windowDialog(page);
+    await expect(dialog.getByRole('heading', { name: 'Edit (Contoso Office Business)' })).toBeVisible();
+    await expect(dialog.getByRole('tab', { name: 'Files' })).toBeVisible();
+    await expect(dialog.getByRole('tab', { name: 'Localization' })).toBeVisible();
+    await expect(dialog.getByRole('tab', { name: 'Billing' })).toHaveCount(0);
+    await expect(dialog.getByRole('tab', { name: 'Provisioning' })).toHaveCount(0);
+  });
+});

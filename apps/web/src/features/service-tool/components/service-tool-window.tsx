@@ -17,9 +17,13 @@ import { ApiError } from '../../../lib/api-client';
 import { useSaveService } from '../api/use-save-service';
 import { useService } from '../api/use-service';
 import { errorsOfTab, formErrors, serviceUpdate, visibleTabs } from '../utils/service-form';
+import { BillingTab } from './billing-tab';
 import { FieldsTab } from './fields-tab';
+import { FilesTab } from './files-tab';
 import { InfoTabPanel } from './info-tab-panel';
 import { LayoutTab } from './layout-tab';
+import { LocalizationTab } from './localization-tab';
+import { ProvisioningTab } from './provisioning-tab';
 import type { ServiceTabContext, ServiceTabProps } from './tab-props';
 
 /**
@@ -28,12 +32,12 @@ import type { ServiceTabContext, ServiceTabProps } from './tab-props';
  */
 const TABS: { tab: ServiceToolTab; component: ComponentType<ServiceTabProps> | null }[] = [
   { tab: 'Info', component: InfoTabPanel },
-  { tab: 'Files', component: null },
+  { tab: 'Files', component: FilesTab },
   { tab: 'Fields', component: FieldsTab },
   { tab: 'Layout', component: LayoutTab },
-  { tab: 'Billing', component: null },
-  { tab: 'Provisioning', component: null },
-  { tab: 'Localization', component: null },
+  { tab: 'Billing', component: BillingTab },
+  { tab: 'Provisioning', component: ProvisioningTab },
+  { tab: 'Localization', component: LocalizationTab },
 ];
 
 // Mantine's red alert title on its light background is below the WCAG AA contrast ratio.

@@ -1,0 +1,177 @@
+import { ActionIcon, Anchor, Button, Group, Image, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import type { ServiceFile } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorAt } from '../utils/billing-form';
+import { addFile, type FileList, moveFile, removeFile } from '../utils/files-form';
+import type { ServiceTabProps } from './tab-props';
+
+/**
+ * [S2.6] The Files tab: screenshots (png, jpg, jpeg or gif [S5.6]), downloadables and videos
+ * (YouTube links only, 'Only YouTube videos are allowed'; the caption is optional).
+ */
+export function FilesTab({ doc, onChange, errors, showErrors }: ServiceTabProps) {
+  return (
+    <Stack gap="xl">
+      <FileSection list="Screenshots" doc={doc} onChange={onChange} errors={errors} showErrors={showErrors} />
+      <FileSection list="Downloads" doc={doc} onChange={onChange} errors={errors} showErrors={showErrors} />
+      <FileSection list="ServiceVideos" doc={doc} onChange={onChange} errors={errors} showErrors={showErrors} />
+    </Stack>
+  );
+}
+
+function FileSection({ list, doc, onChange, errors, showErrors }: Omit<ServiceTabProps, 'mode'> & { list: FileList }) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState('');
+  const [caption, setCaption] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const items: ServiceFile[] = doc[list];
+  const k = (key: string, opts?: Record<string, unknown>) => t(`serviceToolTabs.files.${list}.${key}`, opts ?? {});
+
+  function handleAdd() {
+    const result = addFile(doc, list, url, caption);
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    setError(null);
+    setUrl('');
+    setCaption('');
+    onChange(result.doc);
+  }
+
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h4">
+        {k('title')}
+      </Title>
+      <Paper withBorder p="sm">
+        <Group align="flex-start" gap="xs">
+          <TextInput
+            label={k('url')}
+            value={url}
+            onChange={(e) => {
+              setUrl(e.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+            placeholder={k('placeholder')}
+            style={{ flex: 2 }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') handleAdd();
+            }}
+          />
+          <TextInput
+            label={k('caption')}
+            value={caption}
+            onChange={(e) => setCaption(e.currentTarget.value)}
+            style={{ flex: 1 }}
+            maxLength={500}
+          />
+          <Button variant="default" mt={25} onClick={handleAdd} disabled={url.trim() === ''}>
+            {k('add')}
+          </Button>
+        </Group>
+      </Paper>
+      {items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {k('empty')}
+        </Text>
+      ) : list === 'Screenshots' ? (
+        <SimpleGrid cols={4}>
+          {items.map((item, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same address may be listed twice; the rows hold no state
+            <Paper key={`${item.Url}-${i}`} withBorder p="xs">
+              <Stack gap={4}>
+                <Image src={item.Url} alt={item.Description || k('imageAlt', { n: i + 1 })} h={100} fit="contain" />
+                <Text size="xs" lineClamp={1}>
+                  {item.Description || item.Url}
+                </Text>
+                <Row list={list} i={i} count={items.length} doc={doc} onChange={onChange} name={item.Description || item.Url} />
+                {errorAt(errors, showErrors, `${list}.${i}.Url`) && (
+                  <Text size="xs" c="red.8">
+                    {errorAt(errors, showErrors, `${list}.${i}.Url`)}
+                  </Text>
+                )}
+              </Stack>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      ) : (
+        <Table withTableBorder aria-label={k('title')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{k('url')}</Table.Th>
+              <Table.Th>{k('caption')}</Table.Th>
+              <Table.Th>{t('serviceToolTabs.files.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((item, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the same address may be listed twice; the rows hold no state
+              <Table.Tr key={`${item.Url}-${i}`}>
+                <Table.Td>
+                  <Anchor href={item.Url} target="_blank" rel="noreferrer noopener" size="sm">
+                    {item.Url}
+                  </Anchor>
+                  {errorAt(errors, showErrors, `${list}.${i}.Url`) && (
+                    <Text size="xs" c="red.8">
+                      {errorAt(errors, showErrors, `${list}.${i}.Url`)}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{item.Description}</Table.Td>
+                <Table.Td>
+                  <Row list={list} i={i} count={items.length} doc={doc} onChange={onChange} name={item.Description || item.Url} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+function Row(props: {
+  list: FileList;
+  i: number;
+  count: number;
+  name: string;
+  doc: ServiceTabProps['doc'];
+  onChange: ServiceTabProps['onChange'];
+}) {
+  const { t } = useTranslation();
+  const { list, i, doc, onChange, name } = props;
+  return (
+    <Group gap={4}>
+      <ActionIcon
+        variant="default"
+        size="sm"
+        disabled={i === 0}
+        onClick={() => onChange(moveFile(doc, list, i, -1))}
+        aria-label={t('serviceToolTabs.files.moveUp', { name })}
+      >
+        ↑
+      </ActionIcon>
+      <ActionIcon
+        variant="default"
+        size="sm"
+        disabled={i === props.count - 1}
+        onClick={() => onChange(moveFile(doc, list, i, 1))}
+        aria-label={t('serviceToolTabs.files.moveDown', { name })}
+      >
+        ↓
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        size="sm"
+        onClick={() => onChange(removeFile(doc, list, i))}
+        aria-label={t('serviceToolTabs.files.remove', { name })}
+      >
+        ×
+      </ActionIcon>
+    </Group>
+  );
+}
