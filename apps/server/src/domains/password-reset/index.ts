@@ -1,0 +1,2 @@
+export { passwordResetOperations } from './password-reset.operations.js';
+export type { PasswordResetSettings } from './password-reset.service.js';
