@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { meetsPasswordRules, passwordValidationState } from '@portal/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useResetPassword } from '../api/use-password-reset';
 import { PasswordRules } from './password-rules';
@@ -55,14 +56,20 @@ export function NewPasswordForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {serverErrors.Token && (
-          <Alert color="red" title={t('passwordReset.linkProblem')}>
-            <Text size="sm">{serverErrors.Token}</Text>
-            <Anchor component="button" type="button" size="sm" onClick={onAskAgain}>
-              {t('passwordReset.askAgain')}
-            </Anchor>
-          </Alert>
+          <ReadableAlert color="red" role="alert" title={t('passwordReset.linkProblem')}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{serverErrors.Token}</Text>
+              <Button variant="default" size="xs" onClick={onAskAgain}>
+                {t('passwordReset.askAgain')}
+              </Button>
+            </Stack>
+          </ReadableAlert>
         )}
-        {serverErrors.other && <Alert color="red">{serverErrors.other}</Alert>}
+        {serverErrors.other && (
+          <ReadableAlert color="red" role="alert">
+            {serverErrors.other}
+          </ReadableAlert>
+        )}
         <TextInput label={t('passwordReset.usernameFromLink')} value={username} readOnly autoComplete="username" />
         <PasswordInput
           label={t('passwordReset.newPassword')}
