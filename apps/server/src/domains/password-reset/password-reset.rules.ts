@@ -1,6 +1,6 @@
 /** Pure decisions about password reset: link lifetime, throttling, the link and the e-mail text. */
 
-/** How long a reset link works (decision 0050). */
+/** How long a reset link works (decision 0012). */
 export const RESET_TOKEN_MINUTES = 60;
 /** The window the throttles count in. */
 export const RESET_WINDOW_MINUTES = 60;
