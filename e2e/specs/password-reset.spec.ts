@@ -31,7 +31,7 @@ async function linkFromOutbox(page: Page): Promise<string> {
   await row.getByRole('link', { name: 'Reset your password' }).click();
   const message = page.getByRole('dialog', { name: 'Reset your password' });
   const text = (await message.getByTestId('outbox-message-text').textContent()) ?? '';
-  const route = /#(\/reset-password\/\S+)/.exec(text)?.[1];
+  const route = /\/v\/#(\/reset-password\/\S+)/.exec(text)?.[1];
   if (!route) throw new Error(`no reset link in: ${text}`);
   await message.getByRole('button', { name: 'Close dialog' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -65,7 +65,9 @@ test.describe('password reset', () => {
     await requestLink(page, 'meridian.admin');
     const route = await linkFromOutbox(page);
 
-    await page.goto(`/#${route}`);
+    // [M2.14] The e-mailed link opens /v/#/reset-password/{username}/{token}.
+    expect(route).toMatch(/^\/reset-password\/meridian\.admin\/[A-Za-z0-9_-]{43}$/);
+    await page.goto(`/v/#${route}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
     await expect(page.getByLabel('Username', { exact: true })).toHaveValue('meridian.admin');
     const password = page.getByRole('textbox', { name: 'New password', exact: true });

@@ -32,7 +32,7 @@ async function mailsTo(accountId: number) {
 async function lastLink(accountId: number) {
   const mails = await mailsTo(accountId);
   const text = mails.at(-1)?.body_text ?? '';
-  const match = /https:\/\/portal\.example\.test\/#\/reset-password\/([^/\s]+)\/(\S+)/.exec(text);
+  const match = /https:\/\/portal\.example\.test\/v\/#\/reset-password\/([^/\s]+)\/(\S+)/.exec(text);
   if (!match) throw new Error(`no reset link in: ${text}`);
   return { username: decodeURIComponent(match[1]!), token: decodeURIComponent(match[2]!) };
 }

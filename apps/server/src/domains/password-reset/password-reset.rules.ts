@@ -44,7 +44,7 @@ export function tokenProblem(
 /** [M2.14] The link in the e-mail: the reset screen's hash route with the username and the token. */
 export function resetLink(publicUrl: string, username: string, token: string): string {
   const base = publicUrl.replace(/\/+$/, '');
-  return `${base}/#/reset-password/${encodeURIComponent(username)}/${encodeURIComponent(token)}`;
+  return `${base}/v/#/reset-password/${encodeURIComponent(username)}/${encodeURIComponent(token)}`;
 }
 
 export function resetMail(p: { displayName: string; username: string; link: string }): { subject: string; text: string } {

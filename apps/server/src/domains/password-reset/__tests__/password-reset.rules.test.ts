@@ -45,7 +45,7 @@ describe('throttles', () => {
 describe('link and e-mail', () => {
   it('[M2.14] links to #/reset-password/{username}/{token} under the public address', () => {
     expect(resetLink('https://portal.example.com/', 'ann@example.com', 'abc-_1')).toBe(
-      'https://portal.example.com/#/reset-password/ann%40example.com/abc-_1',
+      'https://portal.example.com/v/#/reset-password/ann%40example.com/abc-_1',
     );
   });
   it('links live 60 minutes', () => {
