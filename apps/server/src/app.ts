@@ -17,7 +17,7 @@ import { catalogueOperations, createServiceCreationWorker } from './domains/cata
 import { credentialOperations, sendToAllJobHandler } from './domains/credentials/index.js';
 import { creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
 import { noteOperations } from './domains/notes/index.js';
-import { passwordResetOperations } from './domains/password-reset/index.js';
+import { passwordResetOperations, registerResetTiming } from './domains/password-reset/index.js';
 import { reportRoutes } from './domains/reports/index.js';
 import { termsOperations } from './domains/terms/index.js';
 import { loadConfig } from './platform/config/config.js';
@@ -124,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   // CSRF: no cookie-authenticated change may come from another site.
   registerSameOriginGuard(app);
+  registerResetTiming(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
