@@ -17,6 +17,7 @@ import { catalogueOperations, createServiceCreationWorker } from './domains/cata
 import { credentialOperations, sendToAllJobHandler } from './domains/credentials/index.js';
 import { creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
 import { noteOperations } from './domains/notes/index.js';
+import { passwordResetOperations, registerResetTiming } from './domains/password-reset/index.js';
 import { reportRoutes } from './domains/reports/index.js';
 import { termsOperations } from './domains/terms/index.js';
 import { loadConfig } from './platform/config/config.js';
@@ -59,12 +60,14 @@ export interface AppOptions {
   /** Run durable jobs in this process ('in-process', with backgroundJobs) or leave them to `npm run worker` ('off'). */
   jobsWorker?: 'in-process' | 'off';
   jobsConcurrency?: number;
+  /** The portal's public address for links in e-mails (PUBLIC_URL by default). */
+  publicUrl?: string;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** The registered handlers of every domain, in dependency order. */
-export function registeredOperations(options: AuthSettings): RegisteredOperation[] {
+export function registeredOperations(options: AuthSettings & { publicUrl?: string }): RegisteredOperation[] {
   return [
     ...authOperations({ redirectPrefixes: DEFAULT_REDIRECT_PREFIXES, ...options }),
     ...accountOperations,
@@ -78,6 +81,7 @@ export function registeredOperations(options: AuthSettings): RegisteredOperation
     ...mailOperations,
     ...credentialOperations,
     ...accountExportOperations,
+    ...passwordResetOperations({ publicUrl: options.publicUrl ?? 'http://localhost:8080' }),
   ];
 }
 
@@ -120,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   // CSRF: no cookie-authenticated change may come from another site.
   registerSameOriginGuard(app);
+  registerResetTiming(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
@@ -127,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-frame-options', 'SAMEORIGIN');
   });
 
-  const operations = registeredOperations(authSettings);
+  const operations = registeredOperations({ ...authSettings, publicUrl: options.publicUrl ?? loadConfig().publicUrl });
   const declared = new Set(declaredOperations.map((d) => d.name));
   for (const op of operations) {
     if (!declared.has(op.definition.name)) throw new Error(`operation ${op.definition.name} is not listed in contracts`);

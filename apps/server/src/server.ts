@@ -18,6 +18,7 @@ const app = await buildApp({
   redirectPrefixes: config.redirectPrefixes,
   guidanceScriptUrl: config.guidanceScriptUrl,
   secureCookies: config.secureCookies,
+  publicUrl: config.publicUrl,
 });
 if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
 if (shouldSeed) {

@@ -12,6 +12,7 @@ export * from './jobs.js';
 export * from './mail.js';
 export * from './notes.js';
 export * from './operation.js';
+export * from './password-reset.js';
 export * from './service-validation.js';
 export * from './services.js';
 export * from './terms.js';
@@ -27,6 +28,7 @@ import { jobOperations } from './jobs.js';
 import { mailOperations } from './mail.js';
 import { noteOperations } from './notes.js';
 import type { OperationDefinition } from './operation.js';
+import { passwordResetOperations } from './password-reset.js';
 import { serviceOperations } from './services.js';
 import { termsOperations } from './terms.js';
 
@@ -44,4 +46,5 @@ export const operations: readonly OperationDefinition[] = [
   ...jobOperations,
   ...mailOperations,
   ...credentialOperations,
+  ...passwordResetOperations,
 ];

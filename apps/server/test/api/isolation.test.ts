@@ -567,3 +567,32 @@ describe('jobs, outbox and credentials stay inside the caller scope', () => {
     expect(res.body.Total).toBe(listed.length);
   });
 });
+
+describe('password reset links stay with the user they were sent to', () => {
+  const usernameOf = async (caller: CallerName) => {
+    const [row] = await t.db.query<{ username: string }>('SELECT username FROM accounts WHERE id = $1', [ids.get(caller)]);
+    return row?.username ?? '';
+  };
+  const tokenFor = async (caller: CallerName) => {
+    const [mail] = await t.db.query<{ body_text: string }>(
+      'SELECT body_text FROM mail_outbox WHERE account_id = $1 ORDER BY created_at DESC LIMIT 1',
+      [ids.get(caller)],
+    );
+    return decodeURIComponent(/#\/reset-password\/[^/\s]+\/(\S+)/.exec(mail?.body_text ?? '')?.[1] ?? '');
+  };
+
+  it("[M4.11] a link of one organisation's user does not set the password of another organisation's user", async () => {
+    const own = await usernameOf('C1a admin');
+    const foreign = await usernameOf('C2 admin');
+    expect((await clientOf('C1a admin').op('RequestPasswordReset', { Username: own })).status).toBe(200);
+    const token = await tokenFor('C1a admin');
+    const input = { Token: token, Password: 'Other-Org-2026!', PasswordConfirmation: 'Other-Org-2026!' };
+
+    const intoForeign = await clientOf('C1a admin').op('ResetPassword', { ...input, Username: foreign });
+    const intoMissing = await clientOf('C1a admin').op('ResetPassword', { ...input, Username: 'no.such.user' });
+
+    expect(intoForeign.status).toBe(422);
+    expect(comparable(intoForeign.body)).toEqual(comparable(intoMissing.body));
+    expect((await new ApiClient(t.url).op('Authenticate', { Username: foreign, Password: 'Other-Org-2026!' })).status).toBe(401);
+  });
+});

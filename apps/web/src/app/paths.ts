@@ -1,7 +1,15 @@
 /** Every in-app address comes from these builders (router paths; the hash router adds '#'). */
 export const paths = {
   home: () => '/',
-  login: (redirect?: string) => (redirect && redirect !== '/' ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
+  login: (redirect?: string, notice?: { passwordChanged?: boolean }) =>
+    notice?.passwordChanged
+      ? '/login?passwordChanged=1'
+      : redirect && redirect !== '/'
+        ? `/login?redirect=${encodeURIComponent(redirect)}`
+        : '/login',
+  /** [M2.14], [M2.15] #/reset-password, and #/reset-password/{username}/{token} from the e-mailed link. */
+  resetPassword: (username?: string, token?: string) =>
+    username && token ? `/reset-password/${encodeURIComponent(username)}/${encodeURIComponent(token)}` : '/reset-password',
   account: {
     view: (id: number) => `/Account/View/${id}`,
     tab: (id: number, tab: string) => `/Account/View/${id}/${encodeURIComponent(tab)}`,

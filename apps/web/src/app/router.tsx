@@ -5,6 +5,7 @@ import { HomeRedirect } from './routes/home-redirect';
 import { NotFoundPage } from './routes/not-found-page';
 import { OutboxPage } from './routes/outbox-page';
 import { RedirectPage } from './routes/redirect-page';
+import { ResetPasswordPage } from './routes/reset-password-page';
 import { ServiceToolPage } from './routes/service-tool-page';
 import { ServicesPage } from './routes/services-page';
 import { ShellLayout } from './routes/shell-layout';
@@ -14,6 +15,7 @@ import { SignInPage } from './routes/sign-in-page';
 export const router = createHashRouter([
   { path: '/login', element: <SignInPage /> },
   { path: '/Redirect/*', element: <RedirectPage /> },
+  { path: '/reset-password/:username?/:token?', element: <ResetPasswordPage /> },
   {
     element: <ShellLayout />,
     children: [

@@ -4,3 +4,4 @@ export { setPassword, storePasswordHashes } from './auth.service.js';
 export { hashPassword } from './passwords.js';
 export { assertAcceptablePassword, policyForPath } from './security.service.js';
 export { type AuthSettings, createCallerResolver, SESSION_COOKIE } from './session-core.js';
+export { endAllSessions } from './sessions.service.js';

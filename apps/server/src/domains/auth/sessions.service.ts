@@ -54,3 +54,8 @@ export async function revokeUserSession(
   ctx.audit({ accountId: account.id, after: { SessionRevoked: handle } });
   return { ok: true as const };
 }
+
+/** Ends every session of a user (a password set by someone who proved control some other way, e.g. a reset link). */
+export async function endAllSessions(db: Queryable, userId: number): Promise<void> {
+  await accessRepo.deleteOtherSessions(db, userId, []);
+}

@@ -27,6 +27,8 @@ export interface Config {
   jobsWorker: 'in-process' | 'off';
   /** Jobs one worker process runs side by side. */
   jobsConcurrency: number;
+  /** The address users open the portal at (PUBLIC_URL), used in links sent by e-mail such as password reset. */
+  publicUrl: string;
 }
 
 /** REDIRECT_PREFIXES: relative path prefixes ending in '/', e.g. "idp/,keeper/,support/,knowledge-base/". */
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM?.trim() || '"Cloud portal" <no-reply@localhost>',
     jobsWorker: parseJobsWorker(env.JOBS_WORKER),
     jobsConcurrency: parseConcurrency(env.JOBS_CONCURRENCY),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
   };
 }
 
@@ -77,4 +80,19 @@ function parseConcurrency(value: string | undefined): number {
   if (!Number.isInteger(n) || n < 1 || n > 32)
     throw new Error(`JOBS_CONCURRENCY must be a whole number from 1 to 32, got "${value}"`);
   return n;
+}
+
+/** PUBLIC_URL: an http(s) address without query or fragment; http://localhost:PORT when unset. */
+export function parsePublicUrl(value: string | undefined, port: number): string {
+  const v = value?.trim();
+  if (!v) return `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an address such as https://portal.example.com, got "${value}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash)
+    throw new Error(`PUBLIC_URL must be an http(s) address without query or fragment, got "${value}"`);
+  return url.href.replace(/\/+$/, '');
 }

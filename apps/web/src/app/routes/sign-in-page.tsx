@@ -1,8 +1,8 @@
-import { Center, Loader, Paper, Text, Title } from '@mantine/core';
+import { Anchor, Center, Loader, Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { SignInForm, useCurrentUser } from '../../features/auth';
-import { paths } from '../paths';
+import { href, paths } from '../paths';
 
 /** Only in-app targets are followed after sign-in. */
 function safeRedirect(target: string | null): string {
@@ -31,8 +31,17 @@ export function SignInPage() {
         </Title>
         <SignInForm
           onSignedIn={() => navigate(target, { replace: true })}
-          notice={params.get('expired') ? t('auth.sessionExpired') : null}
+          notice={
+            params.get('expired')
+              ? t('auth.sessionExpired')
+              : params.get('passwordChanged')
+                ? t('passwordReset.signInWithNew')
+                : null
+          }
         />
+        <Anchor href={href(paths.resetPassword())} size="sm" mt="md" display="block">
+          {t('passwordReset.forgotLink')}
+        </Anchor>
       </Paper>
     </Center>
   );

@@ -1,0 +1,42 @@
+import { List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import type { PasswordValidationState } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+
+const RULES: readonly (keyof PasswordValidationState)[] = [
+  'charLength',
+  'charCase',
+  'hasNumeric',
+  'hasSpecialChar',
+  'containsUsername',
+];
+
+/** [M3.7] The live state of every password rule [M5.1], ticked as the user types. */
+export function PasswordRules({ state, id }: { state: PasswordValidationState; id: string }) {
+  const { t } = useTranslation();
+  return (
+    <div id={id}>
+      <Text size="sm" fw={500} mb={4}>
+        {t('passwordReset.rulesTitle')}
+      </Text>
+      <List size="sm" spacing={2} center aria-label={t('passwordReset.rulesTitle')}>
+        {RULES.map((rule) => (
+          <List.Item
+            key={rule}
+            data-testid={`rule-${rule}`}
+            data-met={state[rule]}
+            icon={
+              <ThemeIcon color={state[rule] ? 'teal' : 'gray'} size={18} radius="xl" aria-hidden>
+                {state[rule] ? '✓' : '✗'}
+              </ThemeIcon>
+            }
+          >
+            <Text component="span" size="sm" c={state[rule] ? 'teal.9' : 'dark'}>
+              {t(`passwordReset.rules.${rule}`)}
+              <VisuallyHidden>{` (${state[rule] ? t('passwordReset.ruleMet') : t('passwordReset.ruleNotMet')})`}</VisuallyHidden>
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </div>
+  );
+}

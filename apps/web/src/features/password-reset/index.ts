@@ -1,0 +1,3 @@
+export { NewPasswordForm } from './components/new-password-form';
+export { PasswordRules } from './components/password-rules';
+export { RequestLinkForm } from './components/request-link-form';
