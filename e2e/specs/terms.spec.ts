@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, request, test } from '@playwright/test';
 import { DEMO_PASSWORD, expectAccessible, signIn } from '../fixtures/portal';
 
 async function submitSignIn(page: Page, username: string) {
@@ -10,14 +10,16 @@ async function submitSignIn(page: Page, username: string) {
 
 test.describe
   .serial('platform terms', () => {
-    test('[M7.19] [M8.12] the viewer of confirmed terms says when there are none', async ({ page }) => {
+    test('[M7.19] [M8.12] the viewer of confirmed terms says when there are none', async ({ page, baseURL }) => {
       // acme.newhire has accepted nothing yet; an impersonator sees the user's (empty) list without the terms screen.
-      await signIn(page, 'blueharbor.admin');
-      const found = await page.request
-        .post('/api/op/SearchAccounts', { data: { text: 'Ruby Smit', types: ['User'] } })
+      // The new hire's account id, from a sign-in of its own (other specs may rename demo users).
+      const own = await request.newContext({ baseURL });
+      const newHire = await own
+        .post('/api/op/Authenticate', { data: { Username: 'acme.newhire', Password: DEMO_PASSWORD } })
         .then((r) => r.json());
-      const newHire = found.Items.find((i: { ParentDisplayName: string }) => i.ParentDisplayName === 'Acme Logistics');
-      await page.goto(`/#/Account/View/${newHire.AccountId}`);
+      await own.dispose();
+      await signIn(page, 'blueharbor.admin');
+      await page.goto(`/#/Account/View/${newHire.User.AccountId}`);
       await page.getByRole('button', { name: 'Impersonate' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Impersonate' }).click();
       await expect(page.getByTestId('impersonation-banner')).toBeVisible();
