@@ -2,7 +2,7 @@ import { models } from '@portal/embed';
 import type { Channel, Reply, Request } from './channel.js';
 import { aggregate, type Row, type VisualDefinition } from './data.js';
 import { renderMessage, renderVisual, type VisualView } from './render.js';
-import { TokenExpiry } from './token-expiry.js';
+import { refusalCode, TokenExpiry } from './token-expiry.js';
 
 /** What GET /api/embed/dashboard answers (apps/server domains/reports). */
 export interface DashboardTileData {
@@ -122,13 +122,7 @@ abstract class TokenBoundHost {
     }
     if (!res.ok) {
       const problem = (await res.json().catch(() => ({}))) as { detail?: string; reason?: string };
-      const code =
-        problem.reason === 'expired'
-          ? models.CommonErrorCodes.TokenExpired
-          : res.status === 404
-            ? models.CommonErrorCodes.NotFound
-            : models.CommonErrorCodes.NotAuthorized;
-      this.fail(problem.detail ?? `The dashboard could not be loaded (${res.status})`, code);
+      this.fail(problem.detail ?? `The dashboard could not be loaded (${res.status})`, refusalCode(res.status, problem.reason));
       return false;
     }
     this.data = (await res.json()) as DashboardData;

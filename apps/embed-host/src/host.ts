@@ -13,7 +13,7 @@ import {
   type VisualDefinition,
 } from './data.js';
 import { type EditBar, type MenuCommand, type Panes, renderMessage, renderPage, type VisualView } from './render.js';
-import { TokenExpiry } from './token-expiry.js';
+import { refusalCode, TokenExpiry } from './token-expiry.js';
 
 const accepted: Reply = { statusCode: 202 };
 const invalid = (errors: models.IError[]): Reply => ({ statusCode: 400, body: errors });
@@ -329,14 +329,7 @@ export class ReportHost {
     }
     if (!res.ok) {
       const problem = (await res.json().catch(() => ({}))) as { detail?: string; reason?: string };
-      const message = problem.detail ?? `The report could not be loaded (${res.status})`;
-      const code =
-        problem.reason === 'expired'
-          ? models.CommonErrorCodes.TokenExpired
-          : res.status === 404
-            ? models.CommonErrorCodes.NotFound
-            : models.CommonErrorCodes.NotAuthorized;
-      this.fail(message, code);
+      this.fail(problem.detail ?? `The report could not be loaded (${res.status})`, refusalCode(res.status, problem.reason));
       return false;
     }
     const fresh = (await res.json()) as EmbedData;

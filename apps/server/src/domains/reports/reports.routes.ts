@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { Db } from '../../platform/db/db.js';
-import { notFound } from '../../platform/errors/domain-error.js';
+import { DomainError, notFound } from '../../platform/errors/domain-error.js';
 import { sendProblem } from '../../platform/http/error-handler.js';
 import type { Caller } from '../../platform/operations/types.js';
 import {
@@ -30,11 +30,12 @@ export interface ReportRoutesOptions {
   now?: () => Date;
 }
 
-/** Authorization: Bearer <token> (or EmbedToken <token>, as powerbi-client hosts send it). */
-function bearerToken(request: FastifyRequest): string | null {
+/** Authorization: Bearer <token> (or EmbedToken <token>, as powerbi-client hosts send it); 401 without one. */
+function bearerToken(request: FastifyRequest): string {
   const header = String(request.headers.authorization ?? '');
   const match = /^(?:Bearer|EmbedToken)\s+(\S+)$/i.exec(header);
-  return match?.[1] ?? null;
+  if (!match?.[1]) throw new DomainError('UNAUTHENTICATED', 'An embed token is required');
+  return match[1];
 }
 
 /** An account id from the path; anything but a positive 32-bit integer is a missing account (404). */
@@ -140,8 +141,6 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
     EMBED_TOKEN,
     async (request, reply) => {
       const token = bearerToken(request);
-      if (!token)
-        return sendProblem(reply, request, { status: 401, code: 'UNAUTHENTICATED', detail: 'An embed token is required' });
       reply.header('cache-control', 'no-store');
       return loadDashboardData(
         options.db,
@@ -159,8 +158,6 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
 
   app.get<{ Querystring: { reportId?: string; groupId?: string } }>('/api/embed/data', EMBED_TOKEN, async (request, reply) => {
     const token = bearerToken(request);
-    if (!token)
-      return sendProblem(reply, request, { status: 401, code: 'UNAUTHENTICATED', detail: 'An embed token is required' });
     const reportId = String(request.query.reportId ?? '');
     const workgroupId = String(request.query.groupId ?? '');
     reply.header('cache-control', 'no-store');
@@ -176,16 +173,12 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
     now: now(),
     requestId: String(request.id),
   });
-  app.put<TokenQuery>('/api/embed/report', EMBED_TOKEN, async (request, reply) => {
+  app.put<TokenQuery>('/api/embed/report', EMBED_TOKEN, async (request) => {
     const token = bearerToken(request);
-    if (!token)
-      return sendProblem(reply, request, { status: 401, code: 'UNAUTHENTICATED', detail: 'An embed token is required' });
     return saveReport(options.db, { ...tokenInput(request, token), pages: request.body?.pages }, tokens);
   });
   app.post<TokenQuery>('/api/embed/report/copies', EMBED_TOKEN, async (request, reply) => {
     const token = bearerToken(request);
-    if (!token)
-      return sendProblem(reply, request, { status: 401, code: 'UNAUTHENTICATED', detail: 'An embed token is required' });
     const saved = await saveReportAs(
       options.db,
       { ...tokenInput(request, token), name: request.body?.name, pages: request.body?.pages },
@@ -195,21 +188,15 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
   });
 
   // Lets a host page check a token without loading data (used on token refresh).
-  app.get<{ Querystring: { reportId?: string; groupId?: string } }>(
-    '/api/embed/token-check',
-    EMBED_TOKEN,
-    async (request, reply) => {
-      const token = bearerToken(request);
-      if (!token)
-        return sendProblem(reply, request, { status: 401, code: 'UNAUTHENTICATED', detail: 'An embed token is required' });
-      const claims = await checkEmbedToken(
-        options.db,
-        { token, reportId: String(request.query.reportId ?? ''), workgroupId: String(request.query.groupId ?? ''), now: now() },
-        tokens,
-      );
-      return { expiresAt: new Date(claims.exp * 1000).toISOString() };
-    },
-  );
+  app.get<{ Querystring: { reportId?: string; groupId?: string } }>('/api/embed/token-check', EMBED_TOKEN, async (request) => {
+    const token = bearerToken(request);
+    const claims = await checkEmbedToken(
+      options.db,
+      { token, reportId: String(request.query.reportId ?? ''), workgroupId: String(request.query.groupId ?? ''), now: now() },
+      tokens,
+    );
+    return { expiresAt: new Date(claims.exp * 1000).toISOString() };
+  });
 
   // [E2.1] reportEmbed (reports), dashboardEmbed (dashboards) and embed?tileId (tiles): one page, the
   // host picks its kind from the path.

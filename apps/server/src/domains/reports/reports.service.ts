@@ -59,6 +59,27 @@ export const embedPath = (reportId: string, workgroupId: string) =>
   `/embed/reportEmbed?reportId=${encodeURIComponent(reportId)}&groupId=${encodeURIComponent(workgroupId)}`;
 
 /**
+ * A report or dashboard the caller can see (owned inside or above its scope), and the account the
+ * token is to be limited to inside that scope; anything else is not found. Returns the item and
+ * its owner's path.
+ */
+async function requireVisible<T extends { ownerAccountId: number }>(
+  db: Queryable,
+  caller: Pick<Caller, 'scope'>,
+  item: T | null,
+  accountId: number | null,
+  what: 'Report' | 'Dashboard',
+): Promise<{ item: T; ownerPath: string }> {
+  const owner = item ? await repo.findAccountPlace(db, item.ownerAccountId) : null;
+  if (!item || !owner || !canSeeReport({ ownerPath: owner.path, scopeRootPath: caller.scope.rootPath })) throw notFound(what);
+  if (accountId !== null) {
+    const account = await repo.findAccountPlace(db, accountId);
+    if (!account || !isInScope(caller.scope.rootPath, account.path)) throw notFound();
+  }
+  return { item, ownerPath: owner.path };
+}
+
+/**
  * Issues an embed token for a report the caller can see ([S7.5]), bound to the caller's scope and,
  * when given, to one account of it. A report or account outside the scope is not found.
  */
@@ -68,14 +89,13 @@ export async function issueEmbedToken(
   input: { workgroupId: string; reportId: string; accountId: number | null; baseUrl: string; now: Date },
   settings: TokenSettings,
 ): Promise<EmbedTokenResponse> {
-  const report = await repo.findReport(db, input.workgroupId, input.reportId);
-  const owner = report ? await repo.findAccountPlace(db, report.ownerAccountId) : null;
-  if (!report || !owner || !canSeeReport({ ownerPath: owner.path, scopeRootPath: caller.scope.rootPath }))
-    throw notFound('Report');
-  if (input.accountId !== null) {
-    const account = await repo.findAccountPlace(db, input.accountId);
-    if (!account || !isInScope(caller.scope.rootPath, account.path)) throw notFound();
-  }
+  const { item: report, ownerPath } = await requireVisible(
+    db,
+    caller,
+    await repo.findReport(db, input.workgroupId, input.reportId),
+    input.accountId,
+    'Report',
+  );
   const claims = tokenClaims({
     rid: report.id,
     wid: report.workgroupId,
@@ -85,7 +105,7 @@ export async function issueEmbedToken(
     prm: decideReportPermissions({
       canUpdate: caller.capabilities?.has('EMBEDDED_REPORT_UPDATE') ?? false,
       canCreate: caller.capabilities?.has('EMBEDDED_REPORT_CREATE') ?? false,
-      ownerPath: owner.path,
+      ownerPath,
       scopeRootPath: caller.scope.rootPath,
     }),
     now: input.now,
@@ -182,14 +202,13 @@ export async function issueDashboardToken(
   input: { workgroupId: string; dashboardId: string; accountId: number | null; baseUrl: string; now: Date },
   settings: TokenSettings,
 ): Promise<DashboardTokenResponse> {
-  const dashboard = await repo.findDashboard(db, input.workgroupId, input.dashboardId);
-  const owner = dashboard ? await repo.findAccountPlace(db, dashboard.ownerAccountId) : null;
-  if (!dashboard || !owner || !canSeeReport({ ownerPath: owner.path, scopeRootPath: caller.scope.rootPath }))
-    throw notFound('Dashboard');
-  if (input.accountId !== null) {
-    const account = await repo.findAccountPlace(db, input.accountId);
-    if (!account || !isInScope(caller.scope.rootPath, account.path)) throw notFound();
-  }
+  const { item: dashboard } = await requireVisible(
+    db,
+    caller,
+    await repo.findDashboard(db, input.workgroupId, input.dashboardId),
+    input.accountId,
+    'Dashboard',
+  );
   const claims = tokenClaims({
     rid: dashboard.id,
     wid: dashboard.workgroupId,
