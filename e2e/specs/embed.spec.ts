@@ -27,6 +27,7 @@ const REFERENCE_BUNDLE = readFileSync(
 const SDK_SRC: Record<Library, string> = { ours: '/embed/sdk/powerbi.js', reference: '/e2e/reference/powerbi.js' };
 
 const REPORT_ID = '6f1d3c2a-8b4e-4f7a-9c1d-0a5e2b7c9d11';
+const SUBSCRIPTIONS_REPORT_ID = '6f1d3c2a-8b4e-4f7a-9c1d-0a5e2b7c9d12';
 const WORKGROUP_ID = '2c9e7b15-4d3a-4e8f-b6a1-7f0d9e3c5a22';
 const EMBED_ORIGIN = 'https://app.powerbi.com';
 const DASHBOARD_ID = '9a4e6b2d-3c1f-4d8e-a7b6-5c4d3e2f1a00';
@@ -39,9 +40,9 @@ const hostPage = (library: Library) => `<!doctype html>
 <script src="${SDK_SRC[library]}"></script>
 <script>
   window.events = [];
-  window.tokenFor = async (accountId) => {
+  window.tokenFor = async (accountId, reportId) => {
     const account = accountId ? '/accounts/' + accountId : '';
-    const res = await fetch('/api/powerbi/workgroups/${WORKGROUP_ID}/reports/${REPORT_ID}' + account + '/token');
+    const res = await fetch('/api/powerbi/workgroups/${WORKGROUP_ID}/reports/' + (reportId || '${REPORT_ID}') + account + '/token');
     return { status: res.status, body: await res.json() };
   };
   window.embedReport = (token, overrides, selfHosted) => {
@@ -57,7 +58,7 @@ const hostPage = (library: Library) => `<!doctype html>
       tokenType: window['powerbi-client'].models.TokenType.Embed,
     }, overrides || {});
     const report = powerbi.embed(container, config);
-    for (const name of ['loaded', 'rendered', 'pageChanged', 'filtersApplied', 'error', 'dataSelected', 'visualClicked', 'bookmarkApplied', 'saved', 'commandTriggered']) {
+    for (const name of ['loaded', 'rendered', 'pageChanged', 'filtersApplied', 'error', 'dataSelected', 'visualClicked', 'bookmarkApplied', 'saved', 'commandTriggered', 'buttonClicked', 'dataHyperlinkClicked']) {
       report.on(name, (event) => {
         const detail = event.detail;
         window.events.push({ name, detail: name === 'pageChanged' ? { newPage: detail.newPage.name } : JSON.parse(JSON.stringify(detail ?? null)) });
@@ -480,6 +481,46 @@ test.describe('embed host', () => {
       await expect(visualFrame.locator('[data-visual]')).toHaveCount(1);
       await expect(visualFrame.locator('[data-visual="AccountsByType"]')).toHaveCSS('width', '400px');
       expect(await eventNames(page)).not.toContain('visual:error');
+    });
+  }
+
+  for (const library of ['ours', 'reference'] as const) {
+    test(`[E4.3] the Subscriptions report with ${library === 'ours' ? 'our library' : 'powerbi-client 2.23.1'}: a button goes to the list, a link is told to the host page`, async ({
+      page,
+      baseURL,
+    }) => {
+      await openHostPage(page, baseURL as string, library);
+      const token = await page.evaluate((id) => (window as any).tokenFor(undefined, id), SUBSCRIPTIONS_REPORT_ID);
+      await page.evaluate((t) => (window as any).embedReport(t, { settings: { hyperlinkClickBehavior: 2 } }), token.body);
+      await waitForEvent(page, 'loaded');
+      const frame = page.frameLocator('#container iframe');
+      await expect(frame.locator('[data-visual="TotalSubscriptions"] .card')).toBeVisible();
+      await page.evaluate(() => (window as any).report.setComponentTitle('Subscriptions report'));
+      await expectAccessible(page);
+
+      await frame.getByRole('button', { name: 'Show the subscriptions' }).click();
+      await waitForEvent(page, 'pageChanged');
+      let events = await page.evaluate(() => (window as any).events);
+      expect(events.find((e: { name: string }) => e.name === 'buttonClicked')?.detail).toEqual({
+        id: 'ShowList',
+        title: 'Show the subscriptions',
+        type: 'PageNavigation',
+      });
+      expect(events.find((e: { name: string }) => e.name === 'pageChanged')?.detail).toEqual({ newPage: 'SubscriptionsList' });
+
+      // RaiseEvent: the link is only told to the host page, which stays where it is.
+      const link = frame.locator('[data-visual="SubscriptionList"] td a').first();
+      const href = (await link.getAttribute('href')) as string;
+      expect(href).toMatch(/^\/#\/Account\/View\/\d+$/);
+      await expectAccessible(page);
+      await link.click();
+      await waitForEvent(page, 'dataHyperlinkClicked');
+      events = await page.evaluate(() => (window as any).events);
+      expect(events.find((e: { name: string }) => e.name === 'dataHyperlinkClicked')?.detail).toMatchObject({
+        url: href,
+        visualId: 'SubscriptionList',
+      });
+      expect(page.context().pages()).toHaveLength(1);
     });
   }
 });

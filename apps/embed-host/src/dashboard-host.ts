@@ -55,7 +55,7 @@ export function tileSize(size: { columns: number; rows: number }): { width: numb
 /** The data a tile's visual shows: its dataset, unfiltered (dashboards show tiles as pinned). */
 function tileView(tile: DashboardTileData, datasets: Record<string, Row[]>): VisualView {
   const visual = tile.visual as VisualDefinition;
-  const rows = datasets[visual.dataset] ?? [];
+  const rows = visual.dataset ? (datasets[visual.dataset] ?? []) : [];
   return { points: aggregate(rows, visual.fields.category, visual.fields.value), rows, selected: new Set() };
 }
 

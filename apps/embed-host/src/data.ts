@@ -4,8 +4,11 @@ import { models } from '@portal/embed';
 export interface VisualDefinition {
   name: string;
   title: string;
-  type: 'tableEx' | 'columnChart' | 'barChart' | 'lineChart' | 'pieChart' | 'donutChart' | 'card' | 'slicer';
-  dataset: string;
+  type: 'tableEx' | 'columnChart' | 'barChart' | 'lineChart' | 'pieChart' | 'donutChart' | 'card' | 'slicer' | 'actionButton';
+  /** Every visual but a button reads one dataset. */
+  dataset?: string;
+  /** What a button does when clicked (powerbi button action type names). */
+  action?: { type: 'PageNavigation'; page: string } | { type: 'WebUrl'; url: string };
   fields: { category?: string; value?: string; columns?: string[] };
   layout: { x: number; y: number; width: number; height: number };
 }

@@ -131,7 +131,7 @@ export class ReportHost {
   // ---- data ----
 
   private rowsFor(page: PageDefinition, visual: VisualDefinition, options: { withOwnSlicer?: boolean } = {}): Row[] {
-    const rows = this.data?.datasets[visual.dataset] ?? [];
+    const rows = visual.dataset ? (this.data?.datasets[visual.dataset] ?? []) : [];
     const slicerFilters = page.visuals
       .filter((v) => v.type === 'slicer' && (options.withOwnSlicer || v.name !== visual.name))
       .flatMap((v) => this.slicers.get(`${page.name}/${v.name}`)?.filters ?? []);
@@ -168,6 +168,8 @@ export class ReportHost {
         onPointClick: (visual, category, value) => this.clicked(page, visual, category, value),
         onSlicerToggle: (visual, category) => this.toggleSlicer(page, visual, category),
         commandsFor: (visual) => this.commandsFor(visual),
+        onHyperlink: (visual, url, row) => this.hyperlinkClicked(page, visual, url, row),
+        onButton: (visual) => this.buttonClicked(visual),
         onCommand: (visual, command, category) => this.commandTriggered(page, visual, command, category),
       },
       this.editBar(),
@@ -291,6 +293,34 @@ export class ReportHost {
       regions: [],
       filters: [],
     });
+  }
+
+  /**
+   * [E4.3] A link in a table: followed (Navigate, the default), followed and told to the host page
+   * (NavigateAndRaiseEvent), or only told (RaiseEvent), as settings.hyperlinkClickBehavior asks.
+   * Answers whether the browser should follow it.
+   */
+  private hyperlinkClicked(page: PageDefinition, visual: VisualDefinition, url: string, row: Row): boolean {
+    const behavior = this.settings.hyperlinkClickBehavior ?? models.HyperlinkClickBehavior.Navigate;
+    if (behavior === models.HyperlinkClickBehavior.Navigate) return true;
+    const column = visual.fields.columns?.[0];
+    this.emit('dataHyperlinkClicked', {
+      url,
+      visualId: visual.name,
+      dataPoints: column ? [{ identity: [{ target: { table: TABLE, column }, equals: row[column] }], values: [] }] : [],
+      report: { id: this.data?.report.id, displayName: this.data?.report.name },
+      page: this.pageModel(page),
+    });
+    return behavior === models.HyperlinkClickBehavior.NavigateAndRaiseEvent;
+  }
+
+  /** [E4.3] A button of the report: tells the host page (buttonClicked), then does its action. */
+  private buttonClicked(visual: VisualDefinition) {
+    const action = visual.action;
+    if (!action) return;
+    this.emit('buttonClicked', { id: visual.name, title: visual.title, type: action.type });
+    if (action.type === 'PageNavigation') this.activate(action.page);
+    else window.open(action.url, '_blank', 'noopener,noreferrer');
   }
 
   private toggleSlicer(page: PageDefinition, visual: VisualDefinition, category: string) {

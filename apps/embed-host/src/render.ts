@@ -27,7 +27,17 @@ export interface RenderCallbacks {
   commandsFor?(visual: VisualDefinition): { options: MenuCommand[]; context: MenuCommand[] };
   /** A command was chosen; category is the data point's for the context menu, else null. */
   onCommand?(visual: VisualDefinition, command: string, category: string | null): void;
+  /**
+   * A link in a table cell was clicked; answers whether the browser should follow it (the host
+   * page may ask to only be told, settings.hyperlinkClickBehavior). Without it links are followed.
+   */
+  onHyperlink?(visual: VisualDefinition, url: string, row: Row): boolean;
+  /** A button visual was clicked. */
+  onButton?(visual: VisualDefinition): void;
 }
+
+/** Cell values that a table shows as links: web addresses and portal pages (/#/...). */
+export const isLink = (value: unknown): value is string => typeof value === 'string' && /^(https?:\/\/|\/#\/)\S+$/.test(value);
 
 /**
  * Opens a menu of commands under the anchor: arrow keys move, Enter chooses, Escape or a click
@@ -84,6 +94,22 @@ const svgEl = (tag: string, attrs: Record<string, string | number>) => {
 };
 const format = (n: number) => n.toLocaleString('en');
 
+/** About the width of one character of the 11 px chart text. */
+const CHAR_PX = 6.2;
+
+/** Writes text into an SVG text node, shortened with … to fit px (the whole text then shows as its tooltip). */
+function fitText(node: Element, text: string, px: number) {
+  const max = Math.max(3, Math.floor(px / CHAR_PX));
+  if (text.length <= max) {
+    node.textContent = text;
+    return;
+  }
+  node.textContent = `${text.slice(0, max - 1)}…`;
+  const title = document.createElementNS(SVG, 'title');
+  title.textContent = text;
+  node.appendChild(title);
+}
+
 function pointShape(node: Element, visual: VisualDefinition, point: Point, callbacks: RenderCallbacks) {
   const context = callbacks.commandsFor?.(visual).context ?? [];
   if (context.length > 0) {
@@ -119,16 +145,30 @@ function barChart(visual: VisualDefinition, points: Point[], w: number, h: numbe
   const max = Math.max(1, ...points.map((p) => p.value));
   const pad = 28;
   const n = Math.max(1, points.length);
+  // Horizontal bars: the category labels take what the longest needs, at most 40% of the width.
+  const longest = Math.max(0, ...points.map((p) => p.category.length));
+  const labelWidth = Math.round(Math.min(w * 0.4, Math.max(40, longest * CHAR_PX)));
   points.forEach((p, i) => {
     const color = PALETTE[i % PALETTE.length] as string;
     if (horizontal) {
       const band = (h - pad) / n;
-      const len = ((w - 110) * p.value) / max;
-      const rect = svgEl('rect', { x: 90, y: pad / 2 + i * band + 3, width: Math.max(1, len), height: band - 6, fill: color });
+      const len = ((w - labelWidth - 44) * p.value) / max;
+      const rect = svgEl('rect', {
+        x: labelWidth + 8,
+        y: pad / 2 + i * band + 3,
+        width: Math.max(1, len),
+        height: band - 6,
+        fill: color,
+      });
       pointShape(rect, visual, p, cb);
-      const label = svgEl('text', { x: 86, y: pad / 2 + i * band + band / 2 + 4, 'text-anchor': 'end', 'font-size': 11 });
-      label.textContent = p.category;
-      const value = svgEl('text', { x: 94 + len, y: pad / 2 + i * band + band / 2 + 4, 'font-size': 11 });
+      const label = svgEl('text', {
+        x: labelWidth + 4,
+        y: pad / 2 + i * band + band / 2 + 4,
+        'text-anchor': 'end',
+        'font-size': 11,
+      });
+      fitText(label, p.category, labelWidth);
+      const value = svgEl('text', { x: labelWidth + 12 + len, y: pad / 2 + i * band + band / 2 + 4, 'font-size': 11 });
       value.textContent = format(p.value);
       svg.append(label, rect, value);
     } else {
@@ -201,7 +241,7 @@ function pieChart(visual: VisualDefinition, points: Point[], w: number, h: numbe
     const slice = svgEl('path', { d: path, fill: color, stroke: '#fff', 'stroke-width': 1 });
     pointShape(slice, visual, p, cb);
     const legend = svgEl('text', { x: cx + r + 16, y: 20 + i * 18, 'font-size': 11, fill: color });
-    legend.textContent = `${p.category}: ${format(p.value)}`;
+    fitText(legend, `${p.category}: ${format(p.value)}`, w - (cx + r + 16) - 4);
     svg.append(slice, legend);
     angle = end;
   });
@@ -229,7 +269,22 @@ function table(visual: VisualDefinition, rows: Row[], cb: RenderCallbacks) {
   const body = t.tBodies[0] as HTMLTableSectionElement;
   for (const row of rows) {
     const tr = el('tr');
-    for (const c of columns) tr.append(el('td', {}, String(row[c] ?? '')));
+    for (const c of columns) {
+      const value = row[c];
+      if (!isLink(value)) {
+        tr.append(el('td', {}, String(value ?? '')));
+        continue;
+      }
+      // A link opens in a new tab (the report stays); it is not a click on the row's data point.
+      const a = el('a', { href: value, target: '_blank', rel: 'noopener noreferrer' }, value);
+      a.addEventListener('click', (event) => {
+        event.stopPropagation();
+        if (cb.onHyperlink && !cb.onHyperlink(visual, value, row)) event.preventDefault();
+      });
+      const td = el('td');
+      td.append(a);
+      tr.append(td);
+    }
     tr.addEventListener('click', () => cb.onPointClick(visual, String(row[columns[0] as string] ?? ''), null));
     body.append(tr);
   }
@@ -274,6 +329,11 @@ export function renderVisual(
       return table(visual, view.rows, callbacks);
     case 'slicer':
       return slicer(visual, view, callbacks);
+    case 'actionButton': {
+      const b = el('button', { type: 'button', class: 'action-button' }, visual.title);
+      b.addEventListener('click', () => callbacks.onButton?.(visual));
+      return b;
+    }
   }
   return el('p', { class: 'error' }, `${visual.type} visuals are not supported`);
 }
@@ -422,6 +482,12 @@ export function renderPage(
       width: `${visual.layout.width}px`,
       height: `${visual.layout.height}px`,
     });
+    if (visual.type === 'actionButton') {
+      // A button is its own label: no title bar, no options menu.
+      box.append(renderVisual(visual, view, visual.layout.width, visual.layout.height, callbacks));
+      canvas.append(box);
+      continue;
+    }
     const header = el('div', { class: 'visual-header' }, undefined);
     header.append(el('h2', {}, visual.title));
     const options = callbacks.commandsFor?.(visual).options ?? [];

@@ -397,3 +397,135 @@ describe('panes', () => {
     expect(h.root.querySelector('aside[aria-label="Filters"]')?.classList.contains('collapsed')).toBe(true);
   });
 });
+
+describe('links in tables', () => {
+  const LINKS: EmbedData = {
+    ...DATA,
+    report: {
+      ...DATA.report,
+      pages: [
+        {
+          name: 'L1',
+          displayName: 'Subscriptions',
+          visuals: [
+            {
+              name: 'List',
+              title: 'Subscriptions',
+              type: 'tableEx',
+              dataset: 'subscriptions',
+              fields: { columns: ['Subscription', 'Link'] },
+              layout: { x: 0, y: 0, width: 600, height: 300 },
+            },
+          ],
+        },
+      ],
+    },
+    datasets: {
+      subscriptions: [
+        { Subscription: 'Mail', Link: '/#/Account/View/42' },
+        { Subscription: 'Backup', Link: 'not a link' },
+      ],
+    },
+  };
+
+  /** Clicks the first link and says whether the browser would have followed it. */
+  const clickLink = (root: HTMLElement) => {
+    const a = root.querySelector('a[href="/#/Account/View/42"]') as HTMLAnchorElement;
+    let followed = true;
+    a.addEventListener('click', (event) => {
+      followed = !event.defaultPrevented;
+      event.preventDefault();
+    });
+    a.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    return followed;
+  };
+  const told = (h: ReturnType<typeof setup>) => h.events().filter((e) => !/loaded|rendered|renderingStarted/.test(e.url));
+
+  it('shows portal and web addresses as links that open in a new tab, other text as text', async () => {
+    const h = setup({ status: 200, body: LINKS });
+    await h.send('POST', '/report/load', loadConfig);
+
+    const links = [...h.root.querySelectorAll('td a')] as HTMLAnchorElement[];
+    expect(links.map((a) => [a.getAttribute('href'), a.target, a.rel])).toEqual([
+      ['/#/Account/View/42', '_blank', 'noopener noreferrer'],
+    ]);
+  });
+
+  it('[E4.3] follows a link without telling the host page by default (Navigate)', async () => {
+    const h = setup({ status: 200, body: LINKS });
+    await h.send('POST', '/report/load', loadConfig);
+
+    expect(clickLink(h.root)).toBe(true);
+    expect(told(h)).toEqual([]);
+  });
+
+  it('[E4.3] raises dataHyperlinkClicked instead of following the link with RaiseEvent', async () => {
+    const h = setup({ status: 200, body: LINKS });
+    await h.send('POST', '/report/load', { ...loadConfig, settings: { hyperlinkClickBehavior: 2 } });
+
+    expect(clickLink(h.root)).toBe(false);
+    expect(told(h)).toEqual([
+      {
+        url: '/reports/u1/events/dataHyperlinkClicked',
+        body: expect.objectContaining({
+          url: '/#/Account/View/42',
+          visualId: 'List',
+          dataPoints: [{ identity: [{ target: { table: 'Accounts', column: 'Subscription' }, equals: 'Mail' }], values: [] }],
+        }),
+      },
+    ]);
+  });
+
+  it('[E4.3] follows the link and raises dataHyperlinkClicked with NavigateAndRaiseEvent, set by updateSettings', async () => {
+    const h = setup({ status: 200, body: LINKS });
+    await h.send('POST', '/report/load', loadConfig);
+
+    expect((await h.send('PATCH', '/report/settings', { hyperlinkClickBehavior: 1 })).statusCode).toBe(202);
+
+    expect(clickLink(h.root)).toBe(true);
+    expect(told(h).map((e) => e.url)).toEqual(['/reports/u1/events/dataHyperlinkClicked']);
+  });
+});
+
+describe('buttons', () => {
+  const BUTTONS: EmbedData = {
+    ...DATA,
+    report: {
+      ...DATA.report,
+      pages: [
+        {
+          name: 'B1',
+          displayName: 'Start',
+          visuals: [
+            {
+              name: 'Next',
+              title: 'Show the list',
+              type: 'actionButton',
+              fields: {},
+              action: { type: 'PageNavigation', page: 'B2' },
+              layout: { x: 0, y: 0, width: 200, height: 40 },
+            },
+          ],
+        },
+        { name: 'B2', displayName: 'List', visuals: [] },
+      ],
+    },
+  };
+
+  it('[E4.3] raises buttonClicked, then does the button action: a page navigation raises pageChanged', async () => {
+    const h = setup({ status: 200, body: BUTTONS });
+    await h.send('POST', '/report/load', loadConfig);
+    const button = h.root.querySelector('[data-visual="Next"] button') as HTMLButtonElement;
+
+    expect(button.textContent).toBe('Show the list');
+    expect(h.root.querySelector('[data-visual="Next"] h2')).toBeNull();
+    button.click();
+
+    const after = h.events().filter((e) => /buttonClicked|pageChanged/.test(e.url));
+    expect(after).toEqual([
+      { url: '/reports/u1/events/buttonClicked', body: { id: 'Next', title: 'Show the list', type: 'PageNavigation' } },
+      { url: '/reports/u1/events/pageChanged', body: { newPage: expect.objectContaining({ name: 'B2', isActive: true }) } },
+    ]);
+    expect(h.root.querySelector('[data-page]')?.getAttribute('data-page')).toBe('B2');
+  });
+});

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_DASHBOARD_ID,
   DEMO_REPORT_ID,
+  DEMO_SUBSCRIPTIONS_REPORT_ID,
   DEMO_WORKGROUP_ID,
   issueEmbedToken,
   seedDemoReports,
@@ -442,5 +443,53 @@ describe('embed host page', () => {
     const res = await fetch(`${t.url}/healthz`);
 
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+});
+
+describe('subscriptions dataset', () => {
+  const product = async (parentId: number, displayName: string, productName: string) => {
+    const id = await makeAccount(t.db, { type: 'Product', parentId, displayName });
+    await t.db.query("UPDATE accounts SET product_name = $2, created_at = '2026-10-15T23:30:00Z' WHERE id = $1", [
+      id,
+      productName,
+    ]);
+    return id;
+  };
+  beforeAll(async () => {
+    ids.S1 = await product(ids.D1 as number, 'Mail for D1', 'Hosted Mail');
+    ids.S2 = await product(ids.C1 as number, 'Backup for C1', 'Cloud Backup');
+    ids.S3 = await product(ids.C2 as number, 'Mail for C2', 'Hosted Mail');
+  });
+  const subscriptions = async (client: ApiClient, accountId?: number) => {
+    const { body } = await get(client, tokenPath(accountId, DEMO_SUBSCRIPTIONS_REPORT_ID));
+    return embedData(body.embedToken, DEMO_SUBSCRIPTIONS_REPORT_ID);
+  };
+
+  it('gives the Subscriptions report the product subscriptions with their company, day, month and page link', async () => {
+    const data = await subscriptions(providerAdmin);
+
+    expect(data.status).toBe(200);
+    expect(data.body.report.name).toBe('Subscriptions');
+    expect(data.body.datasets.subscriptions).toContainEqual({
+      Id: ids.S1,
+      Subscription: 'Mail for D1',
+      Product: 'Hosted Mail',
+      Company: 'C1',
+      State: 'Active',
+      CreatedOn: '2026-10-15',
+      Month: '2026-10',
+      Link: `/#/Account/View/${ids.S1}`,
+    });
+    expect(data.body.datasets.subscriptions.map((s: { Id: number }) => s.Id)).toEqual(
+      expect.arrayContaining([ids.S1, ids.S2, ids.S3]),
+    );
+  });
+
+  it('binds the subscriptions to the token scope: a reseller, and an account of it', async () => {
+    const reseller = await subscriptions(r1Admin);
+    const company = await subscriptions(r1Admin, ids.D1);
+
+    expect(reseller.body.datasets.subscriptions.map((s: { Id: number }) => s.Id).sort()).toEqual([ids.S1, ids.S2].sort());
+    expect(company.body.datasets.subscriptions.map((s: { Id: number }) => s.Id)).toEqual([ids.S1]);
   });
 });

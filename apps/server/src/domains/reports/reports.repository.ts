@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../platform/db/db.js';
 import { pathUpperBound } from '../../platform/tenancy/scope.js';
-import { ACCOUNT_LIST_LIMIT, type DashboardTile, type PageDefinition } from './reports.rules.js';
+import {
+  ACCOUNT_LIST_LIMIT,
+  accountPageLink,
+  type DashboardTile,
+  type PageDefinition,
+  SUBSCRIPTION_LIST_LIMIT,
+} from './reports.rules.js';
 
 export interface ReportRow {
   id: string;
@@ -154,6 +160,37 @@ export async function listSubtree(db: Queryable, rootPath: string, rootDepth: nu
        FROM accounts WHERE path >= $1 AND path < $2 ORDER BY path LIMIT ${ACCOUNT_LIST_LIMIT}`,
     [rootPath, pathUpperBound(rootPath), rootDepth],
   );
+}
+
+export interface SubscriptionRow {
+  Id: number;
+  Subscription: string;
+  Product: string;
+  /** The nearest Company above the subscription, or '' when it sits under no company. */
+  Company: string;
+  State: string;
+  /** yyyy-MM-dd and yyyy-MM, UTC. */
+  CreatedOn: string;
+  Month: string;
+  Link: string;
+}
+
+/** The Product accounts of a subtree (the root itself included when it is one), newest first. */
+export async function listSubscriptions(db: Queryable, rootPath: string): Promise<SubscriptionRow[]> {
+  const rows = await db.query<Omit<SubscriptionRow, 'Link'>>(
+    `SELECT p.id AS "Id", p.display_name AS "Subscription", coalesce(p.product_name, p.display_name) AS "Product",
+            coalesce((SELECT c.display_name FROM accounts c
+                       WHERE c.account_type = 'Company' AND starts_with(p.path, c.path)
+                       ORDER BY c.depth DESC LIMIT 1), '') AS "Company",
+            p.state AS "State",
+            to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "CreatedOn",
+            to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS "Month"
+       FROM accounts p
+      WHERE p.account_type = 'Product' AND p.path >= $1 AND p.path < $2
+      ORDER BY p.created_at DESC, p.id DESC LIMIT ${SUBSCRIPTION_LIST_LIMIT}`,
+    [rootPath, pathUpperBound(rootPath)],
+  );
+  return rows.map((row) => ({ ...row, Link: accountPageLink(row.Id) }));
 }
 
 /** Path and depth of an account (for scoping datasets), or null. */

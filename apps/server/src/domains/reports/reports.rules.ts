@@ -11,6 +11,7 @@ export const VISUAL_TYPES = [
   'donutChart',
   'card',
   'slicer',
+  'actionButton',
 ] as const;
 export type VisualType = (typeof VISUAL_TYPES)[number];
 
@@ -20,15 +21,36 @@ export const DATASETS = {
   accountCounts: { table: 'Accounts', columns: ['AccountType', 'State', 'Level', 'Count'] },
   /** The first accounts of the subtree in tree order (at most ACCOUNT_LIST_LIMIT). */
   accounts: { table: 'Accounts', columns: ['Id', 'DisplayName', 'AccountType', 'State', 'Level'] },
+  /**
+   * The product subscriptions (Product accounts) of the subtree, newest first (at most
+   * SUBSCRIPTION_LIST_LIMIT): the company that holds each, its creation day and month (UTC), and
+   * Link, the portal address of the subscription's account page.
+   */
+  subscriptions: {
+    table: 'Accounts',
+    columns: ['Id', 'Subscription', 'Product', 'Company', 'State', 'CreatedOn', 'Month', 'Link'],
+  },
 } as const;
 export type DatasetName = keyof typeof DATASETS;
+export const DATASET_NAMES = Object.keys(DATASETS) as [DatasetName, ...DatasetName[]];
 export const ACCOUNT_LIST_LIMIT = 500;
+export const SUBSCRIPTION_LIST_LIMIT = 1000;
+
+/** The portal address of an account's page, as the Link column of a dataset gives it. */
+export const accountPageLink = (id: number) => `/#/Account/View/${id}`;
+
+/** What a button visual (actionButton) does when clicked; the type names are those of powerbi buttons. */
+export type ButtonAction = { type: 'PageNavigation'; page: string } | { type: 'WebUrl'; url: string };
+export const BUTTON_ACTION_TYPES = ['PageNavigation', 'WebUrl'] as const;
 
 export interface VisualDefinition {
   name: string;
   title: string;
   type: VisualType;
-  dataset: DatasetName;
+  /** Every visual but a button reads one dataset. */
+  dataset?: DatasetName;
+  /** A button's action (actionButton only). */
+  action?: ButtonAction;
   /** category/value for charts and cards (value summed), columns for tables, category for slicers. */
   fields: { category?: string; value?: string; columns?: string[] };
   layout: { x: number; y: number; width: number; height: number };
@@ -53,6 +75,15 @@ export function checkPages(pages: PageDefinition[]): string[] {
       if (visualNames.has(visual.name)) problems.push(`visual ${visual.name} appears twice on ${page.name}`);
       visualNames.add(visual.name);
       if (!VISUAL_TYPES.includes(visual.type)) problems.push(`visual ${visual.name} has unknown type ${visual.type}`);
+      if (visual.type === 'actionButton') {
+        problems.push(...checkButton(visual, pages));
+        continue;
+      }
+      if (visual.action) problems.push(`visual ${visual.name} has an action, which only buttons have`);
+      if (!visual.dataset) {
+        problems.push(`visual ${visual.name} needs a dataset`);
+        continue;
+      }
       const dataset = DATASETS[visual.dataset];
       if (!dataset) {
         problems.push(`visual ${visual.name} is bound to unknown dataset ${visual.dataset}`);
@@ -68,6 +99,16 @@ export function checkPages(pages: PageDefinition[]): string[] {
     }
   }
   return problems;
+}
+
+function checkButton(visual: VisualDefinition, pages: PageDefinition[]): string[] {
+  const action = visual.action;
+  if (!action) return [`button ${visual.name} needs an action`];
+  if (action.type === 'PageNavigation' && !pages.some((p) => p.name === action.page))
+    return [`button ${visual.name} goes to page ${action.page}, which the report does not have`];
+  if (action.type === 'WebUrl' && !/^https?:\/\/\S+$/.test(action.url))
+    return [`button ${visual.name} opens ${action.url}, which is not a web address`];
+  return [];
 }
 
 /** What an embed token says. Short names keep the token small. */
@@ -133,7 +174,13 @@ const VisualDefinitionSchema = z.object({
   name: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'a visual name is a letter then letters, digits or _ (64 at most)'),
   title: z.string().trim().min(1).max(100),
   type: z.enum(VISUAL_TYPES),
-  dataset: z.enum(['accountCounts', 'accounts']),
+  dataset: z.enum(DATASET_NAMES).optional(),
+  action: z
+    .discriminatedUnion('type', [
+      z.object({ type: z.literal('PageNavigation'), page: z.string().max(64) }).strict(),
+      z.object({ type: z.literal('WebUrl'), url: z.string().max(2000) }).strict(),
+    ])
+    .optional(),
   fields: z
     .object({
       category: z.string().max(64).optional(),
@@ -319,6 +366,80 @@ export function accountOverviewPages(): PageDefinition[] {
           dataset: 'accounts',
           fields: { columns: ['DisplayName', 'AccountType', 'State', 'Level'] },
           layout: { x: 0, y: 270, width: 980, height: 400 },
+        },
+      ],
+    },
+  ];
+}
+
+/** The demo report "Subscriptions": the product subscriptions of the scope, charted and listed with links. */
+export function subscriptionsPages(): PageDefinition[] {
+  return [
+    {
+      name: 'SubscriptionsOverview',
+      displayName: 'Overview',
+      visuals: [
+        {
+          name: 'TotalSubscriptions',
+          title: 'Subscriptions',
+          type: 'card',
+          dataset: 'subscriptions',
+          fields: {},
+          layout: { x: 0, y: 0, width: 220, height: 120 },
+        },
+        {
+          name: 'StateSlicer',
+          title: 'Subscription state',
+          type: 'slicer',
+          dataset: 'subscriptions',
+          fields: { category: 'State' },
+          layout: { x: 0, y: 130, width: 220, height: 250 },
+        },
+        {
+          name: 'ByProduct',
+          title: 'Subscriptions by product',
+          type: 'donutChart',
+          dataset: 'subscriptions',
+          fields: { category: 'Product' },
+          layout: { x: 230, y: 0, width: 360, height: 380 },
+        },
+        {
+          name: 'ByCompany',
+          title: 'Subscriptions by company',
+          type: 'barChart',
+          dataset: 'subscriptions',
+          fields: { category: 'Company' },
+          layout: { x: 600, y: 0, width: 380, height: 380 },
+        },
+        {
+          name: 'ByMonth',
+          title: 'New subscriptions by month',
+          type: 'columnChart',
+          dataset: 'subscriptions',
+          fields: { category: 'Month' },
+          layout: { x: 0, y: 390, width: 980, height: 260 },
+        },
+        {
+          name: 'ShowList',
+          title: 'Show the subscriptions',
+          type: 'actionButton',
+          fields: {},
+          action: { type: 'PageNavigation', page: 'SubscriptionsList' },
+          layout: { x: 0, y: 660, width: 260, height: 44 },
+        },
+      ],
+    },
+    {
+      name: 'SubscriptionsList',
+      displayName: 'Subscriptions',
+      visuals: [
+        {
+          name: 'SubscriptionList',
+          title: 'Subscriptions',
+          type: 'tableEx',
+          dataset: 'subscriptions',
+          fields: { columns: ['Subscription', 'Company', 'State', 'CreatedOn', 'Link'] },
+          layout: { x: 0, y: 0, width: 980, height: 600 },
         },
       ],
     },

@@ -20,6 +20,7 @@ import {
   REPORT_NAME_MAX,
   REPORT_PERMISSIONS,
   signEmbedToken,
+  subscriptionsPages,
   tokenClaims,
   type VisualDefinition,
   verifyEmbedToken,
@@ -134,12 +135,19 @@ export async function checkEmbedToken(
   return decision.claims;
 }
 
+/** Every dataset of DATASETS, computed for one scope. */
+export interface Datasets {
+  accountCounts: repo.AccountCountRow[];
+  accounts: repo.AccountListRow[];
+  subscriptions: repo.SubscriptionRow[];
+}
+
 export interface EmbedData {
   report: { id: string; workgroupId: string; name: string; pages: PageDefinition[] };
   /** powerbi-models' Permissions bits the token allows (0 read, 1 save, 2 save as). */
   permissions: number;
   scope: { accountId: number; displayName: string };
-  datasets: { accountCounts: repo.AccountCountRow[]; accounts: repo.AccountListRow[] };
+  datasets: Datasets;
   expiresAt: string;
 }
 
@@ -154,15 +162,12 @@ async function scopeDatasets(db: Queryable, claims: EmbedTokenClaims) {
     if (!account || !isInScope(root.path, account.path)) throw notFound();
     place = { ...account, id: claims.aid };
   }
-  const [accountCounts, accounts] = [
-    await repo.countSubtree(db, place.path, place.depth),
-    await repo.listSubtree(db, place.path, place.depth),
-  ];
-  return {
-    rootPath: root.path,
-    scope: { accountId: place.id, displayName: place.displayName },
-    datasets: { accountCounts, accounts },
+  const datasets: Datasets = {
+    accountCounts: await repo.countSubtree(db, place.path, place.depth),
+    accounts: await repo.listSubtree(db, place.path, place.depth),
+    subscriptions: await repo.listSubscriptions(db, place.path),
   };
+  return { rootPath: root.path, scope: { accountId: place.id, displayName: place.displayName }, datasets };
 }
 
 /** The report definition and its datasets, computed now within the token's scope (and account). */
@@ -246,7 +251,7 @@ export interface DashboardData {
     })[];
   };
   scope: { accountId: number; displayName: string };
-  datasets: { accountCounts: repo.AccountCountRow[]; accounts: repo.AccountListRow[] };
+  datasets: Datasets;
   expiresAt: string;
 }
 
@@ -365,10 +370,15 @@ export const DEMO_REPORT_NAME = 'Account overview';
 /** Fixed ids of the demo report, so documentation and browser tests can name it. */
 export const DEMO_REPORT_ID = '6f1d3c2a-8b4e-4f7a-9c1d-0a5e2b7c9d11';
 export const DEMO_WORKGROUP_ID = '2c9e7b15-4d3a-4e8f-b6a1-7f0d9e3c5a22';
+export const DEMO_SUBSCRIPTIONS_REPORT_NAME = 'Subscriptions';
+export const DEMO_SUBSCRIPTIONS_REPORT_ID = '6f1d3c2a-8b4e-4f7a-9c1d-0a5e2b7c9d12';
 export const DEMO_DASHBOARD_NAME = 'Account health';
 export const DEMO_DASHBOARD_ID = '9a4e6b2d-3c1f-4d8e-a7b6-5c4d3e2f1a00';
 
-/** Seeds the demo report "Account overview" and the dashboard "Account health" pinned from it (idempotent). */
+/**
+ * Seeds the demo reports "Account overview" and "Subscriptions", and the dashboard "Account
+ * health" pinned from the first (idempotent).
+ */
 export async function seedDemoReports(db: Db | Queryable): Promise<{ created: boolean; id: string; workgroupId: string }> {
   const [provider] = await db.query<{ id: number }>("SELECT id FROM accounts WHERE account_type = 'Provider' LIMIT 1");
   if (!provider) throw new Error('seed the demo tenant first');
@@ -388,6 +398,18 @@ export async function seedDemoReports(db: Db | Queryable): Promise<{ created: bo
     created = true;
   }
   const report = existing ?? { id: DEMO_REPORT_ID, workgroupId: DEMO_WORKGROUP_ID };
+  if (!(await repo.findReportByName(db, provider.id, DEMO_SUBSCRIPTIONS_REPORT_NAME))) {
+    const subscriptions = subscriptionsPages();
+    const problems = checkPages(subscriptions);
+    if (problems.length > 0) throw new Error(`demo report is invalid: ${problems.join('; ')}`);
+    await repo.insertReport(db, {
+      id: DEMO_SUBSCRIPTIONS_REPORT_ID,
+      workgroupId: report.workgroupId,
+      name: DEMO_SUBSCRIPTIONS_REPORT_NAME,
+      ownerAccountId: provider.id,
+      pages: subscriptions,
+    });
+  }
   if (!(await repo.findDashboardByName(db, provider.id, DEMO_DASHBOARD_NAME))) {
     await repo.insertDashboard(db, {
       id: DEMO_DASHBOARD_ID,

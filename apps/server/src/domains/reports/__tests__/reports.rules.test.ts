@@ -8,6 +8,7 @@ import {
   parsePages,
   REPORT_PERMISSIONS,
   signEmbedToken,
+  subscriptionsPages,
   tokenClaims,
   verifyEmbedToken,
 } from '../reports.rules.js';
@@ -52,8 +53,44 @@ describe('embed token rules', () => {
 });
 
 describe('report rules', () => {
-  it('accepts the demo report definition', () => {
+  it('accepts the demo report definitions', () => {
     expect(checkPages(accountOverviewPages())).toEqual([]);
+    expect(checkPages(subscriptionsPages())).toEqual([]);
+    expect(parsePages(subscriptionsPages())).toMatchObject({ ok: true });
+  });
+
+  it('checks buttons: an action to a page of the report or a web address, and no dataset needed', () => {
+    const button = (action: unknown) => ({
+      name: 'Go',
+      title: 'Go',
+      type: 'actionButton' as const,
+      fields: {},
+      action: action as never,
+      layout: { x: 0, y: 0, width: 100, height: 40 },
+    });
+    const pages = (action: unknown) => [{ name: 'A', displayName: 'A', visuals: [button(action)] }];
+
+    expect(checkPages(pages({ type: 'PageNavigation', page: 'A' }))).toEqual([]);
+    expect(checkPages(pages({ type: 'WebUrl', url: 'https://example.com/help' }))).toEqual([]);
+    expect(checkPages(pages({ type: 'PageNavigation', page: 'Z' }))).toEqual([
+      'button Go goes to page Z, which the report does not have',
+    ]);
+    expect(checkPages(pages({ type: 'WebUrl', url: 'javascript:alert(1)' }))).toEqual([
+      'button Go opens javascript:alert(1), which is not a web address',
+    ]);
+    expect(checkPages(pages(undefined))).toEqual(['button Go needs an action']);
+    expect(parsePages(pages({ type: 'Drillthrough', page: 'A' }))).toMatchObject({ ok: false });
+  });
+
+  it('names a chart without a dataset and an action on something that is not a button', () => {
+    const [page] = accountOverviewPages();
+    const [first] = page?.visuals ?? [];
+    const broken = { ...first, name: 'X', dataset: undefined, action: { type: 'WebUrl' as const, url: 'https://a.b' } };
+
+    expect(checkPages([{ name: 'P', displayName: 'P', visuals: [broken as never] }])).toEqual([
+      'visual X has an action, which only buttons have',
+      'visual X needs a dataset',
+    ]);
   });
 
   it('names unknown datasets, fields and duplicate visuals', () => {
