@@ -18,7 +18,7 @@ import { credentialOperations, sendToAllJobHandler } from './domains/credentials
 import { creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
 import { noteOperations } from './domains/notes/index.js';
 import { passwordResetOperations, registerResetTiming } from './domains/password-reset/index.js';
-import { reportRoutes } from './domains/reports/index.js';
+import { reportOperations, reportRoutes } from './domains/reports/index.js';
 import { termsOperations } from './domains/terms/index.js';
 import { loadConfig } from './platform/config/config.js';
 import type { Db } from './platform/db/db.js';
@@ -82,6 +82,7 @@ export function registeredOperations(options: AuthSettings & { publicUrl?: strin
     ...credentialOperations,
     ...accountExportOperations,
     ...passwordResetOperations({ publicUrl: options.publicUrl ?? 'http://localhost:8080' }),
+    ...reportOperations,
   ];
 }
 

@@ -568,6 +568,38 @@ describe('jobs, outbox and credentials stay inside the caller scope', () => {
   });
 });
 
+describe('[M7.22] a report is seen inside its owner subtree and above it, never by a sibling organisation', () => {
+  // One report owned by each organisation, named after it.
+  beforeAll(async () => {
+    for (const { root } of CALLERS)
+      await t.db.query(
+        `INSERT INTO reports (id, workgroup_id, name, owner_account_id, pages)
+         VALUES (gen_random_uuid(), gen_random_uuid(), $1, $2, '[]'::jsonb)`,
+        [`Report of ${root}`, idOf(root)],
+      );
+  });
+  const rows = CALLERS.flatMap(({ caller }) =>
+    CALLERS.map(({ root }) => ({
+      caller,
+      owner: root,
+      visible:
+        SCOPE[caller].includes(root) ||
+        SCOPE[CALLERS.find((c) => c.root === root)!.caller].includes(CALLERS.find((c) => c.caller === caller)!.root),
+    })),
+  );
+
+  it.each(rows)('$caller sees the report of $owner: $visible', async ({ caller, owner, visible }) => {
+    const client = clientOf(caller);
+    const listed = (await client.op('ListReports')).body.Reports.map((r: { reportName: string }) => r.reportName);
+    const opened = await client.op('ExecuteReport', { name: `Report of ${owner}` });
+    const missing = await client.op('ExecuteReport', { name: 'Report of nobody' });
+
+    expect(listed.includes(`Report of ${owner}`)).toBe(visible);
+    expect(opened.status).toBe(visible ? 200 : 404);
+    if (!visible) expect(comparable(opened.body)).toEqual(comparable(missing.body));
+  });
+});
+
 describe('password reset links stay with the user they were sent to', () => {
   const usernameOf = async (caller: CallerName) => {
     const [row] = await t.db.query<{ username: string }>('SELECT username FROM accounts WHERE id = $1', [ids.get(caller)]);

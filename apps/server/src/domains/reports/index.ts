@@ -1,3 +1,4 @@
+export { reportOperations } from './reports.operations.js';
 export { type ReportRoutesOptions, reportRoutes } from './reports.routes.js';
 export {
   checkEmbedToken,

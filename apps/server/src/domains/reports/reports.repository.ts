@@ -40,14 +40,67 @@ export async function findReportByName(db: Queryable, ownerAccountId: number, na
   return row ?? null;
 }
 
-export async function insertReport(db: Queryable, report: ReportRow): Promise<void> {
-  await db.query('INSERT INTO reports (id, workgroup_id, name, owner_account_id, pages) VALUES ($1, $2, $3, $4, $5)', [
-    report.id,
-    report.workgroupId,
-    report.name,
-    report.ownerAccountId,
-    JSON.stringify(report.pages),
-  ]);
+export async function insertReport(db: Queryable, report: ReportRow & { group?: string; description?: string }): Promise<void> {
+  await db.query(
+    `INSERT INTO reports (id, workgroup_id, name, owner_account_id, pages, report_group, description)
+     VALUES ($1, $2, $3, $4, $5, coalesce($6, 'Reports'), coalesce($7, ''))`,
+    [
+      report.id,
+      report.workgroupId,
+      report.name,
+      report.ownerAccountId,
+      JSON.stringify(report.pages),
+      report.group ?? null,
+      report.description ?? null,
+    ],
+  );
+}
+
+/** A report as the Reports page lists it. */
+export interface CatalogueRow {
+  id: string;
+  workgroupId: string;
+  name: string;
+  group: string;
+  description: string;
+}
+
+const CATALOGUE_COLUMNS =
+  'r.id::text AS "id", r.workgroup_id::text AS "workgroupId", r.name, r.report_group AS "group", r.description';
+/** Reports owned inside the subtree at rootPath ($1) or above it (shared down), as canSeeReport decides. */
+const VISIBLE_OWNER = 'JOIN accounts o ON o.id = r.owner_account_id AND (starts_with(o.path, $1) OR starts_with($1, o.path))';
+
+/** Every report a scope can see, by group and name. */
+export async function listVisibleReports(db: Queryable, rootPath: string): Promise<CatalogueRow[]> {
+  return db.query<CatalogueRow>(
+    `SELECT ${CATALOGUE_COLUMNS} FROM reports r ${VISIBLE_OWNER} ORDER BY r.report_group, r.name, r.id`,
+    [rootPath],
+  );
+}
+
+/** The reports a user opened most (ties: the latest first), among those the scope still sees. */
+export async function listFrequentReports(
+  db: Queryable,
+  rootPath: string,
+  userId: number,
+  limit: number,
+): Promise<CatalogueRow[]> {
+  return db.query<CatalogueRow>(
+    `SELECT ${CATALOGUE_COLUMNS} FROM reports r
+       JOIN report_usage u ON u.report_id = r.id AND u.user_id = $2
+       ${VISIBLE_OWNER}
+      ORDER BY u.uses DESC, u.last_used_at DESC, r.name LIMIT $3`,
+    [rootPath, userId, limit],
+  );
+}
+
+/** Counts one use of a report by a user. */
+export async function recordReportUse(db: Queryable, userId: number, reportId: string, at: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO report_usage (user_id, report_id, uses, last_used_at) VALUES ($1, $2, 1, $3)
+     ON CONFLICT (user_id, report_id) DO UPDATE SET uses = report_usage.uses + 1, last_used_at = EXCLUDED.last_used_at`,
+    [userId, reportId, at],
+  );
 }
 
 export interface DashboardRow {

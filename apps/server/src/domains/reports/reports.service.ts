@@ -394,6 +394,8 @@ export async function seedDemoReports(db: Db | Queryable): Promise<{ created: bo
       name: DEMO_REPORT_NAME,
       ownerAccountId: provider.id,
       pages,
+      group: 'Accounts',
+      description: 'How many accounts you have, by type, state and level, and the accounts themselves.',
     });
     created = true;
   }
@@ -408,6 +410,8 @@ export async function seedDemoReports(db: Db | Queryable): Promise<{ created: bo
       name: DEMO_SUBSCRIPTIONS_REPORT_NAME,
       ownerAccountId: provider.id,
       pages: subscriptions,
+      group: 'Subscriptions',
+      description: 'Product subscriptions by product, company and month, with a link to each.',
     });
   }
   if (!(await repo.findDashboardByName(db, provider.id, DEMO_DASHBOARD_NAME))) {
