@@ -60,7 +60,7 @@ export function ensureBuilt({ force = false, only = null } = {}) {
     {
       name: 'web app',
       output: 'apps/web/dist/index.html',
-      sources: ['apps/web', 'packages/contracts/src'],
+      sources: ['apps/web', 'packages/contracts/src', 'packages/embed/src'],
       workspace: 'apps/web',
     },
     {

@@ -32,6 +32,8 @@ export const paths = {
   },
   /** [M2.13] #/Redirect/{target}. */
   redirect: (target: string) => `/Redirect/${target}`,
+  /** [M2.50] #/Reports, and #/Reports/{reportLink} for one report. */
+  reports: (reportLink?: string) => (reportLink ? `/Reports/${encodeURIComponent(reportLink)}` : '/Reports'),
   /** [M7.19] The viewer of confirmed terms and privacy policy. */
   confirmedTerms: () => '/MyTerms',
 } as const;

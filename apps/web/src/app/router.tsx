@@ -5,6 +5,7 @@ import { HomeRedirect } from './routes/home-redirect';
 import { NotFoundPage } from './routes/not-found-page';
 import { OutboxPage } from './routes/outbox-page';
 import { RedirectPage } from './routes/redirect-page';
+import { ReportsPage } from './routes/reports-page';
 import { ResetPasswordPage } from './routes/reset-password-page';
 import { ServiceToolPage } from './routes/service-tool-page';
 import { ServicesPage } from './routes/services-page';
@@ -25,6 +26,7 @@ export const router = createHashRouter([
       { path: 'Services', element: <ServicesPage /> },
       { path: 'Marketplace/ServiceCreate/:serviceName?', element: <ServiceToolPage /> },
       { path: 'MyTerms', element: <ConfirmedTermsPage /> },
+      { path: 'Reports/:reportLink?', element: <ReportsPage /> },
       { path: 'Outbox/:messageId?', element: <OutboxPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -93,6 +93,9 @@ export function ShellLayout() {
               </Anchor>
             </Group>
             <Group gap="md" wrap="nowrap">
+              <Anchor href={href(paths.reports())} size="sm" fw={500}>
+                {t('reports.navLink')}
+              </Anchor>
               {user.data.Capabilities.includes('SERVICE_TOOL_INFO_READ') && (
                 <Anchor href={`#${paths.services.list()}`}>{t('serviceTool.list.title')}</Anchor>
               )}

@@ -1,0 +1,1 @@
+export { ReportsScreen, type ReportsScreenProps } from './components/reports-screen';
