@@ -8,6 +8,7 @@ export * from './credit-limits.js';
 export * from './custom-actions.js';
 export * from './errors.js';
 export * from './field-validation.js';
+export * from './initial-password.js';
 export * from './jobs.js';
 export * from './mail.js';
 export * from './notes.js';
@@ -24,6 +25,7 @@ import { authOperations } from './auth.js';
 import { credentialOperations } from './credentials.js';
 import { creditLimitOperations } from './credit-limits.js';
 import { customActionOperations } from './custom-actions.js';
+import { initialPasswordOperations } from './initial-password.js';
 import { jobOperations } from './jobs.js';
 import { mailOperations } from './mail.js';
 import { noteOperations } from './notes.js';
@@ -47,4 +49,5 @@ export const operations: readonly OperationDefinition[] = [
   ...mailOperations,
   ...credentialOperations,
   ...passwordResetOperations,
+  ...initialPasswordOperations,
 ];
