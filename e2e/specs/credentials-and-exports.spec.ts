@@ -94,7 +94,15 @@ test.describe('send credentials', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByLabel('Username')).toBeVisible();
-    await signIn(page, username, password);
+    // Decision 0010: the first-time password signs in, and the user chooses their own before anything else.
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+    const own = `Meridian-${Date.now().toString(36)}-Own7!`;
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill(own);
+    await page.getByRole('textbox', { name: 'Confirm new password' }).fill(own);
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByTestId('current-user')).toHaveText(userName);
   });
 
@@ -183,7 +191,11 @@ test.describe('exports', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByLabel('Username')).toBeVisible();
-    await signIn(page, String(file.rows[0]?.[3]), String(file.rows[0]?.[8]));
+    // Decision 0010: an exported first-time password signs in to the "choose a new password" screen.
+    await page.getByLabel('Username').fill(String(file.rows[0]?.[3]));
+    await page.getByLabel('Password', { exact: true }).fill(String(file.rows[0]?.[8]));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
   });
 
   test('[A2.4] [A6.12] the hierarchy export route runs the export with progress and offers the download', async ({ page }) => {

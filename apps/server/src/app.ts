@@ -17,7 +17,7 @@ import { catalogueOperations, createServiceCreationWorker } from './domains/cata
 import { credentialOperations, sendToAllJobHandler } from './domains/credentials/index.js';
 import { creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
 import { noteOperations } from './domains/notes/index.js';
-import { passwordResetOperations, registerResetTiming } from './domains/password-reset/index.js';
+import { passwordResetOperations, registerResetTiming, resetPasswordAction } from './domains/password-reset/index.js';
 import { reportOperations, reportRoutes } from './domains/reports/index.js';
 import { termsOperations } from './domains/terms/index.js';
 import { loadConfig } from './platform/config/config.js';
@@ -71,7 +71,9 @@ export function registeredOperations(options: AuthSettings & { publicUrl?: strin
   return [
     ...authOperations({ redirectPrefixes: DEFAULT_REDIRECT_PREFIXES, ...options }),
     ...accountOperations,
-    ...customActionOperations,
+    ...customActionOperations({
+      RESET_PASSWORD: resetPasswordAction({ publicUrl: options.publicUrl ?? 'http://localhost:8080' }),
+    }),
     ...auditOperations,
     ...creditLimitOperations,
     ...noteOperations,

@@ -23,6 +23,8 @@ export const DISPLAY_TYPES = [
   'Select',
   'Checkbox',
   'Currency',
+  /** A secret typed twice and never shown back (the reset-password custom action). */
+  'Password',
 ] as const;
 export const DisplayTypeSchema = z.enum(DISPLAY_TYPES);
 export type DisplayType = z.infer<typeof DisplayTypeSchema>;

@@ -16,6 +16,8 @@ export const CurrentUserSchema = z.object({
   Impersonator: z.object({ AccountId: AccountIdSchema, DisplayName: z.string() }).nullable(),
   /** [M3.9], [M4.12] Platform terms the user still has to accept, one screen each; empty while impersonating. */
   TermsConditions: z.array(TermSchema),
+  /** Signed in with a first-time password: only ChangeInitialPassword, terms and sign-out work until it is changed. */
+  MustChangePassword: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
@@ -54,6 +56,7 @@ export const Logout = defineOperation({
   output: z.object({ ok: z.literal(true) }),
   access: { kind: 'session' },
   mutating: true,
+  duringPasswordChange: true,
 });
 
 export const GetCurrentUser = defineOperation({
@@ -63,6 +66,7 @@ export const GetCurrentUser = defineOperation({
   output: CurrentUserSchema,
   access: { kind: 'session' },
   mutating: false,
+  duringPasswordChange: true,
 });
 
 export const authOperations = [Authenticate, Logout, GetCurrentUser] as const;

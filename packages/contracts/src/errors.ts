@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   /** The password is older than the policy allows: Authenticate again with NewPassword. */
   PASSWORD_EXPIRED: 401,
   FORBIDDEN: 403,
+  /** The user signed in with a first-time password and must choose a new one first: ChangeInitialPassword. */
+  PASSWORD_CHANGE_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   CONFIRMATION_REQUIRED: 409,

@@ -62,6 +62,7 @@ export function validateFieldValue(def: FieldDefinition, value: FieldValue | und
 export function displayFieldValue(def: FieldDefinition, value: FieldValue | undefined): string {
   if (value === null || value === undefined) return '';
   if (def.DisplayType === 'Checkbox') return value === true ? 'Yes' : 'No';
+  if (def.DisplayType === 'Password') return value === '' ? '' : '********';
   if (def.DisplayType === 'Select') return def.Options.find((o) => o.Value === value)?.DisplayName ?? String(value);
   return String(value);
 }

@@ -8,6 +8,7 @@ export * from './credit-limits.js';
 export * from './custom-actions.js';
 export * from './errors.js';
 export * from './field-validation.js';
+export * from './initial-password.js';
 export * from './jobs.js';
 export * from './mail.js';
 export * from './notes.js';
@@ -25,6 +26,7 @@ import { authOperations } from './auth.js';
 import { credentialOperations } from './credentials.js';
 import { creditLimitOperations } from './credit-limits.js';
 import { customActionOperations } from './custom-actions.js';
+import { initialPasswordOperations } from './initial-password.js';
 import { jobOperations } from './jobs.js';
 import { mailOperations } from './mail.js';
 import { noteOperations } from './notes.js';
@@ -50,4 +52,5 @@ export const operations: readonly OperationDefinition[] = [
   ...credentialOperations,
   ...passwordResetOperations,
   ...reportsOperations,
+  ...initialPasswordOperations,
 ];

@@ -32,6 +32,11 @@ export interface OperationDefinition<I extends z.ZodType = z.ZodType, O extends 
   readonly account?: (input: z.infer<I>) => number | null;
   /** Mutating operations run in one transaction, write an audit row and honour Idempotency-Key. */
   readonly mutating: boolean;
+  /**
+   * Still served while the caller must choose a new password after a first-time password (sign-out, the signed-in
+   * user, terms, the change itself); every other non-public operation answers 403 PASSWORD_CHANGE_REQUIRED.
+   */
+  readonly duringPasswordChange?: boolean;
 }
 
 export function defineOperation<I extends z.ZodType, O extends z.ZodType>(

@@ -35,6 +35,7 @@ export const ConfirmUserTerms = defineOperation({
   output: z.object({ Remaining: z.number().int() }),
   access: { kind: 'session' },
   mutating: true,
+  duringPasswordChange: true,
 });
 
 export const GetMyConfirmedTerms = defineOperation({
@@ -44,6 +45,7 @@ export const GetMyConfirmedTerms = defineOperation({
   output: z.object({ Items: z.array(ConfirmedTermSchema) }),
   access: { kind: 'session' },
   mutating: false,
+  duringPasswordChange: true,
 });
 
 /** A platform document with its revisions, for the provider's terms management. */

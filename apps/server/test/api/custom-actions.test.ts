@@ -35,7 +35,7 @@ describe('custom actions', () => {
     const asAdmin = await admin.op('LoadAccountById', { id: user });
     const asReader = await reader.op('LoadAccountById', { id: user });
 
-    expect(asAdmin.body.CustomActions.map((a: any) => a.Name)).toEqual(['RENAME', 'CHANGE_STATUS']);
+    expect(asAdmin.body.CustomActions.map((a: any) => a.Name)).toEqual(['RENAME', 'CHANGE_STATUS', 'RESET_PASSWORD']);
     expect(asReader.body.CustomActions).toEqual([]);
   });
 

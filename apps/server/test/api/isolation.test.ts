@@ -628,3 +628,53 @@ describe('password reset links stay with the user they were sent to', () => {
     expect((await new ApiClient(t.url).op('Authenticate', { Username: foreign, Password: 'Other-Org-2026!' })).status).toBe(401);
   });
 });
+
+describe('the reset password custom action stays inside the caller scope [A6.19] [A7.5]', () => {
+  const RESET_OPERATIONS = [
+    { op: 'GetDefaultViewsForCustomAction', input: (id: number) => ({ accountId: id, action: 'RESET_PASSWORD' }) },
+    {
+      op: 'ExecuteCustomActionByConfirm',
+      input: (id: number) => ({
+        accountId: id,
+        action: 'RESET_PASSWORD',
+        views: {
+          Action: {
+            Values: { Method: 'SET_PASSWORD', NewPassword: 'Foreign-Reset-2026!', PasswordConfirmation: 'Foreign-Reset-2026!' },
+          },
+        },
+        confirmation: true,
+      }),
+    },
+    {
+      op: 'ExecuteCustomActionByConfirm',
+      input: (id: number) => ({
+        accountId: id,
+        action: 'RESET_PASSWORD',
+        views: { Action: { Values: { Method: 'SEND_LINK' } } },
+        confirmation: true,
+      }),
+    },
+  ] as const;
+  const rows = CALLERS.flatMap(({ caller }) =>
+    TREE.filter((a) => a.type === 'User' && !SCOPE[caller].includes(a.name)).flatMap((a) =>
+      RESET_OPERATIONS.map((o) => ({ caller, target: a.name, op: o.op, input: o.input })),
+    ),
+  );
+
+  it.each(rows)('$caller gets the same 404 from $op on $target as for a missing id', async ({ caller, target, op, input }) => {
+    const client = clientOf(caller);
+
+    const foreign = await client.op(op, input(idOf(target)));
+    const missing = await client.op(op, input(MISSING_ID));
+
+    expect(foreign.status).toBe(404);
+    expect(comparable(foreign.body)).toEqual(comparable(missing.body));
+  });
+
+  it('set no foreign password and sent no foreign link', async () => {
+    const audit = await t.db.query(
+      "SELECT id FROM audit_log WHERE operation = 'ExecuteCustomActionByConfirm' AND after->>'Action' = 'RESET_PASSWORD'",
+    );
+    expect(audit).toEqual([]);
+  });
+});

@@ -26,6 +26,15 @@ export function onUnauthenticated(listener: () => void) {
   };
 }
 
+/** Listeners told when a call is refused until the user replaces a first-time password (decision 0010). */
+const passwordChangeListeners = new Set<() => void>();
+export function onPasswordChangeRequired(listener: () => void) {
+  passwordChangeListeners.add(listener);
+  return () => {
+    passwordChangeListeners.delete(listener);
+  };
+}
+
 /** Calls an operation declared in contracts: POST /api/op/{name}, typed by its schemas. */
 export async function callOperation<I extends z.ZodType, O extends z.ZodType>(
   def: OperationDefinition<I, O>,
@@ -57,6 +66,7 @@ export async function callOperation<I extends z.ZodType, O extends z.ZodType>(
   const body = text ? JSON.parse(text) : null;
   if (!response.ok) {
     if (response.status === 401 && def.name !== 'Authenticate') for (const l of unauthenticatedListeners) l();
+    if (response.status === 403 && body?.code === 'PASSWORD_CHANGE_REQUIRED') for (const l of passwordChangeListeners) l();
     throw new ApiError(
       response.status,
       body ?? { type: 'about:blank', title: response.statusText, status: response.status, code: 'UNKNOWN' },

@@ -18,18 +18,31 @@ function audited<T extends { account: unknown; before: unknown; after: unknown }
   return result.account as T['account'];
 }
 
-export const customActionOperations = [
-  handle(GetDefaultViewsForCustomAction, (ctx, input) => service.getCustomActionForm(ctx.db, input.accountId, input.action)),
-  handle(ExecuteCustomAction, async (ctx, input) =>
-    audited(ctx, input.accountId, input.action, await service.executeCustomAction(ctx.db, requireCaller(ctx), input, false)),
-  ),
-  handle(ExecuteCustomActionByConfirm, async (ctx, input) =>
-    audited(ctx, input.accountId, input.action, await service.executeCustomAction(ctx.db, requireCaller(ctx), input, true)),
-  ),
-  handle(UpdateAccountScheduledAction, async (ctx, input) =>
-    audited(ctx, input.accountId, input.action, await service.saveScheduledAction(ctx.db, requireCaller(ctx), input)),
-  ),
-  handle(RemoveSavedAccountScheduledAction, async (ctx, input) =>
-    audited(ctx, input.accountId, input.action, await service.removeScheduledAction(ctx.db, requireCaller(ctx), input)),
-  ),
-];
+/** The custom action operations; `runners` carry the actions other domains own (RESET_PASSWORD). */
+export function customActionOperations(runners: service.CustomActionRunners = {}) {
+  return [
+    handle(GetDefaultViewsForCustomAction, (ctx, input) => service.getCustomActionForm(ctx.db, input.accountId, input.action)),
+    handle(ExecuteCustomAction, async (ctx, input) =>
+      audited(
+        ctx,
+        input.accountId,
+        input.action,
+        await service.executeCustomAction(ctx.db, requireCaller(ctx), input, false, runners),
+      ),
+    ),
+    handle(ExecuteCustomActionByConfirm, async (ctx, input) =>
+      audited(
+        ctx,
+        input.accountId,
+        input.action,
+        await service.executeCustomAction(ctx.db, requireCaller(ctx), input, true, runners),
+      ),
+    ),
+    handle(UpdateAccountScheduledAction, async (ctx, input) =>
+      audited(ctx, input.accountId, input.action, await service.saveScheduledAction(ctx.db, requireCaller(ctx), input)),
+    ),
+    handle(RemoveSavedAccountScheduledAction, async (ctx, input) =>
+      audited(ctx, input.accountId, input.action, await service.removeScheduledAction(ctx.db, requireCaller(ctx), input)),
+    ),
+  ];
+}

@@ -7,6 +7,18 @@ import { loadAccount } from './accounts.service.js';
 
 type Values = Record<string, FieldValue>;
 
+/**
+ * Runs a custom action whose work belongs to another domain (RESET_PASSWORD: password-reset), in the operation's
+ * transaction; answers what the audit row records as before and after.
+ */
+export type CustomActionRunner = (
+  db: Queryable,
+  caller: Caller,
+  account: repo.AccountRow,
+  values: Values,
+) => Promise<{ before: unknown; after: unknown }>;
+export type CustomActionRunners = Readonly<Record<string, CustomActionRunner>>;
+
 async function actionFor(db: Queryable, accountId: number, action: string) {
   const row = await repo.findById(db, accountId);
   if (!row) throw notFound();
@@ -24,6 +36,14 @@ function defaults(row: repo.AccountRow, action: string, saved: Values | null): V
       return { Status: row.state === 'Suspended' ? 'Active' : 'Suspended', Reason: '' };
     case 'RENEW':
       return saved ?? { RenewalTerm: '12', Quantity: String(row.attributes['Product.Quantity'] ?? 1), AutoRenew: true };
+    case 'RESET_PASSWORD':
+      return {
+        Username: row.username,
+        Method: 'SEND_LINK',
+        NewPassword: null,
+        PasswordConfirmation: null,
+        ChangeAtNextSignIn: true,
+      };
     default:
       return {};
   }
@@ -58,8 +78,11 @@ function validate(def: repo.CustomActionRow, views: Record<string, { Values: Val
   const errors = [];
   const values: Values = {};
   for (const field of def.fields) {
+    // Read-only fields only show something (RESET_PASSWORD's username); what was sent for them is ignored.
+    if (field.IsReadOnly) continue;
     const raw = submitted[field.Name] ?? null;
-    const value = typeof raw === 'string' ? raw.trim() : raw;
+    // A password is taken exactly as typed.
+    const value = typeof raw === 'string' && field.DisplayType !== 'Password' ? raw.trim() : raw;
     const message = validateFieldValue(field, value);
     if (message) errors.push({ field: `Views.Action.Values.${field.Name}`, message });
     values[field.Name] = value;
@@ -77,6 +100,7 @@ export async function executeCustomAction(
   caller: Caller,
   input: { accountId: number; action: string; views: Record<string, { Values: Values }> },
   confirmed: boolean,
+  runners: CustomActionRunners = {},
 ) {
   const { row, def } = await actionFor(db, input.accountId, input.action);
   if (def.is_scheduled)
@@ -87,7 +111,8 @@ export async function executeCustomAction(
       confirmFields: def.fields.filter((f) => f.IsModifyConfirmRequired).map((f) => `Action.${f.Name}`),
     });
   }
-  let before: Values;
+  let before: unknown;
+  let after: unknown = values;
   switch (def.name) {
     case 'RENAME':
       before = { DisplayName: row.display_name };
@@ -99,10 +124,13 @@ export async function executeCustomAction(
       before = { Status: row.state };
       await repo.setState(db, row.id, String(values.Status));
       break;
-    default:
-      throw new DomainError('CONFLICT', `${def.display_name} cannot be run here`);
+    default: {
+      const run = runners[def.name];
+      if (!run) throw new DomainError('CONFLICT', `${def.display_name} cannot be run here`);
+      ({ before, after } = await run(db, caller, row, values));
+    }
   }
-  return { account: await loadAccount(db, caller, row.id), before, after: values };
+  return { account: await loadAccount(db, caller, row.id), before, after };
 }
 
 export async function saveScheduledAction(

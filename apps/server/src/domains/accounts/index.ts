@@ -12,3 +12,4 @@ export {
 } from './accounts.repository.js';
 export { findOrganisation, terminateDue } from './accounts.service.js';
 export { customActionOperations } from './custom-actions.operations.js';
+export type { CustomActionRunner, CustomActionRunners } from './custom-actions.service.js';

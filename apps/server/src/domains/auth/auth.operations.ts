@@ -1,5 +1,6 @@
 import {
   Authenticate,
+  ChangeInitialPassword,
   ChangePassword,
   ConfirmMfaEnrolment,
   DisableMfa,
@@ -19,6 +20,7 @@ import {
 import { handle, type OperationContext, requireCaller } from '../../platform/operations/types.js';
 import { checkPassword, signIn, signOut } from './auth.service.js';
 import { impersonate, stopImpersonation } from './impersonation.service.js';
+import { changeInitialPassword } from './initial-password.service.js';
 import {
   changePassword,
   confirmMfaEnrolment,
@@ -64,5 +66,6 @@ export function authOperations(settings: AuthSettings) {
     handle(ConfirmMfaEnrolment, (ctx, input) => confirmMfaEnrolment(ctx, requireCaller(ctx), input.Code)),
     handle(DisableMfa, (ctx, input) => disableMfa(ctx, requireCaller(ctx), located(ctx), input.Code)),
     handle(StartSignInMfaEnrolment, (ctx, input) => startSignInMfaEnrolment(ctx, checkPassword, input)),
+    handle(ChangeInitialPassword, (ctx, input) => changeInitialPassword(ctx, requireCaller(ctx), input)),
   ];
 }

@@ -11,6 +11,7 @@ export interface SessionRow {
   path: string;
   impersonator_display_name: string | null;
   origin_session_id: string | null;
+  must_change_password: boolean;
 }
 
 /**
@@ -20,8 +21,10 @@ export interface SessionRow {
 export async function findActiveSession(db: Queryable, id: string, now: Date, notBefore: Date): Promise<SessionRow | null> {
   const [row] = await db.query<SessionRow>(
     `SELECT s.id, s.user_id, s.impersonator_id, s.expires_at, s.last_seen_at, u.username, u.display_name, u.path,
-            imp.display_name AS impersonator_display_name, s.origin_session_id
+            imp.display_name AS impersonator_display_name, s.origin_session_id,
+            COALESCE(c.must_change_password, false) AS must_change_password
      FROM sessions s JOIN accounts u ON u.id = s.user_id LEFT JOIN accounts imp ON imp.id = s.impersonator_id
+       LEFT JOIN user_credentials c ON c.account_id = s.user_id
        LEFT JOIN sessions o ON o.id = s.origin_session_id
      WHERE s.id = $1 AND s.expires_at > $2 AND s.created_at > $3 AND u.state <> 'Terminated'
        AND (s.origin_session_id IS NULL OR (o.expires_at > $2 AND o.created_at > $3 AND imp.state <> 'Terminated'))`,
@@ -101,21 +104,28 @@ export async function countRecentFailures(db: Queryable, username: string, ip: s
   return row ?? { by_user: 0, by_ip: 0 };
 }
 
-export async function upsertPassword(db: Queryable, accountId: number, hash: string) {
+/** Sets a password; any pending "choose a new password" is over unless `mustChange` asks for one. */
+export async function upsertPassword(db: Queryable, accountId: number, hash: string, mustChange = false) {
   await db.query(
-    `INSERT INTO user_credentials (account_id, password_hash) VALUES ($1, $2)
-     ON CONFLICT (account_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, password_changed_at = now()`,
-    [accountId, hash],
+    `INSERT INTO user_credentials (account_id, password_hash, must_change_password) VALUES ($1, $2, $3)
+     ON CONFLICT (account_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, password_changed_at = now(),
+       must_change_password = EXCLUDED.must_change_password`,
+    [accountId, hash, mustChange],
   );
 }
 
 /** Stores many ready-made hashes in one statement (bulk first-time passwords). */
-export async function upsertPasswordHashes(db: Queryable, entries: readonly { accountId: number; hash: string }[]) {
+export async function upsertPasswordHashes(
+  db: Queryable,
+  entries: readonly { accountId: number; hash: string }[],
+  mustChange = false,
+) {
   if (entries.length === 0) return;
   await db.query(
-    `INSERT INTO user_credentials (account_id, password_hash)
-     SELECT * FROM unnest($1::int[], $2::text[])
-     ON CONFLICT (account_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, password_changed_at = now()`,
-    [entries.map((e) => e.accountId), entries.map((e) => e.hash)],
+    `INSERT INTO user_credentials (account_id, password_hash, must_change_password)
+     SELECT id, hash, $3 FROM unnest($1::int[], $2::text[]) AS t (id, hash)
+     ON CONFLICT (account_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, password_changed_at = now(),
+       must_change_password = EXCLUDED.must_change_password`,
+    [entries.map((e) => e.accountId), entries.map((e) => e.hash), mustChange],
   );
 }

@@ -151,11 +151,19 @@ export async function signOut(ctx: OperationContext, caller: Caller) {
   return { ok: true as const };
 }
 
-export async function setPassword(db: Queryable, accountId: number, password: string) {
-  await repo.upsertPassword(db, accountId, await hashPassword(password));
+/** Sets a user's password; with `mustChange` the user has to choose a new one at the next sign-in. */
+export async function setPassword(db: Queryable, accountId: number, password: string, options: { mustChange?: boolean } = {}) {
+  await repo.upsertPassword(db, accountId, await hashPassword(password), options.mustChange ?? false);
 }
 
-/** Sets the passwords of several users from argon2id hashes computed beforehand (outside the transaction). */
-export async function storePasswordHashes(db: Queryable, entries: readonly { accountId: number; hash: string }[]) {
-  await repo.upsertPasswordHashes(db, entries);
+/**
+ * Sets the passwords of several users from argon2id hashes computed beforehand (outside the transaction); with
+ * `mustChange` (generated first-time passwords) each user has to choose a new one at the next sign-in.
+ */
+export async function storePasswordHashes(
+  db: Queryable,
+  entries: readonly { accountId: number; hash: string }[],
+  options: { mustChange?: boolean } = {},
+) {
+  await repo.upsertPasswordHashes(db, entries, options.mustChange ?? false);
 }

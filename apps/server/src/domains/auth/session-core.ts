@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { CurrentUser } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../../platform/db/db.js';
+import { DomainError } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { findById, findOrganisation } from '../accounts/index.js';
 import { listPendingTerms } from '../terms/index.js';
@@ -32,11 +33,20 @@ export function sessionNotBefore(settings: AuthSettings, now: Date): Date {
   return new Date(now.getTime() - (settings.sessionMaxHours ?? DEFAULT_SESSION_MAX_HOURS) * 3600 * 1000);
 }
 
-/** Builds the caller of a request from its session cookie. */
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'Choose a new password before you continue';
+
+/**
+ * Builds the caller of a request from its session cookie. A caller who must still replace a first-time password
+ * gets no further than the operation layer (which lets only `duringPasswordChange` operations through): every
+ * other route (uploads, downloads, reports) answers 403 PASSWORD_CHANGE_REQUIRED.
+ */
 export function createCallerResolver(settings: AuthSettings) {
   return async (db: Db, request: FastifyRequest): Promise<Caller | null> => {
     const token = request.cookies[SESSION_COOKIE];
-    return token ? callerForToken(db, token, settings) : null;
+    const caller = token ? await callerForToken(db, token, settings) : null;
+    if (caller?.mustChangePassword && request.routeOptions.config?.operations !== true)
+      throw new DomainError('PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_REQUIRED_MESSAGE);
+    return caller;
   };
 }
 
@@ -70,6 +80,8 @@ export async function callerForToken(db: Queryable, token: string, settings: Aut
       rootDisplayName: organisation.display_name,
     },
     capabilities: new Set(await repo.listCapabilities(db, session.user_id)),
+    // An impersonator acts for the user but never replaces the user's password.
+    mustChangePassword: session.impersonator_id === null && session.must_change_password,
   };
 }
 
@@ -96,5 +108,6 @@ export async function describeCaller(db: Queryable, caller: Caller): Promise<Cur
       caller.impersonatorId === null
         ? await listPendingTerms(db, caller.userId, typeof language === 'string' ? language : 'en')
         : [],
+    MustChangePassword: caller.mustChangePassword === true,
   };
 }

@@ -54,9 +54,11 @@ export async function storeFirstTimePasswords(
   issued: readonly IssuedPassword[],
   issue: { issuedBy: number | null; delivery: 'email' | 'export'; jobId: string | null },
 ): Promise<void> {
+  // Decision 0010: whoever signs in with a generated password chooses their own before anything else.
   await storePasswordHashes(
     tx,
     issued.map((i) => ({ accountId: i.accountId, hash: i.hash })),
+    { mustChange: true },
   );
   await repo.recordIssued(
     tx,

@@ -1,3 +1,4 @@
+import { PASSWORD_INVALID_MESSAGE, PASSWORDS_DONT_MATCH_MESSAGE } from '@portal/contracts';
 /** Pure decisions about password reset: link lifetime, throttling, the link and the e-mail text. */
 
 /** How long a reset link works (decision 0012). */
@@ -61,4 +62,56 @@ export function resetMail(p: { displayName: string; username: string; link: stri
       'If you did not ask for this, ignore this e-mail: your password stays as it is.',
     ].join('\n'),
   };
+}
+
+// ---------------------------------------------------------------- reset by an administrator (custom action)
+
+/** The two ways of the "reset password" custom action [A1.5] (decision 0020-reset-password-action). */
+export const ADMIN_RESET_METHODS = ['SEND_LINK', 'SET_PASSWORD'] as const;
+export type AdminResetMethod = (typeof ADMIN_RESET_METHODS)[number];
+
+export type AdminResetPlan =
+  | { ok: true; kind: 'link'; email: string; username: string }
+  | { ok: true; kind: 'set'; password: string; username: string; mustChange: boolean }
+  | { ok: false; conflict: string }
+  | { ok: false; errors: { field: 'Method' | 'NewPassword' | 'PasswordConfirmation'; message: string }[] };
+
+/**
+ * What the "reset password" custom action does for these values, or why it cannot: a link needs a username and a
+ * valid e-mail address; a new password needs a username, every [M5.1] rule and a matching confirmation. Nobody
+ * resets their own password this way (Change password asks for the current one).
+ */
+export function decideAdminReset(p: {
+  method: unknown;
+  newPassword: string;
+  confirmation: string;
+  changeAtNextSignIn: boolean;
+  username: string | null;
+  email: string | null;
+  isSelf: boolean;
+  isMailAddress: (value: string) => boolean;
+  meetsRules: (password: string, username: string) => boolean;
+}): AdminResetPlan {
+  if (p.isSelf) return { ok: false, conflict: 'Change your own password under Security, with your current password.' };
+  if (!ADMIN_RESET_METHODS.includes(p.method as AdminResetMethod))
+    return { ok: false, errors: [{ field: 'Method', message: 'Choose how to reset the password' }] };
+  const username = p.username?.trim() ?? '';
+  if (username === '') return { ok: false, errors: [{ field: 'Method', message: 'This user has no username to sign in with' }] };
+  if (p.method === 'SEND_LINK') {
+    const email = p.email?.trim() ?? '';
+    if (!p.isMailAddress(email))
+      return {
+        ok: false,
+        errors: [
+          { field: 'Method', message: 'This user has no valid e-mail address to send a link to. Set a new password instead.' },
+        ],
+      };
+    return { ok: true, kind: 'link', email, username };
+  }
+  const errors: { field: 'NewPassword' | 'PasswordConfirmation'; message: string }[] = [];
+  if (!p.meetsRules(p.newPassword, username)) errors.push({ field: 'NewPassword', message: PASSWORD_INVALID_MESSAGE });
+  else if (p.newPassword !== p.confirmation)
+    errors.push({ field: 'PasswordConfirmation', message: PASSWORDS_DONT_MATCH_MESSAGE });
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, kind: 'set', password: p.newPassword, username, mustChange: p.changeAtNextSignIn };
 }

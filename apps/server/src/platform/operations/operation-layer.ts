@@ -89,6 +89,16 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
       });
     }
 
+    // Decision 0010: after signing in with a first-time password only the change itself, the signed-in user,
+    // terms and sign-out are served until a new password is chosen.
+    if (caller?.mustChangePassword && definition.access.kind !== 'public' && definition.duringPasswordChange !== true) {
+      return sendProblem(reply, request, {
+        status: 403,
+        code: 'PASSWORD_CHANGE_REQUIRED',
+        detail: 'Choose a new password before you continue',
+      });
+    }
+
     const parsed = definition.input.safeParse(request.body ?? {});
     if (!parsed.success) {
       return sendProblem(reply, request, {

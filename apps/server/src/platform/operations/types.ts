@@ -18,6 +18,11 @@ export interface Caller {
     readonly rootDisplayName: string;
   };
   readonly capabilities: ReadonlySet<string>;
+  /**
+   * Signed in with a first-time password that must be replaced first (never while impersonating): only operations
+   * declared `duringPasswordChange` run.
+   */
+  readonly mustChangePassword?: boolean;
 }
 
 /** Where the touched account sits, as the tenant guard needs it. */

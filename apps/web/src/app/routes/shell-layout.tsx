@@ -8,6 +8,7 @@ import { AccountTree } from '../../features/accounts';
 import {
   currentUserKey,
   ImpersonationBanner,
+  InitialPasswordGate,
   TermsGate,
   UserMenu,
   useClientSettings,
@@ -15,7 +16,7 @@ import {
   useGuidanceScript,
   useSignOut,
 } from '../../features/auth';
-import { onUnauthenticated } from '../../lib/api-client';
+import { onPasswordChangeRequired, onUnauthenticated } from '../../lib/api-client';
 import { href, paths } from '../paths';
 
 /** A full page load at an in-app route: nothing of the previous identity stays in memory or in loaded scripts. */
@@ -49,9 +50,25 @@ export function ShellLayout() {
       }),
     [queryClient],
   );
+  // A first-time password issued while signed in: reload the user, whose MustChangePassword opens the gate.
+  useEffect(
+    () => onPasswordChangeRequired(() => void queryClient.invalidateQueries({ queryKey: currentUserKey })),
+    [queryClient],
+  );
 
   if (user.isPending) return <Loader aria-label={t('app.loading')} m="xl" />;
   if (!user.data) return <Navigate to={paths.login(location.pathname + location.search)} replace />;
+
+  // Decision 0010: a first-time password is replaced before anything else; Sign out is the only other way.
+  if (user.data.MustChangePassword) {
+    return (
+      <InitialPasswordGate
+        username={user.data.Username}
+        isSigningOut={signOut.isPending}
+        onSignOut={() => signOut.mutate(undefined, { onSettled: () => reloadAt(paths.login()) })}
+      />
+    );
+  }
 
   // [M2.16], [M4.12] Terms come first; Decline signs out and reloads. Impersonators never see them [A6.8].
   if (user.data.TermsConditions.length > 0 && !user.data.Impersonator) {

@@ -1,4 +1,17 @@
-import { Box, Checkbox, Group, Paper, Select, SimpleGrid, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
+import {
+  Box,
+  Checkbox,
+  Group,
+  Paper,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import type { FieldDefinition, FieldValue, LayoutContainer, LayoutPage, View } from '@portal/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -152,6 +165,16 @@ function FieldInput({ def, value, error, onChange, onBlur }: FieldInputProps) {
       );
     case 'Checkbox':
       return <Checkbox {...common} mt="lg" checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} />;
+    case 'Password':
+      return (
+        <PasswordInput
+          {...common}
+          value={text}
+          autoComplete="new-password"
+          maxLength={def.MaxLength ?? undefined}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
     default:
       return (
         <TextInput

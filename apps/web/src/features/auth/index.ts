@@ -3,6 +3,7 @@ export { currentUserKey, useCurrentUser, useSignOut } from './api/use-current-us
 export { ConfirmedTerms } from './components/confirmed-terms';
 export { ImpersonateButton } from './components/impersonate-button';
 export { ImpersonationBanner } from './components/impersonation-banner';
+export { InitialPasswordGate } from './components/initial-password-gate';
 export { MfaEnrolmentPanel } from './components/mfa-enrolment-panel';
 export { RecoveryCodes } from './components/recovery-codes';
 export { SecurityTab } from './components/security-tab';

@@ -3,10 +3,20 @@ import type { FieldValue } from '@portal/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DynamicForm } from '../../../components/dynamic-form/dynamic-form';
+import { PasswordRules } from '../../../components/ui/password-rules';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useCustomActionForm, useRunCustomAction } from '../api/use-custom-action';
 import { initialValues, serverErrorsToForm, validateChanges } from '../utils/edit-state';
+import {
+  isPasswordKey,
+  isSettingPassword,
+  RESET_PASSWORD_ACTION,
+  resetPasswordContainers,
+  resetPasswordErrors,
+  resetPasswordPayload,
+  resetPasswordState,
+} from '../utils/reset-password-action';
 
 /** [A2.7] [A2.38] The custom action window: title, containers with fields, Reset saved values, OK and Cancel. */
 export function CustomActionModal({ accountId, action, onClose }: { accountId: number; action: string; onClose: () => void }) {
@@ -17,18 +27,32 @@ export function CustomActionModal({ accountId, action, onClose }: { accountId: n
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isConfirming, setIsConfirming] = useState(false);
   const data = form.data;
+  // [A6.19] Reset password: the new-password fields with the live [M5.1] rules only when a password is set.
+  const isReset = data?.Name === RESET_PASSWORD_ACTION;
+  const passwordMessages = {
+    invalid: t('accountPassword.errPasswordInvalid'),
+    mismatch: t('accountPassword.errPasswordsDontMatch'),
+  };
 
   useEffect(() => {
     if (data) setValues(initialValues(data.Views));
   }, [data]);
 
-  const payload = () => Object.fromEntries(Object.entries(values).map(([k, v]) => [k.replace(/^Action\./, ''), v]));
+  const payload = () =>
+    Object.fromEntries(
+      Object.entries(isReset ? resetPasswordPayload(values) : values).map(([k, v]) => [k.replace(/^Action\./, ''), v]),
+    );
   const submit = (mode: 'execute' | 'confirm' | 'schedule') =>
     run.mutate(
       { mode, values: payload() },
       {
         onSuccess: () => {
-          notify({ color: 'green', message: t('account.actions.done', { action: data?.Title ?? action }) });
+          const message = !isReset
+            ? t('account.actions.done', { action: data?.Title ?? action })
+            : isSettingPassword(values)
+              ? t('accountPassword.passwordSet')
+              : t('accountPassword.linkSent');
+          notify({ color: 'green', message });
           onClose();
         },
         onError: (error) => {
@@ -42,7 +66,10 @@ export function CustomActionModal({ accountId, action, onClose }: { accountId: n
   const handleOk = () => {
     if (!data) return;
     // [A5.5] The action is blocked while fields show validation errors.
-    const found = validateChanges(data.Views, values, Object.keys(values));
+    const found = {
+      ...validateChanges(data.Views, values, Object.keys(values)),
+      ...(isReset ? resetPasswordErrors(values, passwordMessages) : {}),
+    };
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     if (data.IsScheduled) submit('schedule');
@@ -74,7 +101,11 @@ export function CustomActionModal({ accountId, action, onClose }: { accountId: n
       {data && !isConfirming && (
         <Stack>
           <DynamicForm
-            page={{ Name: data.Name, DisplayName: data.Title, Containers: data.Containers }}
+            page={{
+              Name: data.Name,
+              DisplayName: data.Title,
+              Containers: isReset ? resetPasswordContainers(data.Containers, values) : data.Containers,
+            }}
             views={data.Views}
             mode="edit"
             values={values}
@@ -83,7 +114,19 @@ export function CustomActionModal({ accountId, action, onClose }: { accountId: n
               setValues((v) => ({ ...v, [key]: value }));
               setErrors(({ [key]: _gone, ...rest }) => rest);
             }}
+            onBlur={(key) => {
+              // [M5.1] Password errors show when the field is left.
+              if (isReset && isPasswordKey(key))
+                setErrors((e) => ({ ...e, ...resetPasswordErrors(values, passwordMessages, [key]) }));
+            }}
           />
+          {isReset && isSettingPassword(values) && (
+            <PasswordRules
+              state={resetPasswordState(values)}
+              id="reset-password-rules"
+              labels={{ containsUsername: t('accountPassword.ruleNotUsername') }}
+            />
+          )}
           {problem && (
             <Alert color="red" role="alert">
               {problem}
@@ -111,6 +154,11 @@ export function CustomActionModal({ accountId, action, onClose }: { accountId: n
       {data && isConfirming && (
         <Stack>
           <Text>{t('account.actions.confirmText', { action: data.Title })}</Text>
+          {isReset && (
+            <Text size="sm">
+              {isSettingPassword(values) ? t('accountPassword.confirmSet') : t('accountPassword.confirmLink')}
+            </Text>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setIsConfirming(false)}>
               {t('account.actions.back')}

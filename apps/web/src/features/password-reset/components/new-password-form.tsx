@@ -2,10 +2,10 @@ import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { meetsPasswordRules, passwordValidationState } from '@portal/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordRules } from '../../../components/ui/password-rules';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useResetPassword } from '../api/use-password-reset';
-import { PasswordRules } from './password-rules';
 
 /**
  * [M4.11] enterNewPassword [M3.8]: username (from the link), password with the live rule state [M3.7], and its

@@ -10,8 +10,19 @@ const RULES: readonly (keyof PasswordValidationState)[] = [
   'containsUsername',
 ];
 
-/** [M3.7] The live state of every password rule [M5.1], ticked as the user types. */
-export function PasswordRules({ state, id }: { state: PasswordValidationState; id: string }) {
+/**
+ * [M3.7] The live state of every password rule [M5.1], ticked as the user types. `labels` replaces the text of a
+ * rule (e.g. "not contain the user's username" when someone sets another user's password).
+ */
+export function PasswordRules({
+  state,
+  id,
+  labels = {},
+}: {
+  state: PasswordValidationState;
+  id: string;
+  labels?: Partial<Record<keyof PasswordValidationState, string>>;
+}) {
   const { t } = useTranslation();
   return (
     <div id={id}>
@@ -31,7 +42,7 @@ export function PasswordRules({ state, id }: { state: PasswordValidationState; i
             }
           >
             <Text component="span" size="sm" c={state[rule] ? 'teal.9' : 'dark'}>
-              {t(`passwordReset.rules.${rule}`)}
+              {labels[rule] ?? t(`passwordReset.rules.${rule}`)}
               <VisuallyHidden>{` (${state[rule] ? t('passwordReset.ruleMet') : t('passwordReset.ruleNotMet')})`}</VisuallyHidden>
             </Text>
           </List.Item>
