@@ -13,6 +13,7 @@ export * from './mail.js';
 export * from './notes.js';
 export * from './operation.js';
 export * from './password-reset.js';
+export * from './provisioning.js';
 export * from './service-validation.js';
 export * from './services.js';
 export * from './terms.js';
@@ -29,6 +30,7 @@ import { mailOperations } from './mail.js';
 import { noteOperations } from './notes.js';
 import type { OperationDefinition } from './operation.js';
 import { passwordResetOperations } from './password-reset.js';
+import { provisioningOperations } from './provisioning.js';
 import { serviceOperations } from './services.js';
 import { termsOperations } from './terms.js';
 
@@ -47,4 +49,5 @@ export const operations: readonly OperationDefinition[] = [
   ...mailOperations,
   ...credentialOperations,
   ...passwordResetOperations,
+  ...provisioningOperations,
 ];
