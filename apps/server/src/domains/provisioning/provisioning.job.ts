@@ -101,7 +101,7 @@ export function provisioningJobHandler(options: { timeoutMs?: number } = {}): Jo
     async run(ctx) {
       const request = await repo.findById(ctx.db, ctx.job.payload.requestId);
       // Canceled by a recreate, or already carried out by an earlier run.
-      if (!request || request.status !== 'Pending') return { Status: request?.status ?? 'Missing' };
+      if (request?.status !== 'Pending') return { Status: request?.status ?? 'Missing' };
       const found = await findProvisioningAction(ctx.db, request.product_name, request.action);
       const action = found?.action;
       let http: Attempt | null = null;
