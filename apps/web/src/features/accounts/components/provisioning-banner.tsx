@@ -24,7 +24,17 @@ export function ProvisioningBanner({ account }: { account: Account }) {
           <Text size="sm">{t('provisioning.banner.FailedRetry')}</Text>
           {/* The link retries for users who may change the account; others read that it failed. */}
           {account.Permissions.CanUpdate && (
-            <Anchor component="button" type="button" size="sm" onClick={handleRetry} disabled={retry.isPending}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              fw={600}
+              underline="always"
+              // The theme's link colour is below AA contrast on the red tint: the underline marks the link.
+              c="var(--mantine-color-text)"
+              onClick={handleRetry}
+              disabled={retry.isPending}
+            >
               {retry.isPending ? t('provisioning.retrying') : t('provisioning.retry')}
             </Anchor>
           )}
