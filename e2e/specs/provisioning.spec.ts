@@ -208,5 +208,18 @@ test.describe('provisioning requests', () => {
     });
     expect(recreate.status()).toBe(403);
     await expectAccessible(page);
+
+    // A company user holds neither provisioning read capability: no Provisioning tab.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Username').fill('acme.jdoe');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('current-user')).toBeVisible();
+    await openAccount(page, acmeProduct);
+    await expect(page.getByRole('tab', { name: 'General' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Provisioning' })).toHaveCount(0);
+    const list = await page.request.post('/api/op/GetAccountProvisioningRequests', { data: { accountId: acmeProduct } });
+    expect(list.status()).toBe(403);
+    await expectAccessible(page);
   });
 });

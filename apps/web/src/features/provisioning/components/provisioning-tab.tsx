@@ -65,9 +65,11 @@ export function ProvisioningTab({ accountId, hrefForAccount }: ProvisioningTabPr
                   ) : (
                     <Anchor href={hrefForAccount(r.AccountId)}>{r.AccountDisplayName}</Anchor>
                   )}
-                  <Text size="xs" c="dimmed">
-                    {r.ProductName}
-                  </Text>
+                  {r.ProductName !== r.AccountDisplayName && (
+                    <Text size="xs" c="dimmed">
+                      {r.ProductName}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>{t('provisioning.tab.actionMethod', { action: r.Action, method: r.Method })}</Table.Td>
                 <Table.Td>
