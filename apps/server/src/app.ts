@@ -10,7 +10,13 @@ import {
   credentialsExportJobHandler,
   hierarchyExportJobHandler,
 } from './domains/account-exports/index.js';
-import { accountOperations, customActionOperations, findLocation, terminateDue } from './domains/accounts/index.js';
+import {
+  accountOperations,
+  customActionOperations,
+  findLocation,
+  registerAccountExtension,
+  terminateDue,
+} from './domains/accounts/index.js';
 import { auditOperations } from './domains/audit/index.js';
 import { type AuthSettings, authOperations, createCallerResolver } from './domains/auth/index.js';
 import { catalogueOperations, createServiceCreationWorker } from './domains/catalogue/index.js';
@@ -18,6 +24,7 @@ import { credentialOperations, sendToAllJobHandler } from './domains/credentials
 import { creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
 import { noteOperations } from './domains/notes/index.js';
 import { passwordResetOperations, registerResetTiming, resetPasswordAction } from './domains/password-reset/index.js';
+import { provisioningAccountExtension, provisioningJobHandler, provisioningOperations } from './domains/provisioning/index.js';
 import { reportOperations, reportRoutes } from './domains/reports/index.js';
 import { termsOperations } from './domains/terms/index.js';
 import { loadConfig } from './platform/config/config.js';
@@ -66,6 +73,9 @@ export interface AppOptions {
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+// Provisioning adds its ExtendedView counts and save-time requests to accounts [A3.1], [A4.2].
+registerAccountExtension(provisioningAccountExtension);
+
 /** The registered handlers of every domain, in dependency order. */
 export function registeredOperations(options: AuthSettings & { publicUrl?: string }): RegisteredOperation[] {
   return [
@@ -85,6 +95,7 @@ export function registeredOperations(options: AuthSettings & { publicUrl?: strin
     ...accountExportOperations,
     ...passwordResetOperations({ publicUrl: options.publicUrl ?? 'http://localhost:8080' }),
     ...reportOperations,
+    ...provisioningOperations,
   ];
 }
 
@@ -99,6 +110,7 @@ export function registeredJobHandlers(deps: {
     sendToAllJobHandler(),
     hierarchyExportJobHandler({ storage: deps.storage }),
     credentialsExportJobHandler({ storage: deps.storage }),
+    provisioningJobHandler(),
   ] as JobHandler<never>[];
 }
 

@@ -145,6 +145,10 @@ export const AccountSchema = z.object({
     CanTerminate: z.boolean(),
     /** Move under another parent: User and Product accounts with ACCOUNT_MOVE_EXECUTE [A6.9]. */
     CanMove: z.boolean(),
+    /** Save without provisioning: PROVISIONING_REQUEST_SKIP_BACKEND_EXECUTE [A6.4]. */
+    CanSaveWithoutProvisioning: z.boolean().default(false),
+    /** Recreate the provisioning request of a Product account: PROVISIONING_REQUEST_CREATE [A6.5], [A2.37]. */
+    CanRecreateProvisioning: z.boolean().default(false),
   }),
 });
 export type Account = z.infer<typeof AccountSchema>;
@@ -229,7 +233,12 @@ export const ListAccountSubtree = defineOperation({
 export const UpdateAccount = defineOperation({
   name: 'UpdateAccount',
   summary: 'Update view values of an account; sensitive fields need UpdateAccountByConfirm [A7.11]',
-  input: z.object({ id: AccountIdSchema, views: ViewValuesInputSchema }),
+  input: z.object({
+    id: AccountIdSchema,
+    views: ViewValuesInputSchema,
+    /** Save without provisioning [A4.2]: needs PROVISIONING_REQUEST_SKIP_BACKEND_EXECUTE [A6.4]. */
+    skipProvisioning: z.boolean().default(false),
+  }),
   output: AccountSchema,
   access: { kind: 'accountType', permission: 'UPDATE' },
   account: (i) => i.id,
@@ -243,6 +252,7 @@ export const UpdateAccountByConfirm = defineOperation({
     id: AccountIdSchema,
     views: ViewValuesInputSchema,
     confirmation: z.literal(true),
+    skipProvisioning: z.boolean().default(false),
   }),
   output: AccountSchema,
   access: { kind: 'accountType', permission: 'UPDATE' },

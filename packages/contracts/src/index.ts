@@ -15,6 +15,7 @@ export * from './notes.js';
 export * from './operation.js';
 export * from './password-reset.js';
 export * from './reports.js';
+export * from './provisioning.js';
 export * from './service-validation.js';
 export * from './services.js';
 export * from './terms.js';
@@ -33,6 +34,7 @@ import { noteOperations } from './notes.js';
 import type { OperationDefinition } from './operation.js';
 import { passwordResetOperations } from './password-reset.js';
 import { reportsOperations } from './reports.js';
+import { provisioningOperations } from './provisioning.js';
 import { serviceOperations } from './services.js';
 import { termsOperations } from './terms.js';
 
@@ -53,4 +55,5 @@ export const operations: readonly OperationDefinition[] = [
   ...passwordResetOperations,
   ...reportsOperations,
   ...initialPasswordOperations,
+  ...provisioningOperations,
 ];

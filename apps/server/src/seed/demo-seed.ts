@@ -3,6 +3,7 @@ import { hashPassword } from '../domains/auth/index.js';
 import { seedDemoServices } from '../domains/catalogue/index.js';
 import { seedCreditLimitDemo } from '../domains/credit-limits/index.js';
 import { seedNotesDemo } from '../domains/notes/index.js';
+import { seedProvisioningDemo } from '../domains/provisioning/index.js';
 import { seedDemoReports } from '../domains/reports/index.js';
 import { seedDemoTerms } from '../domains/terms/index.js';
 import type { Db, Queryable } from '../platform/db/db.js';
@@ -273,6 +274,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
   });
   await seedDemoReports(db);
   await seedDemoServices(db);
+  await seedProvisioningDemo(db);
   return { created: true };
 }
 

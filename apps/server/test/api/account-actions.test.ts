@@ -40,7 +40,13 @@ describe('terminate and cancel termination', () => {
 
     expect(res.status).toBe(200);
     expect(res.body.Views.Default.Values.AccountState).toBe('Terminated');
-    expect(res.body.Permissions).toEqual({ CanUpdate: false, CanTerminate: false, CanMove: false });
+    expect(res.body.Permissions).toEqual({
+      CanUpdate: false,
+      CanTerminate: false,
+      CanMove: false,
+      CanSaveWithoutProvisioning: false,
+      CanRecreateProvisioning: false,
+    });
     const states = await t.db.query<{ state: string }>('SELECT state FROM accounts WHERE id = ANY($1::int[])', [
       [c.company, c.dept, c.user.id],
     ]);

@@ -109,7 +109,15 @@ describe('LoadAccountById', () => {
     });
     expect(res.body.Views.Default?.Values.Username).toMatch(/^target\d+\./);
     expect(res.body.Views.User?.Values.Email).toMatch(/^target\d+@example\.com$/);
-    expect(res.body.Views.ExtendedView?.Values).toEqual({ TerminationDate: null, HasRenewActionValuesConfigured: false });
+    expect(res.body.Views.ExtendedView?.Values).toEqual({
+      TerminationDate: null,
+      HasRenewActionValuesConfigured: false,
+      PendingProvisioningRequests: 0,
+      SentProvisioningRequests: 0,
+      ErrorProvisioningRequests: 0,
+      EscalatedProvisioningRequests: 0,
+      CanUserRetryLastFailedProvisioningRequest: false,
+    });
     expect(res.body.CustomActions.map((a: { Name: string }) => a.Name)).toEqual(['RENAME', 'CHANGE_STATUS']);
   });
 

@@ -678,3 +678,59 @@ describe('the reset password custom action stays inside the caller scope [A6.19]
     expect(audit).toEqual([]);
   });
 });
+
+describe('[A2.18] [A7.11] provisioning requests stay inside the caller scope', () => {
+  const PROVISIONING_OPS = [
+    'GetAccountProvisioningRequests',
+    'RetryAccountLastFailedProvisioningRequest',
+    'RecreateProvisioningRequest',
+  ] as const;
+  type ProvisioningOp = (typeof PROVISIONING_OPS)[number];
+  const provisioningClients = new Map<CallerName, ApiClient>();
+  const input = (op: ProvisioningOp, id: number) =>
+    op === 'GetAccountProvisioningRequests'
+      ? { accountId: id }
+      : op === 'RecreateProvisioningRequest'
+        ? { id, confirmAccountId: id }
+        : { id };
+
+  beforeAll(async () => {
+    for (const { caller, root } of CALLERS) {
+      const user = await makeUser(t.db, {
+        parentId: idOf(root),
+        capabilities: [...READ_ALL, ...UPDATE_ALL, 'PROVISIONING_REQUEST_READ', 'PROVISIONING_REQUEST_CREATE'],
+        displayName: `${caller} (provisioning)`,
+      });
+      provisioningClients.set(caller, await new ApiClient(t.url).signIn(user.username));
+    }
+  });
+
+  const rows = CALLERS.flatMap(({ caller }) =>
+    TREE.filter((a) => a.type === 'Product').flatMap(({ name: target }) =>
+      PROVISIONING_OPS.map((op) => ({ caller, target, op, inside: SCOPE[caller].includes(target) })),
+    ),
+  );
+
+  it('covers every caller, service account and provisioning operation', () => {
+    expect(rows.filter((r) => r.inside).length).toBeGreaterThan(0);
+    expect(rows.filter((r) => !r.inside).length).toBeGreaterThan(0);
+  });
+
+  it.each(rows.filter((r) => r.inside))('$caller reaches $op on $target', async ({ caller, target, op }) => {
+    const res = await provisioningClients.get(caller)!.op(op, input(op, idOf(target)));
+    // Inside the scope the operation runs: a list, or a refusal about the account's own requests.
+    expect(res.status, JSON.stringify(res.body)).toBe(op === 'GetAccountProvisioningRequests' ? 200 : 409);
+  });
+
+  it.each(rows.filter((r) => !r.inside))(
+    '$caller gets the same 404 from $op on $target as for an id that does not exist',
+    async ({ caller, target, op }) => {
+      const client = provisioningClients.get(caller)!;
+      const foreign = await client.op(op, input(op, idOf(target)));
+      const missing = await client.op(op, input(op, MISSING_ID));
+      expect(missing.status).toBe(404);
+      expect(foreign.status).toBe(404);
+      expect(comparable(foreign.body)).toEqual(comparable(missing.body));
+    },
+  );
+});

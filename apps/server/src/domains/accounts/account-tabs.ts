@@ -11,4 +11,5 @@ export const BUILT_ACCOUNT_TABS: ReadonlySet<AccountTabId> = new Set<AccountTabI
   'Notes',
   'Security',
   'User_security',
+  'Provisioning',
 ]);

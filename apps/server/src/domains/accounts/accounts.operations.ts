@@ -17,13 +17,19 @@ async function update(
   input: {
     id: number;
     views: Parameters<typeof service.updateAccount>[2]['views'];
+    skipProvisioning?: boolean;
   },
   confirmed: boolean,
 ) {
-  const result = await service.updateAccount(ctx.db, requireCaller(ctx), {
-    ...input,
-    confirmed,
-  });
+  const result = await service.updateAccount(
+    ctx.db,
+    requireCaller(ctx),
+    {
+      ...input,
+      confirmed,
+    },
+    ctx.now,
+  );
   ctx.audit({
     accountId: input.id,
     before: result.before,

@@ -12,6 +12,7 @@ import type { Db, Queryable } from '../../platform/db/db.js';
 import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { isInScope, pathIds } from '../../platform/tenancy/scope.js';
+import { announceSave, extendedValuesOf } from './account-extensions.js';
 import { BUILT_ACCOUNT_TABS } from './account-tabs.js';
 import { decideAccountTabs, TAB_DISPLAY_NAMES } from './account-tabs.rules.js';
 import * as repo from './accounts.repository.js';
@@ -65,6 +66,7 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number): Pr
     Values: {
       TerminationDate: row.termination_date ? row.termination_date.toISOString() : null,
       HasRenewActionValuesConfigured: renew !== null,
+      ...(await extendedValuesOf(db, row, caller)),
     },
     DisplayValues: {},
   };
@@ -111,8 +113,23 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number): Pr
         caller.capabilities.has('ACCOUNT_MOVE_EXECUTE') &&
         (row.account_type === 'User' || row.account_type === 'Product') &&
         row.state !== 'Terminated',
+      CanSaveWithoutProvisioning: caller.capabilities.has(SKIP_PROVISIONING),
+      CanRecreateProvisioning:
+        caller.capabilities.has('PROVISIONING_REQUEST_CREATE') && row.account_type === 'Product' && row.state !== 'Terminated',
     },
   };
+}
+
+/** [A6.4] The capability behind "Save without provisioning". */
+const SKIP_PROVISIONING = 'PROVISIONING_REQUEST_SKIP_BACKEND_EXECUTE';
+
+/** The field values of an account keyed "View.Name", as its type's field definitions list them. */
+export async function accountFieldValues(db: Queryable, row: repo.AccountRow): Promise<Record<string, FieldValue>> {
+  const definitions = await repo.listFieldDefinitions(db, row.account_type);
+  return currentValues(
+    row,
+    definitions.map((d) => `${d.AccountViewName}.${d.Name}`),
+  );
 }
 
 export interface UpdateResult {
@@ -128,10 +145,15 @@ export async function updateAccount(
     id: number;
     views: Record<string, { Values: Record<string, FieldValue> }>;
     confirmed: boolean;
+    skipProvisioning?: boolean;
   },
+  now: Date = new Date(),
 ): Promise<UpdateResult> {
   const row = await repo.findById(db, input.id);
   if (!row) throw notFound();
+  if (input.skipProvisioning && !caller.capabilities.has(SKIP_PROVISIONING)) {
+    throw new DomainError('FORBIDDEN', 'You may not save without provisioning');
+  }
   if (row.state === 'Terminated') throw new DomainError('CONFLICT', 'A terminated account cannot be changed');
   const definitions = await repo.listFieldDefinitions(db, row.account_type);
   const current = currentValues(
@@ -165,7 +187,19 @@ export async function updateAccount(
     if (column) columns[column] = change.after;
     else attributes[change.key] = change.after;
   }
-  if (decision.changes.length > 0) await repo.updateFields(db, row.id, columns, attributes);
+  if (decision.changes.length > 0) {
+    await repo.updateFields(db, row.id, columns, attributes);
+    const saved = await repo.findById(db, row.id);
+    if (!saved) throw notFound();
+    await announceSave(db, {
+      caller,
+      account: saved,
+      values: await accountFieldValues(db, saved),
+      changedKeys: decision.changes.map((c) => c.key),
+      skipProvisioning: input.skipProvisioning ?? false,
+      now,
+    });
+  }
   return {
     account: await loadAccount(db, caller, row.id),
     before: Object.fromEntries(decision.changes.map((c) => [c.key, c.before])),

@@ -1,15 +1,21 @@
+export {
+  type AccountExtension,
+  type AccountSavedEvent,
+  registerAccountExtension,
+} from './account-extensions.js';
 export { accountOperations } from './accounts.operations.js';
 export {
   type AccountRow,
   countSubtreeAccounts,
   findById,
   findLocation,
+  findNearestOfType,
   insertAccount,
   listSubtreeAccounts,
   moveSubtree,
   type NewAccount,
   type SubtreeFilter,
 } from './accounts.repository.js';
-export { findOrganisation, terminateDue } from './accounts.service.js';
+export { accountFieldValues, findOrganisation, terminateDue } from './accounts.service.js';
 export { customActionOperations } from './custom-actions.operations.js';
 export type { CustomActionRunner, CustomActionRunners } from './custom-actions.service.js';

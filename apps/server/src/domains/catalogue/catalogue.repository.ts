@@ -1,4 +1,11 @@
-import type { BillingRule, DescriptionType, ServiceDescription, ServiceDocument, ServiceState } from '@portal/contracts';
+import type {
+  BillingRule,
+  DescriptionType,
+  ProvisioningAction,
+  ServiceDescription,
+  ServiceDocument,
+  ServiceState,
+} from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { pathUpperBound } from '../../platform/tenancy/scope.js';
 import type { Definition } from './catalogue.rules.js';
@@ -466,4 +473,22 @@ export async function findOrganisationsByName(db: Queryable, names: readonly str
 export async function countAllServices(db: Queryable): Promise<number> {
   const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM services');
   return row?.n ?? 0;
+}
+
+/**
+ * The provisioning action of the active service with this name [S3.6], whoever owns it: a Product
+ * account refers to its service by name (the provisioning domain carries the action out).
+ */
+export async function findProvisioningAction(
+  db: Queryable,
+  serviceName: string,
+  action: string,
+): Promise<{ serviceDisplayName: string; action: ProvisioningAction } | null> {
+  const [row] = await db.query<{ display_name: string; action: ProvisioningAction | null }>(
+    `SELECT s.display_name,
+            (SELECT a FROM jsonb_array_elements(s.definition -> 'ProvisioningActions') a WHERE a ->> 'Action' = $2 LIMIT 1) AS action
+     FROM services s WHERE lower(s.service_name) = lower($1) AND s.state = 'Active'`,
+    [serviceName, action],
+  );
+  return row?.action ? { serviceDisplayName: row.display_name, action: row.action } : null;
 }

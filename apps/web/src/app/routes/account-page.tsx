@@ -6,6 +6,7 @@ import { AuditLogTab } from '../../features/audit-log';
 import { canOfferImpersonation, ImpersonateButton, SecurityTab, UserSecurityTab, useCurrentUser } from '../../features/auth';
 import { CreditCheckTab } from '../../features/credit-limits';
 import { NotesTab } from '../../features/notes';
+import { ProvisioningTab } from '../../features/provisioning';
 import { href, paths } from '../paths';
 import { NotFoundPage } from './not-found-page';
 import { reloadAt, type ShellContext } from './shell-layout';
@@ -28,6 +29,7 @@ const FEATURE_TABS: Record<string, FeatureTabRenderer> = {
     <SecurityTab accountId={account.AccountIdentificator} isProvider={account.Views.Default?.Values.AccountType === 'Provider'} />
   ),
   User_security: ({ account }) => <UserSecurityTab accountId={account.AccountIdentificator} />,
+  Provisioning: ({ account }) => <ProvisioningTab accountId={account.AccountIdentificator} hrefForAccount={hrefForAccount} />,
 };
 
 /** [A2.3], [A2.4] The export routes: #/Account/View/{id}/ExportFirstTimeCredentials and .../ExportCompanyHierarchy. */

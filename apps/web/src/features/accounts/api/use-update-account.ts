@@ -7,16 +7,18 @@ export interface UpdateAccountVariables {
   id: number;
   views: Record<string, { Values: Record<string, FieldValue> }>;
   confirmed: boolean;
+  /** Save without provisioning [A4.2], [A6.4]. */
+  skipProvisioning?: boolean;
 }
 
 export function useUpdateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, views, confirmed }: UpdateAccountVariables): Promise<Account> => {
+    mutationFn: ({ id, views, confirmed, skipProvisioning = false }: UpdateAccountVariables): Promise<Account> => {
       const idempotencyKey = newIdempotencyKey();
       return confirmed
-        ? callOperation(UpdateAccountByConfirm, { id, views, confirmation: true }, { idempotencyKey })
-        : callOperation(UpdateAccount, { id, views }, { idempotencyKey });
+        ? callOperation(UpdateAccountByConfirm, { id, views, confirmation: true, skipProvisioning }, { idempotencyKey })
+        : callOperation(UpdateAccount, { id, views, skipProvisioning }, { idempotencyKey });
     },
     onSuccess: (account) => {
       queryClient.setQueryData(accountKeys.detail(account.AccountIdentificator), account);

@@ -19,6 +19,8 @@ import {
 import { AccountBreadcrumbs } from './account-breadcrumbs';
 import { ConfirmSensitiveModal, type SensitiveChange } from './confirm-sensitive-modal';
 import { MoveAccountModal } from './move-account-modal';
+import { ProvisioningBanner } from './provisioning-banner';
+import { RecreateProvisioningModal } from './recreate-provisioning-modal';
 import { TerminateAccountModal } from './terminate-account-modal';
 
 /** A timestamp as the portal shows it: yyyy-MM-dd HH:mm UTC. */
@@ -83,7 +85,9 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
   const [values, setValues] = useState(original);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pendingConfirm, setPendingConfirm] = useState<SensitiveChange[] | null>(null);
-  const [dialog, setDialog] = useState<'terminate' | 'cancelTermination' | 'move' | null>(null);
+  const [dialog, setDialog] = useState<'terminate' | 'cancelTermination' | 'move' | 'recreateProvisioning' | null>(null);
+  /** Whether the save under way (or awaiting a sensitive-change confirmation) skips provisioning [A6.4]. */
+  const [skipProvisioning, setSkipProvisioning] = useState(false);
   const terminate = useTerminateAccount();
   const cancelTermination = useCancelTermination();
   const terminationDate = account.Views.ExtendedView?.Values.TerminationDate;
@@ -107,9 +111,9 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
     if (message) setErrors((prev) => ({ ...prev, [key]: message }));
   };
 
-  const save = (confirmed: boolean) => {
+  const save = (confirmed: boolean, skip = skipProvisioning) => {
     update.mutate(
-      { id: account.AccountIdentificator, views: toViewsPayload(values, changed), confirmed },
+      { id: account.AccountIdentificator, views: toViewsPayload(values, changed), confirmed, skipProvisioning: skip },
       {
         onSuccess: () => {
           setPendingConfirm(null);
@@ -142,7 +146,8 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
     after: values[`${view}.${def.Name}`] ?? null,
   });
 
-  const handleSave = () => {
+  const handleSave = (skip = false) => {
+    setSkipProvisioning(skip);
     if (changed.length === 0) {
       setIsEditing(false);
       notify({ message: t('account.noChanges') });
@@ -157,7 +162,7 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
     }
     const sensitive = sensitiveChanges(account.Views, changed);
     if (sensitive.length > 0) setPendingConfirm(sensitive.map((def) => changeOf(def.AccountViewName, def)));
-    else save(false);
+    else save(false, skip);
   };
   const handleTerminate = (date: string | null) =>
     terminate.mutate(
@@ -215,9 +220,20 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
         <Group gap="xs">
           {isEditing ? (
             <>
-              <Button onClick={handleSave} loading={update.isPending}>
+              <Button onClick={() => handleSave()} loading={update.isPending && !skipProvisioning}>
                 {t('account.save')}
               </Button>
+              {account.Permissions.CanSaveWithoutProvisioning && (
+                // [A4.2] [A6.4]
+                <Button
+                  variant="default"
+                  onClick={() => handleSave(true)}
+                  loading={update.isPending && skipProvisioning}
+                  disabled={update.isPending && !skipProvisioning}
+                >
+                  {t('provisioning.saveWithout')}
+                </Button>
+              )}
               <Button variant="default" onClick={handleCancel} disabled={update.isPending}>
                 {t('account.cancel')}
               </Button>
@@ -243,6 +259,11 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
               )}
               {props.extraActions?.({ account })}
               {props.featureActions?.({ account })}
+              {account.Permissions.CanRecreateProvisioning && (
+                <Button variant="default" onClick={() => setDialog('recreateProvisioning')}>
+                  {t('provisioning.recreate.action')}
+                </Button>
+              )}
               {account.Permissions.CanMove && (
                 <Button variant="default" onClick={() => setDialog('move')}>
                   {t('account.move.action')}
@@ -283,6 +304,7 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
           {t('account.banner.scheduled', { date: scheduledFor })}
         </Alert>
       )}
+      {state !== 'Terminated' && <ProvisioningBanner account={account} />}
       {!account.Permissions.CanUpdate && state !== 'Terminated' && (
         <Text size="sm" c="dimmed">
           {t('account.readOnly')}
@@ -325,6 +347,9 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
           accountName={name}
           onClose={() => setDialog(null)}
         />
+      )}
+      {dialog === 'recreateProvisioning' && (
+        <RecreateProvisioningModal accountId={account.AccountIdentificator} accountName={name} onClose={() => setDialog(null)} />
       )}
       {dialog === 'terminate' && (
         <TerminateAccountModal

@@ -1,0 +1,13 @@
+import type { AccountExtension } from '../accounts/index.js';
+import * as service from './provisioning.service.js';
+
+export { seedProvisioningDemo } from './provisioning.demo.js';
+export { provisioningJobHandler } from './provisioning.job.js';
+export { provisioningOperations } from './provisioning.operations.js';
+
+/** What provisioning adds to accounts: the ExtendedView counts [A3.1] and a request on each save [A4.2]. */
+export const provisioningAccountExtension: AccountExtension = {
+  name: 'provisioning',
+  extendedValues: (db, account) => service.extendedValues(db, account),
+  afterSave: (db, event) => service.requestAfterSave(db, event),
+};

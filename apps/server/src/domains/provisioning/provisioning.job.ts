@@ -1,0 +1,153 @@
+import type { ProvisioningAction } from '@portal/contracts';
+import type { Queryable } from '../../platform/db/db.js';
+import type { JobHandler } from '../../platform/jobs/index.js';
+import { isMailAddress, sendMail } from '../../platform/mail/index.js';
+import { findProvisioningAction } from '../catalogue/index.js';
+import * as repo from './provisioning.repository.js';
+import {
+  type AttemptOutcome,
+  classifyHttpResponse,
+  escapingForContentType,
+  networkFailure,
+  PROVISIONING_HTTP_TIMEOUT_MS,
+  renderTemplate,
+  splitAddresses,
+  statusAfterAttempt,
+} from './provisioning.rules.js';
+import { PROVISIONING_JOB_TYPE } from './provisioning.service.js';
+
+interface Attempt {
+  outcome: AttemptOutcome;
+  target: string | null;
+}
+
+const refused = (error: string, target: string | null = null): Attempt => ({
+  outcome: { kind: 'failed', retryable: false, error, responseStatus: null },
+  target,
+});
+
+/** [S3.6] Calls the vendor's URL with the rendered body (outside any transaction: the call may take a while). */
+async function callHttp(action: ProvisioningAction, variables: Record<string, string>, timeoutMs: number): Promise<Attempt> {
+  const http = action.ProvisioningHttp;
+  if (!http || http.RequestUrlTemplate.trim() === '') return refused('The provisioning action has no request URL');
+  const urlText = renderTemplate(http.RequestUrlTemplate.trim(), variables, 'url');
+  let url: URL;
+  try {
+    url = new URL(urlText);
+  } catch {
+    return refused(`The request URL ${urlText} is not a valid address`, urlText);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return refused(`The request URL ${urlText} must start with http:// or https://`, urlText);
+  }
+  const body = http.UseDefaultRequestBodyFormat
+    ? JSON.stringify(variables)
+    : renderTemplate(http.RequestBodyTemplate, variables, escapingForContentType(http.ContentType));
+  const headers: Record<string, string> = { 'content-type': http.ContentType };
+  if (http.Auth === 'Basic') {
+    headers.authorization = `Basic ${Buffer.from(`${http.AuthUsername}:${http.AuthPassword}`).toString('base64')}`;
+  }
+  const target = `${http.HttpMethod} ${url.toString()}`;
+  try {
+    const res = await fetch(url, {
+      method: http.HttpMethod,
+      headers,
+      body: http.HttpMethod === 'GET' ? undefined : body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = res.ok ? '' : (await res.text().catch(() => '')).slice(0, 1000);
+    if (res.ok) await res.body?.cancel().catch(() => undefined);
+    return { outcome: classifyHttpResponse(res.status, text || res.statusText), target };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const reason =
+      (error as Error).name === 'TimeoutError'
+        ? `no answer within ${Math.round(timeoutMs / 1000)} s`
+        : (cause?.code ?? cause?.message ?? (error as Error).message);
+    return { outcome: networkFailure(reason), target };
+  }
+}
+
+/** [S3.6] Writes the e-mail to every address through the outbox, in the transaction that records the attempt. */
+async function sendEmail(tx: Queryable, action: ProvisioningAction, variables: Record<string, string>): Promise<Attempt> {
+  const email = action.ProvisioningEmail;
+  const addresses = splitAddresses(renderTemplate(email?.EmailTo ?? '', variables, 'none'));
+  const target = addresses.join('; ') || null;
+  if (!email || addresses.length === 0) return refused('The provisioning action has no e-mail address', target);
+  const invalid = addresses.find((a) => !isMailAddress(a));
+  if (invalid) return refused(`${invalid} is not a valid e-mail address`, target);
+  const subject =
+    renderTemplate(email.SubjectTemplate, variables, 'none').trim() || `${variables.ACTION} ${variables.PRODUCTNAME}`;
+  // The outbox sends plain text: the order details the action would attach go below the body.
+  const details =
+    email.AttachmentType === 'xml'
+      ? `<Order>\n${Object.entries(variables)
+          .filter(([k]) => !k.includes('.'))
+          .map(([k, v]) => `  <${k}>${renderTemplate('{{v}}', { v }, 'xml')}</${k}>`)
+          .join('\n')}\n</Order>`
+      : JSON.stringify(variables, null, 2);
+  const text = `${renderTemplate(email.BodyText, variables, 'none')}\n\n--- Order details (${email.AttachmentType}) ---\n${details}\n`;
+  // Addressed to the vendor, not to an account: the outbox shows such messages to the provider only.
+  for (const to of addresses) await sendMail(tx, { to, subject, text, accountId: null });
+  return { outcome: { kind: 'sent', responseStatus: null }, target };
+}
+
+/** Sends one provisioning request. Vendor failures are recorded on the request; the job then ends. */
+export function provisioningJobHandler(options: { timeoutMs?: number } = {}): JobHandler<{ requestId: number }> {
+  const timeoutMs = options.timeoutMs ?? PROVISIONING_HTTP_TIMEOUT_MS;
+  return {
+    type: PROVISIONING_JOB_TYPE,
+    async run(ctx) {
+      const request = await repo.findById(ctx.db, ctx.job.payload.requestId);
+      // Canceled by a recreate, or already carried out by an earlier run.
+      if (request?.status !== 'Pending') return { Status: request?.status ?? 'Missing' };
+      const found = await findProvisioningAction(ctx.db, request.product_name, request.action);
+      const action = found?.action;
+      let http: Attempt | null = null;
+      if (action?.Method === 'Http') http = await callHttp(action, request.variables, timeoutMs);
+      return ctx.db.transaction(async (tx) => {
+        await repo.lockRequest(tx, request.id);
+        const current = await repo.findById(tx, request.id);
+        if (current?.status !== 'Pending') {
+          // A recreate canceled it while the vendor was being called.
+          const result = { Status: current?.status ?? 'Missing', Target: http?.target ?? null };
+          await ctx.succeedIn(tx, result);
+          return result;
+        }
+        let attempt: Attempt;
+        if (http) attempt = http;
+        else if (action?.Method === 'Email') attempt = await sendEmail(tx, action, request.variables);
+        else attempt = refused(`The service ${request.product_name} no longer defines provisioning for ${request.action}`);
+        const outcome = attempt.outcome;
+        const status = statusAfterAttempt({ outcome, attempts: current.attempts + 1 });
+        const recorded = await repo.recordAttempt(tx, {
+          id: request.id,
+          status,
+          retryable: outcome.kind === 'failed' && outcome.retryable,
+          error: outcome.kind === 'failed' ? outcome.error : null,
+          target: attempt.target,
+          responseStatus: outcome.responseStatus,
+          now: ctx.now(),
+        });
+        const result = { Status: recorded ? status : 'Canceled', Target: attempt.target };
+        await ctx.succeedIn(tx, result);
+        return result;
+      });
+    },
+    async onGiveUp(db, job, error) {
+      const request = await repo.findById(db, job.payload.requestId);
+      if (!request) return;
+      const outcome: AttemptOutcome = { kind: 'failed', retryable: true, error, responseStatus: null };
+      await repo.recordAttempt(db, {
+        id: request.id,
+        status: statusAfterAttempt({ outcome, attempts: request.attempts + 1 }),
+        retryable: true,
+        error: outcome.error,
+        target: null,
+        responseStatus: null,
+        now: new Date(),
+      });
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import type { ProvisioningRequestStatus } from '@portal/contracts';
+import type { Queryable } from '../../platform/db/db.js';
+
+export interface RequestRow {
+  id: number;
+  account_id: number;
+  account_display_name: string;
+  account_state: string;
+  product_name: string;
+  action: string;
+  method: 'Http' | 'Email';
+  status: ProvisioningRequestStatus;
+  variables: Record<string, string>;
+  attempts: number;
+  retryable: boolean;
+  last_error: string | null;
+  target: string | null;
+  response_status: number | null;
+  created_by: number | null;
+  created_by_name: string | null;
+  created_at: Date;
+  updated_at: Date;
+  finished_at: Date | null;
+}
+
+const COLUMNS = `r.id, r.account_id, a.display_name AS account_display_name, a.state AS account_state, r.product_name,
+  r.action, r.method, r.status, r.variables, r.attempts, r.retryable, r.last_error, r.target, r.response_status,
+  r.created_by, u.display_name AS created_by_name, r.created_at, r.updated_at, r.finished_at`;
+const FROM = `provisioning_requests r JOIN accounts a ON a.id = r.account_id LEFT JOIN accounts u ON u.id = r.created_by`;
+
+export async function findById(db: Queryable, id: number): Promise<RequestRow | null> {
+  const [row] = await db.query<RequestRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE r.id = $1`, [id]);
+  return row ?? null;
+}
+
+/** The account's newest request that failed (Error or Escalated), or null. */
+export async function findLastFailed(db: Queryable, accountId: number): Promise<RequestRow | null> {
+  const [row] = await db.query<RequestRow>(
+    `SELECT ${COLUMNS} FROM ${FROM} WHERE r.account_id = $1 AND r.status IN ('Error', 'Escalated')
+     ORDER BY r.created_at DESC, r.id DESC LIMIT 1`,
+    [accountId],
+  );
+  return row ?? null;
+}
+
+export interface StatusCounts {
+  pending: number;
+  sent: number;
+  error: number;
+  escalated: number;
+}
+
+export async function countOpen(db: Queryable, accountId: number): Promise<StatusCounts> {
+  const [row] = await db.query<StatusCounts>(
+    `SELECT count(*) FILTER (WHERE status = 'Pending')::int AS pending,
+            count(*) FILTER (WHERE status = 'Sent')::int AS sent,
+            count(*) FILTER (WHERE status = 'Error')::int AS error,
+            count(*) FILTER (WHERE status = 'Escalated')::int AS escalated
+     FROM provisioning_requests WHERE account_id = $1 AND status IN ('Pending', 'Sent', 'Error', 'Escalated')`,
+    [accountId],
+  );
+  return row ?? { pending: 0, sent: 0, error: 0, escalated: 0 };
+}
+
+/** Requests of the account and every account below it (by materialized path), newest first. */
+export async function listInSubtree(
+  db: Queryable,
+  filter: { rootPath: string; upperBound: string; createdBy: number | null },
+  page: { limit: number; offset: number },
+): Promise<{ rows: RequestRow[]; total: number }> {
+  // The subtree is a range on the C-collated path (index friendly).
+  const where = `a.path >= $1 AND a.path < $2 AND ($3::int IS NULL OR r.created_by = $3)`;
+  const params = [filter.rootPath, filter.upperBound, filter.createdBy];
+  const rows = await db.query<RequestRow>(
+    `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT $4 OFFSET $5`,
+    [...params, page.limit, page.offset],
+  );
+  const [count] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM provisioning_requests r JOIN accounts a ON a.id = r.account_id WHERE ${where}`,
+    params,
+  );
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function insertRequest(
+  db: Queryable,
+  r: {
+    accountId: number;
+    productName: string;
+    action: string;
+    method: 'Http' | 'Email';
+    variables: Record<string, string>;
+    createdBy: number | null;
+    status?: ProvisioningRequestStatus;
+    now: Date;
+  },
+): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO provisioning_requests (account_id, product_name, action, method, status, variables, created_by, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8::timestamptz, $8::timestamptz) RETURNING id`,
+    [r.accountId, r.productName, r.action, r.method, r.status ?? 'Pending', JSON.stringify(r.variables), r.createdBy, r.now],
+  );
+  if (!row) throw new Error('provisioning request was not inserted');
+  return row.id;
+}
+
+export async function setJob(db: Queryable, id: number, jobId: string): Promise<void> {
+  await db.query('UPDATE provisioning_requests SET job_id = $2 WHERE id = $1', [id, jobId]);
+}
+
+/** Takes the request's row lock for this transaction (retry and the job's write serialise on it). */
+export async function lockRequest(db: Queryable, id: number): Promise<void> {
+  await db.query('SELECT 1 FROM provisioning_requests WHERE id = $1 FOR UPDATE', [id]);
+}
+
+/** Records an attempt, only while the request is still Pending (a recreate may have canceled it meanwhile). */
+export async function recordAttempt(
+  db: Queryable,
+  a: {
+    id: number;
+    status: ProvisioningRequestStatus;
+    retryable: boolean;
+    error: string | null;
+    target: string | null;
+    responseStatus: number | null;
+    now: Date;
+  },
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE provisioning_requests SET status = $2::text, attempts = attempts + 1, retryable = $3, last_error = $4,
+       target = COALESCE($5::text, target), response_status = $6, updated_at = $7::timestamptz,
+       finished_at = CASE WHEN $2::text IN ('Done', 'Escalated') THEN $7::timestamptz ELSE NULL END
+     WHERE id = $1 AND status = 'Pending' RETURNING id`,
+    [a.id, a.status, a.retryable, a.error, a.target, a.responseStatus, a.now],
+  );
+  return rows.length > 0;
+}
+
+/** Puts a failed request back in the queue for a retry. */
+export async function requeue(db: Queryable, id: number, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE provisioning_requests SET status = 'Pending', retryable = false, updated_at = $2 WHERE id = $1 AND status = 'Error'`,
+    [id, now],
+  );
+}
+
+/** [A2.37] Cancels every open request of the account; returns how many. */
+export async function cancelOpen(db: Queryable, accountId: number, now: Date): Promise<number> {
+  const rows = await db.query(
+    `UPDATE provisioning_requests SET status = 'Canceled', updated_at = $2::timestamptz, finished_at = $2::timestamptz
+     WHERE account_id = $1 AND status IN ('Pending', 'Sent', 'Error', 'Escalated') RETURNING id`,
+    [accountId, now],
+  );
+  return rows.length;
+}

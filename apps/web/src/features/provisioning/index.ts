@@ -1,0 +1,1 @@
+export { ProvisioningTab } from './components/provisioning-tab';
