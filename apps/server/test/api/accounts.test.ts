@@ -118,7 +118,7 @@ describe('LoadAccountById', () => {
       EscalatedProvisioningRequests: 0,
       CanUserRetryLastFailedProvisioningRequest: false,
     });
-    expect(res.body.CustomActions.map((a: { Name: string }) => a.Name)).toEqual(['RENAME', 'CHANGE_STATUS']);
+    expect(res.body.CustomActions.map((a: { Name: string }) => a.Name)).toEqual(['RENAME', 'CHANGE_STATUS', 'RESET_PASSWORD']);
   });
 
   it('[A3.2] returns each view with its name, field definitions, values and display values', async () => {
