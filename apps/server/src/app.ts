@@ -19,6 +19,7 @@ import { creditLimitOperations, findCreditAttachment } from './domains/credit-li
 import { noteOperations } from './domains/notes/index.js';
 import { passwordResetOperations, registerResetTiming } from './domains/password-reset/index.js';
 import { reportRoutes } from './domains/reports/index.js';
+import { ssoOperations } from './domains/sso/index.js';
 import { termsOperations } from './domains/terms/index.js';
 import { loadConfig } from './platform/config/config.js';
 import type { Db } from './platform/db/db.js';
@@ -82,6 +83,10 @@ export function registeredOperations(options: AuthSettings & { publicUrl?: strin
     ...credentialOperations,
     ...accountExportOperations,
     ...passwordResetOperations({ publicUrl: options.publicUrl ?? 'http://localhost:8080' }),
+    ...ssoOperations({
+      publicUrl: options.publicUrl ?? 'http://localhost:8080',
+      auth: { redirectPrefixes: DEFAULT_REDIRECT_PREFIXES, ...options },
+    }),
   ];
 }
 

@@ -15,6 +15,7 @@ export * from './operation.js';
 export * from './password-reset.js';
 export * from './service-validation.js';
 export * from './services.js';
+export * from './sso.js';
 export * from './terms.js';
 
 import { accessOperations } from './access.js';
@@ -30,6 +31,7 @@ import { noteOperations } from './notes.js';
 import type { OperationDefinition } from './operation.js';
 import { passwordResetOperations } from './password-reset.js';
 import { serviceOperations } from './services.js';
+import { ssoOperations } from './sso.js';
 import { termsOperations } from './terms.js';
 
 /** Every operation the API serves, in one list (the server mounts them, the docs describe them). */
@@ -47,4 +49,5 @@ export const operations: readonly OperationDefinition[] = [
   ...mailOperations,
   ...credentialOperations,
   ...passwordResetOperations,
+  ...ssoOperations,
 ];
