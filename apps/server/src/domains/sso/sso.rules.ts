@@ -96,7 +96,7 @@ export function usernameFromClaims(claims: Record<string, unknown>, claim: strin
 
 /** An in-app path to land on after sign-in, or null: it must start with one '/' (no scheme, host or backslash). */
 export function safeRedirect(target: string | null | undefined): string | null {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || /[\\\s]/.test(target)) return null;
+  if (!target?.startsWith('/') || target.startsWith('//') || /[\\\s]/.test(target)) return null;
   return target.length <= 2000 ? target : null;
 }
 
