@@ -88,9 +88,9 @@ export function SsoProvidersSection({ accountId }: { accountId: number }) {
                       : [...p.EmailDomains.map((d) => `@${d}`), ...p.Usernames].join(', ')}
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="dot" color={p.Enabled ? 'green' : 'gray'}>
+                    <Text size="sm" fw={600} c={p.Enabled ? 'green.9' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
                       {p.Enabled ? t('sso.section.enabled') : t('sso.section.disabled')}
-                    </Badge>
+                    </Text>
                   </Table.Td>
                   {canUpdate && (
                     <Table.Td>
