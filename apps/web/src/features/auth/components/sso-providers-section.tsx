@@ -88,7 +88,7 @@ export function SsoProvidersSection({ accountId }: { accountId: number }) {
                       : [...p.EmailDomains.map((d) => `@${d}`), ...p.Usernames].join(', ')}
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" fw={600} c={p.Enabled ? 'green.9' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm" fw={p.Enabled ? 600 : 400} style={{ whiteSpace: 'nowrap' }}>
                       {p.Enabled ? t('sso.section.enabled') : t('sso.section.disabled')}
                     </Text>
                   </Table.Td>
