@@ -96,6 +96,17 @@ test.describe('single sign-on', () => {
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   });
 
+  test('[M2.14] an error answer of the identity provider comes back to sign-in with its code only', async ({ page }) => {
+    await page.goto(`${portal}/v/?error=access_denied&error_description=Call%20this%20number&state=abc`);
+
+    await expect(page).toHaveURL(`${portal}/v/#/login?ssoError=access_denied`);
+    await expect(page.getByRole('alert')).toHaveText(
+      'Single sign-on did not complete: the identity provider answered "access_denied". Try again, or sign in with your password.',
+    );
+    await expect(page.getByText('Call this number')).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
   test('a user whose organisation has no identity provider is told to use the password', async ({ page }) => {
     await page.goto(`${portal}/#/login`);
 

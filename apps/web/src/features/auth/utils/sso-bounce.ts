@@ -1,7 +1,7 @@
 /**
  * [M2.14] Where the Security entry page sends an answer of an identity provider: a query with code and state goes to
  * #/sso-auth/{code}/{state} (the provider's iss parameter rides along), an error answer to sign-in with its
- * description. Null when the query is no such answer.
+ * error code. Null when the query is no such answer.
  */
 export function ssoBounceTarget(search: string): string | null {
   const query = new URLSearchParams(search);
@@ -12,10 +12,9 @@ export function ssoBounceTarget(search: string): string | null {
     const tail = iss ? `?iss=${encodeURIComponent(iss)}` : '';
     return `/sso-auth/${encodeURIComponent(code)}/${encodeURIComponent(state)}${tail}`;
   }
+  // Only the provider's error code is shown (e.g. access_denied), never its free text: a crafted link must not put
+  // words of an attacker's choosing on the sign-in page.
   const error = query.get('error');
-  if (error && state) {
-    const description = query.get('error_description') ?? error;
-    return `/login?ssoError=${encodeURIComponent(description.slice(0, 300))}`;
-  }
+  if (error && state) return `/login?ssoError=${/^[a-z_]{1,60}$/.test(error) ? error : 'invalid_request'}`;
   return null;
 }
