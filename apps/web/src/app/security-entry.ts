@@ -1,4 +1,4 @@
-import { ssoBounceTarget } from '../features/auth/utils/sso-bounce';
+import { ssoBounceTarget } from './sso-bounce';
 
 /**
  * [M2.14] The Security entry page: the identity provider sends the browser back to /v/?code=…&state=…; the query is

@@ -14,4 +14,3 @@ export { UserMenu } from './components/user-menu';
 export { UserSecurityTab } from './components/user-security-tab';
 export { useGuidanceScript } from './hooks/use-guidance-script';
 export { canOfferImpersonation } from './utils/can-offer-impersonation';
-export { ssoBounceTarget } from './utils/sso-bounce';

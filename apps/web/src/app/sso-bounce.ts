@@ -1,3 +1,5 @@
+import { paths } from './paths';
+
 /**
  * [M2.14] Where the Security entry page sends an answer of an identity provider: a query with code and state goes to
  * #/sso-auth/{code}/{state} (the provider's iss parameter rides along), an error answer to sign-in with its
@@ -10,11 +12,11 @@ export function ssoBounceTarget(search: string): string | null {
   if (code && state) {
     const iss = query.get('iss');
     const tail = iss ? `?iss=${encodeURIComponent(iss)}` : '';
-    return `/sso-auth/${encodeURIComponent(code)}/${encodeURIComponent(state)}${tail}`;
+    return `${paths.ssoAuth(code, state)}${tail}`;
   }
   // Only the provider's error code is shown (e.g. access_denied), never its free text: a crafted link must not put
   // words of an attacker's choosing on the sign-in page.
   const error = query.get('error');
-  if (error && state) return `/login?ssoError=${/^[a-z_]{1,60}$/.test(error) ? error : 'invalid_request'}`;
+  if (error && state) return paths.loginAfterSsoError(/^[a-z_]{1,60}$/.test(error) ? error : 'invalid_request');
   return null;
 }
