@@ -26,6 +26,7 @@ import { noteOperations } from './domains/notes/index.js';
 import { passwordResetOperations, registerResetTiming, resetPasswordAction } from './domains/password-reset/index.js';
 import { provisioningAccountExtension, provisioningJobHandler, provisioningOperations } from './domains/provisioning/index.js';
 import { reportOperations, reportRoutes } from './domains/reports/index.js';
+import { ssoOperations } from './domains/sso/index.js';
 import { termsOperations } from './domains/terms/index.js';
 import { loadConfig } from './platform/config/config.js';
 import type { Db } from './platform/db/db.js';
@@ -96,6 +97,10 @@ export function registeredOperations(options: AuthSettings & { publicUrl?: strin
     ...passwordResetOperations({ publicUrl: options.publicUrl ?? 'http://localhost:8080' }),
     ...reportOperations,
     ...provisioningOperations,
+    ...ssoOperations({
+      publicUrl: options.publicUrl ?? 'http://localhost:8080',
+      auth: { redirectPrefixes: DEFAULT_REDIRECT_PREFIXES, ...options },
+    }),
   ];
 }
 

@@ -18,6 +18,7 @@ export * from './reports.js';
 export * from './provisioning.js';
 export * from './service-validation.js';
 export * from './services.js';
+export * from './sso.js';
 export * from './terms.js';
 
 import { accessOperations } from './access.js';
@@ -36,6 +37,7 @@ import { passwordResetOperations } from './password-reset.js';
 import { reportsOperations } from './reports.js';
 import { provisioningOperations } from './provisioning.js';
 import { serviceOperations } from './services.js';
+import { ssoOperations } from './sso.js';
 import { termsOperations } from './terms.js';
 
 /** Every operation the API serves, in one list (the server mounts them, the docs describe them). */
@@ -56,4 +58,5 @@ export const operations: readonly OperationDefinition[] = [
   ...reportsOperations,
   ...initialPasswordOperations,
   ...provisioningOperations,
+  ...ssoOperations,
 ];

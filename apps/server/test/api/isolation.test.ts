@@ -417,6 +417,19 @@ describe('services stay inside the owner scope', () => {
   });
 });
 
+/** A valid single sign-on provider, so only the scope decides the answer. */
+const SSO_PROVIDER = {
+  Name: 'Isolation login',
+  Issuer: 'https://login.isolation.example',
+  ClientId: 'portal',
+  ClientSecret: 'isolation-secret',
+  Scopes: 'openid email',
+  UsernameClaim: 'email',
+  Enabled: true,
+  EmailDomains: [],
+  Usernames: [],
+};
+
 describe('access operations stay inside the caller scope [A6.8] [A2.19] [A2.20]', () => {
   const ACCESS_OPERATIONS = [
     { op: 'Impersonate', input: (id: number) => ({ id }) },
@@ -429,6 +442,10 @@ describe('access operations stay inside the caller scope [A6.8] [A2.19] [A2.20]'
       op: 'UpdateSecuritySettings',
       input: (id: number) => ({ accountId: id, MinLength: 20, RequiredClasses: [], ExpiryDays: null, MfaRequired: true }),
     },
+    { op: 'ListIdentityProviders', input: (id: number) => ({ accountId: id }) },
+    { op: 'CreateIdentityProvider', input: (id: number) => ({ accountId: id, ...SSO_PROVIDER }) },
+    { op: 'UpdateIdentityProvider', input: (id: number) => ({ accountId: id, Id: 1, ...SSO_PROVIDER }) },
+    { op: 'DeleteIdentityProvider', input: (id: number) => ({ accountId: id, Id: 1 }) },
   ] as const;
   const rows = CALLERS.flatMap(({ caller }) =>
     TREE.filter((a) => (a.type === 'User' || a.type === 'Company') && !SCOPE[caller].includes(a.name)).flatMap((a) =>
@@ -448,6 +465,10 @@ describe('access operations stay inside the caller scope [A6.8] [A2.19] [A2.20]'
 
   it('changed no foreign security policy', async () => {
     expect(await t.db.query('SELECT account_id FROM security_policies')).toEqual([]);
+  });
+
+  it('created, changed and removed no identity provider of another organisation', async () => {
+    expect(await t.db.query('SELECT id FROM identity_providers')).toEqual([]);
   });
 });
 

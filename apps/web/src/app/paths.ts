@@ -10,6 +10,10 @@ export const paths = {
   /** [M2.14], [M2.15] #/reset-password, and #/reset-password/{username}/{token} from the e-mailed link. */
   resetPassword: (username?: string, token?: string) =>
     username && token ? `/reset-password/${encodeURIComponent(username)}/${encodeURIComponent(token)}` : '/reset-password',
+  /** [M2.14] #/sso-auth/{code}/{state}: where the Security entry page bounces an identity provider's answer. */
+  ssoAuth: (code: string, state: string) => `/sso-auth/${encodeURIComponent(code)}/${encodeURIComponent(state)}`,
+  /** Sign-in showing that the identity provider answered with this error code instead of signing the user in. */
+  loginAfterSsoError: (code: string) => `/login?ssoError=${encodeURIComponent(code)}`,
   account: {
     view: (id: number) => `/Account/View/${id}`,
     tab: (id: number, tab: string) => `/Account/View/${id}/${encodeURIComponent(tab)}`,

@@ -11,12 +11,14 @@ import { ServiceToolPage } from './routes/service-tool-page';
 import { ServicesPage } from './routes/services-page';
 import { ShellLayout } from './routes/shell-layout';
 import { SignInPage } from './routes/sign-in-page';
+import { SsoAuthPage } from './routes/sso-auth-page';
 
 /** Hash routes as the spec spells them. */
 export const router = createHashRouter([
   { path: '/login', element: <SignInPage /> },
   { path: '/Redirect/*', element: <RedirectPage /> },
   { path: '/reset-password/:username?/:token?', element: <ResetPasswordPage /> },
+  { path: '/sso-auth/:code/:state', element: <SsoAuthPage /> },
   {
     element: <ShellLayout />,
     children: [

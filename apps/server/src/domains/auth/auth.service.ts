@@ -117,11 +117,25 @@ export async function signIn(
   }
 
   await repo.recordSignInAttempt(ctx.db, username, ctx.ip, true);
+  ctx.audit({
+    actorId: user.id,
+    accountId: user.id,
+    after: { Username: username, SecondFactor: step.kind !== 'none', ExpiredCredentialReplaced: Boolean(input.NewPassword) },
+  });
+  const User = await startSession(ctx, settings, user.id);
+  return { User, ...(recoveryCodes ? { RecoveryCodes: recoveryCodes } : {}) };
+}
+
+/**
+ * Starts a session for a user whose identity was proven (by password or by single sign-on): the session row, its
+ * cookie, and the signed-in user as the web app sees it. The caller checks the credentials and writes the audit row.
+ */
+export async function startSession(ctx: OperationContext, settings: AuthSettings, userId: number): Promise<CurrentUser> {
   const token = newSessionToken();
   const expiresAt = new Date(ctx.now.getTime() + settings.sessionHours * 3600 * 1000);
   await repo.insertSession(ctx.db, {
     id: sessionId(token),
-    userId: user.id,
+    userId,
     expiresAt,
     ip: ctx.ip,
     userAgent: ctx.userAgent,
@@ -130,15 +144,16 @@ export async function signIn(
     maxAgeSeconds: settings.sessionHours * 3600,
   });
   ctx.cookies.clear(ORIGIN_COOKIE);
-  ctx.audit({
-    actorId: user.id,
-    accountId: user.id,
-    after: { Username: username, SecondFactor: step.kind !== 'none', ExpiredCredentialReplaced: Boolean(input.NewPassword) },
-  });
   // The session row is not committed yet: read it back through the transaction.
   const caller = await callerForToken(ctx.db, token, settings);
-  if (!caller) throw new Error(`the new session of user ${user.id} could not be read back`);
-  return { User: await describeCaller(ctx.db, caller), ...(recoveryCodes ? { RecoveryCodes: recoveryCodes } : {}) };
+  if (!caller) throw new Error(`the new session of user ${userId} could not be read back`);
+  return describeCaller(ctx.db, caller);
+}
+
+/** Records the outcome of a sign-in attempt for the lockout; a failure is kept although the transaction rolls back. */
+export async function recordSignInOutcome(ctx: OperationContext, username: string, succeeded: boolean): Promise<void> {
+  if (succeeded) await repo.recordSignInAttempt(ctx.db, username, ctx.ip, true);
+  else ctx.onRollback((db) => repo.recordSignInAttempt(db, username, ctx.ip, false));
 }
 
 /** Ends the session; signing out of an impersonation ends the impersonator's own session too. */

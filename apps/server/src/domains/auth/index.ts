@@ -1,6 +1,12 @@
 export { checkPassword as checkPasswordPolicy, effectivePolicy, PLATFORM_POLICY } from './access.rules.js';
 export { authOperations } from './auth.operations.js';
-export { setPassword, storePasswordHashes } from './auth.service.js';
+export {
+  assertNotThrottled,
+  recordSignInOutcome,
+  setPassword,
+  startSession,
+  storePasswordHashes,
+} from './auth.service.js';
 export { hashPassword } from './passwords.js';
 export { assertAcceptablePassword, policyForPath } from './security.service.js';
 export { type AuthSettings, createCallerResolver, SESSION_COOKIE } from './session-core.js';

@@ -1,7 +1,7 @@
 import { Anchor, Center, Loader, Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { SignInForm, useCurrentUser } from '../../features/auth';
+import { SignInForm, SsoSignIn, useCurrentUser } from '../../features/auth';
 import { href, paths } from '../paths';
 
 /** Only in-app targets are followed after sign-in. */
@@ -42,6 +42,7 @@ export function SignInPage() {
         <Anchor href={href(paths.resetPassword())} size="sm" mt="md" display="block">
           {t('passwordReset.forgotLink')}
         </Anchor>
+        <SsoSignIn redirect={target === paths.home() ? null : target} error={params.get('ssoError')} />
       </Paper>
     </Center>
   );

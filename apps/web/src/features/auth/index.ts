@@ -8,6 +8,8 @@ export { MfaEnrolmentPanel } from './components/mfa-enrolment-panel';
 export { RecoveryCodes } from './components/recovery-codes';
 export { SecurityTab } from './components/security-tab';
 export { SignInForm } from './components/sign-in-form';
+export { SsoCompletion } from './components/sso-completion';
+export { SsoSignIn } from './components/sso-sign-in';
 export { TermsGate } from './components/terms-gate';
 export { UserMenu } from './components/user-menu';
 export { UserSecurityTab } from './components/user-security-tab';

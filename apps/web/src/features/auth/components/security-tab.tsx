@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSecuritySettings, useUpdateSecuritySettings } from '../api/use-security';
 import { PlatformTermsPanel } from './platform-terms-panel';
+import { SsoProvidersSection } from './sso-providers-section';
 
 /** [A2.19] Security tab of a company or reseller: its password policy and whether a second sign-in step is required. */
 export function SecurityTab({ accountId, isProvider = false }: { accountId: number; isProvider?: boolean }) {
@@ -17,6 +18,7 @@ export function SecurityTab({ accountId, isProvider = false }: { accountId: numb
   return (
     <Stack gap="xl">
       <PolicyForm key={JSON.stringify(data.Policy)} accountId={accountId} data={data} />
+      <SsoProvidersSection accountId={accountId} />
       {/* The provider's own Security tab also manages the platform terms. */}
       {isProvider && data.CanUpdate && <PlatformTermsPanel />}
     </Stack>
