@@ -13,6 +13,7 @@ export * from './mail.js';
 export * from './notes.js';
 export * from './operation.js';
 export * from './password-reset.js';
+export * from './service-drafts.js';
 export * from './service-validation.js';
 export * from './services.js';
 export * from './terms.js';
@@ -29,6 +30,7 @@ import { mailOperations } from './mail.js';
 import { noteOperations } from './notes.js';
 import type { OperationDefinition } from './operation.js';
 import { passwordResetOperations } from './password-reset.js';
+import { serviceDraftOperations } from './service-drafts.js';
 import { serviceOperations } from './services.js';
 import { termsOperations } from './terms.js';
 
@@ -41,6 +43,7 @@ export const operations: readonly OperationDefinition[] = [
   ...creditLimitOperations,
   ...noteOperations,
   ...serviceOperations,
+  ...serviceDraftOperations,
   ...accessOperations,
   ...termsOperations,
   ...jobOperations,

@@ -73,7 +73,7 @@ import {
 const can = (caller: Caller, key: string) => caller.capabilities.has(key);
 const CREATE_CAPABILITIES = ['MY_SERVICES_CREATE', ...SERVICE_AREAS.map((area) => `${SERVICE_AREA_CAPABILITY[area]}_CREATE`)];
 /** [M6.3] Any one of MY_SERVICES_CREATE or the SERVICE_TOOL_* create capabilities. */
-const canCreate = (caller: Caller) => CREATE_CAPABILITIES.some((key) => can(caller, key));
+export const canCreate = (caller: Caller) => CREATE_CAPABILITIES.some((key) => can(caller, key));
 
 /** This instance's pod id: POD_ID when configured, otherwise the id the database was created with. */
 export async function podId(db: Queryable): Promise<string> {
@@ -172,7 +172,7 @@ async function toService(db: Queryable, caller: Caller, row: repo.ServiceRow): P
   };
 }
 
-async function getInScope(db: Queryable, caller: Caller, name: string): Promise<repo.ServiceRow> {
+export async function getInScope(db: Queryable, caller: Caller, name: string): Promise<repo.ServiceRow> {
   const row = await repo.findByName(db, caller.scope.rootPath, name);
   if (!row) throw serviceNotFound();
   return row;
