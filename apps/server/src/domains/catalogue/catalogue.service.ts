@@ -69,6 +69,7 @@ import {
   stripUnauthorizedAreas,
   unknownTags,
 } from './catalogue.rules.js';
+import { fileReferenceErrors } from './files.service.js';
 
 const can = (caller: Caller, key: string) => caller.capabilities.has(key);
 const CREATE_CAPABILITIES = ['MY_SERVICES_CREATE', ...SERVICE_AREAS.map((area) => `${SERVICE_AREA_CAPABILITY[area]}_CREATE`)];
@@ -410,6 +411,7 @@ export async function createService(
   const errors = [
     ...validateServiceDocument(doc, { mode: 'create', currencies }),
     ...(await referenceErrors(db, caller, doc, { checkDependencies: true, checkParents: true })),
+    ...(await fileReferenceErrors(db, caller, doc, null)),
   ];
   if ((await repo.existingServiceNames(db, [doc.ServiceName])).size > 0) {
     errors.unshift({ field: 'ServiceName', message: 'A service with this name already exists' });
@@ -585,6 +587,7 @@ export async function updateService(
     ...validateServiceDocument(next, { mode: 'edit', existingFieldIds: stored.Fields.map((f) => f.Id), currencies }),
     ...validateEditLocks(stored, next),
     ...(await referenceErrors(db, caller, next, { checkDependencies: false, checkParents: false })),
+    ...(await fileReferenceErrors(db, caller, next, stored)),
   ];
   if (errors.length > 0) throw invalidService(errors);
   checkRemoteDataSources(caller, stored, next);

@@ -73,6 +73,7 @@ export function ImportServiceButton({ onImported }: { onImported: (imported: Imp
   }
 
   const close = () => setStep({ kind: 'idle' });
+  const closeProps = { 'aria-label': t('serviceDrafts.import.close') };
   return (
     <>
       <FileButton onChange={handleFile} accept="application/json,.json">
@@ -82,7 +83,7 @@ export function ImportServiceButton({ onImported }: { onImported: (imported: Imp
           </Button>
         )}
       </FileButton>
-      <Modal opened={step.kind === 'failed'} onClose={close} title={t('serviceDrafts.import.failedTitle')} centered>
+      <Modal opened={step.kind === 'failed'} onClose={close} title={t('serviceDrafts.import.failedTitle')} centered closeButtonProps={closeProps}>
         {step.kind === 'failed' && (
           <Stack>
             {step.messages.map((m) => (
@@ -108,7 +109,7 @@ export function ImportServiceButton({ onImported }: { onImported: (imported: Imp
           </Stack>
         )}
       </Modal>
-      <Modal opened={step.kind === 'info'} onClose={close} title={t('serviceDrafts.import.infoTitle')} centered>
+      <Modal opened={step.kind === 'info'} onClose={close} title={t('serviceDrafts.import.infoTitle')} centered closeButtonProps={closeProps}>
         {step.kind === 'info' && (
           <Stack>
             {step.messages.map((m) => (
@@ -122,7 +123,7 @@ export function ImportServiceButton({ onImported }: { onImported: (imported: Imp
           </Stack>
         )}
       </Modal>
-      <Modal opened={step.kind === 'overwrite'} onClose={close} title={t('serviceDrafts.import.overwriteTitle')} centered>
+      <Modal opened={step.kind === 'overwrite'} onClose={close} title={t('serviceDrafts.import.overwriteTitle')} centered closeButtonProps={closeProps}>
         {step.kind === 'overwrite' && (
           <Stack>
             <Text>{t('serviceDrafts.import.overwriteText', { name: step.existing })}</Text>
