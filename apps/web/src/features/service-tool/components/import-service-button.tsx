@@ -83,7 +83,13 @@ export function ImportServiceButton({ onImported }: { onImported: (imported: Imp
           </Button>
         )}
       </FileButton>
-      <Modal opened={step.kind === 'failed'} onClose={close} title={t('serviceDrafts.import.failedTitle')} centered closeButtonProps={closeProps}>
+      <Modal
+        opened={step.kind === 'failed'}
+        onClose={close}
+        title={t('serviceDrafts.import.failedTitle')}
+        centered
+        closeButtonProps={closeProps}
+      >
         {step.kind === 'failed' && (
           <Stack>
             {step.messages.map((m) => (
@@ -109,7 +115,13 @@ export function ImportServiceButton({ onImported }: { onImported: (imported: Imp
           </Stack>
         )}
       </Modal>
-      <Modal opened={step.kind === 'info'} onClose={close} title={t('serviceDrafts.import.infoTitle')} centered closeButtonProps={closeProps}>
+      <Modal
+        opened={step.kind === 'info'}
+        onClose={close}
+        title={t('serviceDrafts.import.infoTitle')}
+        centered
+        closeButtonProps={closeProps}
+      >
         {step.kind === 'info' && (
           <Stack>
             {step.messages.map((m) => (
@@ -123,7 +135,13 @@ export function ImportServiceButton({ onImported }: { onImported: (imported: Imp
           </Stack>
         )}
       </Modal>
-      <Modal opened={step.kind === 'overwrite'} onClose={close} title={t('serviceDrafts.import.overwriteTitle')} centered closeButtonProps={closeProps}>
+      <Modal
+        opened={step.kind === 'overwrite'}
+        onClose={close}
+        title={t('serviceDrafts.import.overwriteTitle')}
+        centered
+        closeButtonProps={closeProps}
+      >
         {step.kind === 'overwrite' && (
           <Stack>
             <Text>{t('serviceDrafts.import.overwriteText', { name: step.existing })}</Text>

@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExportService } from '../api/use-export-service';
 import { useServices } from '../api/use-services';
+import { fileHref } from '../utils/upload-form';
 import { type ImportedService, ImportServiceButton } from './import-service-button';
 
 export interface ServicesListProps {
@@ -99,7 +100,7 @@ export function ServicesList({ canCreate, hrefForEdit, hrefForCreate, onImported
                   <Table.Tr key={s.Id}>
                     <Table.Td>
                       <Group gap="sm" wrap="nowrap">
-                        {s.Icon && <Image src={s.Icon} alt="" w={32} h={32} />}
+                        {s.Icon && <Image src={fileHref(s.Icon)} alt="" w={32} h={32} />}
                         <Stack gap={0}>
                           {s.State === 'Active' ? (
                             <Anchor href={hrefForEdit(s.ServiceName)}>{s.DisplayName}</Anchor>
