@@ -11,7 +11,9 @@ const windowDialog = (page: Page) =>
 /** Exports a service from its row of Your services and returns the parsed file. */
 async function exportFromList(page: Page, displayName: string): Promise<Record<string, unknown>> {
   const download = page.waitForEvent('download');
-  await servicesTable(page).getByRole('button', { name: `Export ${displayName}` }).click();
+  await servicesTable(page)
+    .getByRole('button', { name: `Export ${displayName}` })
+    .click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(`${displayName}.json`);
   return JSON.parse(await readFile((await file.path()) as string, 'utf8')) as Record<string, unknown>;
@@ -48,7 +50,9 @@ test.describe('service export and import', () => {
     await expect(servicesTable(page)).toContainText(name);
   });
 
-  test('[S4.1] importing a service whose name exists asks before overwriting it, and exports from the window', async ({ page }) => {
+  test('[S4.1] importing a service whose name exists asks before overwriting it, and exports from the window', async ({
+    page,
+  }) => {
     await signIn(page, USER);
     await page.goto('/#/Services');
     const exported = await exportFromList(page, SOURCE);
@@ -99,7 +103,11 @@ test.describe('service export and import', () => {
     await failed.getByRole('button', { name: 'OK' }).click();
 
     const name = `Fabrikam Elsewhere ${Date.now().toString(36)}`;
-    await importFile(page, 'other.json', JSON.stringify({ ...exported, ServiceName: name, DisplayName: name, pod_id: 'another-pod' }));
+    await importFile(
+      page,
+      'other.json',
+      JSON.stringify({ ...exported, ServiceName: name, DisplayName: name, pod_id: 'another-pod' }),
+    );
     const info = page.getByRole('dialog', { name: 'Imported service' });
     await expect(info).toContainText('Looks like this service is imported from different instance');
     await info.getByRole('button', { name: 'OK' }).click();

@@ -1,9 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, signIn } from '../fixtures/portal';
 
-const USER = 'fabrikam.admin';
+const USER = 'litware.admin';
 // A 1x1 png and a 1x1 gif, so the previews really load.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
@@ -23,17 +26,22 @@ test.describe('service file uploads', () => {
   test('[S2.5] [S2.6] [S5.6] uploads an icon, a screenshot and a download with previews, removes with confirmation, and saves', async ({
     page,
   }) => {
-    const name = `Fabrikam Uploads ${Date.now().toString(36)}`;
+    const name = `Litware Uploads ${Date.now().toString(36)}`;
     await signIn(page, USER);
     await page.goto('/#/Marketplace/ServiceCreate');
     const dialog = windowDialog(page);
     await expect(dialog.getByRole('heading', { name: 'Create service' })).toBeVisible();
 
     await choose(page, 'Upload icon', { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg/>') });
-    await expect(dialog.getByRole('alert').filter({ hasText: 'Only png, jpg, jpeg or gif images can be uploaded' })).toBeVisible();
+    await expect(
+      dialog.getByRole('alert').filter({ hasText: 'Only png, jpg, jpeg or gif images can be uploaded' }),
+    ).toBeVisible();
     await choose(page, 'Upload icon', { name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     await expect(dialog.getByLabel('Icon address')).toHaveValue(/^[0-9a-f]{32}\.png$/);
-    await expect(dialog.getByRole('img', { name: 'Icon preview' })).toHaveAttribute('src', /^\/keeper\/download\/[0-9a-f]{32}\.png$/);
+    await expect(dialog.getByRole('img', { name: 'Icon preview' })).toHaveAttribute(
+      'src',
+      /^\/keeper\/download\/[0-9a-f]{32}\.png$/,
+    );
     await expect.poll(() => loaded(page, 'Icon preview')).toBe(1);
     await expectAccessible(page);
 
@@ -45,7 +53,10 @@ test.describe('service file uploads', () => {
     await dialog.getByRole('tab', { name: 'Files' }).click();
     await dialog.getByLabel('Description', { exact: true }).first().fill('Quarantine view');
     await choose(page, 'Upload screenshot', { name: 'shot.gif', mimeType: 'image/gif', buffer: GIF });
-    await expect(dialog.getByRole('img', { name: 'Quarantine view' })).toHaveAttribute('src', /^\/keeper\/download\/[0-9a-f]{32}\.gif$/);
+    await expect(dialog.getByRole('img', { name: 'Quarantine view' })).toHaveAttribute(
+      'src',
+      /^\/keeper\/download\/[0-9a-f]{32}\.gif$/,
+    );
     await expect.poll(() => loaded(page, 'Quarantine view')).toBe(1);
 
     await choose(page, 'Upload file', { name: 'manual.pdf', mimeType: 'application/pdf', buffer: PDF });

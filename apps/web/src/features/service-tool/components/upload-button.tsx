@@ -72,6 +72,8 @@ export function ConfirmRemoveModal(props: { name: string | null; onCancel: () =>
       title={t('serviceDrafts.upload.removeTitle')}
       centered
       closeButtonProps={{ 'aria-label': t('serviceDrafts.import.close') }}
+      // Closes at once: a row's remove button right after a cancel must not meet a fading overlay.
+      transitionProps={{ duration: 0 }}
     >
       <Stack>
         <Text>{t('serviceDrafts.upload.removeText', { name: props.name ?? '' })}</Text>
