@@ -26,6 +26,8 @@ test.describe('service file uploads', () => {
   test('[S2.5] [S2.6] [S5.6] uploads an icon, a screenshot and a download with previews, removes with confirmation, and saves', async ({
     page,
   }) => {
+    // Three uploads, two confirmations and a save: more steps than the default minute allows on a busy machine.
+    test.setTimeout(120_000);
     const name = `Litware Uploads ${Date.now().toString(36)}`;
     await signIn(page, USER);
     await page.goto('/#/Marketplace/ServiceCreate');
@@ -64,7 +66,6 @@ test.describe('service file uploads', () => {
     await choose(page, 'Upload file', { name: 'notes.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect(dialog.getByRole('link', { name: 'Uploaded file notes.pdf' })).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: 'test-results/service-uploads-files.png' });
 
     await dialog.getByRole('button', { name: 'Remove notes.pdf' }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove file?' });

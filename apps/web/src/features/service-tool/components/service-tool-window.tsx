@@ -12,7 +12,7 @@ import {
   tabOfErrorPath,
   UpdateServiceInputSchema,
 } from '@portal/contracts';
-import { type ComponentType, type ReactNode, useMemo, useState } from 'react';
+import { type ComponentType, type MutableRefObject, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useDraftAutosave } from '../api/use-draft-autosave';
@@ -172,13 +172,8 @@ function ServiceForm(props: {
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<{ title: string; message: string } | null>(null);
-  // [S4.2] Autosave stops once the service is saved (the save deleted the draft) and on close.
-  const autosave = useDraftAutosave({
-    serviceName: props.serviceName,
-    doc,
-    baseline: props.initial,
-    enabled: props.autosave && done === null && !save.isPending,
-  });
+  // Save waits for a draft write on its way (set by DraftAutosave).
+  const settleDraft = useRef<() => Promise<void>>(async () => {});
 
   const shownTabs = useMemo(() => visibleTabs(props.editableAreas), [props.editableAreas]);
   const tabs = TABS.filter((tab) => tab.component !== null && shownTabs.includes(tab.tab));
@@ -213,7 +208,7 @@ function ServiceForm(props: {
     if (failing && builtTabs.has(failing)) setActive(failing);
     if (errors.length > 0) return;
     try {
-      await autosave.settle();
+      await settleDraft.current();
       const result =
         props.mode === 'create'
           ? await save.mutateAsync({ mode: 'create', document: ServiceDocumentSchema.parse(cleanServiceForSend(doc)) })
@@ -287,13 +282,14 @@ function ServiceForm(props: {
         </Alert>
       )}
       <Group justify="flex-end">
-        <Text size="sm" c="dimmed" aria-live="polite" mr="auto">
-          {autosave.status.kind === 'saved'
-            ? t('serviceDrafts.status.saved', { added: formatDraftAdded(autosave.status.added) })
-            : autosave.status.kind === 'failed'
-              ? t('serviceDrafts.status.failed', { message: autosave.status.message })
-              : ''}
-        </Text>
+        {/* [S4.2] Autosave stops once the service is saved (the save deleted the draft) and on close. */}
+        <DraftAutosave
+          serviceName={props.serviceName}
+          doc={doc}
+          baseline={props.initial}
+          enabled={props.autosave && done === null && !save.isPending}
+          settleRef={settleDraft}
+        />
         {props.onExport && (
           <Button variant="default" onClick={props.onExport.run} loading={props.onExport.pending}>
             {t('serviceDrafts.export.button')}
@@ -317,5 +313,30 @@ function ServiceForm(props: {
         </Stack>
       </Modal>
     </Stack>
+  );
+}
+
+/**
+ * [S9.4] Runs the autosave and says when the draft was last stored. Its own component, so a stored
+ * draft re-renders this line only, not the whole form.
+ */
+function DraftAutosave(props: {
+  serviceName: string | null;
+  doc: ServiceDocument;
+  baseline: ServiceDocument;
+  enabled: boolean;
+  settleRef: MutableRefObject<() => Promise<void>>;
+}) {
+  const { t } = useTranslation();
+  const { status, settle } = useDraftAutosave(props);
+  props.settleRef.current = settle;
+  return (
+    <Text size="sm" c="dimmed" aria-live="polite" mr="auto">
+      {status.kind === 'saved'
+        ? t('serviceDrafts.status.saved', { added: formatDraftAdded(status.added) })
+        : status.kind === 'failed'
+          ? t('serviceDrafts.status.failed', { message: status.message })
+          : ''}
+    </Text>
   );
 }
