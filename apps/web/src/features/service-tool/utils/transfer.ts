@@ -5,8 +5,10 @@
 
 /** The export's file name: the service name with characters file systems refuse replaced. */
 export function exportFileName(serviceName: string): string {
-  const safe = serviceName
-    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_')
+  const safe = [...serviceName]
+    .map((ch) => ((ch.codePointAt(0) ?? 0) < 0x20 || '\\/:*?"<>|'.includes(ch) ? '_' : ch))
+    .join('')
+    .replace(/_+/g, '_')
     .trim()
     .slice(0, 120);
   return `${safe || 'service'}.json`;
