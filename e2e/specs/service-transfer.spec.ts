@@ -32,6 +32,7 @@ test.describe('service export and import', () => {
     await signIn(page, USER);
     await page.goto('/#/Services');
     await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/service-transfer-list.png' });
 
     const exported = await exportFromList(page, SOURCE);
     expect(exported).toMatchObject({ ServiceName: SOURCE, pod_id: expect.any(String) });
