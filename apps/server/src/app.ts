@@ -19,7 +19,7 @@ import {
 } from './domains/accounts/index.js';
 import { auditOperations } from './domains/audit/index.js';
 import { type AuthSettings, authOperations, createCallerResolver } from './domains/auth/index.js';
-import { catalogueOperations, createServiceCreationWorker } from './domains/catalogue/index.js';
+import { catalogueOperations, createServiceCreationWorker, findServiceFileAttachment } from './domains/catalogue/index.js';
 import { credentialOperations, sendToAllJobHandler } from './domains/credentials/index.js';
 import { creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
 import { noteOperations } from './domains/notes/index.js';
@@ -172,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage,
     resolveCaller: createCallerResolver(authSettings),
     locateAccount: findLocation,
-    attachmentResolvers: [findCreditAttachment],
+    attachmentResolvers: [findCreditAttachment, findServiceFileAttachment],
   });
   // [S7.5] embed tokens, the embed host at /embed/ and the data it reads with a token.
   await reportRoutes(app, {

@@ -14,8 +14,9 @@ export * from './mail.js';
 export * from './notes.js';
 export * from './operation.js';
 export * from './password-reset.js';
-export * from './reports.js';
 export * from './provisioning.js';
+export * from './reports.js';
+export * from './service-drafts.js';
 export * from './service-validation.js';
 export * from './services.js';
 export * from './sso.js';
@@ -34,8 +35,9 @@ import { mailOperations } from './mail.js';
 import { noteOperations } from './notes.js';
 import type { OperationDefinition } from './operation.js';
 import { passwordResetOperations } from './password-reset.js';
-import { reportsOperations } from './reports.js';
 import { provisioningOperations } from './provisioning.js';
+import { reportsOperations } from './reports.js';
+import { serviceDraftOperations } from './service-drafts.js';
 import { serviceOperations } from './services.js';
 import { ssoOperations } from './sso.js';
 import { termsOperations } from './terms.js';
@@ -49,6 +51,7 @@ export const operations: readonly OperationDefinition[] = [
   ...creditLimitOperations,
   ...noteOperations,
   ...serviceOperations,
+  ...serviceDraftOperations,
   ...accessOperations,
   ...termsOperations,
   ...jobOperations,

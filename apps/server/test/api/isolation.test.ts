@@ -358,7 +358,15 @@ describe('[A2.50] the notes isolation matrix', () => {
  */
 describe('services stay inside the owner scope', () => {
   const OWNERS = ['P', 'R1', 'R2', 'C1a', 'C1b', 'C2'] as const;
-  const SERVICE_OPERATIONS = ['GetService', 'ExportService', 'GetServiceDescriptions', 'UpdateService'] as const;
+  const SERVICE_OPERATIONS = [
+    'GetService',
+    'ExportService',
+    'GetServiceDescriptions',
+    'UpdateService',
+    'GetServiceDraft',
+    'SaveServiceDraft',
+    'DeleteServiceDraft',
+  ] as const;
   const serviceAdmins = new Map<string, ApiClient>();
   const serviceOf = (owner: string) => `Isolation service of ${owner}`;
   let renames = 0;
@@ -378,7 +386,11 @@ describe('services stay inside the owner scope', () => {
     ),
   );
   const input = (op: string, name: string) =>
-    op === 'UpdateService' ? { ServiceName: name, DisplayName: `Renamed ${++renames}` } : { ServiceName: name };
+    op === 'UpdateService'
+      ? { ServiceName: name, DisplayName: `Renamed ${++renames}` }
+      : op === 'SaveServiceDraft'
+        ? { ServiceName: name, Data: serviceInput(name) }
+        : { ServiceName: name };
 
   it('covers every caller, owner and service operation', () => {
     expect(rows).toHaveLength(CALLERS.length * OWNERS.length * SERVICE_OPERATIONS.length);

@@ -89,7 +89,7 @@ describe('[A7.2] POST /keeper/upload', () => {
     expect(res.status).toBe(415);
     expect(res.type).toContain('application/problem+json');
     expect(res.body.title).toBe('Error uploading file');
-    expect(res.body.detail).toBe('Only PDF, PNG, JPEG, XLSX, DOCX and TXT files can be uploaded');
+    expect(res.body.detail).toBe('Only PDF, PNG, JPEG, GIF, XLSX, DOCX and TXT files can be uploaded');
   });
 
   it('refuses a file over 10 MB with 413', async () => {

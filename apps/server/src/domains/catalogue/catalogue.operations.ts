@@ -1,5 +1,6 @@
 import {
   CreateService,
+  DeleteServiceDraft,
   ExportService,
   GetAvailableCurrencyList,
   GetPossibleDescriptionGroups,
@@ -8,13 +9,16 @@ import {
   GetServiceAvailableDatacenters,
   GetServiceAvailableTagList,
   GetServiceDescriptions,
+  GetServiceDraft,
   ImportService,
   ListServices,
+  SaveServiceDraft,
   UpdateService,
 } from '@portal/contracts';
 import { handle, requireCaller } from '../../platform/operations/types.js';
 import { catalogueEvents, SERVICE_CREATION_REQUESTED } from './catalogue.events.js';
 import * as service from './catalogue.service.js';
+import * as drafts from './drafts.service.js';
 
 export const catalogueOperations = [
   handle(ListServices, (ctx, input) => service.listServices(ctx.db, requireCaller(ctx), input)),
@@ -27,6 +31,8 @@ export const catalogueOperations = [
   handle(GetService, (ctx, input) => service.getService(ctx.db, requireCaller(ctx), input.ServiceName)),
   handle(CreateService, async (ctx, input) => {
     const { result, ownerId } = await service.createService(ctx.db, requireCaller(ctx), input, ctx.now);
+    // [S4.2] The create window's draft goes with a successful save.
+    await drafts.deleteDraftAfterSave(ctx.db, requireCaller(ctx), null);
     ctx.audit({ accountId: ownerId, after: { ServiceName: result.ServiceName, Id: result.Id, Service: input } });
     // Tell the creation worker once the transaction had time to commit; the sweep catches any miss.
     setTimeout(() => catalogueEvents.emit(SERVICE_CREATION_REQUESTED), 50).unref();
@@ -34,9 +40,23 @@ export const catalogueOperations = [
   }),
   handle(UpdateService, async (ctx, input) => {
     const { result, ownerId, before, after } = await service.updateService(ctx.db, requireCaller(ctx), input, ctx.now);
+    await drafts.deleteDraftAfterSave(ctx.db, requireCaller(ctx), result.Service.ServiceName);
     ctx.audit({ accountId: ownerId, before, after });
     return result;
   }),
   handle(ExportService, (ctx, input) => service.exportService(ctx.db, requireCaller(ctx), input.ServiceName)),
   handle(ImportService, (ctx, input) => service.importService(ctx.db, requireCaller(ctx), input.Service)),
+  // [S4.2], [S9.4] Drafts of the service tool window, per user.
+  handle(GetServiceDraft, (ctx, input) => drafts.getDraft(ctx.db, requireCaller(ctx), input.ServiceName)),
+  handle(SaveServiceDraft, async (ctx, input) => {
+    const { result, ownerId } = await drafts.saveDraft(ctx.db, requireCaller(ctx), input, ctx.now);
+    // The draft's content is the form's; the audit row says whose draft of which window changed.
+    ctx.audit({ accountId: ownerId, after: { Draft: result.Key, Added: result.Added } });
+    return result;
+  }),
+  handle(DeleteServiceDraft, async (ctx, input) => {
+    const { result, key, ownerId } = await drafts.deleteDraft(ctx.db, requireCaller(ctx), input.ServiceName);
+    ctx.audit({ accountId: ownerId, before: { Draft: key }, after: result });
+    return result;
+  }),
 ];

@@ -492,3 +492,29 @@ export async function findProvisioningAction(
   );
   return row?.action ? { serviceDisplayName: row.display_name, action: row.action } : null;
 }
+
+/** [A7.2] The service that shows an uploaded file (icon, screenshot or download), if any, with its owner. */
+export async function findServiceByFile(db: Queryable, name: string): Promise<{ id: number; owner_account_id: number } | null> {
+  const list = JSON.stringify([{ Url: name }]);
+  const [row] = await db.query<{ id: number; owner_account_id: number }>(
+    `SELECT id, owner_account_id FROM services
+     WHERE icon = $1 OR definition->'Screenshots' @> $2::jsonb OR definition->'Downloads' @> $2::jsonb
+        OR pending->>'Icon' = $1 OR pending->'Screenshots' @> $2::jsonb OR pending->'Downloads' @> $2::jsonb
+     LIMIT 1`,
+    [name, list],
+  );
+  return row ?? null;
+}
+
+/** Whether a service inside the scope already shows the uploaded file. */
+export async function fileUsedInScope(db: Queryable, scopePath: string, name: string): Promise<boolean> {
+  const list = JSON.stringify([{ Url: name }]);
+  const rows = await db.query(
+    `SELECT 1 FROM services s JOIN accounts o ON o.id = s.owner_account_id
+     WHERE (s.icon = $1 OR s.definition->'Screenshots' @> $2::jsonb OR s.definition->'Downloads' @> $2::jsonb)
+       AND ${IN_SCOPE(3)}
+     LIMIT 1`,
+    [name, list, ...scopeParams(scopePath)],
+  );
+  return rows.length > 0;
+}

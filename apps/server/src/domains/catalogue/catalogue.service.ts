@@ -69,11 +69,12 @@ import {
   stripUnauthorizedAreas,
   unknownTags,
 } from './catalogue.rules.js';
+import { fileReferenceErrors } from './files.service.js';
 
 const can = (caller: Caller, key: string) => caller.capabilities.has(key);
 const CREATE_CAPABILITIES = ['MY_SERVICES_CREATE', ...SERVICE_AREAS.map((area) => `${SERVICE_AREA_CAPABILITY[area]}_CREATE`)];
 /** [M6.3] Any one of MY_SERVICES_CREATE or the SERVICE_TOOL_* create capabilities. */
-const canCreate = (caller: Caller) => CREATE_CAPABILITIES.some((key) => can(caller, key));
+export const canCreate = (caller: Caller) => CREATE_CAPABILITIES.some((key) => can(caller, key));
 
 /** This instance's pod id: POD_ID when configured, otherwise the id the database was created with. */
 export async function podId(db: Queryable): Promise<string> {
@@ -172,7 +173,7 @@ async function toService(db: Queryable, caller: Caller, row: repo.ServiceRow): P
   };
 }
 
-async function getInScope(db: Queryable, caller: Caller, name: string): Promise<repo.ServiceRow> {
+export async function getInScope(db: Queryable, caller: Caller, name: string): Promise<repo.ServiceRow> {
   const row = await repo.findByName(db, caller.scope.rootPath, name);
   if (!row) throw serviceNotFound();
   return row;
@@ -410,6 +411,7 @@ export async function createService(
   const errors = [
     ...validateServiceDocument(doc, { mode: 'create', currencies }),
     ...(await referenceErrors(db, caller, doc, { checkDependencies: true, checkParents: true })),
+    ...(await fileReferenceErrors(db, caller, doc, null)),
   ];
   if ((await repo.existingServiceNames(db, [doc.ServiceName])).size > 0) {
     errors.unshift({ field: 'ServiceName', message: 'A service with this name already exists' });
@@ -585,6 +587,7 @@ export async function updateService(
     ...validateServiceDocument(next, { mode: 'edit', existingFieldIds: stored.Fields.map((f) => f.Id), currencies }),
     ...validateEditLocks(stored, next),
     ...(await referenceErrors(db, caller, next, { checkDependencies: false, checkParents: false })),
+    ...(await fileReferenceErrors(db, caller, next, stored)),
   ];
   if (errors.length > 0) throw invalidService(errors);
   checkRemoteDataSources(caller, stored, next);

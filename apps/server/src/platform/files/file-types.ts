@@ -32,6 +32,13 @@ const TYPES: Record<string, FileType> = {
     accepted: ['image/jpeg', 'image/jpg', 'image/pjpeg'],
     matches: (h) => startsWith(h, [0xff, 0xd8, 0xff]),
   },
+  gif: {
+    extension: 'gif',
+    contentType: 'image/gif',
+    accepted: ['image/gif'],
+    // GIF87a or GIF89a: service icons and screenshots may be gif [S5.6].
+    matches: (h) => startsWith(h, [0x47, 0x49, 0x46, 0x38]) && (h[4] === 0x37 || h[4] === 0x39) && h[5] === 0x61,
+  },
   xlsx: {
     extension: 'xlsx',
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -66,6 +73,7 @@ const EXTENSIONS: Record<string, string> = {
   png: 'png',
   jpg: 'jpg',
   jpeg: 'jpg',
+  gif: 'gif',
   xlsx: 'xlsx',
   docx: 'docx',
   txt: 'txt',

@@ -14,6 +14,11 @@ export interface FileAttachment {
   accountId: number;
   /** The capability a caller needs to download it, e.g. FIELDS_CREDITLIMIT_READ. */
   capability: string;
+  /**
+   * Any signed-in user may download it, whatever the scope: the pictures and downloads of a service
+   * are shown to every buyer of the marketplace.
+   */
+  everyone?: boolean;
 }
 
 /** A domain that attaches uploaded files to its records answers for them here. */
@@ -28,7 +33,7 @@ export interface KeeperOptions {
 }
 
 const UPLOAD_ERROR = 'Error uploading file';
-const ALLOWED = 'Only PDF, PNG, JPEG, XLSX, DOCX and TXT files can be uploaded';
+const ALLOWED = 'Only PDF, PNG, JPEG, GIF, XLSX, DOCX and TXT files can be uploaded';
 
 /**
  * [A7.2] POST /keeper/upload, POST /keeper/delete and GET /keeper/download/{name}. Every route needs a
@@ -204,7 +209,9 @@ export async function registerKeeperRoutes(app: FastifyInstance, options: Keeper
     const stored = await findStoredFile(db, name);
     if (!stored) return notFound(request, reply);
     const attachment = await attachmentOf(name);
-    if (attachment) {
+    if (attachment?.everyone) {
+      // Shown to every signed-in user (service icons, screenshots and downloads).
+    } else if (attachment) {
       const account = await options.locateAccount(db, attachment.accountId);
       // Outside the caller's scope a file looks exactly like one that does not exist.
       if (!account || !isInScope(caller.scope.rootPath, account.path)) return notFound(request, reply);

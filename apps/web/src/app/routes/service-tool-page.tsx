@@ -1,4 +1,6 @@
-import { useNavigate, useParams } from 'react-router';
+import { ServiceDocumentSchema } from '@portal/contracts';
+import { useMemo } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../features/auth';
 import { ServiceToolWindow } from '../../features/service-tool';
 import { paths } from '../paths';
@@ -9,12 +11,17 @@ export function ServiceToolPage() {
   const { serviceName } = useParams();
   const navigate = useNavigate();
   const user = useCurrentUser();
+  // [S4.1] Data ImportService checked, handed over by the services list.
+  const state = useLocation().state as { importedService?: unknown } | null;
+  const importedService = state?.importedService;
+  const imported = useMemo(() => ServiceDocumentSchema.safeParse(importedService), [importedService]);
   return (
     <>
       <ServicesPage />
       <ServiceToolWindow
         key={serviceName ?? 'create'}
         serviceName={serviceName ?? null}
+        imported={imported.success ? imported.data : null}
         capabilities={new Set(user.data?.Capabilities ?? [])}
         onClose={() => navigate(paths.services.list())}
       />

@@ -1,3 +1,4 @@
+import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../features/auth';
 import { ServicesList } from '../../features/service-tool';
 import { href, paths } from '../paths';
@@ -14,8 +15,13 @@ export function canCreateServices(capabilities: readonly string[]): boolean {
 /** Your Services: the caller's services and the way into the service tool. */
 export function ServicesPage() {
   const user = useCurrentUser();
+  const navigate = useNavigate();
   return (
     <ServicesList
+      // [S4.1] An imported service opens in the service tool: as a new service, or over the one it overwrites.
+      onImported={({ service, overwrite }) =>
+        navigate(overwrite ? paths.services.edit(overwrite) : paths.services.create(), { state: { importedService: service } })
+      }
       canCreate={canCreateServices(user.data?.Capabilities ?? [])}
       hrefForCreate={href(paths.services.create())}
       hrefForEdit={(name) => href(paths.services.edit(name))}

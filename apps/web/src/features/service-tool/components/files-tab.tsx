@@ -1,32 +1,52 @@
 import { ActionIcon, Anchor, Button, Group, Image, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { ServiceFile } from '@portal/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deleteServiceUpload } from '../api/keeper';
 import { errorAt } from '../utils/billing-form';
 import { addFile, type FileList, moveFile, removeFile } from '../utils/files-form';
+import { fileHref, isUpload } from '../utils/upload-form';
 import type { ServiceTabProps } from './tab-props';
+import { ConfirmRemoveModal, UploadButton } from './upload-button';
 
 /**
  * [S2.6] The Files tab: screenshots (png, jpg, jpeg or gif [S5.6]), downloadables and videos
  * (YouTube links only, 'Only YouTube videos are allowed'; the caption is optional).
  */
-export function FilesTab({ doc, onChange, errors, showErrors }: ServiceTabProps) {
+export function FilesTab({ doc, onChange, errors, showErrors, context }: ServiceTabProps) {
+  const section = { doc, onChange, errors, showErrors, context };
   return (
     <Stack gap="xl">
-      <FileSection list="Screenshots" doc={doc} onChange={onChange} errors={errors} showErrors={showErrors} />
-      <FileSection list="Downloads" doc={doc} onChange={onChange} errors={errors} showErrors={showErrors} />
-      <FileSection list="ServiceVideos" doc={doc} onChange={onChange} errors={errors} showErrors={showErrors} />
+      <FileSection list="Screenshots" {...section} />
+      <FileSection list="Downloads" {...section} />
+      <FileSection list="ServiceVideos" {...section} />
     </Stack>
   );
 }
 
-function FileSection({ list, doc, onChange, errors, showErrors }: Omit<ServiceTabProps, 'mode'> & { list: FileList }) {
+function FileSection({ list, doc, onChange, errors, showErrors, context }: Omit<ServiceTabProps, 'mode'> & { list: FileList }) {
   const { t } = useTranslation();
   const [url, setUrl] = useState('');
   const [caption, setCaption] = useState('');
   const [error, setError] = useState<string | null>(null);
   const items: ServiceFile[] = doc[list];
+  // An upload finishes later: add it to the document as it is then.
+  const latest = useRef(doc);
+  latest.current = doc;
+  const [removing, setRemoving] = useState<{ index: number; name: string } | null>(null);
+  // Uploads the saved service already shows stay on the server; an unsaved one is deleted with its row.
+  const savedUploads = new Set(
+    context?.stored ? [...context.stored.Screenshots, ...context.stored.Downloads].map((f) => f.Url) : [],
+  );
   const k = (key: string, opts?: Record<string, unknown>) => t(`serviceToolTabs.files.${list}.${key}`, opts ?? {});
+
+  function confirmRemove() {
+    if (!removing) return;
+    const url = items[removing.index]?.Url ?? '';
+    onChange(removeFile(doc, list, removing.index));
+    setRemoving(null);
+    if (isUpload(url) && !savedUploads.has(url) && url !== context?.stored?.Icon) void deleteServiceUpload(url);
+  }
 
   function handleAdd() {
     const result = addFile(doc, list, url, caption);
@@ -71,6 +91,22 @@ function FileSection({ list, doc, onChange, errors, showErrors }: Omit<ServiceTa
           <Button variant="default" mt={25} onClick={handleAdd} disabled={url.trim() === ''}>
             {k('add')}
           </Button>
+          {list !== 'ServiceVideos' && (
+            <div style={{ marginTop: 25 }}>
+              <UploadButton
+                kind={list === 'Screenshots' ? 'image' : 'file'}
+                label={t(`serviceDrafts.upload.${list}`)}
+                onUploaded={(file) => {
+                  const description = caption.trim() || (list === 'Downloads' ? file.originalName : '');
+                  const result = addFile(latest.current, list, file.path, description);
+                  if (result.ok) {
+                    setCaption('');
+                    onChange(result.doc);
+                  } else setError(result.error);
+                }}
+              />
+            </div>
+          )}
         </Group>
       </Paper>
       {items.length === 0 ? (
@@ -83,11 +119,19 @@ function FileSection({ list, doc, onChange, errors, showErrors }: Omit<ServiceTa
             // biome-ignore lint/suspicious/noArrayIndexKey: the same address may be listed twice; the rows hold no state
             <Paper key={`${item.Url}-${i}`} withBorder p="xs">
               <Stack gap={4}>
-                <Image src={item.Url} alt={item.Description || k('imageAlt', { n: i + 1 })} h={100} fit="contain" />
+                <Image src={fileHref(item.Url)} alt={item.Description || k('imageAlt', { n: i + 1 })} h={100} fit="contain" />
                 <Text size="xs" lineClamp={1}>
                   {item.Description || item.Url}
                 </Text>
-                <Row list={list} i={i} count={items.length} doc={doc} onChange={onChange} name={item.Description || item.Url} />
+                <Row
+                  list={list}
+                  i={i}
+                  count={items.length}
+                  doc={doc}
+                  onChange={onChange}
+                  name={item.Description || item.Url}
+                  onRemove={() => setRemoving({ index: i, name: item.Description || item.Url })}
+                />
                 {errorAt(errors, showErrors, `${list}.${i}.Url`) && (
                   <Text size="xs" c="red.8">
                     {errorAt(errors, showErrors, `${list}.${i}.Url`)}
@@ -111,8 +155,10 @@ function FileSection({ list, doc, onChange, errors, showErrors }: Omit<ServiceTa
               // biome-ignore lint/suspicious/noArrayIndexKey: the same address may be listed twice; the rows hold no state
               <Table.Tr key={`${item.Url}-${i}`}>
                 <Table.Td>
-                  <Anchor href={item.Url} target="_blank" rel="noreferrer noopener" size="sm">
-                    {item.Url}
+                  <Anchor href={fileHref(item.Url)} target="_blank" rel="noreferrer noopener" size="sm">
+                    {isUpload(item.Url)
+                      ? t('serviceDrafts.upload.uploadedFile', { name: item.Description || item.Url })
+                      : item.Url}
                   </Anchor>
                   {errorAt(errors, showErrors, `${list}.${i}.Url`) && (
                     <Text size="xs" c="red.8">
@@ -122,13 +168,22 @@ function FileSection({ list, doc, onChange, errors, showErrors }: Omit<ServiceTa
                 </Table.Td>
                 <Table.Td>{item.Description}</Table.Td>
                 <Table.Td>
-                  <Row list={list} i={i} count={items.length} doc={doc} onChange={onChange} name={item.Description || item.Url} />
+                  <Row
+                    list={list}
+                    i={i}
+                    count={items.length}
+                    doc={doc}
+                    onChange={onChange}
+                    name={item.Description || item.Url}
+                    onRemove={() => setRemoving({ index: i, name: item.Description || item.Url })}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       )}
+      <ConfirmRemoveModal name={removing?.name ?? null} onCancel={() => setRemoving(null)} onConfirm={confirmRemove} />
     </Stack>
   );
 }
@@ -140,6 +195,8 @@ function Row(props: {
   name: string;
   doc: ServiceTabProps['doc'];
   onChange: ServiceTabProps['onChange'];
+  /** Asks before removing [S2.6]. */
+  onRemove: () => void;
 }) {
   const { t } = useTranslation();
   const { list, i, doc, onChange, name } = props;
@@ -167,7 +224,7 @@ function Row(props: {
         variant="subtle"
         color="red"
         size="sm"
-        onClick={() => onChange(removeFile(doc, list, i))}
+        onClick={props.onRemove}
         aria-label={t('serviceToolTabs.files.remove', { name })}
       >
         ×

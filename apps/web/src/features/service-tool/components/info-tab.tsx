@@ -1,4 +1,5 @@
 import {
+  Button,
   Checkbox,
   Fieldset,
   Group,
@@ -15,9 +16,12 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { PARENT_ACCOUNT_TYPES, type ParentAccountType, SERVICE_LIMITS } from '@portal/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInfoLookups } from '../api/use-service-lookups';
 import { BUILT_IN_ICONS, builtInIconUrl, type InfoValues, introRemaining } from '../utils/info-form';
+import { fileHref } from '../utils/upload-form';
+import { ConfirmRemoveModal, UploadButton } from './upload-button';
 
 export interface InfoTabProps {
   mode: 'create' | 'edit';
@@ -40,6 +44,7 @@ export function InfoTab({ mode, values, errors, canCreateTags, onChange, onBlur 
   const isEdit = mode === 'edit';
   const serviceNames = (services.data?.Services ?? []).map((s) => s.ServiceName).filter((n) => n !== values.ServiceName);
   const remaining = introRemaining(values.ShortDescription);
+  const [removingIcon, setRemovingIcon] = useState(false);
   const tagProps = {
     label: t('serviceTool.info.tags'),
     description: t('serviceTool.info.tagsHelp', { max: SERVICE_LIMITS.tags }),
@@ -141,7 +146,7 @@ export function InfoTab({ mode, values, errors, canCreateTags, onChange, onBlur 
       <Fieldset legend={t('serviceTool.info.icon')}>
         <Group align="start" wrap="nowrap">
           {values.Icon && !errors.Icon ? (
-            <Image src={values.Icon} alt={t('serviceTool.info.iconPreview')} w={64} h={64} />
+            <Image src={fileHref(values.Icon)} alt={t('serviceTool.info.iconPreview')} w={64} h={64} />
           ) : (
             <Text size="xs" c="dimmed" w={64}>
               {t('serviceTool.info.noIcon')}
@@ -156,6 +161,27 @@ export function InfoTab({ mode, values, errors, canCreateTags, onChange, onBlur 
               onChange={(e) => onChange({ Icon: e.currentTarget.value })}
               onBlur={() => onBlur('Icon')}
               error={errors.Icon}
+            />
+            {/* [S2.5] [S5.6] Upload a png, jpg, jpeg or gif icon, or remove the one chosen (after asking). */}
+            <Group gap="xs" align="start">
+              <UploadButton
+                kind="image"
+                label={t('serviceDrafts.upload.iconButton')}
+                onUploaded={(file) => onChange({ Icon: file.path })}
+              />
+              {values.Icon && (
+                <Button variant="default" color="red" onClick={() => setRemovingIcon(true)}>
+                  {t('serviceDrafts.upload.removeIcon')}
+                </Button>
+              )}
+            </Group>
+            <ConfirmRemoveModal
+              name={removingIcon ? t('serviceDrafts.upload.theIcon') : null}
+              onCancel={() => setRemovingIcon(false)}
+              onConfirm={() => {
+                setRemovingIcon(false);
+                onChange({ Icon: '' });
+              }}
             />
             <Group gap={6} role="group" aria-label={t('serviceTool.info.builtInIcons')}>
               {BUILT_IN_ICONS.map((name) => {

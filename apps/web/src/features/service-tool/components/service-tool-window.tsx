@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Modal, Stack, Tabs, Text } from '@mantine
 import {
   blankServiceDocument,
   cleanServiceForSend,
+  draftOnOpen,
   type FieldError,
   firstFailingTab,
   type ServiceArea,
@@ -11,13 +12,18 @@ import {
   tabOfErrorPath,
   UpdateServiceInputSchema,
 } from '@portal/contracts';
-import { type ComponentType, useMemo, useState } from 'react';
+import { type ComponentType, type MutableRefObject, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { useDraftAutosave } from '../api/use-draft-autosave';
+import { useExportService } from '../api/use-export-service';
 import { useSaveService } from '../api/use-save-service';
 import { useService } from '../api/use-service';
+import { useDeleteServiceDraft, useServiceDraft } from '../api/use-service-draft';
+import { formatDraftAdded } from '../utils/draft-format';
 import { errorsOfTab, formErrors, serviceUpdate, visibleTabs } from '../utils/service-form';
 import { BillingTab } from './billing-tab';
+import { DraftNotification } from './draft-notification';
 import { FieldsTab } from './fields-tab';
 import { FilesTab } from './files-tab';
 import { InfoTabPanel } from './info-tab-panel';
@@ -49,6 +55,8 @@ export interface ServiceToolWindowProps {
   capabilities: ReadonlySet<string>;
   /** [S2.4] Back to the services list. */
   onClose: () => void;
+  /** [S4.1] A service read by ImportService: the form opens with it (after a saved draft, [S4.1]). */
+  imported?: ServiceDocument | null;
 }
 
 /**
@@ -56,10 +64,26 @@ export interface ServiceToolWindowProps {
  * 1160x750) with the tabs the user may update in edit mode, the Info tab, and Save. A successful save
  * shows 'Creation started' or 'Service update' and closes the window on OK [S4.10].
  */
-export function ServiceToolWindow({ serviceName, capabilities, onClose }: ServiceToolWindowProps) {
+export function ServiceToolWindow({ serviceName, capabilities, onClose, imported = null }: ServiceToolWindowProps) {
   const { t } = useTranslation();
   const mode = serviceName === null ? 'create' : 'edit';
   const service = useService(serviceName);
+  // [S4.1] A saved draft comes first: it is looked for once the window has its data [S4.2].
+  const draft = useServiceDraft(serviceName, mode === 'create' || service.data !== undefined);
+  const dismiss = useDeleteServiceDraft(serviceName);
+  // 'offer' while the notification waits for a choice; then the draft was loaded or dismissed.
+  const [choice, setChoice] = useState<'pending' | 'loaded' | 'dismissed'>('pending');
+  const [opening, setOpening] = useState(0);
+  const exporter = useExportService();
+  const stored = useMemo(() => (service.data ? ServiceDocumentSchema.parse(service.data) : null), [service.data]);
+  const opened = useMemo<ServiceDocument>(() => {
+    // [S4.1] The existing service (edit), then imported data, then blank defaults.
+    if (imported) return stored ? { ...imported, ServiceName: stored.ServiceName } : imported;
+    return stored ?? blankServiceDocument();
+  }, [imported, stored]);
+  const storedDraft = draft.data?.Draft ?? null;
+  const offer = choice === 'pending' && draftOnOpen({ draft: storedDraft, current: opened }) === 'offer';
+  const initial = choice === 'loaded' && storedDraft ? storedDraft.Data : opened;
 
   const title =
     mode === 'create'
@@ -82,16 +106,43 @@ export function ServiceToolWindow({ serviceName, capabilities, onClose }: Servic
     >
       {mode === 'edit' && service.isError ? (
         <Alert color="red">{t('app.loadFailed', { message: service.error.message })}</Alert>
-      ) : mode === 'edit' && !service.data ? (
+      ) : (mode === 'edit' && !service.data) || draft.isPending ? (
         <Loader size="sm" aria-label={t('app.loading')} />
       ) : (
         <ServiceForm
-          key={serviceName ?? 'create'}
+          // [S4.2] Loading the draft reopens the form with the draft's data.
+          key={`${serviceName ?? 'create'}-${opening}`}
           mode={mode}
-          initial={service.data ? ServiceDocumentSchema.parse(service.data) : blankServiceDocument()}
+          serviceName={serviceName}
+          initial={initial}
+          stored={stored}
           editableAreas={service.data?.EditableAreas ?? null}
           canCreateTags={service.data?.CanCreateTags ?? capabilities.has('SERVICE_TOOL_TAG_CREATE')}
           onClose={onClose}
+          autosave={!offer}
+          notice={
+            offer && storedDraft ? (
+              <DraftNotification
+                added={storedDraft.Added}
+                busy={dismiss.isPending}
+                error={dismiss.isError ? dismiss.error.message : null}
+                onLoad={() => {
+                  setChoice('loaded');
+                  setOpening((n) => n + 1);
+                }}
+                onDismiss={() => dismiss.mutate(undefined, { onSuccess: () => setChoice('dismissed') })}
+              />
+            ) : null
+          }
+          onExport={
+            mode === 'edit' && serviceName
+              ? {
+                  run: () => exporter.mutate(serviceName),
+                  pending: exporter.isPending,
+                  error: exporter.isError ? exporter.error.message : null,
+                }
+              : null
+          }
         />
       )}
     </Modal>
@@ -100,7 +151,14 @@ export function ServiceToolWindow({ serviceName, capabilities, onClose }: Servic
 
 function ServiceForm(props: {
   mode: 'create' | 'edit';
+  serviceName: string | null;
   initial: ServiceDocument;
+  /** The saved service in edit mode (its locks and stored values), null when creating. */
+  stored: ServiceDocument | null;
+  /** [S4.2] Autosave runs unless the draft notification waits for a choice. */
+  autosave: boolean;
+  notice: ReactNode;
+  onExport: { run: () => void; pending: boolean; error: string | null } | null;
   /** Null in create mode, where every tab shows. */
   editableAreas: ServiceArea[] | null;
   canCreateTags: boolean;
@@ -114,18 +172,20 @@ function ServiceForm(props: {
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<{ title: string; message: string } | null>(null);
+  // Save waits for a draft write on its way (set by DraftAutosave).
+  const settleDraft = useRef<() => Promise<void>>(async () => {});
 
   const shownTabs = useMemo(() => visibleTabs(props.editableAreas), [props.editableAreas]);
   const tabs = TABS.filter((tab) => tab.component !== null && shownTabs.includes(tab.tab));
   const [active, setActive] = useState<string | null>(tabs[0]?.tab ?? null);
   const context: ServiceTabContext = {
-    stored: props.mode === 'edit' ? props.initial : null,
+    stored: props.mode === 'edit' ? props.stored : null,
     editableAreas: props.editableAreas,
     canCreateTags: props.canCreateTags,
   };
   const existingFieldIds = useMemo(
-    () => (props.mode === 'edit' ? props.initial.Fields.map((f) => f.Id) : []),
-    [props.mode, props.initial],
+    () => (props.mode === 'edit' && props.stored ? props.stored.Fields.map((f) => f.Id) : []),
+    [props.mode, props.stored],
   );
   const errors = useMemo(
     () => formErrors(doc, { mode: props.mode, tabs: shownTabs, existingFieldIds, serverErrors }),
@@ -148,6 +208,7 @@ function ServiceForm(props: {
     if (failing && builtTabs.has(failing)) setActive(failing);
     if (errors.length > 0) return;
     try {
+      await settleDraft.current();
       const result =
         props.mode === 'create'
           ? await save.mutateAsync({ mode: 'create', document: ServiceDocumentSchema.parse(cleanServiceForSend(doc)) })
@@ -174,6 +235,7 @@ function ServiceForm(props: {
   }
   return (
     <Stack gap="md" style={{ flex: 1, minHeight: 0 }}>
+      {props.notice}
       <Tabs
         value={active}
         onChange={setActive}
@@ -214,7 +276,25 @@ function ServiceForm(props: {
           {failure}
         </Alert>
       )}
+      {props.onExport?.error && (
+        <Alert color="red" title={t('serviceDrafts.export.failed')} styles={ERROR_TITLE}>
+          {props.onExport.error}
+        </Alert>
+      )}
       <Group justify="flex-end">
+        {/* [S4.2] Autosave stops once the service is saved (the save deleted the draft) and on close. */}
+        <DraftAutosave
+          serviceName={props.serviceName}
+          doc={doc}
+          baseline={props.initial}
+          enabled={props.autosave && done === null && !save.isPending}
+          settleRef={settleDraft}
+        />
+        {props.onExport && (
+          <Button variant="default" onClick={props.onExport.run} loading={props.onExport.pending}>
+            {t('serviceDrafts.export.button')}
+          </Button>
+        )}
         <Button variant="default" onClick={props.onClose}>
           {t('serviceTool.window.cancel')}
         </Button>
@@ -233,5 +313,30 @@ function ServiceForm(props: {
         </Stack>
       </Modal>
     </Stack>
+  );
+}
+
+/**
+ * [S9.4] Runs the autosave and says when the draft was last stored. Its own component, so a stored
+ * draft re-renders this line only, not the whole form.
+ */
+function DraftAutosave(props: {
+  serviceName: string | null;
+  doc: ServiceDocument;
+  baseline: ServiceDocument;
+  enabled: boolean;
+  settleRef: MutableRefObject<() => Promise<void>>;
+}) {
+  const { t } = useTranslation();
+  const { status, settle } = useDraftAutosave(props);
+  props.settleRef.current = settle;
+  return (
+    <Text size="sm" c="dimmed" aria-live="polite" mr="auto">
+      {status.kind === 'saved'
+        ? t('serviceDrafts.status.saved', { added: formatDraftAdded(status.added) })
+        : status.kind === 'failed'
+          ? t('serviceDrafts.status.failed', { message: status.message })
+          : ''}
+    </Text>
   );
 }

@@ -12,23 +12,30 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SERVICE_LIST_PAGE_SIZE } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useExportService } from '../api/use-export-service';
 import { useServices } from '../api/use-services';
+import { fileHref } from '../utils/upload-form';
+import { type ImportedService, ImportServiceButton } from './import-service-button';
 
 export interface ServicesListProps {
   /** [M6.3] The caller may create (and import) services. */
   canCreate: boolean;
   hrefForEdit: (serviceName: string) => string;
   hrefForCreate: string;
+  /** [S4.1] A checked import, to open in the service tool. */
+  onImported?: (imported: ImportedService) => void;
 }
 
 /** [S7.1] The caller's services (Your Services): search, paging, state, and the way into the service tool. */
-export function ServicesList({ canCreate, hrefForEdit, hrefForCreate }: ServicesListProps) {
+export function ServicesList({ canCreate, hrefForEdit, hrefForCreate, onImported }: ServicesListProps) {
   const { t } = useTranslation();
+  const exporter = useExportService();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
@@ -43,9 +50,12 @@ export function ServicesList({ canCreate, hrefForEdit, hrefForCreate }: Services
           {t('serviceTool.list.title')}
         </Title>
         {canCreate && (
-          <Button component="a" href={hrefForCreate}>
-            {t('serviceTool.list.create')}
-          </Button>
+          <Group gap="xs">
+            {onImported && <ImportServiceButton onImported={onImported} />}
+            <Button component="a" href={hrefForCreate}>
+              {t('serviceTool.list.create')}
+            </Button>
+          </Group>
         )}
       </Group>
       <TextInput
@@ -57,6 +67,11 @@ export function ServicesList({ canCreate, hrefForEdit, hrefForCreate }: Services
         }}
         maw={420}
       />
+      {exporter.isError && (
+        <Alert color="red" title={t('serviceDrafts.export.failed')} styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+          {exporter.error.message}
+        </Alert>
+      )}
       {query.isError && <Alert color="red">{t('app.loadFailed', { message: query.error.message })}</Alert>}
       {!data ? (
         !query.isError && <Loader size="sm" aria-label={t('app.loading')} />
@@ -75,6 +90,9 @@ export function ServicesList({ canCreate, hrefForEdit, hrefForCreate }: Services
                   <Table.Th>{t('serviceTool.list.category')}</Table.Th>
                   <Table.Th>{t('serviceTool.list.owner')}</Table.Th>
                   <Table.Th>{t('serviceTool.list.state')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('serviceDrafts.listActions')}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -82,7 +100,7 @@ export function ServicesList({ canCreate, hrefForEdit, hrefForCreate }: Services
                   <Table.Tr key={s.Id}>
                     <Table.Td>
                       <Group gap="sm" wrap="nowrap">
-                        {s.Icon && <Image src={s.Icon} alt="" w={32} h={32} />}
+                        {s.Icon && <Image src={fileHref(s.Icon)} alt="" w={32} h={32} />}
                         <Stack gap={0}>
                           {s.State === 'Active' ? (
                             <Anchor href={hrefForEdit(s.ServiceName)}>{s.DisplayName}</Anchor>
@@ -108,6 +126,19 @@ export function ServicesList({ canCreate, hrefForEdit, hrefForCreate }: Services
                           </Badge>
                         )}
                       </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      {s.State === 'Active' && (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => exporter.mutate(s.ServiceName)}
+                          loading={exporter.isPending && exporter.variables === s.ServiceName}
+                          aria-label={t('serviceDrafts.export.rowButton', { name: s.DisplayName })}
+                        >
+                          {t('serviceDrafts.export.button')}
+                        </Button>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 ))}

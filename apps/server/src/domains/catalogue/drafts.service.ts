@@ -1,0 +1,89 @@
+import { SERVICE_STATUS_PROMOTED, type ServiceDocument, type ServiceDraft, serviceDraftKey } from '@portal/contracts';
+import type { Queryable } from '../../platform/db/db.js';
+import type { Caller } from '../../platform/operations/types.js';
+import { cannotCreate, cannotUpdate } from './catalogue.errors.js';
+import { canCreate, getInScope } from './catalogue.service.js';
+import * as repo from './drafts.repository.js';
+import { draftPermission } from './drafts.rules.js';
+
+/**
+ * The window a draft belongs to, checked: the create window needs the create right; an edit window's
+ * service must be inside the caller's scope (else the same 404 as a missing one) and updatable by it.
+ * The key uses the stored spelling of the service name [S4.2].
+ */
+async function draftTarget(
+  db: Queryable,
+  caller: Caller,
+  serviceName: string | null,
+): Promise<{ key: string; serviceId: number | null; ownerId: number }> {
+  const row = serviceName === null ? null : await getInScope(db, caller, serviceName);
+  const permission = draftPermission({
+    serviceName: row?.service_name ?? null,
+    canCreate: canCreate(caller),
+    granted: caller.capabilities,
+    serviceStatus: row?.service_status ?? null,
+  });
+  if (!permission.allowed) {
+    throw permission.reason === 'create' ? cannotCreate() : cannotUpdate(row?.service_status === SERVICE_STATUS_PROMOTED);
+  }
+  return {
+    key: serviceDraftKey(row?.service_name ?? null),
+    serviceId: row?.id ?? null,
+    ownerId: row?.owner_account_id ?? caller.scope.rootId,
+  };
+}
+
+const toDraft = (row: repo.DraftRow): ServiceDraft => ({
+  Id: Number(row.id),
+  Key: row.draft_key,
+  Data: row.data,
+  Added: row.added_at.toISOString(),
+});
+
+/** [S4.2] GetServiceDraft: the caller's own draft of this window, or null. */
+export async function getDraft(
+  db: Queryable,
+  caller: Caller,
+  serviceName: string | null,
+): Promise<{ Draft: ServiceDraft | null }> {
+  const target = await draftTarget(db, caller, serviceName);
+  const row = await repo.findDraft(db, caller.userId, target.key);
+  return { Draft: row ? toDraft(row) : null };
+}
+
+/** [S4.2], [S9.4] SaveServiceDraft: stores the form as the caller's draft of this window, stamped now. */
+export async function saveDraft(
+  db: Queryable,
+  caller: Caller,
+  input: { ServiceName: string | null; Data: ServiceDocument },
+  now: Date,
+): Promise<{ result: Omit<ServiceDraft, 'Data'>; ownerId: number }> {
+  const target = await draftTarget(db, caller, input.ServiceName);
+  const row = await repo.upsertDraft(db, {
+    userId: caller.userId,
+    key: target.key,
+    serviceId: target.serviceId,
+    data: input.Data,
+    now,
+  });
+  const { Data: _data, ...result } = toDraft(row);
+  return { result, ownerId: target.ownerId };
+}
+
+/** [S4.2] DeleteServiceDraft (dismiss): removes the caller's draft of this window. */
+export async function deleteDraft(
+  db: Queryable,
+  caller: Caller,
+  serviceName: string | null,
+): Promise<{ result: { Deleted: boolean }; key: string; ownerId: number }> {
+  const target = await draftTarget(db, caller, serviceName);
+  return { result: { Deleted: await repo.deleteDraft(db, caller.userId, target.key) }, key: target.key, ownerId: target.ownerId };
+}
+
+/**
+ * [S4.2] Drafts are deleted after a successful save: called by CreateService and UpdateService in
+ * their own transaction, so a failed save keeps the draft.
+ */
+export async function deleteDraftAfterSave(db: Queryable, caller: Caller, serviceName: string | null): Promise<void> {
+  await repo.deleteDraft(db, caller.userId, serviceDraftKey(serviceName));
+}

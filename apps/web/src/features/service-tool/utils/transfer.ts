@@ -1,0 +1,30 @@
+/**
+ * Pure helpers of export and import [S4.1]: the file name a service is saved under and reading a
+ * chosen file as JSON.
+ */
+
+/** The export's file name: the service name with characters file systems refuse replaced. */
+export function exportFileName(serviceName: string): string {
+  const safe = [...serviceName]
+    .map((ch) => ((ch.codePointAt(0) ?? 0) < 0x20 || '\\/:*?"<>|'.includes(ch) ? '_' : ch))
+    .join('')
+    .replace(/_+/g, '_')
+    .trim()
+    .slice(0, 120);
+  return `${safe || 'service'}.json`;
+}
+
+/** The largest export file the import reads (a service document is far smaller). */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+
+export type ImportFileCheck = { ok: true; value: unknown } | { ok: false; reason: 'tooLarge' | 'notJson' };
+
+/** Reads the text of a chosen file as JSON, or says why it cannot be a service export. */
+export function parseImportFile(text: string, size: number): ImportFileCheck {
+  if (size > MAX_IMPORT_BYTES) return { ok: false, reason: 'tooLarge' };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, reason: 'notJson' };
+  }
+}
