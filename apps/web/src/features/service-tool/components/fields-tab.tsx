@@ -213,6 +213,8 @@ function FieldRow(props: {
           {...attributes}
           {...listeners}
           aria-label={t('serviceToolFields.fields.move', { name })}
+          // Escape cancels the drag; it must not also close the service tool window.
+          data-mantine-stop-propagation={isDragging ? 'true' : undefined}
           style={{ cursor: 'grab', padding: 4, fontSize: 18, lineHeight: 1 }}
         >
           <span aria-hidden>⠿</span>
