@@ -13,6 +13,7 @@ export * from './mail.js';
 export * from './notes.js';
 export * from './operation.js';
 export * from './password-reset.js';
+export * from './service-gating.js';
 export * from './service-validation.js';
 export * from './services.js';
 export * from './terms.js';

@@ -530,6 +530,19 @@ export const ServiceSchema = ServiceDocumentSchema.extend({
   /** [S6.4] */
   CanEditRemoteDataSource: z.boolean(),
   CanCreateTags: z.boolean(),
+  /**
+   * [S4.8] The description group of each text type the service is in, with whether it is the group's
+   * original and how many other services share it (contracts' `isGroupLinkLocked`). Empty without
+   * SERVICE_TOOL_DESCRIPTION_READ.
+   */
+  DescriptionGroups: z.array(
+    z.object({
+      Type: DescriptionTypeSchema,
+      DescriptionGroupId: z.string(),
+      IsOriginal: z.boolean(),
+      OtherServices: z.number().int(),
+    }),
+  ),
 });
 export type Service = z.infer<typeof ServiceSchema>;
 

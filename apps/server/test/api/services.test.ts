@@ -614,6 +614,21 @@ describe('description groups', () => {
     expect(res.body.errors[0].message).toBe('This service is the original of a shared text and cannot link to another one');
   });
 
+  it('[S4.8] GetService tells the form which groups the service is the original of and how many share them', async () => {
+    const a = uniqueName('Lock A');
+    const b = uniqueName('Lock B');
+    for (const n of [a, b]) await createService(t.db, alice, serviceInput(n));
+    const aTexts = (await alice.op('GetServiceDescriptions', { ServiceName: a })).body;
+    await alice.op('UpdateService', { ServiceName: b, Descriptions: aTexts });
+    const group = aTexts.find((d: { Type: string }) => d.Type === 'Description').DescriptionGroupId;
+
+    const original = (await alice.op('GetService', { ServiceName: a })).body.DescriptionGroups;
+    const follower = (await alice.op('GetService', { ServiceName: b })).body.DescriptionGroups;
+
+    expect(original).toContainEqual({ Type: 'Description', DescriptionGroupId: group, IsOriginal: true, OtherServices: 1 });
+    expect(follower).toContainEqual({ Type: 'Description', DescriptionGroupId: group, IsOriginal: false, OtherServices: 1 });
+  });
+
   it('[S2.11] [S3.4] a major change of the terms starts a new revision; a minor one does not', async () => {
     const name = uniqueName('Terms');
     const created = await createService(t.db, alice, serviceInput(name));

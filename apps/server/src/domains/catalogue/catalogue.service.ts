@@ -14,6 +14,7 @@ import {
   IMPORTED_FROM_OTHER_INSTANCE,
   type ListServicesOutput,
   normalizeServiceDocument,
+  remoteDataSourceErrors,
   replaceGeneratedFieldIds,
   SERVICE_AREA_CAPABILITY,
   SERVICE_AREA_PROPERTIES,
@@ -65,7 +66,6 @@ import {
   isMajorTermsChange,
   MAX_CREATION_ATTEMPTS,
   planDescriptionGroup,
-  remoteDataSourcesChanged,
   stripUnauthorizedAreas,
   unknownTags,
 } from './catalogue.rules.js';
@@ -154,6 +154,7 @@ async function toService(db: Queryable, caller: Caller, row: repo.ServiceRow): P
   const readable = allowedServiceAreas(caller.capabilities, 'READ');
   const editable = allowedServiceAreas(caller.capabilities, 'UPDATE', row.service_status);
   const doc = blankUnreadable(await documentOf(db, row), readable);
+  const groups = readable.includes('Description') ? await repo.listServiceGroups(db, row.id) : [];
   return {
     ...doc,
     Id: row.id,
@@ -169,6 +170,12 @@ async function toService(db: Queryable, caller: Caller, row: repo.ServiceRow): P
     ReadableAreas: ['Info', ...readable.filter((a) => a !== 'Info')],
     CanEditRemoteDataSource: can(caller, 'SERVICE_TOOL_REMOTE_DATASOURCE_UPDATE'),
     CanCreateTags: can(caller, 'SERVICE_TOOL_TAG_CREATE'),
+    DescriptionGroups: groups.map((g) => ({
+      Type: g.description_type,
+      DescriptionGroupId: g.group_id,
+      IsOriginal: g.is_original,
+      OtherServices: g.other_members,
+    })),
   };
 }
 
@@ -333,19 +340,10 @@ async function checkTags(db: Queryable, caller: Caller, tags: readonly string[])
   return { tags: canonicalTags(tags, known), added };
 }
 
-/** [S6.4] Changing a remote data source needs SERVICE_TOOL_REMOTE_DATASOURCE_UPDATE. */
+/** [S6.4] Changing a remote data source needs SERVICE_TOOL_REMOTE_DATASOURCE_UPDATE (the rule the form applies too). */
 function checkRemoteDataSources(caller: Caller, stored: Pick<ServiceDocument, 'Fields'>, next: ServiceDocument) {
-  if (can(caller, 'SERVICE_TOOL_REMOTE_DATASOURCE_UPDATE')) return;
-  const changed = remoteDataSourcesChanged(stored, next);
-  if (changed.length > 0) {
-    throw remoteDataSourceForbidden(
-      next.Fields.flatMap((f, i) =>
-        changed.includes(f.Id)
-          ? [{ field: `Fields.${i}.RemoteDataSource`, message: 'You may not change remote data sources' }]
-          : [],
-      ),
-    );
-  }
+  const errors = remoteDataSourceErrors(stored, next, can(caller, 'SERVICE_TOOL_REMOTE_DATASOURCE_UPDATE'));
+  if (errors.length > 0) throw remoteDataSourceForbidden(errors);
 }
 
 const columnsOf = (doc: ServiceDocument) => ({
@@ -632,6 +630,7 @@ export async function exportService(db: Queryable, caller: Caller, name: string)
   const row = await getInScope(db, caller, name);
   const readable = allowedServiceAreas(caller.capabilities, 'READ');
   const doc = blankUnreadable(await documentOf(db, row), readable);
+  const groups = readable.includes('Description') ? await repo.listServiceGroups(db, row.id) : [];
   return {
     ...doc,
     ServiceStatus: null,

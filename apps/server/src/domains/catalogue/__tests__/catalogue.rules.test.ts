@@ -10,7 +10,6 @@ import {
   foreignRuleIds,
   isMajorTermsChange,
   planDescriptionGroup,
-  remoteDataSourcesChanged,
   stripUnauthorizedAreas,
   unknownTags,
 } from '../catalogue.rules.js';
@@ -120,16 +119,6 @@ describe('remote data sources and tags', () => {
         InheritValueFromParent: false,
       },
     ],
-  });
-
-  it.each([
-    { before: null, after: null, changed: [] },
-    { before: 'https://a.example/x', after: 'https://a.example/x', changed: [] },
-    { before: 'https://a.example/x', after: 'https://b.example/x', changed: ['Plan'] },
-    { before: null, after: 'https://a.example/x', changed: ['Plan'] },
-    { before: 'https://a.example/x', after: null, changed: ['Plan'] },
-  ])('[S6.4] a data source from $before to $after changes $changed', ({ before, after, changed }) => {
-    expect(remoteDataSourcesChanged(f('Plan', before), f('Plan', after))).toEqual(changed);
   });
 
   it('[S6.4] finds tags outside the known list, case-insensitively, and keeps the known spelling', () => {

@@ -72,7 +72,7 @@ export function BillingFieldDnd(props: {
   );
   const nameOf = (id: string) =>
     id === FIELD_FEES_DROP
-      ? t('serviceToolDrag.billing.feesArea')
+      ? t('serviceToolExtra.billing.feesArea')
       : (props.fields.find((f) => `${DRAG_PREFIX}${f.Id}` === id)?.DisplayName ?? id);
   const announcements = useDndAnnouncements(nameOf);
 
@@ -97,7 +97,7 @@ export function BillingFieldDnd(props: {
           </Text>
           {props.fields.length > 0 && (
             <Text size="xs" c="dimmed" mb={6}>
-              {t('serviceToolDrag.billing.dragHelp')}
+              {t('serviceToolExtra.billing.dragHelp')}
             </Text>
           )}
           {props.fields.length === 0 ? (
@@ -136,7 +136,7 @@ function FeesDropArea({ children }: { children: ReactNode }) {
       {children}
       {dragging && (
         <Text size="sm" fw={600}>
-          {t('serviceToolDrag.billing.dropHere')}
+          {t('serviceToolExtra.billing.dropHere')}
         </Text>
       )}
     </Stack>
@@ -167,7 +167,7 @@ function DraggableBillingField({ field, onAdd }: { field: ServiceField; onAdd: (
         ref={setActivatorNodeRef}
         {...attributes}
         {...listeners}
-        aria-label={t('serviceToolDrag.billing.drag', { name: field.DisplayName })}
+        aria-label={t('serviceToolExtra.billing.drag', { name: field.DisplayName })}
         // Escape cancels the drag; it must not also close the service tool window.
         data-mantine-stop-propagation={isDragging ? 'true' : undefined}
         style={{ cursor: 'grab', padding: '2px 6px', lineHeight: 1 }}

@@ -146,6 +146,7 @@ export function FieldsTab({ doc, mode, onChange, errors, showErrors, context }: 
           isNew={editing.isNew}
           otherNames={doc.Fields.filter((f) => f.Id !== editing.field.Id).map((f) => f.DisplayName)}
           inBilling={billingLimited(doc, editing.field.Id)}
+          canEditRemoteDataSource={context?.canEditRemoteDataSource ?? true}
           onCancel={() => setEditing(null)}
           onSave={(field) => {
             onChange(saveFieldIntoDocument(doc, field));

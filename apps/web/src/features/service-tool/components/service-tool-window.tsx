@@ -4,6 +4,7 @@ import {
   cleanServiceForSend,
   type FieldError,
   firstFailingTab,
+  type Service,
   type ServiceArea,
   type ServiceDocument,
   ServiceDocumentSchema,
@@ -91,6 +92,10 @@ export function ServiceToolWindow({ serviceName, capabilities, onClose }: Servic
           initial={service.data ? ServiceDocumentSchema.parse(service.data) : blankServiceDocument()}
           editableAreas={service.data?.EditableAreas ?? null}
           canCreateTags={service.data?.CanCreateTags ?? capabilities.has('SERVICE_TOOL_TAG_CREATE')}
+          canEditRemoteDataSource={
+            service.data?.CanEditRemoteDataSource ?? capabilities.has('SERVICE_TOOL_REMOTE_DATASOURCE_UPDATE')
+          }
+          descriptionGroups={service.data?.DescriptionGroups ?? []}
           onClose={onClose}
         />
       )}
@@ -104,6 +109,8 @@ function ServiceForm(props: {
   /** Null in create mode, where every tab shows. */
   editableAreas: ServiceArea[] | null;
   canCreateTags: boolean;
+  canEditRemoteDataSource: boolean;
+  descriptionGroups: Service['DescriptionGroups'];
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -122,14 +129,24 @@ function ServiceForm(props: {
     stored: props.mode === 'edit' ? props.initial : null,
     editableAreas: props.editableAreas,
     canCreateTags: props.canCreateTags,
+    canEditRemoteDataSource: props.canEditRemoteDataSource,
+    descriptionGroups: props.descriptionGroups,
   };
+  const gating = useMemo(
+    () => ({
+      stored: props.mode === 'edit' ? props.initial : null,
+      canEditRemoteDataSource: props.canEditRemoteDataSource,
+      descriptionGroups: props.descriptionGroups,
+    }),
+    [props.mode, props.initial, props.canEditRemoteDataSource, props.descriptionGroups],
+  );
   const existingFieldIds = useMemo(
     () => (props.mode === 'edit' ? props.initial.Fields.map((f) => f.Id) : []),
     [props.mode, props.initial],
   );
   const errors = useMemo(
-    () => formErrors(doc, { mode: props.mode, tabs: shownTabs, existingFieldIds, serverErrors }),
-    [doc, props.mode, shownTabs, existingFieldIds, serverErrors],
+    () => formErrors(doc, { mode: props.mode, tabs: shownTabs, existingFieldIds, serverErrors, gating }),
+    [doc, props.mode, shownTabs, existingFieldIds, serverErrors, gating],
   );
   // Messages no built tab shows (a tab still missing, or the server naming something else).
   const builtTabs = new Set<string>(tabs.map((tab) => tab.tab));
