@@ -13,7 +13,7 @@ import {
 import { accountOperations, customActionOperations, findLocation, terminateDue } from './domains/accounts/index.js';
 import { auditOperations } from './domains/audit/index.js';
 import { type AuthSettings, authOperations, createCallerResolver } from './domains/auth/index.js';
-import { catalogueOperations, createServiceCreationWorker } from './domains/catalogue/index.js';
+import { catalogueOperations, createServiceJobHandler } from './domains/catalogue/index.js';
 import { credentialOperations, sendToAllJobHandler } from './domains/credentials/index.js';
 import { creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
 import { noteOperations } from './domains/notes/index.js';
@@ -96,6 +96,7 @@ export function registeredJobHandlers(deps: {
     sendToAllJobHandler(),
     hierarchyExportJobHandler({ storage: deps.storage }),
     credentialsExportJobHandler({ storage: deps.storage }),
+    createServiceJobHandler(),
   ] as JobHandler<never>[];
 }
 
@@ -206,12 +207,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => {
       if (timer) clearInterval(timer);
     });
-    // [S1.1] CreateService stores a service as Creating; this finishes it after the response.
-    const creations = createServiceCreationWorker(options.db, (error) =>
-      app.log.error({ err: error }, 'service creation failed'),
-    );
-    app.addHook('onReady', async () => creations.start());
-    app.addHook('onClose', async () => creations.stop());
   }
 
   let shuttingDown = false;

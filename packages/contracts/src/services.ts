@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import type { CapabilityName, PermissionKind } from './capabilities.js';
+import { JobIdSchema } from './jobs.js';
 import { defineOperation } from './operation.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -695,15 +696,26 @@ export const CreateServiceInputSchema = ServiceDocumentSchema.extend({
   OwnerAccountId: z.number().int().positive().nullable().default(null),
 });
 
+/** [S1.1] What the job creating a service reports once it ran (GetJob's Result for 'catalogue.create-service'). */
+export const CreationResultSchema = z.object({
+  ServiceId: z.number().int(),
+  ServiceName: z.string().nullable(),
+  /** Active once created; the state found when an earlier attempt had finished already. */
+  State: ServiceStateSchema.nullable(),
+});
+export type CreationResult = z.infer<typeof CreationResultSchema>;
+
 export const CreateService = defineOperation({
   name: 'CreateService',
   summary:
-    'Start creating a service: it is stored in state Creating and finished in the background [S7.3], [S1.1]. Needs MY_SERVICES_CREATE or a SERVICE_TOOL_*_CREATE capability [M6.3]',
+    'Start creating a service: it is stored in state Creating and a durable job (JobId) finishes it [S7.3], [S1.1]. Needs MY_SERVICES_CREATE or a SERVICE_TOOL_*_CREATE capability [M6.3]',
   input: CreateServiceInputSchema,
   output: z.object({
     Id: z.number().int(),
     ServiceName: z.string(),
     State: ServiceStateSchema,
+    /** The job creating it: GetJob tells its progress [S1.1]. */
+    JobId: JobIdSchema,
     Title: z.string(),
     Message: z.string(),
   }),

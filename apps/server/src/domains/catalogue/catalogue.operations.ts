@@ -13,7 +13,6 @@ import {
   UpdateService,
 } from '@portal/contracts';
 import { handle, requireCaller } from '../../platform/operations/types.js';
-import { catalogueEvents, SERVICE_CREATION_REQUESTED } from './catalogue.events.js';
 import * as service from './catalogue.service.js';
 
 export const catalogueOperations = [
@@ -27,9 +26,10 @@ export const catalogueOperations = [
   handle(GetService, (ctx, input) => service.getService(ctx.db, requireCaller(ctx), input.ServiceName)),
   handle(CreateService, async (ctx, input) => {
     const { result, ownerId } = await service.createService(ctx.db, requireCaller(ctx), input, ctx.now);
-    ctx.audit({ accountId: ownerId, after: { ServiceName: result.ServiceName, Id: result.Id, Service: input } });
-    // Tell the creation worker once the transaction had time to commit; the sweep catches any miss.
-    setTimeout(() => catalogueEvents.emit(SERVICE_CREATION_REQUESTED), 50).unref();
+    ctx.audit({
+      accountId: ownerId,
+      after: { ServiceName: result.ServiceName, Id: result.Id, JobId: result.JobId, Service: input },
+    });
     return result;
   }),
   handle(UpdateService, async (ctx, input) => {

@@ -184,14 +184,6 @@ export function isMajorTermsChange(
   );
 }
 
-/** Attempts before a service whose creation keeps failing is marked Failed. */
-export const MAX_CREATION_ATTEMPTS = 5;
-
-/** Delay before the next creation attempt: 5 s, 20 s, 80 s, ... capped at 10 minutes. */
-export function creationRetryDelayMs(attempts: number): number {
-  return Math.min(10 * 60_000, 5000 * 4 ** Math.max(0, attempts - 1));
-}
-
 /** A LIKE pattern matching the text anywhere, with LIKE's own characters escaped. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

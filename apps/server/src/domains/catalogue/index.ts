@@ -1,4 +1,4 @@
 export { DEMO_SERVICES, seedDemoServices } from './catalogue.demo.js';
+export { createServiceJobHandler, runDueCreationJobs } from './catalogue.job.js';
 export { catalogueOperations } from './catalogue.operations.js';
-export { finishCreation, finishDueCreations } from './catalogue.service.js';
-export { createServiceCreationWorker } from './catalogue.worker.js';
+export { CREATE_SERVICE_JOB_TYPE } from './catalogue.service.js';

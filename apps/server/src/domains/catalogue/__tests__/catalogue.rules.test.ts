@@ -5,7 +5,6 @@ import {
   assignBillingIds,
   canonicalTags,
   containsPattern,
-  creationRetryDelayMs,
   definitionOf,
   foreignRuleIds,
   isMajorTermsChange,
@@ -239,15 +238,6 @@ describe('description groups', () => {
 });
 
 describe('small helpers', () => {
-  it.each([
-    [1, 5000],
-    [2, 20000],
-    [3, 80000],
-    [9, 600000],
-  ])('retries creation attempt %i after %i ms', (attempts, ms) => {
-    expect(creationRetryDelayMs(attempts)).toBe(ms);
-  });
-
   it('escapes LIKE characters in a search', () => {
     expect(containsPattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
   });

@@ -19,6 +19,7 @@ import { useSaveService } from '../api/use-save-service';
 import { useService } from '../api/use-service';
 import { errorsOfTab, formErrors, serviceUpdate, visibleTabs } from '../utils/service-form';
 import { BillingTab } from './billing-tab';
+import { CreationProgress } from './creation-progress';
 import { FieldsTab } from './fields-tab';
 import { FilesTab } from './files-tab';
 import { InfoTabPanel } from './info-tab-panel';
@@ -120,7 +121,7 @@ function ServiceForm(props: {
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState<{ title: string; message: string } | null>(null);
+  const [done, setDone] = useState<{ title: string; message: string; jobId?: string } | null>(null);
 
   const shownTabs = useMemo(() => visibleTabs(props.editableAreas), [props.editableAreas]);
   const tabs = TABS.filter((tab) => tab.component !== null && shownTabs.includes(tab.tab));
@@ -172,7 +173,7 @@ function ServiceForm(props: {
               mode: 'edit',
               update: UpdateServiceInputSchema.parse(serviceUpdate(doc, props.editableAreas ?? [])),
             });
-      setDone({ title: result.Title, message: result.Message });
+      setDone({ title: result.Title, message: result.Message, jobId: 'JobId' in result ? result.JobId : undefined });
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors.length > 0) {
         setServerErrors(error.fieldErrors);
@@ -242,6 +243,7 @@ function ServiceForm(props: {
       <Modal opened={done !== null} onClose={props.onClose} title={done?.title} centered withCloseButton={false}>
         <Stack>
           <Text>{done?.message}</Text>
+          {done?.jobId && <CreationProgress jobId={done.jobId} />}
           <Group justify="flex-end">
             <Button onClick={props.onClose} data-autofocus>
               {t('serviceTool.window.ok')}
