@@ -17,11 +17,8 @@ import { Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core
 import type { ServiceField } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BILLING_DRAG_PREFIX, billingDragId, droppedBillingField, FIELD_FEES_DROP } from '../utils/billing-drag';
 import { useDndAnnouncements } from './dnd-announcements';
-
-/** The droppable id of the Field based fees area. */
-export const FIELD_FEES_DROP = 'fees:field';
-const DRAG_PREFIX = 'billing-field:';
 
 /**
  * A pointer drop counts only over the fees area (there is one target, so "closest" would take any
@@ -47,12 +44,6 @@ const toFeesArea: KeyboardCoordinateGetter = (event, { context }) => {
   };
 };
 
-/** The field a drag of the Billing tab carries, or null when the drop does not add fees. */
-export function droppedBillingField(activeId: string, overId: string | null): string | null {
-  if (overId !== FIELD_FEES_DROP || !activeId.startsWith(DRAG_PREFIX)) return null;
-  return activeId.slice(DRAG_PREFIX.length);
-}
-
 /**
  * [S2.9] Drag and drop of service fields into the Field based fees of the Billing tab: the available
  * fields are dragged (pointer, or keyboard: Space on the handle, arrows, Space) onto the fees area,
@@ -73,7 +64,7 @@ export function BillingFieldDnd(props: {
   const nameOf = (id: string) =>
     id === FIELD_FEES_DROP
       ? t('serviceToolExtra.billing.feesArea')
-      : (props.fields.find((f) => `${DRAG_PREFIX}${f.Id}` === id)?.DisplayName ?? id);
+      : (props.fields.find((f) => billingDragId(f.Id) === id)?.DisplayName ?? id);
   const announcements = useDndAnnouncements(nameOf);
 
   function handleDragEnd({ active, over }: DragEndEvent) {
@@ -120,7 +111,7 @@ export function BillingFieldDnd(props: {
 function FeesDropArea({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { setNodeRef, isOver, active } = useDroppable({ id: FIELD_FEES_DROP });
-  const dragging = active !== null && String(active.id).startsWith(DRAG_PREFIX);
+  const dragging = active !== null && String(active.id).startsWith(BILLING_DRAG_PREFIX);
   return (
     <Stack
       ref={setNodeRef}
@@ -146,7 +137,7 @@ function FeesDropArea({ children }: { children: ReactNode }) {
 function DraggableBillingField({ field, onAdd }: { field: ServiceField; onAdd: () => void }) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({
-    id: `${DRAG_PREFIX}${field.Id}`,
+    id: billingDragId(field.Id),
   });
   return (
     <Group
