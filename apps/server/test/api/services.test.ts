@@ -162,6 +162,19 @@ describe('creating a service', () => {
     await t.app.jobs.runDue();
   });
 
+  it('[S1.1] another vendor cannot read the creation job: the same 404 as a missing job', async () => {
+    const created = await alice.op('CreateService', serviceInput(uniqueName('Private job')));
+
+    const foreign = await bob.op('GetJob', { id: created.body.JobId });
+    const missing = await bob.op('GetJob', { id: '00000000-0000-4000-8000-000000000000' });
+    const ownerSees = await alice.op('GetJob', { id: created.body.JobId });
+
+    expect(foreign.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect(ownerSees.status).toBe(200);
+    await t.app.jobs.runDue();
+  });
+
   it('[S1.1] a failing creation is retried by the job with backoff; after five attempts the service is Failed', async () => {
     const name = uniqueName('Doomed');
     const created = await alice.op('CreateService', serviceInput(name));
