@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREATE_SERVICE_JOB_TYPE } from '../../src/domains/catalogue/index.js';
+import { enqueueJob } from '../../src/platform/jobs/index.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
@@ -160,6 +162,25 @@ describe('creating a service', () => {
     );
     expect(row).toEqual({ payload: { serviceId: ok.body.Id }, max_attempts: 5 });
     await t.app.jobs.runDue();
+  });
+
+  it('[S1.1] a creation job for a service that is already Active succeeds without touching it', async () => {
+    const name = uniqueName('Twice');
+    const created = await createService(t.db, alice, serviceInput(name));
+    const again = await enqueueJob(t.db, {
+      type: CREATE_SERVICE_JOB_TYPE,
+      payload: { serviceId: created.Id },
+      createdBy: null,
+      accountId: vendorA,
+    });
+
+    await t.app.jobs.runDue();
+    const job = await alice.op('GetJob', { id: again });
+    const after = await alice.op('GetService', { ServiceName: name });
+
+    expect(job.body).toMatchObject({ Status: 'succeeded', Result: { ServiceId: created.Id, State: 'Active' } });
+    expect(after.body.BillingRules).toEqual(created.BillingRules);
+    expect(after.body.ModifyDate).toBe(created.ModifyDate);
   });
 
   it('[S1.1] another vendor cannot read the creation job: the same 404 as a missing job', async () => {
