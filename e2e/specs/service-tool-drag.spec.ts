@@ -74,6 +74,14 @@ test.describe('service tool drag and drop', () => {
     await expect(dialog.getByRole('button', { name: 'Options for Customer code' })).toBeVisible();
     await expect(page.getByText(/Customer code was dropped at the place of/)).toBeAttached();
     await expect(dialog.getByText('All fields are placed.')).toBeVisible();
+
+    // Escape cancels a drag and leaves the window open.
+    await dialog.getByRole('button', { name: 'Move Plan' }).focus();
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(150);
+    await page.keyboard.press('Escape');
+    await expect(page.getByText('Moving Plan was cancelled.')).toBeAttached();
+    await expect(dialog.getByRole('heading', { name: 'Create layout' })).toBeVisible();
     await shoot(page, 'layout');
     await expectAccessible(page);
   });
