@@ -19,7 +19,7 @@ import {
 } from './domains/accounts/index.js';
 import { auditOperations } from './domains/audit/index.js';
 import { type AuthSettings, authOperations, createCallerResolver } from './domains/auth/index.js';
-import { catalogueOperations, createServiceCreationWorker, findServiceFileAttachment } from './domains/catalogue/index.js';
+import { catalogueOperations, createServiceJobHandler, findServiceFileAttachment } from './domains/catalogue/index.js';
 import { credentialOperations, sendToAllJobHandler } from './domains/credentials/index.js';
 import { creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
 import { noteOperations } from './domains/notes/index.js';
@@ -116,6 +116,7 @@ export function registeredJobHandlers(deps: {
     hierarchyExportJobHandler({ storage: deps.storage }),
     credentialsExportJobHandler({ storage: deps.storage }),
     provisioningJobHandler(),
+    createServiceJobHandler(),
   ] as JobHandler<never>[];
 }
 
@@ -226,12 +227,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => {
       if (timer) clearInterval(timer);
     });
-    // [S1.1] CreateService stores a service as Creating; this finishes it after the response.
-    const creations = createServiceCreationWorker(options.db, (error) =>
-      app.log.error({ err: error }, 'service creation failed'),
-    );
-    app.addHook('onReady', async () => creations.start());
-    app.addHook('onClose', async () => creations.stop());
   }
 
   let shuttingDown = false;

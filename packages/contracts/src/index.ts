@@ -17,6 +17,7 @@ export * from './password-reset.js';
 export * from './provisioning.js';
 export * from './reports.js';
 export * from './service-drafts.js';
+export * from './service-gating.js';
 export * from './service-validation.js';
 export * from './services.js';
 export * from './sso.js';

@@ -13,6 +13,7 @@
  */
 import { z } from 'zod';
 import type { CapabilityName, PermissionKind } from './capabilities.js';
+import { JobIdSchema } from './jobs.js';
 import { defineOperation } from './operation.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -530,6 +531,19 @@ export const ServiceSchema = ServiceDocumentSchema.extend({
   /** [S6.4] */
   CanEditRemoteDataSource: z.boolean(),
   CanCreateTags: z.boolean(),
+  /**
+   * [S4.8] The description group of each text type the service is in, with whether it is the group's
+   * original and how many other services share it (contracts' `isGroupLinkLocked`). Empty without
+   * SERVICE_TOOL_DESCRIPTION_READ.
+   */
+  DescriptionGroups: z.array(
+    z.object({
+      Type: DescriptionTypeSchema,
+      DescriptionGroupId: z.string(),
+      IsOriginal: z.boolean(),
+      OtherServices: z.number().int(),
+    }),
+  ),
 });
 export type Service = z.infer<typeof ServiceSchema>;
 
@@ -682,15 +696,26 @@ export const CreateServiceInputSchema = ServiceDocumentSchema.extend({
   OwnerAccountId: z.number().int().positive().nullable().default(null),
 });
 
+/** [S1.1] What the job creating a service reports once it ran (GetJob's Result for 'catalogue.create-service'). */
+export const CreationResultSchema = z.object({
+  ServiceId: z.number().int(),
+  ServiceName: z.string().nullable(),
+  /** Active once created; the state found when an earlier attempt had finished already. */
+  State: ServiceStateSchema.nullable(),
+});
+export type CreationResult = z.infer<typeof CreationResultSchema>;
+
 export const CreateService = defineOperation({
   name: 'CreateService',
   summary:
-    'Start creating a service: it is stored in state Creating and finished in the background [S7.3], [S1.1]. Needs MY_SERVICES_CREATE or a SERVICE_TOOL_*_CREATE capability [M6.3]',
+    'Start creating a service: it is stored in state Creating and a durable job (JobId) finishes it [S7.3], [S1.1]. Needs MY_SERVICES_CREATE or a SERVICE_TOOL_*_CREATE capability [M6.3]',
   input: CreateServiceInputSchema,
   output: z.object({
     Id: z.number().int(),
     ServiceName: z.string(),
     State: ServiceStateSchema,
+    /** The job creating it: GetJob tells its progress [S1.1]. */
+    JobId: JobIdSchema,
     Title: z.string(),
     Message: z.string(),
   }),

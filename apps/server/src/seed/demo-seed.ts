@@ -269,6 +269,9 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     for (const [v, vendorId] of vendorIds.entries()) {
       await addUser(vendorId, 'Vendor service administrator', `${slug(VENDORS[v] as string)}.admin`, 'Service manager');
     }
+    // [S6.4] A Litware editor without the remote data source right (added last: other names stay).
+    const litwareId = vendorIds[VENDORS.findIndex((name) => slug(name) === 'litware')];
+    if (litwareId !== undefined) await addUser(litwareId, 'Vendor service editor', 'litware.editor', 'Catalogue editor');
     await seedCreditLimitDemo(tx);
     await seedDemoTerms(tx, { notAcceptedBy: newStarters });
   });

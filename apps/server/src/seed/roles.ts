@@ -92,6 +92,20 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
       'WIKI_READ',
     ],
   },
+  // [S6.4] Like the vendor's service administrator, but remote data sources (endpoints the portal
+  // calls) stay with the administrator.
+  'Vendor service editor': {
+    description: "Edits the vendor's own services in the service tool, except remote data sources",
+    capabilities: [
+      ...accountCaps(['COMPANY', 'USER'], ['READ']),
+      ...['INFO', 'FILES', 'DESCRIPTION', 'FIELDS', 'BILLING', 'PROVISIONING'].flatMap((area) =>
+        ['READ', 'CREATE', 'UPDATE'].map((kind) => `SERVICE_TOOL_${area}_${kind}`),
+      ),
+      'MY_SERVICES_CREATE',
+      'MY_SERVICES_UPDATE',
+      'WIKI_READ',
+    ],
+  },
   Auditor: {
     description: 'Reads every account and the audit log, changes nothing',
     capabilities: [...accountCaps(ALL_TYPES, ['READ']), 'AUDIT_LOG_READ'],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceCreationWorker, finishCreation, finishDueCreations } from '../../src/domains/catalogue/index.js';
+import { CREATE_SERVICE_JOB_TYPE } from '../../src/domains/catalogue/index.js';
+import { enqueueJob } from '../../src/platform/jobs/index.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
@@ -94,7 +95,7 @@ describe('lookups', () => {
 });
 
 describe('creating a service', () => {
-  it('[S7.3] [S1.1] [S8.2] starts creation and answers Creation started; the service appears once created', async () => {
+  it('[S7.3] [S1.1] [S8.2] starts a creation job and answers Creation started; the service appears once the job ran', async () => {
     const name = uniqueName('Alpha Backup');
 
     const res = await alice.op('CreateService', serviceInput(name));
@@ -111,11 +112,19 @@ describe('creating a service', () => {
     expect(during.body.State).toBe('Creating');
     expect(during.body.EditableAreas).toEqual([]);
     expect(listed.body.Services.map((s: { State: string }) => s.State)).toEqual(['Creating']);
+    const queued = await alice.op('GetJob', { id: res.body.JobId });
+    expect(queued.body).toMatchObject({ Type: 'catalogue.create-service', Status: 'queued', AccountId: vendorA });
 
-    expect(await finishDueCreations(t.db, new Date())).toBe(1);
+    await t.app.jobs.runDue();
     const after = await alice.op('GetService', { ServiceName: name });
+    const job = await alice.op('GetJob', { id: res.body.JobId });
     expect(after.body.State).toBe('Active');
     expect(after.body.Owner).toEqual({ OwnerId: vendorA, OwnerName: 'Vendor A' });
+    expect(job.body).toMatchObject({
+      Status: 'succeeded',
+      Progress: 100,
+      Result: { ServiceId: res.body.Id, ServiceName: name, State: 'Active' },
+    });
   });
 
   it('[S3.2] [S3.5] replaces generated field ids everywhere and gives fees ids and priceable items', async () => {
@@ -135,44 +144,78 @@ describe('creating a service', () => {
     expect(srp?.charge).toBe('6.000000');
   });
 
-  it('[S1.1] the creation worker finishes a service right after CreateService', async () => {
-    const worker = createServiceCreationWorker(t.db, (error) => {
-      throw error;
-    });
-    worker.start();
-    const name = uniqueName('Worker');
-    try {
-      await alice.op('CreateService', serviceInput(name));
-      let state = 'Creating';
-      for (let i = 0; i < 50 && state === 'Creating'; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        state = (await alice.op('GetService', { ServiceName: name })).body.State;
-      }
+  it('[S1.1] the creation job is queued in the CreateService transaction: a refused create leaves none', async () => {
+    const count = async () =>
+      (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE type = 'catalogue.create-service'`))[0]?.n;
+    const before = await count();
 
-      expect(state).toBe('Active');
-    } finally {
-      await worker.stop();
-    }
+    const refused = await alice.op('CreateService', serviceInput(uniqueName('Refused'), { Icon: '/x.svg' }));
+    const afterRefused = await count();
+    const ok = await alice.op('CreateService', serviceInput(uniqueName('Queued')));
+
+    expect(refused.status).toBe(422);
+    expect(afterRefused).toBe(before);
+    expect(await count()).toBe((before ?? 0) + 1);
+    const [row] = await t.db.query<{ payload: unknown; max_attempts: number }>(
+      'SELECT payload, max_attempts FROM jobs WHERE id = $1',
+      [ok.body.JobId],
+    );
+    expect(row).toEqual({ payload: { serviceId: ok.body.Id }, max_attempts: 5 });
+    await t.app.jobs.runDue();
   });
 
-  it('retries a failing creation with backoff and marks it Failed after five attempts', async () => {
-    const name = uniqueName('Doomed');
-    await alice.op('CreateService', serviceInput(name));
-    const [row] = await t.db.query<{ id: number }>('SELECT id FROM services WHERE service_name = $1', [name]);
-    await t.db.query(`UPDATE services SET pending = '{"broken": true}'::jsonb WHERE id = $1`, [row?.id]);
-    let now = new Date();
+  it('[S1.1] a creation job for a service that is already Active succeeds without touching it', async () => {
+    const name = uniqueName('Twice');
+    const created = await createService(t.db, alice, serviceInput(name));
+    const again = await enqueueJob(t.db, {
+      type: CREATE_SERVICE_JOB_TYPE,
+      payload: { serviceId: created.Id },
+      createdBy: null,
+      accountId: vendorA,
+    });
 
-    const outcomes: string[] = [];
+    await t.app.jobs.runDue();
+    const job = await alice.op('GetJob', { id: again });
+    const after = await alice.op('GetService', { ServiceName: name });
+
+    expect(job.body).toMatchObject({ Status: 'succeeded', Result: { ServiceId: created.Id, State: 'Active' } });
+    expect(after.body.BillingRules).toEqual(created.BillingRules);
+    expect(after.body.ModifyDate).toBe(created.ModifyDate);
+  });
+
+  it('[S1.1] another vendor cannot read the creation job: the same 404 as a missing job', async () => {
+    const created = await alice.op('CreateService', serviceInput(uniqueName('Private job')));
+
+    const foreign = await bob.op('GetJob', { id: created.body.JobId });
+    const missing = await bob.op('GetJob', { id: '00000000-0000-4000-8000-000000000000' });
+    const ownerSees = await alice.op('GetJob', { id: created.body.JobId });
+
+    expect(foreign.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect(ownerSees.status).toBe(200);
+    await t.app.jobs.runDue();
+  });
+
+  it('[S1.1] a failing creation is retried by the job with backoff; after five attempts the service is Failed', async () => {
+    const name = uniqueName('Doomed');
+    const created = await alice.op('CreateService', serviceInput(name));
+    await t.db.query(`UPDATE services SET pending = '{"broken": true}'::jsonb WHERE id = $1`, [created.body.Id]);
+    let now = new Date(Date.now() + 1000);
+
+    const states: string[] = [];
     for (let i = 0; i < 5; i++) {
-      outcomes.push(await finishCreation(t.db, row?.id as number, now));
-      now = new Date(now.getTime() + 11 * 60_000);
+      await t.app.jobs.runDue({ now });
+      states.push((await alice.op('GetJob', { id: created.body.JobId })).body.Status);
+      now = new Date(now.getTime() + 60 * 60_000);
     }
     const got = await alice.op('GetService', { ServiceName: name });
     const update = await alice.op('UpdateService', { ServiceName: name, DisplayName: 'x' });
+    const job = (await alice.op('GetJob', { id: created.body.JobId })).body;
 
-    expect(outcomes).toEqual(['retry', 'retry', 'retry', 'retry', 'failed']);
+    expect(states).toEqual(['queued', 'queued', 'queued', 'queued', 'failed']);
+    expect(job.Attempts).toBe(5);
     expect(got.body.State).toBe('Failed');
-    expect(got.body.StateMessage).toBeTruthy();
+    expect(got.body.StateMessage).toBe(job.Error);
     expect(update.status).toBe(409);
   });
 
@@ -258,7 +301,7 @@ describe('creating a service', () => {
       ...serviceInput(uniqueName('Tagged'), { Tags: ['Brand new tag', 'backup'] }),
       OwnerAccountId: vendorA,
     });
-    await finishDueCreations(t.db, new Date());
+    await t.app.jobs.runDue();
     const tags = await alice.op('GetServiceAvailableTagList');
 
     expect(vendor.status).toBe(403);
@@ -557,7 +600,7 @@ describe('updating a service', () => {
     const res = await alice.op('UpdateService', { ServiceName: name, DisplayName: 'x' });
 
     expect(res.status).toBe(409);
-    await finishDueCreations(t.db, new Date());
+    await t.app.jobs.runDue();
   });
 });
 
@@ -612,6 +655,21 @@ describe('description groups', () => {
 
     expect(res.status).toBe(422);
     expect(res.body.errors[0].message).toBe('This service is the original of a shared text and cannot link to another one');
+  });
+
+  it('[S4.8] GetService tells the form which groups the service is the original of and how many share them', async () => {
+    const a = uniqueName('Lock A');
+    const b = uniqueName('Lock B');
+    for (const n of [a, b]) await createService(t.db, alice, serviceInput(n));
+    const aTexts = (await alice.op('GetServiceDescriptions', { ServiceName: a })).body;
+    await alice.op('UpdateService', { ServiceName: b, Descriptions: aTexts });
+    const group = aTexts.find((d: { Type: string }) => d.Type === 'Description').DescriptionGroupId;
+
+    const original = (await alice.op('GetService', { ServiceName: a })).body.DescriptionGroups;
+    const follower = (await alice.op('GetService', { ServiceName: b })).body.DescriptionGroups;
+
+    expect(original).toContainEqual({ Type: 'Description', DescriptionGroupId: group, IsOriginal: true, OtherServices: 1 });
+    expect(follower).toContainEqual({ Type: 'Description', DescriptionGroupId: group, IsOriginal: false, OtherServices: 1 });
   });
 
   it('[S2.11] [S3.4] a major change of the terms starts a new revision; a minor one does not', async () => {

@@ -1,5 +1,5 @@
 import { type ServiceDocumentInput, STANDARD_PROVISIONING_ACTIONS } from '@portal/contracts';
-import { finishDueCreations } from '../../src/domains/catalogue/index.js';
+import { runDueCreationJobs } from '../../src/domains/catalogue/index.js';
 import type { Db } from '../../src/platform/db/db.js';
 import { STANDARD_ROLES } from '../../src/seed/roles.js';
 import type { ApiClient } from './client.js';
@@ -69,11 +69,11 @@ export function serviceInput(name: string, over: Partial<ServiceDocumentInput> =
   };
 }
 
-/** Creates a service through the API and runs the creation step; fails the test when creation fails. */
+/** Creates a service through the API and runs its creation job; fails the test when creation fails. */
 export async function createService(db: Db, client: ApiClient, input: ServiceDocumentInput & { OwnerAccountId?: number }) {
   const res = await client.op('CreateService', input);
   if (res.status !== 200) throw new Error(`CreateService ${input.ServiceName}: ${res.status} ${JSON.stringify(res.body)}`);
-  await finishDueCreations(db, new Date());
+  await runDueCreationJobs(db);
   const got = await client.op('GetService', { ServiceName: input.ServiceName });
   if (got.body.State !== 'Active') throw new Error(`${input.ServiceName} is ${got.body.State}: ${got.body.StateMessage}`);
   return got.body;

@@ -13,8 +13,9 @@ import {
 } from '@portal/contracts';
 import type { Db } from '../../platform/db/db.js';
 import type { Caller } from '../../platform/operations/types.js';
+import { runDueCreationJobs } from './catalogue.job.js';
 import * as repo from './catalogue.repository.js';
-import { createService, finishDueCreations, getService, updateService } from './catalogue.service.js';
+import { createService, getService, updateService } from './catalogue.service.js';
 
 /**
  * The demo catalogue: 33 services of the three demo vendors (office suites, backup and support from
@@ -1300,7 +1301,7 @@ export async function seedDemoServices(db: Db, now = new Date()): Promise<{ crea
     }
     const parsed = CreateServiceInputSchema.parse({ ...input, OwnerAccountId: ownerId });
     await db.transaction((tx) => createService(tx, caller, parsed, now));
-    await finishDueCreations(db, now);
+    await runDueCreationJobs(db);
     created++;
   }
   // A major change of the Contoso terms: customers must accept revision 2 [S2.11].

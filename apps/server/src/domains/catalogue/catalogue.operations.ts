@@ -16,7 +16,6 @@ import {
   UpdateService,
 } from '@portal/contracts';
 import { handle, requireCaller } from '../../platform/operations/types.js';
-import { catalogueEvents, SERVICE_CREATION_REQUESTED } from './catalogue.events.js';
 import * as service from './catalogue.service.js';
 import * as drafts from './drafts.service.js';
 
@@ -33,9 +32,10 @@ export const catalogueOperations = [
     const { result, ownerId } = await service.createService(ctx.db, requireCaller(ctx), input, ctx.now);
     // [S4.2] The create window's draft goes with a successful save.
     await drafts.deleteDraftAfterSave(ctx.db, requireCaller(ctx), null);
-    ctx.audit({ accountId: ownerId, after: { ServiceName: result.ServiceName, Id: result.Id, Service: input } });
-    // Tell the creation worker once the transaction had time to commit; the sweep catches any miss.
-    setTimeout(() => catalogueEvents.emit(SERVICE_CREATION_REQUESTED), 50).unref();
+    ctx.audit({
+      accountId: ownerId,
+      after: { ServiceName: result.ServiceName, Id: result.Id, JobId: result.JobId, Service: input },
+    });
     return result;
   }),
   handle(UpdateService, async (ctx, input) => {

@@ -200,9 +200,9 @@ export async function insertCreating(
 ): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO services (service_name, display_name, short_description, category, icon, owner_account_id, state,
-       service_status, is_complex_product, default_language, datacenter, definition, pending, next_attempt_at, pod_id,
+       service_status, is_complex_product, default_language, datacenter, definition, pending, pod_id,
        created_by, created_at, updated_by, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 'Creating', $7, $8, $9, $10, $11::jsonb, $12::jsonb, $13, $14, $15, $13, $15, $13)
+     VALUES ($1, $2, $3, $4, $5, $6, 'Creating', $7, $8, $9, $10, $11::jsonb, $12::jsonb, $14, $15, $13, $15, $13)
      RETURNING id`,
     [
       s.serviceName,
@@ -257,43 +257,31 @@ export async function updateColumns(
 
 // --- asynchronous creation -------------------------------------------------------------------
 
-/** Ids of services whose creation is due, oldest first. */
-export async function listDueCreations(db: Queryable, now: Date, limit: number): Promise<number[]> {
-  const rows = await db.query<{ id: number }>(
-    `SELECT id FROM services WHERE state = 'Creating' AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT $2`,
-    [now, limit],
-  );
-  return rows.map((r) => r.id);
-}
-
-/** Claims a service still being created for this transaction; null when another worker holds or finished it. */
-export async function claimCreating(db: Queryable, id: number): Promise<{ attempts: number; pending: ServiceDocument } | null> {
-  const [row] = await db.query<{ attempts: number; pending: ServiceDocument | null }>(
-    `SELECT attempts, pending FROM services WHERE id = $1 AND state = 'Creating' FOR UPDATE SKIP LOCKED`,
+/**
+ * Locks a service still being created for the creation job's transaction; null when it is no longer
+ * Creating (created already, or failed) or its input is gone.
+ */
+export async function claimCreating(db: Queryable, id: number): Promise<{ pending: ServiceDocument } | null> {
+  const [row] = await db.query<{ pending: ServiceDocument | null }>(
+    `SELECT pending FROM services WHERE id = $1 AND state = 'Creating' FOR UPDATE`,
     [id],
   );
-  return row?.pending ? { attempts: row.attempts, pending: row.pending } : null;
+  return row?.pending ? { pending: row.pending } : null;
 }
 
 export async function markActive(db: Queryable, id: number, now: Date): Promise<void> {
-  await db.query(
-    `UPDATE services SET state = 'Active', state_message = NULL, pending = NULL, next_attempt_at = NULL, updated_at = $2
-     WHERE id = $1`,
-    [id, now],
-  );
+  await db.query(`UPDATE services SET state = 'Active', state_message = NULL, pending = NULL, updated_at = $2 WHERE id = $1`, [
+    id,
+    now,
+  ]);
 }
 
-export async function recordCreationFailure(
-  db: Queryable,
-  id: number,
-  p: { attempts: number; nextAttemptAt: Date | null; message: string; failed: boolean },
-): Promise<void> {
-  await db.query(
-    `UPDATE services SET attempts = $2, next_attempt_at = $3, state_message = $4,
-       state = CASE WHEN $5 THEN 'Failed' ELSE state END
-     WHERE id = $1 AND state = 'Creating'`,
-    [id, p.attempts, p.nextAttemptAt, p.message.slice(0, 1000), p.failed],
-  );
+/** The creation job gave up: the service is Failed with the reason (its name stays claimed). */
+export async function markCreationFailed(db: Queryable, id: number, message: string): Promise<void> {
+  await db.query(`UPDATE services SET state = 'Failed', state_message = $2 WHERE id = $1 AND state = 'Creating'`, [
+    id,
+    message.slice(0, 1000),
+  ]);
 }
 
 // --- description groups -----------------------------------------------------------------------

@@ -1,6 +1,8 @@
 import {
   type BillingRule,
   type DescriptionType,
+  GATING_MESSAGES,
+  isGroupLinkLocked,
   SERVICE_AREA_PROPERTIES,
   SERVICE_AREAS,
   type ServiceArea,
@@ -67,18 +69,6 @@ export function applyUpdate(stored: ServiceDocument, update: ServiceUpdate): Ser
     if (value !== undefined && key in stored) next[key] = value;
   }
   return next as ServiceDocument;
-}
-
-/**
- * [S6.4] Whether any field's remote data source differs from the stored one (by field id): changing one
- * needs SERVICE_TOOL_REMOTE_DATASOURCE_UPDATE. A new field with a data source counts as a change.
- */
-export function remoteDataSourcesChanged(
-  stored: Pick<ServiceDocument, 'Fields'>,
-  next: Pick<ServiceDocument, 'Fields'>,
-): string[] {
-  const before = new Map(stored.Fields.map((f) => [f.Id, f.RemoteDataSource]));
-  return next.Fields.filter((f) => !sameValue(before.get(f.Id) ?? null, f.RemoteDataSource)).map((f) => f.Id);
 }
 
 /** [S6.4] Tags not in the known list (compared case-insensitively); adding them needs SERVICE_TOOL_TAG_CREATE. */
@@ -158,10 +148,9 @@ export function planDescriptionGroup(p: {
   isVisibleGroup: (groupId: string) => boolean;
 }): GroupDecision {
   const own = p.descriptions.filter((d) => d.Type === p.type);
+  const locked = isGroupLinkLocked(p.current && { IsOriginal: p.current.isOriginal, OtherServices: p.current.otherMembers });
   if (own.length === 0) {
-    if (p.current?.isOriginal && p.current.otherMembers > 0) {
-      return { ok: false, message: 'This text is shared with other services; remove it from them first' };
-    }
+    if (locked) return { ok: false, message: GATING_MESSAGES.originalCannotClear };
     return { ok: true, plan: { kind: 'clear', leave: p.current } };
   }
   const requested = own[0]?.DescriptionGroupId ?? null;
@@ -174,9 +163,7 @@ export function planDescriptionGroup(p: {
     return { ok: true, plan: { kind: 'keep', groupId: requested, descriptions: own } };
   }
   if (!p.isVisibleGroup(requested)) return { ok: false, message: 'This description group does not exist' };
-  if (p.current?.isOriginal && p.current.otherMembers > 0) {
-    return { ok: false, message: 'This service is the original of a shared text and cannot link to another one' };
-  }
+  if (locked) return { ok: false, message: GATING_MESSAGES.originalCannotLink };
   return { ok: true, plan: { kind: 'link', groupId: requested, leave: p.current, descriptions: own } };
 }
 
@@ -195,14 +182,6 @@ export function isMajorTermsChange(
       d.IsMajorChange &&
       before.get(d.LocalizationLanguageCode) !== `${d.Title}\u0000${d.Content}`,
   );
-}
-
-/** Attempts before a service whose creation keeps failing is marked Failed. */
-export const MAX_CREATION_ATTEMPTS = 5;
-
-/** Delay before the next creation attempt: 5 s, 20 s, 80 s, ... capped at 10 minutes. */
-export function creationRetryDelayMs(attempts: number): number {
-  return Math.min(10 * 60_000, 5000 * 4 ** Math.max(0, attempts - 1));
 }
 
 /** A LIKE pattern matching the text anywhere, with LIKE's own characters escaped. */

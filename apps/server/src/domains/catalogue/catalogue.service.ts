@@ -4,6 +4,7 @@ import {
   applyPodRule,
   blankServiceDocument,
   type CreateServiceInputSchema,
+  type CreationResult,
   type Currency,
   cleanServiceForSend,
   type Datacenter,
@@ -14,6 +15,7 @@ import {
   IMPORTED_FROM_OTHER_INSTANCE,
   type ListServicesOutput,
   normalizeServiceDocument,
+  remoteDataSourceErrors,
   replaceGeneratedFieldIds,
   SERVICE_AREA_CAPABILITY,
   SERVICE_AREA_PROPERTIES,
@@ -37,6 +39,7 @@ import {
 import type { z } from 'zod';
 import { loadConfig } from '../../platform/config/config.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
+import { enqueueJob } from '../../platform/jobs/index.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
 import { findById as findAccount } from '../accounts/index.js';
@@ -59,13 +62,10 @@ import {
   type CurrentGroup,
   canonicalTags,
   containsPattern,
-  creationRetryDelayMs,
   definitionOf,
   foreignRuleIds,
   isMajorTermsChange,
-  MAX_CREATION_ATTEMPTS,
   planDescriptionGroup,
-  remoteDataSourcesChanged,
   stripUnauthorizedAreas,
   unknownTags,
 } from './catalogue.rules.js';
@@ -155,6 +155,7 @@ async function toService(db: Queryable, caller: Caller, row: repo.ServiceRow): P
   const readable = allowedServiceAreas(caller.capabilities, 'READ');
   const editable = allowedServiceAreas(caller.capabilities, 'UPDATE', row.service_status);
   const doc = blankUnreadable(await documentOf(db, row), readable);
+  const groups = readable.includes('Description') ? await repo.listServiceGroups(db, row.id) : [];
   return {
     ...doc,
     Id: row.id,
@@ -170,6 +171,12 @@ async function toService(db: Queryable, caller: Caller, row: repo.ServiceRow): P
     ReadableAreas: ['Info', ...readable.filter((a) => a !== 'Info')],
     CanEditRemoteDataSource: can(caller, 'SERVICE_TOOL_REMOTE_DATASOURCE_UPDATE'),
     CanCreateTags: can(caller, 'SERVICE_TOOL_TAG_CREATE'),
+    DescriptionGroups: groups.map((g) => ({
+      Type: g.description_type,
+      DescriptionGroupId: g.group_id,
+      IsOriginal: g.is_original,
+      OtherServices: g.other_members,
+    })),
   };
 }
 
@@ -334,19 +341,10 @@ async function checkTags(db: Queryable, caller: Caller, tags: readonly string[])
   return { tags: canonicalTags(tags, known), added };
 }
 
-/** [S6.4] Changing a remote data source needs SERVICE_TOOL_REMOTE_DATASOURCE_UPDATE. */
+/** [S6.4] Changing a remote data source needs SERVICE_TOOL_REMOTE_DATASOURCE_UPDATE (the rule the form applies too). */
 function checkRemoteDataSources(caller: Caller, stored: Pick<ServiceDocument, 'Fields'>, next: ServiceDocument) {
-  if (can(caller, 'SERVICE_TOOL_REMOTE_DATASOURCE_UPDATE')) return;
-  const changed = remoteDataSourcesChanged(stored, next);
-  if (changed.length > 0) {
-    throw remoteDataSourceForbidden(
-      next.Fields.flatMap((f, i) =>
-        changed.includes(f.Id)
-          ? [{ field: `Fields.${i}.RemoteDataSource`, message: 'You may not change remote data sources' }]
-          : [],
-      ),
-    );
-  }
+  const errors = remoteDataSourceErrors(stored, next, can(caller, 'SERVICE_TOOL_REMOTE_DATASOURCE_UPDATE'));
+  if (errors.length > 0) throw remoteDataSourceForbidden(errors);
 }
 
 const columnsOf = (doc: ServiceDocument) => ({
@@ -382,11 +380,16 @@ async function resolveOwner(db: Queryable, caller: Caller, requested: number | n
 
 // --- create [S7.3], [S1.1] ----------------------------------------------------------------------
 
+/** The durable job that finishes a created service (catalogue.job.ts). */
+export const CREATE_SERVICE_JOB_TYPE = 'catalogue.create-service';
+/** Attempts of the creation job before the service is marked Failed. */
+const CREATION_ATTEMPTS = 5;
+
 type CreateInput = z.infer<typeof CreateServiceInputSchema>;
 
 /**
- * [S7.3] CreateService: checks everything a save checks, claims the name and stores the service in
- * state Creating; `finishCreation` carries it out right after the response (or on the next sweep).
+ * [S7.3] CreateService: checks everything a save checks, claims the name, stores the service in state
+ * Creating and queues the `catalogue.create-service` job that carries out `finishCreation`.
  */
 export async function createService(
   db: Queryable,
@@ -394,7 +397,7 @@ export async function createService(
   input: CreateInput,
   now: Date,
 ): Promise<{
-  result: { Id: number; ServiceName: string; State: ServiceState; Title: string; Message: string };
+  result: { Id: number; ServiceName: string; State: ServiceState; JobId: string; Title: string; Message: string };
   ownerId: number;
 }> {
   if (!canCreate(caller)) throw cannotCreate();
@@ -434,8 +437,22 @@ export async function createService(
     if ((error as { code?: string }).code === '23505') throw serviceNameTaken();
     throw error;
   }
+  // [S1.1] The creation step runs as a durable job, queued in this transaction: it runs only if the service is stored.
+  const jobId = await enqueueJob(db, {
+    type: CREATE_SERVICE_JOB_TYPE,
+    payload: { serviceId: id },
+    createdBy: caller.userId,
+    accountId: ownerId,
+    maxAttempts: CREATION_ATTEMPTS,
+  });
   return {
-    result: { Id: id, ServiceName: doc.ServiceName, State: 'Creating', ...titleMessage(SERVICE_CREATION_STARTED) },
+    result: {
+      Id: id,
+      ServiceName: doc.ServiceName,
+      State: 'Creating',
+      JobId: jobId,
+      ...titleMessage(SERVICE_CREATION_STARTED),
+    },
     ownerId,
   };
 }
@@ -443,58 +460,52 @@ export async function createService(
 const titleMessage = (m: { title: string; message: string }) => ({ Title: m.title, Message: m.message });
 
 /**
- * The creation step: gives the fees their ids and priceable items, writes tags, description groups
- * and suggested retail prices, and makes the service Active, in one transaction. A failure is retried
- * with backoff; after MAX_CREATION_ATTEMPTS the service is marked Failed with the reason.
+ * [S1.1] The creation step, run by the `catalogue.create-service` job: gives the fees their ids and
+ * priceable items, writes tags, description groups and suggested retail prices, and makes the service
+ * Active, in one transaction; `commit` (the job's succeedIn) joins that transaction so the job and the
+ * service finish together. 'skipped' when the service is no longer Creating (an earlier attempt made it).
+ * A failure throws: the job retries with its backoff and, when it gives up, `failCreation` marks the
+ * service Failed.
  */
-export async function finishCreation(db: Db, id: number, now: Date): Promise<'done' | 'skipped' | 'retry' | 'failed'> {
-  let attempts = 0;
-  try {
-    const done = await db.transaction(async (tx) => {
-      const claimed = await repo.claimCreating(tx, id);
-      if (!claimed) return false;
-      attempts = claimed.attempts;
-      const row = await repo.findById(tx, id);
-      if (!row) return false;
-      const doc = claimed.pending;
-      const billing = assignBillingIds(doc.BillingRules, { serviceId: id, nextSeq: row.priceable_item_seq, newId: randomUUID });
-      const final: ServiceDocument = { ...doc, BillingRules: billing.rules };
-      await repo.insertTags(tx, final.Tags);
-      await repo.replaceServiceTags(tx, id, final.Tags);
-      for (const type of DESCRIPTION_TYPES) {
-        const problems = await writeDescriptions(tx, id, type, final.Descriptions, null, '/', now);
-        // The group chosen at create time is gone: the texts start a group of their own.
-        if (problems.length > 0) {
-          const own = final.Descriptions.map((d) => (d.Type === type ? { ...d, DescriptionGroupId: null } : d));
-          await writeDescriptions(tx, id, type, own, null, '/', now);
-        }
+export async function finishCreation(
+  db: Db,
+  id: number,
+  now: Date,
+  commit: (tx: Queryable, result: CreationResult) => Promise<void>,
+): Promise<CreationResult> {
+  return db.transaction(async (tx) => {
+    const claimed = await repo.claimCreating(tx, id);
+    const row = await repo.findById(tx, id);
+    if (!claimed || !row) {
+      const skipped: CreationResult = { ServiceId: id, ServiceName: row?.service_name ?? null, State: row?.state ?? null };
+      await commit(tx, skipped);
+      return skipped;
+    }
+    const doc = ServiceDocumentSchema.parse(claimed.pending);
+    const billing = assignBillingIds(doc.BillingRules, { serviceId: id, nextSeq: row.priceable_item_seq, newId: randomUUID });
+    const final: ServiceDocument = { ...doc, BillingRules: billing.rules };
+    await repo.insertTags(tx, final.Tags);
+    await repo.replaceServiceTags(tx, id, final.Tags);
+    for (const type of DESCRIPTION_TYPES) {
+      const problems = await writeDescriptions(tx, id, type, final.Descriptions, null, '/', now);
+      // The group chosen at create time is gone: the texts start a group of their own.
+      if (problems.length > 0) {
+        const own = final.Descriptions.map((d) => (d.Type === type ? { ...d, DescriptionGroupId: null } : d));
+        await writeDescriptions(tx, id, type, own, null, '/', now);
       }
-      await repo.replaceSuggestedRetailPrices(tx, id, final.BillingRules);
-      await repo.updateColumns(tx, id, { ...columnsOf(final), updatedBy: null, now, priceableItemSeq: billing.nextSeq });
-      await repo.markActive(tx, id, now);
-      return true;
-    });
-    return done ? 'done' : 'skipped';
-  } catch (error) {
-    const next = attempts + 1;
-    const failed = next >= MAX_CREATION_ATTEMPTS;
-    await repo.recordCreationFailure(db, id, {
-      attempts: next,
-      nextAttemptAt: failed ? null : new Date(now.getTime() + creationRetryDelayMs(next)),
-      message: error instanceof Error ? error.message : String(error),
-      failed,
-    });
-    return failed ? 'failed' : 'retry';
-  }
+    }
+    await repo.replaceSuggestedRetailPrices(tx, id, final.BillingRules);
+    await repo.updateColumns(tx, id, { ...columnsOf(final), updatedBy: null, now, priceableItemSeq: billing.nextSeq });
+    await repo.markActive(tx, id, now);
+    const done: CreationResult = { ServiceId: id, ServiceName: row.service_name, State: 'Active' };
+    await commit(tx, done);
+    return done;
+  });
 }
 
-/** Runs the creation step of every service that is due; returns how many became Active. */
-export async function finishDueCreations(db: Db, now: Date, limit = 20): Promise<number> {
-  let done = 0;
-  for (const id of await repo.listDueCreations(db, now, limit)) {
-    if ((await finishCreation(db, id, now)) === 'done') done++;
-  }
-  return done;
+/** The creation job gave up: the service is Failed with the reason; its name stays taken. */
+export async function failCreation(db: Queryable, id: number, reason: string): Promise<void> {
+  await repo.markCreationFailed(db, id, reason);
 }
 
 /**
@@ -635,6 +646,7 @@ export async function exportService(db: Queryable, caller: Caller, name: string)
   const row = await getInScope(db, caller, name);
   const readable = allowedServiceAreas(caller.capabilities, 'READ');
   const doc = blankUnreadable(await documentOf(db, row), readable);
+  const groups = readable.includes('Description') ? await repo.listServiceGroups(db, row.id) : [];
   return {
     ...doc,
     ServiceStatus: null,

@@ -5,12 +5,10 @@ import {
   assignBillingIds,
   canonicalTags,
   containsPattern,
-  creationRetryDelayMs,
   definitionOf,
   foreignRuleIds,
   isMajorTermsChange,
   planDescriptionGroup,
-  remoteDataSourcesChanged,
   stripUnauthorizedAreas,
   unknownTags,
 } from '../catalogue.rules.js';
@@ -120,16 +118,6 @@ describe('remote data sources and tags', () => {
         InheritValueFromParent: false,
       },
     ],
-  });
-
-  it.each([
-    { before: null, after: null, changed: [] },
-    { before: 'https://a.example/x', after: 'https://a.example/x', changed: [] },
-    { before: 'https://a.example/x', after: 'https://b.example/x', changed: ['Plan'] },
-    { before: null, after: 'https://a.example/x', changed: ['Plan'] },
-    { before: 'https://a.example/x', after: null, changed: ['Plan'] },
-  ])('[S6.4] a data source from $before to $after changes $changed', ({ before, after, changed }) => {
-    expect(remoteDataSourcesChanged(f('Plan', before), f('Plan', after))).toEqual(changed);
   });
 
   it('[S6.4] finds tags outside the known list, case-insensitively, and keeps the known spelling', () => {
@@ -250,15 +238,6 @@ describe('description groups', () => {
 });
 
 describe('small helpers', () => {
-  it.each([
-    [1, 5000],
-    [2, 20000],
-    [3, 80000],
-    [9, 600000],
-  ])('retries creation attempt %i after %i ms', (attempts, ms) => {
-    expect(creationRetryDelayMs(attempts)).toBe(ms);
-  });
-
   it('escapes LIKE characters in a search', () => {
     expect(containsPattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
   });

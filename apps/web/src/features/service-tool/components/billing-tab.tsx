@@ -56,6 +56,7 @@ import {
   withRules,
   withSrp,
 } from '../utils/billing-form';
+import { BillingFieldDnd } from './billing-field-drag';
 import type { ServiceTabProps } from './tab-props';
 
 // Mantine's yellow alert title on its light background is below the WCAG AA contrast ratio.
@@ -125,79 +126,60 @@ export function BillingTab({ doc, mode, onChange, errors, showErrors }: ServiceT
         <Title order={3} size="h4">
           {t('serviceToolTabs.billing.fieldFees')}
         </Title>
-        {groups.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('serviceToolTabs.billing.noFieldFees')}
-          </Text>
-        ) : (
-          <Accordion multiple variant="contained" chevronPosition="left">
-            {groups.map((group) => (
-              <Accordion.Item key={group.fieldId} value={group.fieldId}>
-                <Group wrap="nowrap" gap="xs" pr="sm">
-                  <Accordion.Control>
-                    <Group gap="xs">
-                      <Text fw={600}>{group.field?.DisplayName ?? group.fieldId}</Text>
-                      <Badge variant="light" color="gray">
-                        {t('serviceToolTabs.billing.feeCount', { count: group.rules.length })}
-                      </Badge>
-                    </Group>
-                  </Accordion.Control>
-                  {mode === 'create' && (
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => onChange(removeFieldFees(doc, group.fieldId, mode))}
-                      aria-label={t('serviceToolTabs.billing.removeFieldFees', {
-                        name: group.field?.DisplayName ?? group.fieldId,
-                      })}
-                    >
-                      {t('serviceToolTabs.billing.remove')}
-                    </Button>
-                  )}
-                </Group>
-                <Accordion.Panel>
-                  <RulesTable
-                    rows={group.rules}
-                    mode={mode}
-                    currency={activeCurrency}
-                    fields={doc.Fields}
-                    errors={errors}
-                    showErrors={showErrors}
-                    onRule={setRule}
-                    onRemove={(index) => onChange(removeRule(doc, index, mode))}
-                    label={group.field?.DisplayName ?? group.fieldId}
-                    showValue
-                  />
-                </Accordion.Panel>
-              </Accordion.Item>
-            ))}
-          </Accordion>
-        )}
-        <Paper withBorder p="sm">
-          <Text fw={600} size="sm" mb={4}>
-            {t('serviceToolTabs.billing.availableFields')}
-          </Text>
-          {available.length === 0 ? (
+        <BillingFieldDnd
+          fields={available}
+          onAdd={(field) => onChange(withRules(doc, addFieldToBilling(doc.BillingRules, field, 'Monthly'), mode))}
+        >
+          {groups.length === 0 ? (
             <Text size="sm" c="dimmed">
-              {t('serviceToolTabs.billing.noAvailableFields')}
+              {t('serviceToolTabs.billing.noFieldFees')}
             </Text>
           ) : (
-            <Group gap="xs">
-              {available.map((field) => (
-                <Button
-                  key={field.Id}
-                  size="xs"
-                  variant="default"
-                  onClick={() => onChange(withRules(doc, addFieldToBilling(doc.BillingRules, field, 'Monthly'), mode))}
-                  aria-label={t('serviceToolTabs.billing.addField', { name: field.DisplayName })}
-                >
-                  + {field.DisplayName} ({field.FieldType})
-                </Button>
+            <Accordion multiple variant="contained" chevronPosition="left">
+              {groups.map((group) => (
+                <Accordion.Item key={group.fieldId} value={group.fieldId}>
+                  <Group wrap="nowrap" gap="xs" pr="sm">
+                    <Accordion.Control>
+                      <Group gap="xs">
+                        <Text fw={600}>{group.field?.DisplayName ?? group.fieldId}</Text>
+                        <Badge variant="light" color="gray">
+                          {t('serviceToolTabs.billing.feeCount', { count: group.rules.length })}
+                        </Badge>
+                      </Group>
+                    </Accordion.Control>
+                    {mode === 'create' && (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => onChange(removeFieldFees(doc, group.fieldId, mode))}
+                        aria-label={t('serviceToolTabs.billing.removeFieldFees', {
+                          name: group.field?.DisplayName ?? group.fieldId,
+                        })}
+                      >
+                        {t('serviceToolTabs.billing.remove')}
+                      </Button>
+                    )}
+                  </Group>
+                  <Accordion.Panel>
+                    <RulesTable
+                      rows={group.rules}
+                      mode={mode}
+                      currency={activeCurrency}
+                      fields={doc.Fields}
+                      errors={errors}
+                      showErrors={showErrors}
+                      onRule={setRule}
+                      onRemove={(index) => onChange(removeRule(doc, index, mode))}
+                      label={group.field?.DisplayName ?? group.fieldId}
+                      showValue
+                    />
+                  </Accordion.Panel>
+                </Accordion.Item>
               ))}
-            </Group>
+            </Accordion>
           )}
-        </Paper>
+        </BillingFieldDnd>
       </Stack>
     </Stack>
   );

@@ -9,6 +9,7 @@ import {
   Stack,
   Switch,
   Tabs,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
@@ -37,6 +38,8 @@ export interface FieldConfiguratorProps {
   otherNames: readonly string[];
   /** [S5.8] The field is used by a fee: what changes billing is locked. */
   inBilling: boolean;
+  /** [S6.4] Without SERVICE_TOOL_REMOTE_DATASOURCE_UPDATE the remote data source is shown, not edited. */
+  canEditRemoteDataSource?: boolean;
   onSave: (field: ServiceField) => void;
   onCancel: () => void;
 }
@@ -45,7 +48,15 @@ export interface FieldConfiguratorProps {
  * [S2.7] The field configurator: General and Advanced tabs, Save and Cancel. Save checks the shared
  * rules [S5.7]-[S5.10], [S5.14] and selects the tab of the first message.
  */
-export function FieldConfigurator({ field, isNew, otherNames, inBilling, onSave, onCancel }: FieldConfiguratorProps) {
+export function FieldConfigurator({
+  field,
+  isNew,
+  otherNames,
+  inBilling,
+  canEditRemoteDataSource = true,
+  onSave,
+  onCancel,
+}: FieldConfiguratorProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<FieldDraft>(() => draftOf(field));
   const [tab, setTab] = useState<string | null>('general');
@@ -252,10 +263,15 @@ export function FieldConfigurator({ field, isNew, otherNames, inBilling, onSave,
               )}
               {VALUE_LIST_TYPES.includes(f.FieldType) && (
                 <>
+                  {!canEditRemoteDataSource && (
+                    <Text size="sm" c="dimmed">
+                      {t('serviceToolExtra.gating.remoteDataLocked')}
+                    </Text>
+                  )}
                   <Switch
                     label={t('serviceToolFields.config.remoteData')}
                     checked={f.RemoteDataSource !== null}
-                    disabled={inBilling}
+                    disabled={inBilling || !canEditRemoteDataSource}
                     onChange={(e) =>
                       set({ RemoteDataSource: e.currentTarget.checked ? { Endpoint: '', RequestBodyTemplate: '' } : null })
                     }
@@ -266,7 +282,7 @@ export function FieldConfigurator({ field, isNew, otherNames, inBilling, onSave,
                         label={t('serviceToolFields.config.remoteDataEndpoint')}
                         required
                         value={f.RemoteDataSource.Endpoint}
-                        disabled={inBilling}
+                        disabled={inBilling || !canEditRemoteDataSource}
                         onChange={(e) =>
                           set({
                             RemoteDataSource: { RequestBodyTemplate: '', ...f.RemoteDataSource, Endpoint: e.currentTarget.value },
@@ -277,7 +293,7 @@ export function FieldConfigurator({ field, isNew, otherNames, inBilling, onSave,
                       <Textarea
                         label={t('serviceToolFields.config.remoteDataBody')}
                         value={f.RemoteDataSource.RequestBodyTemplate}
-                        disabled={inBilling}
+                        disabled={inBilling || !canEditRemoteDataSource}
                         onChange={(e) =>
                           set({
                             RemoteDataSource: { Endpoint: '', ...f.RemoteDataSource, RequestBodyTemplate: e.currentTarget.value },

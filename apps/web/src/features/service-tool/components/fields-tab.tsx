@@ -146,6 +146,7 @@ export function FieldsTab({ doc, mode, onChange, errors, showErrors, context }: 
           isNew={editing.isNew}
           otherNames={doc.Fields.filter((f) => f.Id !== editing.field.Id).map((f) => f.DisplayName)}
           inBilling={billingLimited(doc, editing.field.Id)}
+          canEditRemoteDataSource={context?.canEditRemoteDataSource ?? true}
           onCancel={() => setEditing(null)}
           onSave={(field) => {
             onChange(saveFieldIntoDocument(doc, field));
@@ -213,6 +214,8 @@ function FieldRow(props: {
           {...attributes}
           {...listeners}
           aria-label={t('serviceToolFields.fields.move', { name })}
+          // Escape cancels the drag; it must not also close the service tool window.
+          data-mantine-stop-propagation={isDragging ? 'true' : undefined}
           style={{ cursor: 'grab', padding: 4, fontSize: 18, lineHeight: 1 }}
         >
           <span aria-hidden>⠿</span>

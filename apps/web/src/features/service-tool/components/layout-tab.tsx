@@ -466,12 +466,14 @@ function sortableStyle(transform: Parameters<typeof CSS.Transform.toString>[0], 
   return { transform: CSS.Transform.toString(transform), transition };
 }
 
-function DragHandle(props: { label: string; setRef: (el: HTMLElement | null) => void; rest: object }) {
+function DragHandle(props: { label: string; setRef: (el: HTMLElement | null) => void; rest: object; dragging: boolean }) {
   return (
     <UnstyledButton
       ref={props.setRef}
       {...props.rest}
       aria-label={props.label}
+      // Escape cancels the drag; it must not also close the service tool window.
+      data-mantine-stop-propagation={props.dragging ? 'true' : undefined}
       style={{ cursor: 'grab', padding: 2, lineHeight: 1 }}
     >
       <span aria-hidden>⠿</span>
@@ -481,12 +483,15 @@ function DragHandle(props: { label: string; setRef: (el: HTMLElement | null) => 
 
 function PageChip(props: { id: string; page: ServicePage; selected: boolean; onSelect: () => void }) {
   const { t } = useTranslation();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition } = useSortable({ id: props.id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: props.id,
+  });
   return (
     <Group ref={setNodeRef} gap={2} role="listitem" style={sortableStyle(transform, transition)}>
       <DragHandle
         label={t('serviceToolFields.layout.movePage', { name: props.page.Name })}
         setRef={setActivatorNodeRef}
+        dragging={isDragging}
         rest={{ ...attributes, ...listeners }}
       />
       <Button size="xs" variant={props.selected ? 'filled' : 'default'} aria-pressed={props.selected} onClick={props.onSelect}>
@@ -516,6 +521,7 @@ function BlockCard(props: {
           <DragHandle
             label={t('serviceToolFields.layout.moveGroup', { name: props.name })}
             setRef={sortable.setActivatorNodeRef}
+            dragging={sortable.isDragging}
             rest={{ ...sortable.attributes, ...sortable.listeners }}
           />
           <TextInput
@@ -575,7 +581,7 @@ function PlacedField(props: {
   onUnplace: () => void;
 }) {
   const { t } = useTranslation();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition } = useSortable({
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: `field:${props.fieldId}`,
   });
   return (
@@ -589,6 +595,7 @@ function PlacedField(props: {
       <DragHandle
         label={t('serviceToolFields.fields.move', { name: props.name })}
         setRef={setActivatorNodeRef}
+        dragging={isDragging}
         rest={{ ...attributes, ...listeners }}
       />
       <Text size="sm" style={{ flex: 1 }}>
@@ -621,13 +628,16 @@ function AvailableField(props: {
   onMove: (at: BlockRef) => void;
 }) {
   const { t } = useTranslation();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform } = useDraggable({ id: `avail:${props.fieldId}` });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({
+    id: `avail:${props.fieldId}`,
+  });
   return (
     <Paper ref={setNodeRef} withBorder p={6} style={{ transform: CSS.Translate.toString(transform) }}>
       <Group gap={6} wrap="nowrap">
         <DragHandle
           label={t('serviceToolFields.fields.move', { name: props.name })}
           setRef={setActivatorNodeRef}
+          dragging={isDragging}
           rest={{ ...attributes, ...listeners }}
         />
         <Text size="sm" style={{ flex: 1 }}>

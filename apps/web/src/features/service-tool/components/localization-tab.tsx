@@ -1,5 +1,13 @@
 import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { type DescriptionGroup, type DescriptionType, SERVICE_LIMITS, SERVICE_MESSAGES } from '@portal/contracts';
+import {
+  DESCRIPTION_TYPES,
+  type DescriptionGroup,
+  type DescriptionType,
+  isGroupLinkLocked,
+  SERVICE_LIMITS,
+  SERVICE_MESSAGES,
+  type Service,
+} from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDescriptionGroups } from '../api/use-tab-lookups';
@@ -26,7 +34,7 @@ import type { ServiceTabProps } from './tab-props';
  * preview; 'Changes must be reaccepted'). Each text type can be linked to another service's
  * description group; differing languages ask to merge [S4.8], [S8.7].
  */
-export function LocalizationTab({ doc, mode, onChange, errors, showErrors }: ServiceTabProps) {
+export function LocalizationTab({ doc, mode, onChange, errors, showErrors, context }: ServiceTabProps) {
   const { t } = useTranslation();
   const languages = languagesOf(doc);
   const [active, setActive] = useState<string | null>(doc.DefaultLanguage);
@@ -63,7 +71,21 @@ export function LocalizationTab({ doc, mode, onChange, errors, showErrors }: Ser
           {errorAt(errors, showErrors, 'DefaultLanguage')}
         </Alert>
       )}
-      <SimpleLinks doc={doc} mode={mode} onChange={onChange} />
+      {errorAt(errors, showErrors, 'Descriptions') && (
+        <Alert color="red" role="alert">
+          {errorAt(errors, showErrors, 'Descriptions')}
+        </Alert>
+      )}
+      <SimpleLinks
+        doc={doc}
+        mode={mode}
+        onChange={onChange}
+        memberships={context?.descriptionGroups ?? []}
+        groupError={(type) => {
+          const at = doc.Descriptions.findIndex((d) => d.Type === type);
+          return at < 0 ? undefined : errorAt(errors, showErrors, `Descriptions.${at}.DescriptionGroupId`);
+        }}
+      />
       <Group align="flex-end" gap="xs">
         <Select
           label={t('serviceToolTabs.localization.addLanguage')}
@@ -187,21 +209,36 @@ export function LocalizationTab({ doc, mode, onChange, errors, showErrors }: Ser
 }
 
 /** [S2.11], [S4.8] The description-group dropdowns of both text types. */
-function SimpleLinks({ doc, mode, onChange }: Pick<ServiceTabProps, 'doc' | 'mode' | 'onChange'>) {
+function SimpleLinks({
+  memberships,
+  groupError,
+  ...rest
+}: LinkProps & { groupError: (type: DescriptionType) => string | undefined }) {
   return (
     <Group align="flex-start" grow>
-      <GroupLink doc={doc} mode={mode} onChange={onChange} type="Description" />
-      <GroupLink doc={doc} mode={mode} onChange={onChange} type="TermsAndConditions" />
+      {DESCRIPTION_TYPES.map((type) => (
+        <GroupLink
+          key={type}
+          {...rest}
+          type={type}
+          locked={isGroupLinkLocked(memberships.find((m) => m.Type === type))}
+          error={groupError(type)}
+        />
+      ))}
     </Group>
   );
 }
+
+type LinkProps = Pick<ServiceTabProps, 'doc' | 'mode' | 'onChange'> & { memberships: Service['DescriptionGroups'] };
 
 function GroupLink({
   doc,
   mode,
   onChange,
   type,
-}: Pick<ServiceTabProps, 'doc' | 'mode' | 'onChange'> & { type: DescriptionType }) {
+  locked,
+  error,
+}: Pick<ServiceTabProps, 'doc' | 'mode' | 'onChange'> & { type: DescriptionType; locked: boolean; error?: string }) {
   const { t } = useTranslation();
   const groups = useDescriptionGroups(mode === 'edit' ? doc.ServiceName : null, type);
   const [pending, setPending] = useState<DescriptionGroup | null>(null);
@@ -226,9 +263,12 @@ function GroupLink({
     <>
       <Select
         label={t(`serviceToolTabs.localization.link.${type}`)}
-        description={t('serviceToolTabs.localization.linkHelp')}
+        description={locked ? t('serviceToolExtra.gating.groupLocked') : t('serviceToolTabs.localization.linkHelp')}
         data={data}
         value={current ?? ''}
+        // [S4.8] The original of a group shared with other services cannot leave it.
+        disabled={locked}
+        error={error}
         allowDeselect={false}
         onChange={choose}
       />

@@ -5,6 +5,7 @@ import {
   draftOnOpen,
   type FieldError,
   firstFailingTab,
+  type Service,
   type ServiceArea,
   type ServiceDocument,
   ServiceDocumentSchema,
@@ -23,6 +24,7 @@ import { useDeleteServiceDraft, useServiceDraft } from '../api/use-service-draft
 import { formatDraftAdded } from '../utils/draft-format';
 import { errorsOfTab, formErrors, serviceUpdate, visibleTabs } from '../utils/service-form';
 import { BillingTab } from './billing-tab';
+import { CreationProgress } from './creation-progress';
 import { DraftNotification } from './draft-notification';
 import { FieldsTab } from './fields-tab';
 import { FilesTab } from './files-tab';
@@ -118,6 +120,10 @@ export function ServiceToolWindow({ serviceName, capabilities, onClose, imported
           stored={stored}
           editableAreas={service.data?.EditableAreas ?? null}
           canCreateTags={service.data?.CanCreateTags ?? capabilities.has('SERVICE_TOOL_TAG_CREATE')}
+          canEditRemoteDataSource={
+            service.data?.CanEditRemoteDataSource ?? capabilities.has('SERVICE_TOOL_REMOTE_DATASOURCE_UPDATE')
+          }
+          descriptionGroups={service.data?.DescriptionGroups ?? []}
           onClose={onClose}
           autosave={!offer}
           notice={
@@ -162,6 +168,8 @@ function ServiceForm(props: {
   /** Null in create mode, where every tab shows. */
   editableAreas: ServiceArea[] | null;
   canCreateTags: boolean;
+  canEditRemoteDataSource: boolean;
+  descriptionGroups: Service['DescriptionGroups'];
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -171,7 +179,7 @@ function ServiceForm(props: {
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState<{ title: string; message: string } | null>(null);
+  const [done, setDone] = useState<{ title: string; message: string; jobId?: string } | null>(null);
   // Save waits for a draft write on its way (set by DraftAutosave).
   const settleDraft = useRef<() => Promise<void>>(async () => {});
 
@@ -182,14 +190,24 @@ function ServiceForm(props: {
     stored: props.mode === 'edit' ? props.stored : null,
     editableAreas: props.editableAreas,
     canCreateTags: props.canCreateTags,
+    canEditRemoteDataSource: props.canEditRemoteDataSource,
+    descriptionGroups: props.descriptionGroups,
   };
+  const gating = useMemo(
+    () => ({
+      stored: props.mode === 'edit' ? props.initial : null,
+      canEditRemoteDataSource: props.canEditRemoteDataSource,
+      descriptionGroups: props.descriptionGroups,
+    }),
+    [props.mode, props.initial, props.canEditRemoteDataSource, props.descriptionGroups],
+  );
   const existingFieldIds = useMemo(
     () => (props.mode === 'edit' && props.stored ? props.stored.Fields.map((f) => f.Id) : []),
     [props.mode, props.stored],
   );
   const errors = useMemo(
-    () => formErrors(doc, { mode: props.mode, tabs: shownTabs, existingFieldIds, serverErrors }),
-    [doc, props.mode, shownTabs, existingFieldIds, serverErrors],
+    () => formErrors(doc, { mode: props.mode, tabs: shownTabs, existingFieldIds, serverErrors, gating }),
+    [doc, props.mode, shownTabs, existingFieldIds, serverErrors, gating],
   );
   // Messages no built tab shows (a tab still missing, or the server naming something else).
   const builtTabs = new Set<string>(tabs.map((tab) => tab.tab));
@@ -216,7 +234,7 @@ function ServiceForm(props: {
               mode: 'edit',
               update: UpdateServiceInputSchema.parse(serviceUpdate(doc, props.editableAreas ?? [])),
             });
-      setDone({ title: result.Title, message: result.Message });
+      setDone({ title: result.Title, message: result.Message, jobId: 'JobId' in result ? result.JobId : undefined });
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors.length > 0) {
         setServerErrors(error.fieldErrors);
@@ -305,6 +323,7 @@ function ServiceForm(props: {
       <Modal opened={done !== null} onClose={props.onClose} title={done?.title} centered withCloseButton={false}>
         <Stack>
           <Text>{done?.message}</Text>
+          {done?.jobId && <CreationProgress jobId={done.jobId} />}
           <Group justify="flex-end">
             <Button onClick={props.onClose} data-autofocus>
               {t('serviceTool.window.ok')}

@@ -1,4 +1,4 @@
-import type { FieldError, ServiceArea, ServiceDocument } from '@portal/contracts';
+import type { FieldError, Service, ServiceArea, ServiceDocument } from '@portal/contracts';
 
 /** What the window knows besides the document, for tabs that need it. */
 export interface ServiceTabContext {
@@ -8,6 +8,10 @@ export interface ServiceTabContext {
   editableAreas: ServiceArea[] | null;
   /** [S6.4] Tags outside the known list may be typed. */
   canCreateTags: boolean;
+  /** [S6.4] Remote data sources may be changed (SERVICE_TOOL_REMOTE_DATASOURCE_UPDATE); absent: yes. */
+  canEditRemoteDataSource?: boolean;
+  /** [S4.8] The stored description groups of the service (edit mode), for the shared-group lock. */
+  descriptionGroups?: Service['DescriptionGroups'];
 }
 
 /**

@@ -1,8 +1,11 @@
 import {
   cleanServiceForSend,
+  descriptionGroupErrors,
   type FieldError,
+  remoteDataSourceErrors,
   SERVICE_AREA_PROPERTIES,
   SERVICE_TOOL_TABS,
+  type Service,
   type ServiceArea,
   type ServiceDocument,
   type ServiceToolTab,
@@ -37,10 +40,12 @@ export function formErrors(
     tabs: readonly ServiceToolTab[];
     existingFieldIds?: readonly string[];
     serverErrors?: readonly FieldError[];
+    gating?: Gating;
   },
 ): FieldError[] {
   const all = [
     ...validateServiceDocument(doc, { mode: p.mode, existingFieldIds: p.existingFieldIds }),
+    ...(p.gating ? gatingErrors(doc, p.gating) : []),
     ...(p.serverErrors ?? []),
   ];
   const seen = new Set<string>();
@@ -51,6 +56,23 @@ export function formErrors(
     seen.add(key);
     return true;
   });
+}
+
+/** What the caller may change beyond the tabs: the rules the server applies too (contracts' service-gating). */
+export interface Gating {
+  /** The service as loaded; in create mode nothing is stored. */
+  stored: Pick<ServiceDocument, 'Fields'> | null;
+  canEditRemoteDataSource: boolean;
+  descriptionGroups: Service['DescriptionGroups'];
+}
+
+/** [S6.4] Changed remote data sources without the right; [S4.8] a locked description group left. */
+export function gatingErrors(doc: ServiceDocument, g: Gating): FieldError[] {
+  const memberships = Object.fromEntries(g.descriptionGroups.map((m) => [m.Type, m]));
+  return [
+    ...remoteDataSourceErrors(g.stored ?? { Fields: [] }, doc, g.canEditRemoteDataSource),
+    ...descriptionGroupErrors(doc.Descriptions, memberships),
+  ];
 }
 
 /** The messages of one tab. */

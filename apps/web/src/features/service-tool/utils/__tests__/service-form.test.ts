@@ -1,6 +1,6 @@
 import { blankServiceDocument, type ServiceDocument } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { errorsOfTab, formErrors, serviceUpdate, visibleTabs } from '../service-form';
+import { errorsOfTab, formErrors, gatingErrors, serviceUpdate, visibleTabs } from '../service-form';
 
 const field = (Id: string, DisplayName: string): ServiceDocument['Fields'][number] => ({
   Id,
@@ -96,6 +96,58 @@ describe('service form', () => {
         'GracePeriodInHours',
         'VendorReferenceField',
       ].sort(),
+    );
+  });
+});
+
+describe('gating in the form', () => {
+  const withSource = (doc: ServiceDocument): ServiceDocument => ({
+    ...doc,
+    Fields: [
+      { ...field('Region', 'Region'), RemoteDataSource: { Endpoint: 'https://api.example.com/r', RequestBodyTemplate: '' } },
+    ],
+  });
+
+  it.each([
+    { allowed: false, stored: null, expected: ['Fields.0.RemoteDataSource'] },
+    { allowed: true, stored: null, expected: [] },
+    { allowed: false, stored: 'same', expected: [] },
+  ])('[S6.4] a remote data source, right $allowed, stored $stored: $expected', ({ allowed, stored, expected }) => {
+    const doc = withSource(blankServiceDocument());
+
+    const errors = gatingErrors(doc, {
+      stored: stored ? doc : null,
+      canEditRemoteDataSource: allowed,
+      descriptionGroups: [],
+    });
+
+    expect(errors.map((e) => e.field)).toEqual(expected);
+  });
+
+  it('[S4.8] [S5.1] a locked group left for another fails the Localization tab', () => {
+    const doc: ServiceDocument = {
+      ...blankServiceDocument(),
+      Descriptions: [
+        {
+          Type: 'Description',
+          Title: 'T',
+          Content: 'C',
+          LocalizationLanguageCode: 'en',
+          DescriptionGroupId: 'other',
+          IsMajorChange: false,
+        },
+      ],
+    };
+    const gating = {
+      stored: doc,
+      canEditRemoteDataSource: true,
+      descriptionGroups: [{ Type: 'Description' as const, DescriptionGroupId: 'own', IsOriginal: true, OtherServices: 2 }],
+    };
+
+    const errors = formErrors(doc, { mode: 'edit', tabs: ['Localization'], gating });
+
+    expect(errorsOfTab(errors, 'Localization').map((e) => e.message)).toContain(
+      'This service is the original of a shared text and cannot link to another one',
     );
   });
 });
