@@ -7,14 +7,16 @@ import { loadReference, toRealm } from './helpers/reference.js';
  * is made with our models and with the reference (powerbi-models through powerbi-client 2.23.1).
  */
 const ref = loadReference();
-type Validator =
-  | 'validateTileLoad'
-  | 'validateLoadQnaConfiguration'
-  | 'validateCreateReport'
-  | 'validateQuickCreate'
-  | 'validatePaginatedReportLoad';
+const OURS = {
+  validateTileLoad: models.validateTileLoad,
+  validateLoadQnaConfiguration: models.validateLoadQnaConfiguration,
+  validateCreateReport: models.validateCreateReport,
+  validateQuickCreate: models.validateQuickCreate,
+  validatePaginatedReportLoad: models.validatePaginatedReportLoad,
+} as Record<string, (x: unknown) => { message: string }[] | undefined>;
+type Validator = keyof typeof OURS;
 const messages = (fn: Validator, input: unknown) => {
-  const ours = (models[fn] as (x: unknown) => { message: string }[] | undefined)(JSON.parse(JSON.stringify(input)));
+  const ours = OURS[fn]?.(JSON.parse(JSON.stringify(input)));
   const theirs = ref.models[fn](toRealm(ref.window, input)) as { message: string }[] | undefined;
   expect(JSON.stringify(ours), 'the same as the reference').toBe(JSON.stringify(theirs));
   return ours?.map((e) => e.message) ?? [];
