@@ -63,7 +63,9 @@ test.describe('service tool drafts', () => {
     await expect(draftNotice(page)).toHaveCount(0);
   });
 
-  test('[S4.2] [S2.12] dismissing an edit draft deletes it and keeps the saved service', async ({ page }) => {
+  test('[S4.2] [S2.12] [S2.4] closing after loading an edit draft reloads the route; dismissing deletes the draft and keeps the saved service', async ({
+    page,
+  }) => {
     await page.clock.install();
     await signIn(page, USER);
     await page.goto('/#/Services');
@@ -81,6 +83,15 @@ test.describe('service tool drafts', () => {
     await expect(draftNotice(page)).toBeVisible();
     await expect(dialog.getByLabel('Intro text')).toHaveValue(saved);
     await expectAccessible(page);
+
+    // [S2.4] After a load, closing reloads the current route: the window opens afresh and offers the draft again.
+    await draftNotice(page).getByRole('button', { name: 'Load' }).click();
+    await expect(dialog.getByLabel('Intro text')).toHaveValue('A draft intro');
+    await page.getByRole('button', { name: 'Close the service tool' }).click();
+    await expect(page).toHaveURL(/#\/Marketplace\/ServiceCreate\/.+$/);
+    await expect(draftNotice(page)).toBeVisible();
+    await expect(dialog.getByLabel('Intro text')).toHaveValue(saved);
+
     await draftNotice(page).getByRole('button', { name: 'Dismiss' }).click();
     await expect(draftNotice(page)).toHaveCount(0);
     await page.getByRole('button', { name: 'Close the service tool' }).click();

@@ -1,5 +1,5 @@
 import { ServiceDocumentSchema } from '@portal/contracts';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../features/auth';
 import { ServiceToolWindow } from '../../features/service-tool';
@@ -15,15 +15,18 @@ export function ServiceToolPage() {
   const state = useLocation().state as { importedService?: unknown } | null;
   const importedService = state?.importedService;
   const imported = useMemo(() => ServiceDocumentSchema.safeParse(importedService), [importedService]);
+  // [S2.4] Reloading the route after a loaded draft opens the window afresh.
+  const [generation, setGeneration] = useState(0);
   return (
     <>
       <ServicesPage />
       <ServiceToolWindow
-        key={serviceName ?? 'create'}
+        key={`${serviceName ?? 'create'}-${generation}`}
         serviceName={serviceName ?? null}
         imported={imported.success ? imported.data : null}
         capabilities={new Set(user.data?.Capabilities ?? [])}
         onClose={() => navigate(paths.services.list())}
+        onReload={() => setGeneration((g) => g + 1)}
       />
     </>
   );

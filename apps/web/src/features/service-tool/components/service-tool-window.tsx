@@ -57,6 +57,8 @@ export interface ServiceToolWindowProps {
   capabilities: ReadonlySet<string>;
   /** [S2.4] Back to the services list. */
   onClose: () => void;
+  /** [S2.4] Closing after a saved draft was loaded reloads the current route instead. */
+  onReload?: () => void;
   /** [S4.1] A service read by ImportService: the form opens with it (after a saved draft, [S4.1]). */
   imported?: ServiceDocument | null;
 }
@@ -66,7 +68,7 @@ export interface ServiceToolWindowProps {
  * 1160x750) with the tabs the user may update in edit mode, the Info tab, and Save. A successful save
  * shows 'Creation started' or 'Service update' and closes the window on OK [S4.10].
  */
-export function ServiceToolWindow({ serviceName, capabilities, onClose, imported = null }: ServiceToolWindowProps) {
+export function ServiceToolWindow({ serviceName, capabilities, onClose, onReload, imported = null }: ServiceToolWindowProps) {
   const { t } = useTranslation();
   const mode = serviceName === null ? 'create' : 'edit';
   const service = useService(serviceName);
@@ -86,6 +88,8 @@ export function ServiceToolWindow({ serviceName, capabilities, onClose, imported
   const storedDraft = draft.data?.Draft ?? null;
   const offer = choice === 'pending' && draftOnOpen({ draft: storedDraft, current: opened }) === 'offer';
   const initial = choice === 'loaded' && storedDraft ? storedDraft.Data : opened;
+  // [S2.4] Closing without saving after a draft was loaded reloads the route; otherwise back to the list.
+  const closeUnsaved = choice === 'loaded' && onReload ? onReload : onClose;
 
   const title =
     mode === 'create'
@@ -95,7 +99,7 @@ export function ServiceToolWindow({ serviceName, capabilities, onClose, imported
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={closeUnsaved}
       title={title}
       size="90%"
       styles={{
@@ -125,6 +129,7 @@ export function ServiceToolWindow({ serviceName, capabilities, onClose, imported
           }
           descriptionGroups={service.data?.DescriptionGroups ?? []}
           onClose={onClose}
+          onCancel={closeUnsaved}
           autosave={!offer}
           notice={
             offer && storedDraft ? (
@@ -171,6 +176,8 @@ function ServiceForm(props: {
   canEditRemoteDataSource: boolean;
   descriptionGroups: Service['DescriptionGroups'];
   onClose: () => void;
+  /** Cancel: closing without saving (the window decides where to, [S2.4]). */
+  onCancel: () => void;
 }) {
   const { t } = useTranslation();
   const save = useSaveService();
@@ -313,7 +320,7 @@ function ServiceForm(props: {
             {t('serviceDrafts.export.button')}
           </Button>
         )}
-        <Button variant="default" onClick={props.onClose}>
+        <Button variant="default" onClick={props.onCancel}>
           {t('serviceTool.window.cancel')}
         </Button>
         <Button onClick={handleSave} loading={save.isPending}>
