@@ -30,7 +30,7 @@ test.describe('credit check tab', () => {
 
     const fileInput = page.locator('input[type="file"]');
     await fileInput.setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf') });
-    await expect(page.getByText('fake.pdf: Only PDF, PNG, JPEG, XLSX, DOCX and TXT files can be uploaded')).toBeVisible();
+    await expect(page.getByText('fake.pdf: Only PDF, PNG, JPEG, GIF, XLSX, DOCX and TXT files can be uploaded')).toBeVisible();
     await page.getByRole('button', { name: 'Remove fake.pdf' }).click();
     await fileInput.setInputFiles({
       name: 'approval.pdf',

@@ -89,7 +89,7 @@ test.describe('provisioning requests', () => {
 
   test('[A4.7] [A8.10] [A7.11] a failed request shows the retry link; retries end in escalation', async ({ page }) => {
     await signIn(page, 'provider.admin');
-    const id = await productOfCompany(page, 'Harborview Clinic');
+    const id = await productOfCompany(page, 'Meridian Insurance');
     await openAccount(page, id);
     await rename(page, `Backup ${unique()}`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
