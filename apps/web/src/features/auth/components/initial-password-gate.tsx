@@ -1,8 +1,7 @@
-import { Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { meetsPasswordRules, passwordValidationState } from '@portal/contracts';
+import { Button, Center, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordRules } from '../../../components/ui/password-rules';
+import { type NewPassword, NewPasswordFields, newPasswordReady } from '../../../components/ui/new-password-fields';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useChangeInitialPassword } from '../api/use-initial-password';
@@ -15,17 +14,15 @@ import { useChangeInitialPassword } from '../api/use-initial-password';
 export function InitialPasswordGate(props: { username: string; onSignOut: () => void; isSigningOut: boolean }) {
   const { t } = useTranslation();
   const change = useChangeInitialPassword();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const [value, setValue] = useState<NewPassword>({ password: '', confirmation: '' });
   const [blurred, setBlurred] = useState({ password: false, confirmation: false });
   const [serverErrors, setServerErrors] = useState<{ NewPassword?: string; other?: string }>({});
-  const state = passwordValidationState(password, props.username);
-  const passwordValid = meetsPasswordRules(state);
-  const matches = password === confirmation;
+  const ready = newPasswordReady(value, props.username);
+  const { password, confirmation } = value;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!passwordValid || !matches) {
+    if (!ready) {
       setBlurred({ password: true, confirmation: true });
       return;
     }
@@ -60,39 +57,29 @@ export function InitialPasswordGate(props: { username: string; onSignOut: () => 
               </ReadableAlert>
             )}
             <TextInput label={t('accountPassword.gate.username')} value={props.username} readOnly autoComplete="username" />
-            <PasswordInput
-              label={t('accountPassword.gate.newPassword')}
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(e) => {
-                setPassword(e.currentTarget.value);
-                setServerErrors((s) => ({ ...s, NewPassword: undefined }));
+            <NewPasswordFields
+              value={value}
+              onChange={(next) => {
+                if (next.password !== value.password) setServerErrors((e) => ({ ...e, NewPassword: undefined }));
+                setValue(next);
               }}
-              onBlur={() => setBlurred((b) => ({ ...b, password: true }))}
-              error={
-                (blurred.password && !passwordValid ? t('accountPassword.errPasswordInvalid') : undefined) ??
-                serverErrors.NewPassword
-              }
-              aria-describedby="initial-password-rules"
-              data-autofocus
-            />
-            <PasswordRules state={state} id="initial-password-rules" />
-            <PasswordInput
-              label={t('accountPassword.gate.confirmPassword')}
-              autoComplete="new-password"
-              required
-              disabled={!passwordValid}
-              value={confirmation}
-              onChange={(e) => setConfirmation(e.currentTarget.value)}
-              onBlur={() => setBlurred((b) => ({ ...b, confirmation: true }))}
-              error={blurred.confirmation && passwordValid && !matches ? t('accountPassword.errPasswordsDontMatch') : undefined}
+              username={props.username}
+              touched={blurred}
+              onTouched={(field) => setBlurred((b) => ({ ...b, [field]: true }))}
+              labels={{
+                password: t('accountPassword.gate.newPassword'),
+                confirmation: t('accountPassword.gate.confirmPassword'),
+                invalid: t('accountPassword.errPasswordInvalid'),
+                mismatch: t('accountPassword.errPasswordsDontMatch'),
+              }}
+              serverError={serverErrors.NewPassword}
+              rulesId="initial-password-rules"
             />
             <Group justify="space-between">
               <Button variant="default" onClick={props.onSignOut} loading={props.isSigningOut}>
                 {t('accountPassword.gate.signOut')}
               </Button>
-              <Button type="submit" disabled={!passwordValid || !matches} loading={change.isPending}>
+              <Button type="submit" disabled={!ready} loading={change.isPending}>
                 {t('accountPassword.gate.continue')}
               </Button>
             </Group>

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { CREDIT_HISTORY_PAGER_BUTTONS, type CreditLimitRecord } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { downloadHref } from '../api/keeper';
+import { downloadHref } from '../../../lib/keeper';
 import { formatAmount, formatUtc, pagerWindow } from '../utils/credit-form';
 
 export interface CreditHistoryTableProps {

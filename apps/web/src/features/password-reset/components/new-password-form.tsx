@@ -1,8 +1,7 @@
-import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { meetsPasswordRules, passwordValidationState } from '@portal/contracts';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordRules } from '../../../components/ui/password-rules';
+import { type NewPassword, NewPasswordFields, newPasswordReady } from '../../../components/ui/new-password-fields';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useResetPassword } from '../api/use-password-reset';
@@ -25,16 +24,14 @@ export function NewPasswordForm({
 }) {
   const { t } = useTranslation();
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const [value, setValue] = useState<NewPassword>({ password: '', confirmation: '' });
   const [blurred, setBlurred] = useState({ password: false, confirmation: false });
   const [serverErrors, setServerErrors] = useState<{ Password?: string; Token?: string; other?: string }>({});
-  const state = passwordValidationState(password, username);
-  const passwordValid = meetsPasswordRules(state);
-  const matches = password === confirmation;
+  const ready = newPasswordReady(value, username);
+  const { password, confirmation } = value;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!passwordValid || !matches) return;
+    if (!ready) return;
     setServerErrors({});
     reset.mutate(
       { Username: username, Token: token, Password: password, PasswordConfirmation: confirmation },
@@ -71,34 +68,25 @@ export function NewPasswordForm({
           </ReadableAlert>
         )}
         <TextInput label={t('passwordReset.usernameFromLink')} value={username} readOnly autoComplete="username" />
-        <PasswordInput
-          label={t('passwordReset.newPassword')}
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => {
-            setPassword(e.currentTarget.value);
-            setServerErrors((s) => ({ ...s, Password: undefined }));
+        <NewPasswordFields
+          value={value}
+          onChange={(next) => {
+            if (next.password !== value.password) setServerErrors((e) => ({ ...e, Password: undefined }));
+            setValue(next);
           }}
-          onBlur={() => setBlurred((b) => ({ ...b, password: true }))}
-          error={
-            (blurred.password && !passwordValid ? t('passwordReset.errPasswordInvalid') : undefined) ?? serverErrors.Password
-          }
-          aria-describedby="password-rules"
-          data-autofocus
+          username={username}
+          touched={blurred}
+          onTouched={(field) => setBlurred((b) => ({ ...b, [field]: true }))}
+          labels={{
+            password: t('passwordReset.newPassword'),
+            confirmation: t('passwordReset.confirmPassword'),
+            invalid: t('passwordReset.errPasswordInvalid'),
+            mismatch: t('passwordReset.errPasswordsDontMatch'),
+          }}
+          serverError={serverErrors.Password}
+          rulesId="password-rules"
         />
-        <PasswordRules state={state} id="password-rules" />
-        <PasswordInput
-          label={t('passwordReset.confirmPassword')}
-          autoComplete="new-password"
-          required
-          disabled={!passwordValid}
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.currentTarget.value)}
-          onBlur={() => setBlurred((b) => ({ ...b, confirmation: true }))}
-          error={blurred.confirmation && passwordValid && !matches ? t('passwordReset.errPasswordsDontMatch') : undefined}
-        />
-        <Button type="submit" disabled={!passwordValid || !matches} loading={reset.isPending}>
+        <Button type="submit" disabled={!ready} loading={reset.isPending}>
           {t('passwordReset.continue')}
         </Button>
       </Stack>

@@ -8,7 +8,6 @@ import {
   Collapse,
   Group,
   NumberInput,
-  Paper,
   Select,
   SimpleGrid,
   Stack,

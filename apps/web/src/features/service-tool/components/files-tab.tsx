@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Button, Group, Image, Paper, SimpleGrid, Stack, Tab
 import type { ServiceFile } from '@portal/contracts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteServiceUpload } from '../api/keeper';
+import { deleteUpload } from '../../../lib/keeper';
 import { errorAt } from '../utils/billing-form';
 import { addFile, type FileList, moveFile, removeFile } from '../utils/files-form';
 import { fileHref, isUpload } from '../utils/upload-form';
@@ -45,7 +45,8 @@ function FileSection({ list, doc, onChange, errors, showErrors, context }: Omit<
     const url = items[removing.index]?.Url ?? '';
     onChange(removeFile(doc, list, removing.index));
     setRemoving(null);
-    if (isUpload(url) && !savedUploads.has(url) && url !== context?.stored?.Icon) void deleteServiceUpload(url);
+    // An upload no saved service shows is deleted; if that fails the file only stays in the keeper.
+    if (isUpload(url) && !savedUploads.has(url) && url !== context?.stored?.Icon) deleteUpload(url, '').catch(() => undefined);
   }
 
   function handleAdd() {

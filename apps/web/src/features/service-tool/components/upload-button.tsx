@@ -1,7 +1,7 @@
 import { Button, FileButton, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type UploadedFile, uploadServiceFile } from '../api/keeper';
+import { type UploadedFile, uploadFile } from '../../../lib/keeper';
 import { ACCEPT, type UploadKind, uploadProblem } from '../utils/upload-form';
 
 /**
@@ -29,7 +29,7 @@ export function UploadButton(props: {
     setError(null);
     setProgress(0);
     try {
-      const uploaded = await uploadServiceFile(file, {
+      const uploaded = await uploadFile(file, {
         onProgress: setProgress,
         fallbackMessage: t('serviceDrafts.upload.fallback'),
       });

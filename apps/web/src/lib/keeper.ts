@@ -1,5 +1,8 @@
 import type { Problem } from '@portal/contracts';
 
+/** The file keeper of the portal [A7.2]: uploads, deletes and download addresses, for every feature. */
+
+/** What /keeper/upload answers: the stored name and the original file name. */
 export interface UploadedFile {
   path: string;
   originalName: string;
@@ -63,5 +66,5 @@ export async function deleteUpload(path: string, fallbackMessage: string): Promi
   if (!response.ok) throw new KeeperError(problemMessage(await response.text(), fallbackMessage));
 }
 
-/** [A7.2] Where a credit attachment is downloaded: /keeper/download/{url}. */
+/** [A7.2] Where an uploaded file (a credit attachment, a service's file) is downloaded: /keeper/download/{url}. */
 export const downloadHref = (url: string) => `/keeper/download/${encodeURIComponent(url)}`;
