@@ -135,11 +135,11 @@ export async function checkEmbedToken(
   return decision.claims;
 }
 
-/** Every dataset of DATASETS, computed for one scope. */
+/** The datasets of DATASETS a report or dashboard reads, computed for one scope (the others are absent). */
 export interface Datasets {
-  accountCounts: repo.AccountCountRow[];
-  accounts: repo.AccountListRow[];
-  subscriptions: repo.SubscriptionRow[];
+  accountCounts?: repo.AccountCountRow[];
+  accounts?: repo.AccountListRow[];
+  subscriptions?: repo.SubscriptionRow[];
 }
 
 export interface EmbedData {
@@ -151,8 +151,8 @@ export interface EmbedData {
   expiresAt: string;
 }
 
-/** The scope's datasets, computed now within the token's scope root (and account). */
-async function scopeDatasets(db: Queryable, claims: EmbedTokenClaims) {
+/** The token's scope root and the place its data comes from (the root, or the account it is limited to). */
+async function scopePlace(db: Queryable, claims: EmbedTokenClaims) {
   const root = await repo.findAccountPlace(db, claims.sid);
   if (!root) throw new DomainError('UNAUTHENTICATED', 'The embed token scope no longer exists');
   let place = { ...root, id: claims.sid };
@@ -162,12 +162,21 @@ async function scopeDatasets(db: Queryable, claims: EmbedTokenClaims) {
     if (!account || !isInScope(root.path, account.path)) throw notFound();
     place = { ...account, id: claims.aid };
   }
-  const datasets: Datasets = {
-    accountCounts: await repo.countSubtree(db, place.path, place.depth),
-    accounts: await repo.listSubtree(db, place.path, place.depth),
-    subscriptions: await repo.listSubscriptions(db, place.path),
+  return { rootPath: root.path, place, scope: { accountId: place.id, displayName: place.displayName } };
+}
+
+/** The datasets the given visuals read, computed now at the place; the others are not queried. */
+async function datasetsFor(
+  db: Queryable,
+  place: { path: string; depth: number },
+  visuals: Iterable<Pick<VisualDefinition, 'dataset'> | null>,
+): Promise<Datasets> {
+  const needed = new Set([...visuals].map((v) => v?.dataset));
+  return {
+    ...(needed.has('accountCounts') && { accountCounts: await repo.countSubtree(db, place.path, place.depth) }),
+    ...(needed.has('accounts') && { accounts: await repo.listSubtree(db, place.path, place.depth) }),
+    ...(needed.has('subscriptions') && { subscriptions: await repo.listSubscriptions(db, place.path) }),
   };
-  return { rootPath: root.path, scope: { accountId: place.id, displayName: place.displayName }, datasets };
 }
 
 /** The report definition and its datasets, computed now within the token's scope (and account). */
@@ -179,7 +188,12 @@ export async function loadEmbedData(
   const claims = await checkEmbedToken(db, input, settings);
   const report = await repo.findReport(db, claims.wid, claims.rid);
   if (!report) throw notFound('Report');
-  const { scope, datasets } = await scopeDatasets(db, claims);
+  const { place, scope } = await scopePlace(db, claims);
+  const datasets = await datasetsFor(
+    db,
+    place,
+    report.pages.flatMap((p) => p.visuals),
+  );
   return {
     report: { id: report.id, workgroupId: report.workgroupId, name: report.name, pages: report.pages },
     permissions: claims.prm ?? REPORT_PERMISSIONS.Read,
@@ -268,7 +282,7 @@ export async function loadDashboardData(
   );
   const dashboard = await repo.findDashboard(db, claims.wid, claims.rid);
   if (!dashboard) throw notFound('Dashboard');
-  const { rootPath, scope, datasets } = await scopeDatasets(db, claims);
+  const { rootPath, place, scope } = await scopePlace(db, claims);
   const reports = new Map(
     (await repo.listReportsWithOwnerPath(db, [...new Set(dashboard.tiles.map((t) => t.reportId))])).map((r) => [r.id, r]),
   );
@@ -287,7 +301,11 @@ export async function loadDashboardData(
   return {
     dashboard: { id: dashboard.id, workgroupId: dashboard.workgroupId, name: dashboard.name, tiles },
     scope,
-    datasets,
+    datasets: await datasetsFor(
+      db,
+      place,
+      tiles.map((t) => t.visual),
+    ),
     expiresAt: new Date(claims.exp * 1000).toISOString(),
   };
 }
