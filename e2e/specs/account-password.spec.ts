@@ -1,29 +1,11 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectAccessible, signIn } from '../fixtures/portal';
+import { checkAccessible, shot, signIn } from '../fixtures/portal';
 
 /**
  * The "reset password" custom action of User accounts [A1.5], [A6.19] and the forced password change after
  * first-time credentials (decision 0010). These tests use Summit Peak Partners' customers, which no other spec
  * touches; every password they set is unique to the run.
  */
-
-const SHOTS = process.env.E2E_SCREENSHOTS;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** Waits for dialog transitions, so axe measures the colours as the user sees them. */
-async function checkAccessible(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await expectAccessible(page);
-}
 
 const unique = () => `Summit-${Date.now().toString(36)}-Pass9!`;
 

@@ -1,32 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { type Download, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expectAccessible, signIn } from '../fixtures/portal';
+import { checkAccessible, shot, signIn } from '../fixtures/portal';
 
 /**
  * Send credentials [A6.19], send credentials to all users [A6.11], the first-time credentials export
  * [A2.3], the company hierarchy export [A2.4] and the Outbox screen where the e-mails show up.
  * These tests use Cedar Ridge Solutions' customers, which no other spec touches.
  */
-
-const SHOTS = process.env.E2E_SCREENSHOTS;
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** Waits for the dialogs' opening transitions, so axe measures the colours as the user sees them. */
-async function checkAccessible(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await expectAccessible(page);
-}
 
 async function openAccount(page: Page, name: string) {
   await page.getByRole('treeitem', { name: new RegExp(name) }).click();
