@@ -14,6 +14,7 @@ export * from './mail.js';
 export * from './notes.js';
 export * from './operation.js';
 export * from './password-reset.js';
+export * from './pricing.js';
 export * from './provisioning.js';
 export * from './reports.js';
 export * from './service-drafts.js';
