@@ -4,3 +4,13 @@ export { catalogueOperations } from './catalogue.operations.js';
 export { findProvisioningAction } from './catalogue.repository.js';
 export { CREATE_SERVICE_JOB_TYPE } from './catalogue.service.js';
 export { findServiceFileAttachment } from './files.service.js';
+export {
+  loadPricingSources,
+  type PricingSource,
+  priceOneSubscription,
+  priceWithSource,
+  SERVICE_FIELD_VIEW,
+  type SubscriptionForPricing,
+  serviceFieldValues,
+  subscriptionQuantity,
+} from './subscription-pricing.service.js';

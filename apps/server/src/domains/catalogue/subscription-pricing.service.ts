@@ -1,0 +1,122 @@
+/**
+ * Prices subscriptions (Product accounts) from their catalogue service's fees with the [M5.8] rule of
+ * `@portal/contracts`. One place every feature asks "what does this subscription cost": the price
+ * preview of an account [A2.34], the totals of an order and the revenue reports.
+ *
+ * Until price lists exist the selling price is the service's suggested retail price in the
+ * customer's currency, and the purchase price is the vendor's fee in the vendor's currency
+ * (docs/decisions/0022-subscription-pricing.md).
+ */
+import {
+  type BillingRule,
+  BillingRuleSchema,
+  type PricingResult,
+  type PricingValue,
+  priceSubscription,
+  type ServiceField,
+  ServiceFieldSchema,
+} from '@portal/contracts';
+import { z } from 'zod';
+import type { Queryable } from '../../platform/db/db.js';
+
+/** Where a subscription keeps the value of its service's field `Id`: attributes["Service.<Id>"]. */
+export const SERVICE_FIELD_VIEW = 'Service';
+
+export interface PricingSource {
+  serviceName: string;
+  displayName: string;
+  /** The vendor's currency: the fees' Charge is in it. */
+  ownerCurrency: string | null;
+  rules: BillingRule[];
+  fields: ServiceField[];
+  priceProtectionLengthInDays: number | null;
+  isComplexProduct: boolean;
+}
+
+const RulesSchema = z.array(BillingRuleSchema).catch([]);
+const FieldsSchema = z.array(ServiceFieldSchema).catch([]);
+
+/** The pricing sources of the named services (matched without case), keyed by lower-case service name. */
+export async function loadPricingSources(db: Queryable, productNames: readonly string[]): Promise<Map<string, PricingSource>> {
+  const names = [...new Set(productNames.map((n) => n.toLowerCase()))];
+  const sources = new Map<string, PricingSource>();
+  if (names.length === 0) return sources;
+  const rows = await db.query<{
+    service_name: string;
+    display_name: string;
+    owner_currency: string | null;
+    rules: unknown;
+    fields: unknown;
+    protection: number | null;
+    is_complex_product: boolean;
+  }>(
+    `SELECT s.service_name, s.display_name, o.currency AS owner_currency, s.definition -> 'BillingRules' AS rules,
+            s.definition -> 'Fields' AS fields, (s.definition ->> 'PriceProtectionLengthInDays')::int AS protection,
+            s.is_complex_product
+     FROM services s JOIN accounts o ON o.id = s.owner_account_id
+     WHERE lower(s.service_name) = ANY($1::text[]) AND s.state = 'Active'`,
+    [names],
+  );
+  for (const r of rows) {
+    sources.set(r.service_name.toLowerCase(), {
+      serviceName: r.service_name,
+      displayName: r.display_name,
+      ownerCurrency: r.owner_currency,
+      rules: RulesSchema.parse(r.rules ?? []),
+      fields: FieldsSchema.parse(r.fields ?? []),
+      priceProtectionLengthInDays: r.protection,
+      isComplexProduct: r.is_complex_product,
+    });
+  }
+  return sources;
+}
+
+/** A subscription as pricing needs it: its Product account's quantity and service values, and the customer's currency. */
+export interface SubscriptionForPricing {
+  productName: string | null;
+  attributes: Record<string, unknown>;
+  currency: string;
+}
+
+/** The subscription's values of its service's fields, by field Id. */
+export function serviceFieldValues(attributes: Record<string, unknown>): Record<string, PricingValue> {
+  const prefix = `${SERVICE_FIELD_VIEW}.`;
+  const values: Record<string, PricingValue> = {};
+  for (const [key, value] of Object.entries(attributes)) {
+    if (!key.startsWith(prefix)) continue;
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) {
+      values[key.slice(prefix.length)] = value as PricingValue;
+    }
+  }
+  return values;
+}
+
+/** The quantity (user amount) of a Product account; 1 when it holds none. */
+export function subscriptionQuantity(attributes: Record<string, unknown>): number {
+  const raw = attributes['Product.Quantity'];
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : 1;
+  return Number.isFinite(n) && n >= 0 ? n : 1;
+}
+
+/** [M5.8] Prices one subscription against a loaded source; null when its service is not in the catalogue. */
+export function priceWithSource(
+  sub: SubscriptionForPricing,
+  sources: Map<string, PricingSource>,
+): { source: PricingSource; result: PricingResult } | null {
+  const source = sub.productName ? sources.get(sub.productName.toLowerCase()) : undefined;
+  if (!source) return null;
+  const result = priceSubscription({
+    rules: source.rules,
+    fields: source.fields,
+    values: serviceFieldValues(sub.attributes),
+    quantity: subscriptionQuantity(sub.attributes),
+    currency: sub.currency,
+  });
+  return { source, result };
+}
+
+/** [M5.8] Prices one subscription, loading its service. */
+export async function priceOneSubscription(db: Queryable, sub: SubscriptionForPricing) {
+  if (!sub.productName) return null;
+  return priceWithSource(sub, await loadPricingSources(db, [sub.productName]));
+}
