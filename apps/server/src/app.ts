@@ -24,7 +24,12 @@ import { credentialOperations, sendToAllJobHandler } from './domains/credentials
 import { creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
 import { noteOperations } from './domains/notes/index.js';
 import { passwordResetOperations, registerResetTiming, resetPasswordAction } from './domains/password-reset/index.js';
-import { provisioningAccountExtension, provisioningJobHandler, provisioningOperations } from './domains/provisioning/index.js';
+import {
+  provisioningAccountExtension,
+  provisioningJobHandler,
+  provisioningOperations,
+  provisioningRoutes,
+} from './domains/provisioning/index.js';
 import { reportOperations, reportRoutes } from './domains/reports/index.js';
 import { ssoOperations } from './domains/sso/index.js';
 import { termsOperations } from './domains/terms/index.js';
@@ -109,13 +114,15 @@ export function registeredJobHandlers(deps: {
   storage: FileStorage;
   mailFrom: string;
   mailTransport: MailTransport | null;
+  /** The portal's public address: vendors' provisioning callback links are under it. */
+  publicUrl: string;
 }): JobHandler<never>[] {
   return [
     mailJobHandler({ from: deps.mailFrom, transport: deps.mailTransport }),
     sendToAllJobHandler(),
     hierarchyExportJobHandler({ storage: deps.storage }),
     credentialsExportJobHandler({ storage: deps.storage }),
-    provisioningJobHandler(),
+    provisioningJobHandler({ publicUrl: deps.publicUrl }),
     createServiceJobHandler(),
   ] as JobHandler<never>[];
 }
@@ -175,6 +182,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     locateAccount: findLocation,
     attachmentResolvers: [findCreditAttachment, findServiceFileAttachment],
   });
+  // The vendors' provisioning callbacks (CALLBACKURL), reached with the token in the link.
+  await provisioningRoutes(app, { db: options.db });
   // [S7.5] embed tokens, the embed host at /embed/ and the data it reads with a token.
   await reportRoutes(app, {
     db: options.db,
@@ -188,7 +197,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailTransport = smtpUrl ? createSmtpTransport(smtpUrl) : null;
   const jobs = createJobWorker({
     db: options.db,
-    handlers: registeredJobHandlers({ storage, mailFrom: options.mailFrom ?? config.mailFrom, mailTransport }),
+    handlers: registeredJobHandlers({
+      storage,
+      mailFrom: options.mailFrom ?? config.mailFrom,
+      mailTransport,
+      publicUrl: options.publicUrl ?? config.publicUrl,
+    }),
     log: app.log,
     concurrency: options.jobsConcurrency ?? config.jobsConcurrency,
   });

@@ -25,7 +25,7 @@ const storage = localDiskStorage(join(config.dataDir, 'files'));
 const mailTransport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null;
 const worker = createJobWorker({
   db,
-  handlers: registeredJobHandlers({ storage, mailFrom: config.mailFrom, mailTransport }),
+  handlers: registeredJobHandlers({ storage, mailFrom: config.mailFrom, mailTransport, publicUrl: config.publicUrl }),
   log,
   concurrency: config.jobsConcurrency,
 });

@@ -4,6 +4,7 @@ import * as service from './provisioning.service.js';
 export { seedProvisioningDemo } from './provisioning.demo.js';
 export { provisioningJobHandler } from './provisioning.job.js';
 export { provisioningOperations } from './provisioning.operations.js';
+export { provisioningRoutes } from './provisioning.routes.js';
 
 /** What provisioning adds to accounts: the ExtendedView counts [A3.1] and a request on each save [A4.2]. */
 export const provisioningAccountExtension: AccountExtension = {

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { ProvisioningAction } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import type { JobHandler } from '../../platform/jobs/index.js';
@@ -6,6 +7,7 @@ import { findProvisioningAction } from '../catalogue/index.js';
 import * as repo from './provisioning.repository.js';
 import {
   type AttemptOutcome,
+  callbackUrl,
   classifyHttpResponse,
   escapingForContentType,
   networkFailure,
@@ -93,9 +95,19 @@ async function sendEmail(tx: Queryable, action: ProvisioningAction, variables: R
   return { outcome: { kind: 'sent', responseStatus: null }, target };
 }
 
-/** Sends one provisioning request. Vendor failures are recorded on the request; the job then ends. */
-export function provisioningJobHandler(options: { timeoutMs?: number } = {}): JobHandler<{ requestId: number }> {
+/** The hash under which a callback token is kept. */
+export const hashCallbackToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Sends one provisioning request. Vendor failures are recorded on the request; the job then ends.
+ * Each send hands the vendor a new CALLBACKURL (under `publicUrl`) on which it reports a request it
+ * accepted for later; only the token's hash is kept, and a new send makes older links stop working.
+ */
+export function provisioningJobHandler(
+  options: { timeoutMs?: number; publicUrl?: string } = {},
+): JobHandler<{ requestId: number }> {
   const timeoutMs = options.timeoutMs ?? PROVISIONING_HTTP_TIMEOUT_MS;
+  const publicUrl = options.publicUrl ?? 'http://localhost:8080';
   return {
     type: PROVISIONING_JOB_TYPE,
     async run(ctx) {
@@ -104,8 +116,15 @@ export function provisioningJobHandler(options: { timeoutMs?: number } = {}): Jo
       if (request?.status !== 'Pending') return { Status: request?.status ?? 'Missing' };
       const found = await findProvisioningAction(ctx.db, request.product_name, request.action);
       const action = found?.action;
+      const token = randomBytes(32).toString('base64url');
+      // Kept before the vendor hears of the link; a recreate that canceled the request meanwhile wins.
+      if (!(await repo.storeCallbackHash(ctx.db, request.id, hashCallbackToken(token)))) {
+        const current = await repo.findById(ctx.db, request.id);
+        return { Status: current?.status ?? 'Missing' };
+      }
+      const variables = { ...request.variables, CALLBACKURL: callbackUrl(publicUrl, request.id, token) };
       let http: Attempt | null = null;
-      if (action?.Method === 'Http') http = await callHttp(action, request.variables, timeoutMs);
+      if (action?.Method === 'Http') http = await callHttp(action, variables, timeoutMs);
       return ctx.db.transaction(async (tx) => {
         await repo.lockRequest(tx, request.id);
         const current = await repo.findById(tx, request.id);
@@ -117,7 +136,7 @@ export function provisioningJobHandler(options: { timeoutMs?: number } = {}): Jo
         }
         let attempt: Attempt;
         if (http) attempt = http;
-        else if (action?.Method === 'Email') attempt = await sendEmail(tx, action, request.variables);
+        else if (action?.Method === 'Email') attempt = await sendEmail(tx, action, variables);
         else attempt = refused(`The service ${request.product_name} no longer defines provisioning for ${request.action}`);
         const outcome = attempt.outcome;
         const status = statusAfterAttempt({ outcome, attempts: current.attempts + 1 });

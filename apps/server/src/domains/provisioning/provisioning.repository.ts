@@ -153,3 +153,51 @@ export async function cancelOpen(db: Queryable, accountId: number, now: Date): P
   );
   return rows.length;
 }
+
+/** Keeps the hash of the callback token a send is about to hand out; only while the request is Pending. */
+export async function storeCallbackHash(db: Queryable, id: number, hash: string): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE provisioning_requests SET callback_hash = $2 WHERE id = $1 AND status = 'Pending' RETURNING id`,
+    [id, hash],
+  );
+  return rows.length > 0;
+}
+
+export interface CallbackTarget {
+  id: number;
+  account_id: number;
+  status: ProvisioningRequestStatus;
+  attempts: number;
+  callback_hash: string | null;
+}
+
+/** The request a vendor reports on, locked for the rest of the transaction. */
+export async function lockCallbackTarget(db: Queryable, id: number): Promise<CallbackTarget | null> {
+  const [row] = await db.query<CallbackTarget>(
+    `SELECT id, account_id, status, attempts, callback_hash FROM provisioning_requests WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  return row ?? null;
+}
+
+/** Records the vendor's report on a request waiting for it (Sent). */
+export async function recordVendorReport(
+  db: Queryable,
+  r: {
+    id: number;
+    status: ProvisioningRequestStatus;
+    retryable: boolean;
+    error: string | null;
+    message: string | null;
+    now: Date;
+  },
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE provisioning_requests SET status = $2::text, retryable = $3, last_error = $4, vendor_message = $5,
+       reported_at = $6::timestamptz, updated_at = $6::timestamptz,
+       finished_at = CASE WHEN $2::text IN ('Done', 'Escalated') THEN $6::timestamptz ELSE NULL END
+     WHERE id = $1 AND status = 'Sent' RETURNING id`,
+    [r.id, r.status, r.retryable, r.error, r.message, r.now],
+  );
+  return rows.length > 0;
+}

@@ -144,7 +144,8 @@ export interface ProvisioningSubject {
 /**
  * The template values of a request: every field by its name (and by View.Name), the account id and
  * name, and the reserved names of [S5.7] the portal knows (ACTION, PRODUCTNAME, COMPANYID, COMPANYNAME,
- * COMPANYACCOUNTID, USERACCOUNTID, USERNAME). CALLBACKURL stays empty: vendors report back by answering.
+ * COMPANYACCOUNTID, USERACCOUNTID, USERNAME). CALLBACKURL is filled in when the request is sent (each send
+ * has its own link, see callbackUrl).
  */
 export function templateVariables(subject: ProvisioningSubject, action: string): Record<string, string> {
   const vars: Record<string, string> = {};
@@ -167,4 +168,56 @@ export function templateVariables(subject: ProvisioningSubject, action: string):
     CALLBACKURL: '',
   });
   return vars;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Vendor callbacks
+// ---------------------------------------------------------------------------------------------
+
+/** What a vendor may report on its callback link. */
+export const CALLBACK_STATUSES = ['Done', 'Error'] as const;
+export type CallbackStatus = (typeof CALLBACK_STATUSES)[number];
+export const VENDOR_MESSAGE_MAX = 2000;
+/** The failure text kept when a vendor reports an error without a message. */
+export const VENDOR_ERROR_WITHOUT_MESSAGE = 'The vendor reported that provisioning failed';
+
+/** The CALLBACKURL of one send: the request id and a random token (its hash is kept, never the token). */
+export function callbackUrl(publicUrl: string, requestId: number, token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/api/provisioning/callback/${requestId}/${token}`;
+}
+
+export type CallbackDecision =
+  | { kind: 'apply'; status: ProvisioningRequestStatus; retryable: boolean; error: string | null }
+  /** The vendor repeats what is already recorded: answer as if it were new, change nothing. */
+  | { kind: 'repeat'; status: ProvisioningRequestStatus }
+  /** The request is still being sent: the vendor should call again shortly. */
+  | { kind: 'early' }
+  | { kind: 'finished'; status: ProvisioningRequestStatus };
+
+/**
+ * What a vendor's report does to a request. Only a request waiting for the vendor (Sent) changes:
+ * Done finishes it; Error records the vendor's message as a failure the user may retry, and the
+ * failure counts as the attempt's outcome, so the third failed attempt escalates [A4.7].
+ */
+export function decideCallback(params: {
+  status: ProvisioningRequestStatus;
+  attempts: number;
+  reported: CallbackStatus;
+  message: string | null;
+}): CallbackDecision {
+  const { status, reported } = params;
+  if (status === 'Sent') {
+    if (reported === 'Done') return { kind: 'apply', status: 'Done', retryable: false, error: null };
+    const failed: AttemptOutcome = {
+      kind: 'failed',
+      retryable: true,
+      error: params.message || VENDOR_ERROR_WITHOUT_MESSAGE,
+      responseStatus: null,
+    };
+    const next = statusAfterAttempt({ outcome: failed, attempts: Math.max(params.attempts, 1) });
+    return { kind: 'apply', status: next, retryable: next === 'Error', error: failed.error };
+  }
+  if (status === 'Pending') return { kind: 'early' };
+  if (status === reported || (reported === 'Error' && status === 'Escalated')) return { kind: 'repeat', status };
+  return { kind: 'finished', status };
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  callbackUrl,
   canRetryRequest,
   classifyHttpResponse,
+  decideCallback,
   escapingForContentType,
   MAX_PROVISIONING_ATTEMPTS,
   networkFailure,
@@ -9,6 +11,7 @@ import {
   splitAddresses,
   statusAfterAttempt,
   templateVariables,
+  VENDOR_ERROR_WITHOUT_MESSAGE,
 } from '../provisioning.rules.js';
 
 describe('classifyHttpResponse', () => {
@@ -144,5 +147,65 @@ describe('templateVariables', () => {
       USERNAME: 'acme.admin',
       CALLBACKURL: '',
     });
+  });
+});
+
+describe('vendor callbacks', () => {
+  const sent = { status: 'Sent' as const, attempts: 1, message: null };
+
+  it.each([
+    [
+      'Done on a waiting request finishes it',
+      { ...sent, reported: 'Done' as const },
+      { kind: 'apply', status: 'Done', retryable: false, error: null },
+    ],
+    [
+      'Error on a waiting request is a failure the user may retry, with the vendor message',
+      { ...sent, reported: 'Error' as const, message: 'Mailbox quota exceeded' },
+      { kind: 'apply', status: 'Error', retryable: true, error: 'Mailbox quota exceeded' },
+    ],
+    [
+      'Error without a message says the vendor reported a failure',
+      { ...sent, reported: 'Error' as const },
+      { kind: 'apply', status: 'Error', retryable: true, error: VENDOR_ERROR_WITHOUT_MESSAGE },
+    ],
+    [
+      'Error on the third attempt escalates',
+      { ...sent, attempts: MAX_PROVISIONING_ATTEMPTS, reported: 'Error' as const, message: 'still broken' },
+      { kind: 'apply', status: 'Escalated', retryable: false, error: 'still broken' },
+    ],
+    [
+      'a report while the request is still being sent comes too early',
+      { ...sent, status: 'Pending' as const, reported: 'Done' as const },
+      { kind: 'early' },
+    ],
+    [
+      'the same report again is a repeat',
+      { ...sent, status: 'Done' as const, reported: 'Done' as const },
+      { kind: 'repeat', status: 'Done' },
+    ],
+    [
+      'Error again on an escalated request is a repeat',
+      { ...sent, status: 'Escalated' as const, reported: 'Error' as const },
+      { kind: 'repeat', status: 'Escalated' },
+    ],
+    [
+      'Done after a failure is refused',
+      { ...sent, status: 'Error' as const, reported: 'Done' as const },
+      { kind: 'finished', status: 'Error' },
+    ],
+    [
+      'any report on a canceled request is refused',
+      { ...sent, status: 'Canceled' as const, reported: 'Done' as const },
+      { kind: 'finished', status: 'Canceled' },
+    ],
+  ])('%s', (_name, params, expected) => {
+    expect(decideCallback(params)).toEqual(expected);
+  });
+
+  it('puts the request id and the token under the public address', () => {
+    expect(callbackUrl('https://portal.example.com/', 42, 'abc_DEF-123')).toBe(
+      'https://portal.example.com/api/provisioning/callback/42/abc_DEF-123',
+    );
   });
 });
