@@ -32,6 +32,7 @@ import {
 } from './domains/provisioning/index.js';
 import { reportOperations, reportRoutes } from './domains/reports/index.js';
 import { ssoOperations } from './domains/sso/index.js';
+import { subscriptionOperations, upgradeSubscriptionAction } from './domains/subscriptions/index.js';
 import { termsOperations } from './domains/terms/index.js';
 import { loadConfig } from './platform/config/config.js';
 import type { Db } from './platform/db/db.js';
@@ -89,6 +90,7 @@ export function registeredOperations(options: AuthSettings & { publicUrl?: strin
     ...accountOperations,
     ...customActionOperations({
       RESET_PASSWORD: resetPasswordAction({ publicUrl: options.publicUrl ?? 'http://localhost:8080' }),
+      UPGRADE: upgradeSubscriptionAction(),
     }),
     ...auditOperations,
     ...creditLimitOperations,
@@ -102,6 +104,7 @@ export function registeredOperations(options: AuthSettings & { publicUrl?: strin
     ...passwordResetOperations({ publicUrl: options.publicUrl ?? 'http://localhost:8080' }),
     ...reportOperations,
     ...provisioningOperations,
+    ...subscriptionOperations,
     ...ssoOperations({
       publicUrl: options.publicUrl ?? 'http://localhost:8080',
       auth: { redirectPrefixes: DEFAULT_REDIRECT_PREFIXES, ...options },

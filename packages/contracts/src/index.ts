@@ -22,6 +22,7 @@ export * from './service-gating.js';
 export * from './service-validation.js';
 export * from './services.js';
 export * from './sso.js';
+export * from './subscription-upgrade.js';
 export * from './terms.js';
 
 import { accessOperations } from './access.js';
@@ -42,6 +43,7 @@ import { reportsOperations } from './reports.js';
 import { serviceDraftOperations } from './service-drafts.js';
 import { serviceOperations } from './services.js';
 import { ssoOperations } from './sso.js';
+import { subscriptionUpgradeOperations } from './subscription-upgrade.js';
 import { termsOperations } from './terms.js';
 
 /** Every operation the API serves, in one list (the server mounts them, the docs describe them). */
@@ -64,4 +66,5 @@ export const operations: readonly OperationDefinition[] = [
   ...initialPasswordOperations,
   ...provisioningOperations,
   ...ssoOperations,
+  ...subscriptionUpgradeOperations,
 ];

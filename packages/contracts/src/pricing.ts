@@ -198,3 +198,13 @@ export function formatMoney(amount: string, currency: string | null | undefined)
   const sign = d.isNegative() ? '-' : '';
   return !currency || currency === 'EUR' ? `${sign}€${grouped}.${fraction}` : `${sign}${grouped}.${fraction} ${currency}`;
 }
+
+/** Orders two decimal amounts: negative when a is less than b, 0 when equal, positive when greater. */
+export function compareAmounts(a: string, b: string): number {
+  return (asDecimal(a) ?? ZERO).comparedTo(asDecimal(b) ?? ZERO);
+}
+
+/** The difference of two decimal amounts (a minus b), exact. */
+export function subtractAmounts(a: string, b: string): string {
+  return str((asDecimal(a) ?? ZERO).minus(asDecimal(b) ?? ZERO));
+}

@@ -767,3 +767,37 @@ describe('[A2.18] [A7.11] provisioning requests stay inside the caller scope', (
     },
   );
 });
+
+describe('[A2.8] upgrading a subscription stays inside the caller scope', () => {
+  const UPGRADE_OPERATIONS = [
+    { op: 'GetSubscriptionUpgradeOptions', input: (id: number) => ({ accountId: id }) },
+    {
+      op: 'ExecuteCustomActionByConfirm',
+      input: (id: number) => ({
+        accountId: id,
+        action: 'UPGRADE',
+        views: { Action: { Values: { ServiceName: 'Any service' } } },
+        confirmation: true,
+      }),
+    },
+  ] as const;
+  const rows = CALLERS.flatMap(({ caller }) =>
+    TREE.filter((a) => a.type === 'Product' && !SCOPE[caller].includes(a.name)).flatMap((a) =>
+      UPGRADE_OPERATIONS.map((o) => ({ caller, target: a.name, op: o.op, input: o.input })),
+    ),
+  );
+
+  it('covers a foreign service account for some caller', () => {
+    expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it.each(rows)('$caller gets the same 404 from $op on $target as for a missing id', async ({ caller, target, op, input }) => {
+    const client = clientOf(caller);
+
+    const foreign = await client.op(op, input(idOf(target)));
+    const missing = await client.op(op, input(MISSING_ID));
+
+    expect(foreign.status).toBe(404);
+    expect(comparable(foreign.body)).toEqual(comparable(missing.body));
+  });
+});

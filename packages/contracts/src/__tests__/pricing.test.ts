@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  compareAmounts,
   effectiveFieldValue,
   formatMoney,
   grossMargin,
@@ -7,6 +8,7 @@ import {
   type PricingInput,
   priceSubscription,
   ruleApplies,
+  subtractAmounts,
 } from '../pricing.js';
 import {
   type BillingRule,
@@ -182,5 +184,14 @@ describe('[M9.3] money for display', () => {
   it('gross margin is selling minus purchase, or nothing when either is missing', () => {
     expect(grossMargin('15.5', '10')).toBe('5.5');
     expect(grossMargin(null, '10')).toBeNull();
+  });
+});
+
+describe('amount arithmetic', () => {
+  it('compares and subtracts decimal amounts exactly', () => {
+    expect(compareAmounts('0.3', '0.1')).toBeGreaterThan(0);
+    expect(compareAmounts('12.50', '12.5')).toBe(0);
+    expect(compareAmounts('2', '10')).toBeLessThan(0);
+    expect(subtractAmounts('0.3', '0.1')).toBe('0.2');
   });
 });

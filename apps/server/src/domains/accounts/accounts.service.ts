@@ -384,3 +384,16 @@ export async function moveAccount(db: Queryable, caller: Caller, input: { id: nu
     after: { ParentAccountId: target.id },
   };
 }
+
+/**
+ * [A2.8] Moves a subscription (Product account) to another catalogue service: its ProductName, and its
+ * name when the name was the old service's. The upgrade action (domains/subscriptions) decides which
+ * service is allowed; accounts only writes.
+ */
+export async function setSubscriptionService(
+  db: Queryable,
+  accountId: number,
+  change: { productName: string; displayName: string },
+): Promise<void> {
+  await repo.updateFields(db, accountId, { product_name: change.productName, display_name: change.displayName }, {});
+}

@@ -16,6 +16,6 @@ export {
   type NewAccount,
   type SubtreeFilter,
 } from './accounts.repository.js';
-export { accountFieldValues, findOrganisation, terminateDue } from './accounts.service.js';
+export { accountFieldValues, findOrganisation, setSubscriptionService, terminateDue } from './accounts.service.js';
 export { customActionOperations } from './custom-actions.operations.js';
 export type { CustomActionRunner, CustomActionRunners } from './custom-actions.service.js';

@@ -83,7 +83,7 @@ async function subjectOf(db: Queryable, account: AccountRow, values?: Record<str
  * Returns null when the account is no Product account or its service defines no Http or Email
  * provisioning for the action (docs/decisions/0018-provisioning-requests.md).
  */
-async function startRequest(
+export async function startRequest(
   db: Queryable,
   params: { account: AccountRow; action: string; createdBy: number | null; now: Date; values?: Record<string, FieldValue> },
 ): Promise<number | null> {

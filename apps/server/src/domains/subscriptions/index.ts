@@ -1,0 +1,2 @@
+export { subscriptionOperations } from './upgrade.operations.js';
+export { upgradeSubscriptionAction } from './upgrade.service.js';
