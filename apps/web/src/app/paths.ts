@@ -18,6 +18,8 @@ export const paths = {
     view: (id: number) => `/Account/View/${id}`,
     tab: (id: number, tab: string) => `/Account/View/${id}/${encodeURIComponent(tab)}`,
     customAction: (action: string, id: number) => `/Account/CustomAction/${encodeURIComponent(action)}/${id}`,
+    /** [A2.8] The upgrade screen, target of the UPGRADE custom action. */
+    upgrade: (id: number) => `/upgrade-subscription/${id}`,
     /** [A2.3] Runs the first-time credentials export. */
     exportFirstTimeCredentials: (id: number) => `/Account/View/${id}/ExportFirstTimeCredentials`,
     /** [A2.4] Runs the company hierarchy export. */

@@ -12,6 +12,7 @@ import { ServicesPage } from './routes/services-page';
 import { ShellLayout } from './routes/shell-layout';
 import { SignInPage } from './routes/sign-in-page';
 import { SsoAuthPage } from './routes/sso-auth-page';
+import { UpgradeSubscriptionPage } from './routes/upgrade-subscription-page';
 
 /** Hash routes as the spec spells them. */
 export const router = createHashRouter([
@@ -25,6 +26,7 @@ export const router = createHashRouter([
       { index: true, element: <HomeRedirect /> },
       { path: 'Account/View/:id/:tab?', element: <AccountPage /> },
       { path: 'Account/CustomAction/:action/:id', element: <AccountPage /> },
+      { path: 'upgrade-subscription/:id', element: <UpgradeSubscriptionPage /> },
       { path: 'Services', element: <ServicesPage /> },
       { path: 'Marketplace/ServiceCreate/:serviceName?', element: <ServiceToolPage /> },
       { path: 'MyTerms', element: <ConfirmedTermsPage /> },

@@ -1,5 +1,6 @@
+import { UPGRADE_ACTION } from '@portal/contracts';
 import { useCallback } from 'react';
-import { useNavigate, useOutletContext, useParams } from 'react-router';
+import { Navigate, useNavigate, useOutletContext, useParams } from 'react-router';
 import { AccountTools, type ExportKind } from '../../features/account-tools';
 import { AccountView, CustomActionModal, type FeatureTabRenderer } from '../../features/accounts';
 import { AuditLogTab } from '../../features/audit-log';
@@ -58,7 +59,10 @@ export function AccountPage() {
         hrefForAccount={hrefForAccount}
         onHierarchy={onHierarchy}
         featureTabs={FEATURE_TABS}
-        onCustomAction={(action) => navigate(paths.account.customAction(action, id))}
+        onCustomAction={(action) =>
+          // [A2.8] Upgrade has its own screen rather than the action window.
+          navigate(action === UPGRADE_ACTION ? paths.account.upgrade(id) : paths.account.customAction(action, id))
+        }
         extraActions={({ account }) => {
           const values = account.Views.Default?.Values ?? {};
           const offer =
@@ -92,7 +96,8 @@ export function AccountPage() {
           />
         )}
       />
-      {params.action && (
+      {params.action === UPGRADE_ACTION && <Navigate to={paths.account.upgrade(id)} replace />}
+      {params.action && params.action !== UPGRADE_ACTION && (
         // Closing the window returns to the account [A2.7].
         <CustomActionModal accountId={id} action={params.action} onClose={() => navigate(paths.account.view(id))} />
       )}

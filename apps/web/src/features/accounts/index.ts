@@ -1,3 +1,4 @@
 export { AccountTree } from './components/account-tree';
 export { AccountView, type FeatureActionsRenderer, type FeatureTabRenderer } from './components/account-view';
 export { CustomActionModal } from './components/custom-action-modal';
+export { UpgradeSubscription } from './components/upgrade-subscription';
