@@ -190,6 +190,7 @@ test.describe('forced password change after first-time credentials', () => {
 
     // The new password is the user's from now on; the gate does not come back.
     await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByLabel('Username')).toBeVisible();
     await signIn(page, username, own);
     await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toHaveCount(0);
   });
