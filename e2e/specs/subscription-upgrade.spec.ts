@@ -80,7 +80,9 @@ test.describe('upgrading a subscription', () => {
 
     await expect(page).toHaveURL(new RegExp(`#/upgrade-subscription/${id}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Upgrade Microsoft 365 Business Standard' })).toBeVisible();
-    await expect(page.getByText('Northwind Cloud offers no other service in the category of Microsoft 365 Business Standard')).toBeVisible();
+    await expect(
+      page.getByText('Northwind Cloud offers no other service in the category of Microsoft 365 Business Standard'),
+    ).toBeVisible();
     await expect(page.getByRole('region', { name: 'Current service' })).not.toContainText('per month');
     await expect(page.getByRole('button', { name: 'Upgrade', exact: true })).toBeDisabled();
     await checkAccessible(page);
@@ -92,7 +94,8 @@ test.describe('upgrading a subscription', () => {
   test('a company user who may not change subscriptions gets no Upgrade action, and the screen says why', async ({ page }) => {
     await signIn(page, 'provider.admin');
     const id = await subscriptionOf(page, 'Acme Logistics', 'Microsoft 365 Business Standard');
-    await page.getByRole('button', { name: /Sign out/ }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByLabel('Username')).toBeVisible();
     await signIn(page, 'acme.jdoe');
     await page.goto(`/#/Account/View/${id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -72,7 +72,7 @@ export function UpgradeSubscription(props: UpgradeSubscriptionProps) {
     const diff = withDifference ? difference(s.Monthly, data.Current.Monthly, data.Currency) : null;
     return (
       <Stack gap={2}>
-        <Text fw={600}>{t('upgrade.perMonth', { amount: money(s.Monthly) })}</Text>
+        <Text fw={600}>{s.Monthly === null ? t('upgrade.noPrice') : t('upgrade.perMonth', { amount: money(s.Monthly) })}</Text>
         {s.Setup !== null && compareAmounts(s.Setup, '0') !== 0 && (
           <Text size="sm">{t('upgrade.setup', { amount: money(s.Setup) })}</Text>
         )}
@@ -134,14 +134,21 @@ export function UpgradeSubscription(props: UpgradeSubscriptionProps) {
         </Card>
       </section>
 
-      <section aria-labelledby="upgrade-targets">
-        <Title order={2} size="h4" id="upgrade-targets" mb="xs">
-          {t('upgrade.targets')}
-        </Title>
+      <section aria-label={t('upgrade.targets')}>
         {data.Targets.length === 0 ? (
-          <Text>{t('upgrade.empty', { service: data.Current.DisplayName, vendor: data.Current.OwnerName })}</Text>
+          <>
+            <Title order={2} size="h4" mb="xs">
+              {t('upgrade.targets')}
+            </Title>
+            <Text>{t('upgrade.empty', { service: data.Current.DisplayName, vendor: data.Current.OwnerName })}</Text>
+          </>
         ) : (
-          <Radio.Group value={chosen} onChange={setChosen} aria-labelledby="upgrade-targets">
+          <Radio.Group
+            value={chosen}
+            onChange={setChosen}
+            label={t('upgrade.targets')}
+            labelProps={{ fz: 'lg', fw: 700, mb: 'xs' }}
+          >
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
               {data.Targets.map((s) => (
                 <Radio.Card key={s.ServiceName} value={s.ServiceName} radius="md" p="md" aria-label={s.DisplayName}>
