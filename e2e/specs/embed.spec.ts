@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectAccessible } from '../fixtures/portal';
+import { DEMO_PASSWORD, expectAccessible, shot } from '../fixtures/portal';
 
 /**
  * The embed host end to end: a host page on the portal's origin loads our library
@@ -298,6 +298,7 @@ test.describe('embed host', () => {
       await expect(active).toHaveAttribute('aria-pressed', 'true');
       await page.evaluate(() => (window as any).report.setComponentTitle('Account overview report'));
       await expectAccessible(page);
+      if (library === 'ours') await shot(page, 'embed-selection');
       // Enter on the selected point clears the selection.
       await active.press('Enter');
       await waitForEvent(page, 'selectionChanged', 2);

@@ -633,6 +633,7 @@ export class ReportHost {
     if (label.length > DISPLAY_NAME_MAX) return invalid([{ message: 'displayName property is invalid' }]);
     const page: PageDefinition = { name, displayName: label, visuals: [] };
     this.pages.push(page);
+    this.clearSelection();
     this.activePage = name;
     this.changed();
     this.emit('pageChanged', { newPage: this.pageModel(page) });
@@ -645,9 +646,10 @@ export class ReportHost {
     const index = this.pages.findIndex((p) => p.name === name);
     if (index < 0) return failure(404, `Page ${name} was not found`, models.CommonErrorCodes.NotFound);
     if (this.pages.length === 1) return failure(400, 'A report needs at least one page');
+    const wasActive = this.activePage === name;
+    if (wasActive) this.clearSelection();
     this.pages.splice(index, 1);
     this.pageFilters.delete(name);
-    const wasActive = this.activePage === name;
     if (wasActive) this.activePage = this.pages[0]?.name ?? '';
     this.changed();
     const active = this.page(this.activePage);
@@ -783,6 +785,7 @@ export class ReportHost {
 
   private applyState(state: BookmarkState | null): boolean {
     if (!state || !this.page(state.activePage)) return false;
+    if (state.activePage !== this.activePage) this.clearSelection();
     this.activePage = state.activePage;
     this.reportFilters = state.reportFilters ?? [];
     this.pageFilters.clear();

@@ -185,6 +185,21 @@ describe('selectionChanged', () => {
     await h.send('PUT', '/report/pages/active', { name: 'P1', displayName: null, isActive: true });
     expect(point(h.root, 'ByType', 'User').getAttribute('aria-pressed')).toBe('false');
   });
+
+  it('[E4.3] clears the selection when a bookmark opens another page', async () => {
+    const h = setup();
+    await h.send('POST', '/report/load', loadConfig);
+    await h.send('PUT', '/report/pages/active', { name: 'P2', displayName: null, isActive: true });
+    const bookmark = (await h.send('POST', '/report/bookmarks/capture', { options: { allPages: true } })).body;
+    await h.send('PUT', '/report/pages/active', { name: 'P1', displayName: null, isActive: true });
+    point(h.root, 'ByType', 'User').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    const before = h.events().length;
+
+    await h.send('POST', '/report/bookmarks/applyState', { state: bookmark.state });
+
+    expect(h.names().slice(before)).toEqual(['selectionChanged', 'renderingStarted', 'rendered', 'bookmarkApplied']);
+    expect(h.events()[before]?.body).toMatchObject({ visual: { name: 'ByType' }, dataPoints: [] });
+  });
 });
 
 describe('swipeStart and swipeEnd', () => {
