@@ -592,3 +592,43 @@ test.describe('embed host', () => {
     });
   }
 });
+
+test.describe('embed host on a touch screen', () => {
+  test.use({ hasTouch: true });
+
+  test('[E4.3] a finger swiping over the report changes page; a finger moving down scrolls and is no swipe', async ({
+    page,
+    baseURL,
+  }) => {
+    await openHostPage(page, baseURL as string);
+    const token = await page.evaluate(() => (window as any).tokenFor());
+    await page.evaluate((t) => (window as any).embedReport(t), token.body);
+    await waitForEvent(page, 'rendered');
+    const frame = page.frameLocator('#container iframe');
+    const box = await frame.locator('.page-scroller').boundingBox();
+    if (!box) throw new Error('the report canvas is not shown');
+    // Real touch input through the browser (Chromium's DevTools protocol), not synthetic DOM events.
+    const cdp = await page.context().newCDPSession(page);
+    const finger = async (from: { x: number; y: number }, to: { x: number; y: number }) => {
+      const point = (x: number, y: number) => [{ x: box.x + x, y: box.y + y, id: 1 }];
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from.x, from.y) });
+      for (const t of [0.2, 0.4, 0.6, 0.8, 1]) {
+        const x = from.x + (to.x - from.x) * t;
+        const y = from.y + (to.y - from.y) * t;
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(x, y) });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+
+    await finger({ x: 500, y: 200 }, { x: 500, y: 320 });
+    await finger({ x: 500, y: 250 }, { x: 250, y: 260 });
+
+    await waitForEvent(page, 'swipeEnd');
+    const names = (await eventNames(page)).filter((n) => ['swipeStart', 'pageChanged', 'swipeEnd'].includes(n));
+    expect(names).toEqual(['swipeStart', 'pageChanged', 'swipeEnd']);
+    expect(await lastDetail(page, 'swipeEnd')).toEqual({ currentPage: 'ReportSection2' });
+    await expect(frame.locator('.page')).toHaveAttribute('data-page', 'ReportSection2');
+    await page.evaluate(() => (window as any).report.setComponentTitle('Account overview report'));
+    await expectAccessible(page);
+  });
+});

@@ -512,6 +512,8 @@ export function renderPage(
     if (hidden.has(visual.name)) continue;
     const view = views.get(visual.name) ?? { points: [], rows: [], selected: new Set<string>() };
     const box = el('section', { class: `visual visual-${visual.type}`, 'data-visual': visual.name, 'aria-label': visual.title });
+    // A table scrolls inside its box: keyboard users reach it to scroll it.
+    if (visual.type === 'tableEx') box.setAttribute('tabindex', '0');
     Object.assign(box.style, {
       left: `${visual.layout.x}px`,
       top: `${visual.layout.y}px`,
