@@ -171,6 +171,15 @@ export class ReportHost {
     return known;
   }
 
+  /** An info event for each dataset the server cut at its row limit, naming the visuals that show it. */
+  private noteRowLimits() {
+    for (const [dataset, limit] of Object.entries(this.data?.rowLimits ?? {})) {
+      const titles = this.pages.flatMap((p) => p.visuals.filter((v) => v.dataset === dataset).map((v) => v.title));
+      if (titles.length === 0) continue;
+      this.emitInfo(`Only the first ${limit} rows of the ${dataset} data are shown in ${titles.join(', ')}`, 'RowLimitReached');
+    }
+  }
+
   /** An info event for each filter that names a table or field the report does not have (it is kept but filters nothing). */
   private noteUnknownTargets(filters: readonly unknown[]) {
     const known = this.knownFields();
@@ -539,7 +548,7 @@ export class ReportHost {
     if (!ok || !this.data) return;
     const first = this.pages[0];
     // What the configuration names but the report lacks is left out; info events tell after loaded.
-    const notes: (() => void)[] = [];
+    const notes: (() => void)[] = [() => this.noteRowLimits()];
     const note = (message: string, code: string) => notes.push(() => this.emitInfo(message, code));
     this.activePage = config.pageName && this.page(config.pageName) ? config.pageName : (first?.name ?? '');
     if (config.pageName && !this.page(config.pageName))
@@ -1119,7 +1128,10 @@ export class ReportHost {
     c.on('POST', '/report/refresh', async () => {
       const notLoaded = this.requireLoaded();
       if (notLoaded) return notLoaded;
-      if (await this.fetchData()) this.renderNow();
+      if (await this.fetchData()) {
+        this.noteRowLimits();
+        this.renderNow();
+      }
       return accepted;
     });
     c.on('PATCH', '/report/settings', (request) => {

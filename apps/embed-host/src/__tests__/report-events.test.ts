@@ -77,11 +77,11 @@ const loadConfig = {
   embedUrl: 'https://app.powerbi.com/reportEmbed',
 };
 
-function setup() {
+function setup(data: EmbedData = DATA) {
   const { channel, send, events } = parentWindow();
   const root = document.createElement('main');
   document.body.replaceChildren(root);
-  const fetcher = (async () => new Response(JSON.stringify(DATA), { status: 200 })) as unknown as typeof fetch;
+  const fetcher = (async () => new Response(JSON.stringify(data), { status: 200 })) as unknown as typeof fetch;
   new ReportHost(channel, root, { search: '?reportId=r1&groupId=g1&uid=u1' } as Location, fetcher);
   const names = () => events().map((e) => e.url.split('/').pop());
   const last = (name: string) =>
@@ -337,6 +337,19 @@ describe('info', () => {
     ]);
     // The known filter still applies.
     expect(h.root.querySelector('[data-visual="Total"] .card')?.getAttribute('data-value')).toBe('3');
+  });
+
+  it('[E4.3] tells after loaded, and again on refresh, which datasets the server cut at their row limit', async () => {
+    const h = setup({ ...DATA, rowLimits: { accounts: 500 } });
+
+    await h.send('POST', '/report/load', loadConfig);
+    const message = 'Only the first 500 rows of the accounts data are shown in Accounts, By type, Type, Account list';
+    expect(h.names()).toEqual(['loaded', 'info', 'renderingStarted', 'rendered']);
+    expect(h.last('info')).toEqual(info(message, 'RowLimitReached'));
+
+    const before = h.events().length;
+    await h.send('POST', '/report/refresh');
+    expect(h.names().slice(before)).toEqual(['info', 'renderingStarted', 'rendered']);
   });
 
   it('[E4.3] tells before filtersApplied that a new filter or slicer state names an unknown field', async () => {
