@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectAccessible } from '../fixtures/portal';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, expectAccessible, shot } from '../fixtures/portal';
 
 /**
  * The embed host end to end: a host page on the portal's origin loads our library
@@ -58,10 +58,17 @@ const hostPage = (library: Library) => `<!doctype html>
       tokenType: window['powerbi-client'].models.TokenType.Embed,
     }, overrides || {});
     const report = powerbi.embed(container, config);
-    for (const name of ['loaded', 'rendered', 'pageChanged', 'filtersApplied', 'error', 'dataSelected', 'visualClicked', 'bookmarkApplied', 'saved', 'commandTriggered', 'buttonClicked', 'dataHyperlinkClicked']) {
+    for (const name of ['loaded', 'rendered', 'pageChanged', 'filtersApplied', 'error', 'dataSelected', 'visualClicked', 'bookmarkApplied', 'saved', 'commandTriggered', 'buttonClicked', 'dataHyperlinkClicked', 'selectionChanged', 'swipeStart', 'swipeEnd', 'info']) {
       report.on(name, (event) => {
         const detail = event.detail;
-        window.events.push({ name, detail: name === 'pageChanged' ? { newPage: detail.newPage.name } : JSON.parse(JSON.stringify(detail ?? null)) });
+        window.events.push({
+          name,
+          detail: name === 'pageChanged'
+            ? { newPage: detail.newPage.name }
+            : name === 'swipeStart' || name === 'swipeEnd'
+              ? { currentPage: detail.currentPage.name }
+              : JSON.parse(JSON.stringify(detail ?? null)),
+        });
       });
     }
     window.report = report;
@@ -165,10 +172,23 @@ const waitForEvent = (page: Page, name: string, count = 1) =>
   expect
     .poll(async () => (await eventNames(page)).filter((n) => n === name).length, { message: `event ${name}` })
     .toBeGreaterThanOrEqual(count);
+/** The detail of the last event of that name the host page logged. */
+const lastDetail = (page: Page, name: string) =>
+  page.evaluate(
+    (n) => ((window as any).events as { name: string; detail: any }[]).filter((e) => e.name === n).pop()?.detail,
+    name,
+  );
+/** A one-finger horizontal swipe of dx CSS pixels over the element, as touch pointer events. */
+async function swipe(target: Locator, dx: number) {
+  const at = (x: number) => ({ pointerType: 'touch', pointerId: 11, isPrimary: true, clientX: x, clientY: 300 });
+  await target.dispatchEvent('pointerdown', at(600));
+  for (const step of [0.25, 0.5, 1]) await target.dispatchEvent('pointermove', at(600 + dx * step));
+  await target.dispatchEvent('pointerup', at(600 + dx));
+}
 
 test.describe('embed host', () => {
   for (const library of ['ours', 'reference'] as const) {
-    test(`[S7.5] [E7.6] [E7.7] [E7.5] embeds the demo report with ${library === 'ours' ? 'our library' : 'powerbi-client 2.23.1'}: loaded, rendered, pages, filters, export and bookmarks`, async ({
+    test(`[S7.5] [E7.6] [E7.7] [E7.5] [E4.3] embeds the demo report with ${library === 'ours' ? 'our library' : 'powerbi-client 2.23.1'}: loaded, rendered, pages, filters, export, bookmarks, selection, info and swipes`, async ({
       page,
       baseURL,
     }) => {
@@ -265,6 +285,26 @@ test.describe('embed host', () => {
       expect(selected.visual.name).toBe('AccountsByState');
       expect(selected.dataPoints[0].identity[0]).toEqual({ target: { table: 'Accounts', column: 'State' }, equals: 'Active' });
 
+      // ...and selects it: selectionChanged follows dataSelected, the point shows as pressed.
+      await waitForEvent(page, 'selectionChanged');
+      const names = await eventNames(page);
+      expect(names.lastIndexOf('selectionChanged')).toBeGreaterThan(names.lastIndexOf('dataSelected'));
+      expect(await lastDetail(page, 'selectionChanged')).toMatchObject({
+        page: { name: 'ReportSection1' },
+        visual: { name: 'AccountsByState', type: 'donutChart' },
+        dataPoints: [{ identity: [{ target: { table: 'Accounts', column: 'State' }, equals: 'Active' }] }],
+      });
+      const active = frame.locator('[data-visual="AccountsByState"] [data-category="Active"]');
+      await expect(active).toHaveAttribute('aria-pressed', 'true');
+      await page.evaluate(() => (window as any).report.setComponentTitle('Account overview report'));
+      await expectAccessible(page);
+      if (library === 'ours') await shot(page, 'embed-selection');
+      // Enter on the selected point clears the selection.
+      await active.press('Enter');
+      await waitForEvent(page, 'selectionChanged', 2);
+      expect((await lastDetail(page, 'selectionChanged')).dataPoints).toEqual([]);
+      await expect(active).toHaveAttribute('aria-pressed', 'false');
+
       // Bookmarks: capture, clear the filters, apply the captured state.
       const restored = await page.evaluate(async () => {
         const report = (window as any).report;
@@ -287,6 +327,34 @@ test.describe('embed host', () => {
       const renderedBefore = (await eventNames(page)).filter((n) => n === 'rendered').length;
       await page.evaluate(() => (window as any).report.refresh());
       await waitForEvent(page, 'rendered', renderedBefore + 1);
+
+      // A filter on a field the report does not have is kept but filters nothing: an info event says so.
+      await page.evaluate(() => {
+        const { BasicFilterBuilder, models } = (window as any)['powerbi-client'];
+        const byRegion = new BasicFilterBuilder().withTargetObject({ table: 'Accounts', column: 'Region' }).in(['North']).build();
+        return (window as any).report.updateFilters(models.FiltersOperations.Add, [byRegion]);
+      });
+      await waitForEvent(page, 'info');
+      expect(await lastDetail(page, 'info')).toEqual({
+        message: 'The filter on Accounts.Region has no effect: this report has no such field',
+        detailedMessage: 'The filter on Accounts.Region has no effect: this report has no such field',
+        errorCode: 'FilterTargetNotFound',
+        level: 0,
+        technicalDetails: { requestId: null },
+      });
+      await expect.poll(async () => Number(await card.getAttribute('data-value'))).toBe(companies);
+
+      // A touch swipe to the left over the page goes to the next page, to the right back again.
+      await swipe(frame.locator('.page-scroller'), -200);
+      await waitForEvent(page, 'swipeEnd');
+      expect(await lastDetail(page, 'swipeStart')).toEqual({ currentPage: 'ReportSection1' });
+      expect(await lastDetail(page, 'swipeEnd')).toEqual({ currentPage: 'ReportSection2' });
+      expect(await lastDetail(page, 'pageChanged')).toEqual({ newPage: 'ReportSection2' });
+      await expect(frame.locator('.page')).toHaveAttribute('data-page', 'ReportSection2');
+      await swipe(frame.locator('.page-scroller'), 200);
+      await waitForEvent(page, 'swipeEnd', 2);
+      expect(await lastDetail(page, 'swipeEnd')).toEqual({ currentPage: 'ReportSection1' });
+      await expect(frame.locator('.page')).toHaveAttribute('data-page', 'ReportSection1');
       expect(await eventNames(page)).not.toContain('error');
     });
   }
@@ -523,4 +591,44 @@ test.describe('embed host', () => {
       expect(page.context().pages()).toHaveLength(1);
     });
   }
+});
+
+test.describe('embed host on a touch screen', () => {
+  test.use({ hasTouch: true });
+
+  test('[E4.3] a finger swiping over the report changes page; a finger moving down scrolls and is no swipe', async ({
+    page,
+    baseURL,
+  }) => {
+    await openHostPage(page, baseURL as string);
+    const token = await page.evaluate(() => (window as any).tokenFor());
+    await page.evaluate((t) => (window as any).embedReport(t), token.body);
+    await waitForEvent(page, 'rendered');
+    const frame = page.frameLocator('#container iframe');
+    const box = await frame.locator('.page-scroller').boundingBox();
+    if (!box) throw new Error('the report canvas is not shown');
+    // Real touch input through the browser (Chromium's DevTools protocol), not synthetic DOM events.
+    const cdp = await page.context().newCDPSession(page);
+    const finger = async (from: { x: number; y: number }, to: { x: number; y: number }) => {
+      const point = (x: number, y: number) => [{ x: box.x + x, y: box.y + y, id: 1 }];
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from.x, from.y) });
+      for (const t of [0.2, 0.4, 0.6, 0.8, 1]) {
+        const x = from.x + (to.x - from.x) * t;
+        const y = from.y + (to.y - from.y) * t;
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(x, y) });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+
+    await finger({ x: 500, y: 200 }, { x: 500, y: 320 });
+    await finger({ x: 500, y: 250 }, { x: 250, y: 260 });
+
+    await waitForEvent(page, 'swipeEnd');
+    const names = (await eventNames(page)).filter((n) => ['swipeStart', 'pageChanged', 'swipeEnd'].includes(n));
+    expect(names).toEqual(['swipeStart', 'pageChanged', 'swipeEnd']);
+    expect(await lastDetail(page, 'swipeEnd')).toEqual({ currentPage: 'ReportSection2' });
+    await expect(frame.locator('.page')).toHaveAttribute('data-page', 'ReportSection2');
+    await page.evaluate(() => (window as any).report.setComponentTitle('Account overview report'));
+    await expectAccessible(page);
+  });
 });

@@ -24,6 +24,8 @@ export interface EmbedData {
   permissions: number;
   scope: { accountId: number; displayName: string };
   datasets: Record<string, Row[]>;
+  /** The datasets the server cut at their row limit, with that limit (e.g. { accounts: 500 }). */
+  rowLimits?: Record<string, number>;
   expiresAt: string;
 }
 

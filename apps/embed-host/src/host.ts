@@ -8,6 +8,7 @@ import {
   type PageDefinition,
   type Row,
   TABLE,
+  targetColumn,
   toCsv,
   updateFilters,
   type VisualDefinition,
@@ -26,6 +27,19 @@ const PAGES_MAX = 20;
 const DISPLAY_NAME_MAX = 100;
 const SAVE_BIT = models.Permissions.ReadWrite;
 const COPY_BIT = models.Permissions.Copy;
+/** Visuals whose data points a user selects (selectionChanged); cards, slicers and buttons are not among them. */
+const SELECTABLE = new Set<VisualDefinition['type']>([
+  'tableEx',
+  'columnChart',
+  'barChart',
+  'lineChart',
+  'pieChart',
+  'donutChart',
+]);
+/** A touch move becomes a swipe (swipeStart) once it has gone this far, more sideways than up or down (CSS px). */
+export const SWIPE_START_PX = 10;
+/** A swipe changes page when it ends at least this far sideways from where it began, more sideways than up or down. */
+export const SWIPE_PAGE_PX = 60;
 
 /** What a captured bookmark holds (base64 JSON in IReportBookmark.state). */
 interface BookmarkState {
@@ -71,6 +85,10 @@ export class ReportHost {
   private filtersExpanded = true;
   private dirty = false;
   private saving = false;
+  /** The data point the user selected: one at a time, on the active page. */
+  private selection: { page: string; visual: string; category: string } | null = null;
+  /** A touch on the page canvas that may become a swipe between pages. */
+  private swipe: { pointerId: number; x: number; y: number; started: boolean } | null = null;
   private readonly expiry = new TokenExpiry(() =>
     this.emitError('The embed token has expired', models.CommonErrorCodes.TokenExpired),
   );
@@ -86,6 +104,7 @@ export class ReportHost {
     this.reportId = query.get('reportId');
     this.groupId = query.get('groupId');
     this.routes();
+    this.watchSwipes();
   }
 
   private get pages(): PageDefinition[] {
@@ -128,6 +147,55 @@ export class ReportHost {
     this.emit('error', { message, detailedMessage: message, errorCode, level, technicalDetails: { requestId: null } });
   }
 
+  /**
+   * [E4.3] info: something the host page asked for was left out and the report goes on without it
+   * (the IError shape at level Information; docs/decisions/0021-embed-events.md lists the situations).
+   */
+  private emitInfo(message: string, errorCode: string) {
+    this.emit('info', {
+      message,
+      detailedMessage: message,
+      errorCode,
+      level: models.TraceType.Information,
+      technicalDetails: { requestId: null },
+    });
+  }
+
+  /** The fields the report's data has: the columns of its datasets and the fields its visuals read. */
+  private knownFields(): Set<string> {
+    const known = new Set<string>();
+    for (const rows of Object.values(this.data?.datasets ?? {})) for (const key of Object.keys(rows[0] ?? {})) known.add(key);
+    for (const page of this.pages)
+      for (const { fields } of page.visuals)
+        for (const field of [fields.category, fields.value, ...(fields.columns ?? [])]) if (field) known.add(field);
+    return known;
+  }
+
+  /** An info event for each dataset the server cut at its row limit, naming the visuals that show it. */
+  private noteRowLimits() {
+    for (const [dataset, limit] of Object.entries(this.data?.rowLimits ?? {})) {
+      const titles = this.pages.flatMap((p) => p.visuals.filter((v) => v.dataset === dataset).map((v) => v.title));
+      if (titles.length === 0) continue;
+      this.emitInfo(`Only the first ${limit} rows of the ${dataset} data are shown in ${titles.join(', ')}`, 'RowLimitReached');
+    }
+  }
+
+  /** An info event for each filter that names a table or field the report does not have (it is kept but filters nothing). */
+  private noteUnknownTargets(filters: readonly unknown[]) {
+    const known = this.knownFields();
+    for (const filter of filters) {
+      const target = (filter as models.IFilter | null)?.target as
+        | { table?: string; column?: string; measure?: string; hierarchy?: string; hierarchyLevel?: string }
+        | undefined;
+      if (!target || typeof target !== 'object' || Array.isArray(target) || typeof target.table !== 'string') continue;
+      const column = targetColumn(filter as models.IFilter);
+      if (column && known.has(column)) continue;
+      const field = target.column ?? target.hierarchyLevel ?? target.measure ?? target.hierarchy ?? '';
+      const name = field ? `${target.table}.${field}` : target.table;
+      this.emitInfo(`The filter on ${name} has no effect: this report has no such field`, 'FilterTargetNotFound');
+    }
+  }
+
   // ---- data ----
 
   private rowsFor(page: PageDefinition, visual: VisualDefinition, options: { withOwnSlicer?: boolean } = {}): Row[] {
@@ -150,7 +218,9 @@ export class ReportHost {
       const basic = filter as models.IBasicFilter;
       if (Array.isArray(basic.values) && basic.operator === 'In') for (const v of basic.values) selected.add(String(v));
     }
-    return { points: aggregate(rows, visual.fields.category, visual.fields.value), rows, selected };
+    const highlighted =
+      this.selection?.page === page.name && this.selection.visual === visual.name ? this.selection.category : null;
+    return { points: aggregate(rows, visual.fields.category, visual.fields.value), rows, selected, highlighted };
   }
 
   private render() {
@@ -236,6 +306,7 @@ export class ReportHost {
   private activate(name: string) {
     const page = this.page(name);
     if (!page) return;
+    if (page.name !== this.activePage) this.clearSelection();
     this.activePage = page.name;
     this.renderNow();
     this.emit('pageChanged', { newPage: this.pageModel(page) });
@@ -279,20 +350,115 @@ export class ReportHost {
     this.emit('visualClicked', base);
     if (category === null && value === null) return;
     const column = visual.fields.category ?? visual.fields.columns?.[0];
-    this.emit('dataSelected', {
-      ...base,
-      dataPoints: [
-        {
-          identity: column && category !== null ? [{ target: { table: TABLE, column }, equals: category }] : [],
-          values:
-            visual.fields.value && value !== null
-              ? [{ target: { table: TABLE, column: visual.fields.value }, value, formattedValue: String(value) }]
-              : [],
-        },
-      ],
+    const point = {
+      identity: column && category !== null ? [{ target: { table: TABLE, column }, equals: category }] : [],
+      values:
+        visual.fields.value && value !== null
+          ? [{ target: { table: TABLE, column: visual.fields.value }, value, formattedValue: String(value) }]
+          : [],
+    };
+    if (category === null || !SELECTABLE.has(visual.type)) {
+      this.emit('dataSelected', { ...base, dataPoints: [point], regions: [], filters: [] });
+      return;
+    }
+    // [E4.3] A click selects the point, a click on the selected point clears the selection. The
+    // visual is drawn with the new selection first, then dataSelected and selectionChanged follow.
+    const again =
+      this.selection?.page === page.name && this.selection.visual === visual.name && this.selection.category === category;
+    this.selection = again ? null : { page: page.name, visual: visual.name, category };
+    this.renderKeepingFocus(visual.name, category);
+    const detail = { ...base, dataPoints: again ? [] : [point], regions: [], filters: [] };
+    this.emit('dataSelected', detail);
+    this.emit('selectionChanged', detail);
+  }
+
+  /** Clears the selection (the page changes): the host page is told with selectionChanged and no data points. */
+  private clearSelection() {
+    const was = this.selection;
+    this.selection = null;
+    const page = was ? this.page(was.page) : null;
+    const visual = was ? this.visual(was.page, was.visual) : null;
+    if (!page || !visual) return;
+    this.emit('selectionChanged', {
+      report: { id: this.data?.report.id, displayName: this.data?.report.name },
+      page: this.pageModel(page),
+      visual: this.visualModel(visual),
+      dataPoints: [],
       regions: [],
       filters: [],
     });
+  }
+
+  /** Redraws the page; a keyboard user who chose a point keeps the focus on it. */
+  private renderKeepingFocus(visualName: string, category: string) {
+    const active = this.root.ownerDocument.activeElement;
+    const hadFocus = !!active && this.root.contains(active) && active.getAttribute('data-category') === category;
+    this.render();
+    if (!hadFocus) return;
+    const again = [...this.root.querySelectorAll('[data-visual] [data-category]')].find(
+      (node) =>
+        node.getAttribute('data-category') === category &&
+        node.closest('[data-visual]')?.getAttribute('data-visual') === visualName,
+    );
+    (again as HTMLElement | SVGElement | undefined)?.focus();
+  }
+
+  /** [E4.3] Touch swipes between pages: the mobile layouts, or whenever the page navigation is shown. */
+  private get swipesChangePage(): boolean {
+    const layout = this.settings.layoutType;
+    if (layout === models.LayoutType.MobilePortrait || layout === models.LayoutType.MobileLandscape) return true;
+    return this.settings.panes?.pageNavigation?.visible ?? this.settings.navContentPaneEnabled ?? true;
+  }
+
+  /**
+   * [E4.3] A horizontal touch (or pen) swipe over the page canvas: swipeStart with the page it
+   * began on once it has moved SWIPE_START_PX sideways; on release, SWIPE_PAGE_PX or more to the
+   * left goes to the next page and to the right to the previous one (pageChanged), then swipeEnd
+   * with the page landed on. Mouse drags are no swipes; keyboard users keep the pages pane.
+   */
+  private watchSwipes() {
+    const root = this.root;
+    const active = () => this.page(this.activePage);
+    root.addEventListener('pointerdown', (event) => {
+      const e = event as PointerEvent;
+      if (e.pointerType !== 'touch' && e.pointerType !== 'pen') return;
+      if (!this.loaded || this.phased || !this.swipesChangePage) return;
+      if (!(e.target instanceof Element) || !e.target.closest('.page-scroller')) return;
+      this.swipe = { pointerId: e.pointerId, x: e.clientX, y: e.clientY, started: false };
+    });
+    root.addEventListener('pointermove', (event) => {
+      const e = event as PointerEvent;
+      const swipe = this.swipe;
+      if (!swipe || swipe.pointerId !== e.pointerId || swipe.started) return;
+      const dx = Math.abs(e.clientX - swipe.x);
+      const dy = Math.abs(e.clientY - swipe.y);
+      if (dy >= SWIPE_START_PX && dy >= dx) {
+        this.swipe = null; // scrolling up or down, not a swipe
+        return;
+      }
+      const page = active();
+      if (dx < SWIPE_START_PX || dx <= dy || !page) return;
+      swipe.started = true;
+      this.emit('swipeStart', { currentPage: this.pageModel(page) });
+    });
+    const end = (event: Event, cancelled: boolean) => {
+      const e = event as PointerEvent;
+      const swipe = this.swipe;
+      if (!swipe || swipe.pointerId !== e.pointerId) return;
+      this.swipe = null;
+      if (!swipe.started) return;
+      const dx = e.clientX - swipe.x;
+      const dy = e.clientY - swipe.y;
+      const index = this.pages.findIndex((p) => p.name === this.activePage);
+      if (!cancelled && Math.abs(dx) >= SWIPE_PAGE_PX && Math.abs(dx) > Math.abs(dy)) {
+        const next = this.pages[dx < 0 ? index + 1 : index - 1];
+        if (next) this.activate(next.name);
+      }
+      const landed = active();
+      if (landed) this.emit('swipeEnd', { currentPage: this.pageModel(landed) });
+    };
+    root.addEventListener('pointerup', (event) => end(event, false));
+    root.addEventListener('pointercancel', (event) => end(event, true));
   }
 
   /**
@@ -381,20 +547,36 @@ export class ReportHost {
     const ok = await this.fetchData();
     if (!ok || !this.data) return;
     const first = this.pages[0];
+    // What the configuration names but the report lacks is left out; info events tell after loaded.
+    const notes: (() => void)[] = [() => this.noteRowLimits()];
+    const note = (message: string, code: string) => notes.push(() => this.emitInfo(message, code));
     this.activePage = config.pageName && this.page(config.pageName) ? config.pageName : (first?.name ?? '');
+    if (config.pageName && !this.page(config.pageName))
+      note(`Page ${config.pageName} was not found; the report opens on its first page`, 'PageNotFound');
+    this.selection = null;
     this.reportFilters = [];
     this.pageFilters.clear();
     this.visualFilters.clear();
     this.slicers.clear();
-    if (Array.isArray(config.filters)) this.reportFilters = [...(config.filters as models.IFilter[])];
+    if (Array.isArray(config.filters)) {
+      this.reportFilters = [...(config.filters as models.IFilter[])];
+      const filters = this.reportFilters;
+      notes.push(() => this.noteUnknownTargets(filters));
+    }
     for (const slicer of config.slicers ?? []) {
       const selector = slicer.selector as { visualName?: string };
-      if (selector?.visualName) this.slicers.set(`${this.activePage}/${selector.visualName}`, slicer.state);
+      if (!selector?.visualName) continue;
+      const visual = this.visual(this.activePage, selector.visualName);
+      if (visual?.type === 'slicer') this.slicers.set(`${this.activePage}/${selector.visualName}`, slicer.state);
+      else note(`The slicer state for ${selector.visualName} was ignored: the page has no such slicer`, 'VisualNotFound');
     }
-    if (config.bookmark?.state) this.applyState(decodeState(config.bookmark.state));
-    else if (config.bookmark?.name) {
+    if (config.bookmark?.state) {
+      if (!this.applyState(decodeState(config.bookmark.state)))
+        note('The bookmark state of the configuration was ignored: it does not fit this report', 'BookmarkNotFound');
+    } else if (config.bookmark?.name) {
       const found = this.bookmarks.find((b) => b.name === config.bookmark?.name);
-      if (found?.state) this.applyState(decodeState(found.state));
+      if (!found?.state || !this.applyState(decodeState(found.state)))
+        note(`Bookmark ${config.bookmark.name} was not found; the report opens without it`, 'BookmarkNotFound');
     }
     if (this.viewMode === 'edit' && !this.canEdit) {
       this.viewMode = 'view';
@@ -406,6 +588,7 @@ export class ReportHost {
     }
     this.loaded = true;
     this.emit('loaded');
+    for (const tell of notes) tell();
     if (!phased) this.renderNow();
   }
 
@@ -459,6 +642,7 @@ export class ReportHost {
     if (label.length > DISPLAY_NAME_MAX) return invalid([{ message: 'displayName property is invalid' }]);
     const page: PageDefinition = { name, displayName: label, visuals: [] };
     this.pages.push(page);
+    this.clearSelection();
     this.activePage = name;
     this.changed();
     this.emit('pageChanged', { newPage: this.pageModel(page) });
@@ -471,9 +655,10 @@ export class ReportHost {
     const index = this.pages.findIndex((p) => p.name === name);
     if (index < 0) return failure(404, `Page ${name} was not found`, models.CommonErrorCodes.NotFound);
     if (this.pages.length === 1) return failure(400, 'A report needs at least one page');
+    const wasActive = this.activePage === name;
+    if (wasActive) this.clearSelection();
     this.pages.splice(index, 1);
     this.pageFilters.delete(name);
-    const wasActive = this.activePage === name;
     if (wasActive) this.activePage = this.pages[0]?.name ?? '';
     this.changed();
     const active = this.page(this.activePage);
@@ -609,6 +794,7 @@ export class ReportHost {
 
   private applyState(state: BookmarkState | null): boolean {
     if (!state || !this.page(state.activePage)) return false;
+    if (state.activePage !== this.activePage) this.clearSelection();
     this.activePage = state.activePage;
     this.reportFilters = state.reportFilters ?? [];
     this.pageFilters.clear();
@@ -651,11 +837,13 @@ export class ReportHost {
         if (errors) return invalid(errors);
       }
       next = request.body as models.IFilter[];
+      this.noteUnknownTargets(next);
     } else if (request.method === 'POST') {
       const errors = models.validateUpdateFiltersRequest(request.body);
       if (errors) return invalid(errors);
       const body = request.body as { filtersOperation: models.FiltersOperations; filters?: models.IFilter[] };
       next = updateFilters(read(), body.filtersOperation, body.filters);
+      if (body.filtersOperation !== models.FiltersOperations.RemoveAll) this.noteUnknownTargets(body.filters ?? []);
     } else {
       next = [];
     }
@@ -844,6 +1032,7 @@ export class ReportHost {
       const errors = models.validateSlicerState(request.body);
       if (errors) return invalid(errors);
       const state = request.body as models.ISlicerState;
+      this.noteUnknownTargets(state.filters ?? []);
       this.slicers.set(`${params.page}/${params.visual}`, {
         filters: state.filters ?? [],
         targets: [{ table: TABLE, column: visual.fields.category ?? '' }],
@@ -939,7 +1128,10 @@ export class ReportHost {
     c.on('POST', '/report/refresh', async () => {
       const notLoaded = this.requireLoaded();
       if (notLoaded) return notLoaded;
-      if (await this.fetchData()) this.renderNow();
+      if (await this.fetchData()) {
+        this.noteRowLimits();
+        this.renderNow();
+      }
       return accepted;
     });
     c.on('PATCH', '/report/settings', (request) => {

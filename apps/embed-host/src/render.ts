@@ -10,6 +10,8 @@ export interface VisualView {
   rows: Row[];
   /** Values selected in a slicer. */
   selected: Set<string>;
+  /** The category of the data point the user selected in this visual (charts and tables), if any. */
+  highlighted?: string | null;
 }
 
 /** A command a host page added to a visual's menus through settings.extensions. */
@@ -110,7 +112,13 @@ function fitText(node: Element, text: string, px: number) {
   node.appendChild(title);
 }
 
-function pointShape(node: Element, visual: VisualDefinition, point: Point, callbacks: RenderCallbacks) {
+function pointShape(
+  node: Element,
+  visual: VisualDefinition,
+  point: Point,
+  callbacks: RenderCallbacks,
+  highlighted: string | null | undefined,
+) {
   const context = callbacks.commandsFor?.(visual).context ?? [];
   if (context.length > 0) {
     const open = (event: Event) => {
@@ -129,6 +137,9 @@ function pointShape(node: Element, visual: VisualDefinition, point: Point, callb
   node.setAttribute('data-category', point.category);
   node.setAttribute('tabindex', '0');
   node.setAttribute('role', 'button');
+  // The selected point is pressed; while one is selected the others are dimmed.
+  node.setAttribute('aria-pressed', String(highlighted === point.category));
+  if (highlighted != null && highlighted !== point.category) node.setAttribute('class', 'dimmed');
   node.setAttribute('aria-label', `${point.category}: ${format(point.value)}`);
   const title = document.createElementNS(SVG, 'title');
   title.textContent = `${point.category}: ${format(point.value)}`;
@@ -140,7 +151,15 @@ function pointShape(node: Element, visual: VisualDefinition, point: Point, callb
   });
 }
 
-function barChart(visual: VisualDefinition, points: Point[], w: number, h: number, horizontal: boolean, cb: RenderCallbacks) {
+function barChart(
+  visual: VisualDefinition,
+  points: Point[],
+  w: number,
+  h: number,
+  horizontal: boolean,
+  cb: RenderCallbacks,
+  highlighted?: string | null,
+) {
   const svg = svgEl('svg', { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: 'group', 'aria-label': visual.title });
   const max = Math.max(1, ...points.map((p) => p.value));
   const pad = 28;
@@ -160,7 +179,7 @@ function barChart(visual: VisualDefinition, points: Point[], w: number, h: numbe
         height: band - 6,
         fill: color,
       });
-      pointShape(rect, visual, p, cb);
+      pointShape(rect, visual, p, cb, highlighted);
       const label = svgEl('text', {
         x: labelWidth + 4,
         y: pad / 2 + i * band + band / 2 + 4,
@@ -181,7 +200,7 @@ function barChart(visual: VisualDefinition, points: Point[], w: number, h: numbe
         height: Math.max(1, len),
         fill: color,
       });
-      pointShape(rect, visual, p, cb);
+      pointShape(rect, visual, p, cb, highlighted);
       const label = svgEl('text', { x: 10 + i * band + band / 2, y: h - 10, 'text-anchor': 'middle', 'font-size': 11 });
       label.textContent = p.category;
       const value = svgEl('text', {
@@ -197,7 +216,14 @@ function barChart(visual: VisualDefinition, points: Point[], w: number, h: numbe
   return svg;
 }
 
-function lineChart(visual: VisualDefinition, points: Point[], w: number, h: number, cb: RenderCallbacks) {
+function lineChart(
+  visual: VisualDefinition,
+  points: Point[],
+  w: number,
+  h: number,
+  cb: RenderCallbacks,
+  highlighted?: string | null,
+) {
   const svg = svgEl('svg', { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: 'group', 'aria-label': visual.title });
   const max = Math.max(1, ...points.map((p) => p.value));
   const pad = 28;
@@ -214,7 +240,7 @@ function lineChart(visual: VisualDefinition, points: Point[], w: number, h: numb
   points.forEach((p, i) => {
     const [x, y] = xy[i] as readonly [number, number];
     const dot = svgEl('circle', { cx: x, cy: y, r: 5, fill: PALETTE[0] as string });
-    pointShape(dot, visual, p, cb);
+    pointShape(dot, visual, p, cb, highlighted);
     const label = svgEl('text', { x, y: h - 8, 'text-anchor': 'middle', 'font-size': 11 });
     label.textContent = p.category;
     svg.append(dot, label);
@@ -222,7 +248,15 @@ function lineChart(visual: VisualDefinition, points: Point[], w: number, h: numb
   return svg;
 }
 
-function pieChart(visual: VisualDefinition, points: Point[], w: number, h: number, donut: boolean, cb: RenderCallbacks) {
+function pieChart(
+  visual: VisualDefinition,
+  points: Point[],
+  w: number,
+  h: number,
+  donut: boolean,
+  cb: RenderCallbacks,
+  highlighted?: string | null,
+) {
   const svg = svgEl('svg', { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: 'group', 'aria-label': visual.title });
   const total = points.reduce((s, p) => s + p.value, 0);
   const r = Math.max(10, Math.min(w * 0.6, h) / 2 - 10);
@@ -239,7 +273,7 @@ function pieChart(visual: VisualDefinition, points: Point[], w: number, h: numbe
         ? `M ${cx} ${cy - r} A ${r} ${r} 0 1 1 ${cx - 0.01} ${cy - r} Z`
         : `M ${cx} ${cy} L ${cx + r * Math.cos(angle)} ${cy + r * Math.sin(angle)} A ${r} ${r} 0 ${large} 1 ${cx + r * Math.cos(end)} ${cy + r * Math.sin(end)} Z`;
     const slice = svgEl('path', { d: path, fill: color, stroke: '#fff', 'stroke-width': 1 });
-    pointShape(slice, visual, p, cb);
+    pointShape(slice, visual, p, cb, highlighted);
     const legend = svgEl('text', { x: cx + r + 16, y: 20 + i * 18, 'font-size': 11, fill: color });
     fitText(legend, `${p.category}: ${format(p.value)}`, w - (cx + r + 16) - 4);
     svg.append(slice, legend);
@@ -258,7 +292,7 @@ function card(visual: VisualDefinition, points: Point[], cb: RenderCallbacks) {
   return div;
 }
 
-function table(visual: VisualDefinition, rows: Row[], cb: RenderCallbacks) {
+function table(visual: VisualDefinition, rows: Row[], cb: RenderCallbacks, highlighted?: string | null) {
   const columns = visual.fields.columns ?? Object.keys(rows[0] ?? {});
   const t = el('table');
   t.append(el('caption', { class: 'sr-only' }, visual.title));
@@ -285,7 +319,9 @@ function table(visual: VisualDefinition, rows: Row[], cb: RenderCallbacks) {
       td.append(a);
       tr.append(td);
     }
-    tr.addEventListener('click', () => cb.onPointClick(visual, String(row[columns[0] as string] ?? ''), null));
+    const key = String(row[columns[0] as string] ?? '');
+    if (highlighted != null && key === highlighted) tr.className = 'selected';
+    tr.addEventListener('click', () => cb.onPointClick(visual, key, null));
     body.append(tr);
   }
   return t;
@@ -315,18 +351,18 @@ export function renderVisual(
 ): Element {
   switch (visual.type) {
     case 'columnChart':
-      return barChart(visual, view.points, w, h, false, callbacks);
+      return barChart(visual, view.points, w, h, false, callbacks, view.highlighted);
     case 'barChart':
-      return barChart(visual, view.points, w, h, true, callbacks);
+      return barChart(visual, view.points, w, h, true, callbacks, view.highlighted);
     case 'lineChart':
-      return lineChart(visual, view.points, w, h, callbacks);
+      return lineChart(visual, view.points, w, h, callbacks, view.highlighted);
     case 'pieChart':
     case 'donutChart':
-      return pieChart(visual, view.points, w, h, visual.type === 'donutChart', callbacks);
+      return pieChart(visual, view.points, w, h, visual.type === 'donutChart', callbacks, view.highlighted);
     case 'card':
       return card(visual, view.points, callbacks);
     case 'tableEx':
-      return table(visual, view.rows, callbacks);
+      return table(visual, view.rows, callbacks, view.highlighted);
     case 'slicer':
       return slicer(visual, view, callbacks);
     case 'actionButton': {
@@ -476,6 +512,8 @@ export function renderPage(
     if (hidden.has(visual.name)) continue;
     const view = views.get(visual.name) ?? { points: [], rows: [], selected: new Set<string>() };
     const box = el('section', { class: `visual visual-${visual.type}`, 'data-visual': visual.name, 'aria-label': visual.title });
+    // A table scrolls inside its box: keyboard users reach it to scroll it.
+    if (visual.type === 'tableEx') box.setAttribute('tabindex', '0');
     Object.assign(box.style, {
       left: `${visual.layout.x}px`,
       top: `${visual.layout.y}px`,

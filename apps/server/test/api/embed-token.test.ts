@@ -493,3 +493,21 @@ describe('subscriptions dataset', () => {
     expect(company.body.datasets.subscriptions.map((s: { Id: number }) => s.Id)).toEqual([ids.S1]);
   });
 });
+
+// Last in the file: it adds 500 accounts under the provider.
+describe('row limits', () => {
+  it('cuts the accounts list at 500 rows and names it in rowLimits; a smaller scope has none', async () => {
+    ids.R3 = await makeAccount(t.db, { type: 'Reseller', parentId: ids.P as number, displayName: 'R3' });
+    for (let i = 0; i < 500; i++) await makeAccount(t.db, { type: 'Company', parentId: ids.R3, displayName: `Big ${i}` });
+
+    const { body } = await get(providerAdmin, tokenPath(ids.R3));
+    const big = await embedData(body.embedToken);
+    const small = await embedData((await get(r1Admin, tokenPath())).body.embedToken);
+
+    expect(big.status).toBe(200);
+    expect(big.body.datasets.accounts).toHaveLength(500);
+    expect(total(big.body.datasets.accountCounts)).toBe(501);
+    expect(big.body.rowLimits).toEqual({ accounts: 500 });
+    expect(small.body.rowLimits).toEqual({});
+  });
+});

@@ -213,6 +213,60 @@ describe('events', () => {
     expect(got).toEqual(['dashboard', 'tile', 'qna']);
   });
 
+  it('[E4.3] delivers selectionChanged, swipeStart, swipeEnd and info to their hooks until they are taken off', async () => {
+    const report = createService().embed(makeContainer(), reportConfig());
+    const peer = attachPeer(window, report.iframe);
+    const got: [string, unknown][] = [];
+    const names = ['selectionChanged', 'swipeStart', 'swipeEnd', 'info'];
+    const hooks = names.map((name) => {
+      const hook = (event: CustomEvent<unknown>) => got.push([name, event.detail]);
+      report.on(name, hook);
+      return [name, hook] as const;
+    });
+    const selection = {
+      page: { name: 'p1' },
+      visual: { name: 'v1', type: 'columnChart' },
+      dataPoints: [{ identity: [{ target: { table: 'Accounts', column: 'State' }, equals: 'Active' }], values: [] }],
+      regions: [],
+      filters: [],
+    };
+    const info = { message: 'The filter on Accounts.Region has no effect', errorCode: 'FilterTargetNotFound', level: 0 };
+    const send = () => {
+      peer.sendRequest('/reports/u1/events/selectionChanged', selection);
+      peer.sendRequest('/reports/u1/events/swipeStart', { currentPage: { name: 'p1' } });
+      peer.sendRequest('/reports/u1/events/swipeEnd', { currentPage: { name: 'p2' } });
+      peer.sendRequest('/reports/u1/events/info', info);
+    };
+
+    send();
+    await flush();
+    expect(got).toEqual([
+      ['selectionChanged', selection],
+      ['swipeStart', { currentPage: { name: 'p1' } }],
+      ['swipeEnd', { currentPage: { name: 'p2' } }],
+      ['info', info],
+    ]);
+
+    for (const [name, hook] of hooks) report.off(name, hook);
+    send();
+    await flush();
+    expect(got).toHaveLength(4);
+  });
+
+  it('[E4.3] allows info on every kind of embed but swipes and selectionChanged on reports only', () => {
+    const powerbi = createService();
+    const dashboard = powerbi.embed(makeContainer(), {
+      type: 'dashboard',
+      id: 'd',
+      accessToken: 't',
+      embedUrl: 'https://app.powerbi.com/dashboardEmbed',
+      uniqueId: 'd2',
+    });
+    expect(() => dashboard.on('info', () => undefined)).not.toThrow();
+    for (const name of ['selectionChanged', 'swipeStart', 'swipeEnd'])
+      expect(() => dashboard.on(name, () => undefined)).toThrow(`You passed: ${name}`);
+  });
+
   it('removes one handler or all handlers of an event with off', async () => {
     const report = createService().embed(makeContainer(), reportConfig());
     const peer = attachPeer(window, report.iframe);

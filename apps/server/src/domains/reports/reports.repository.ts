@@ -206,11 +206,11 @@ export interface AccountListRow {
   Level: number;
 }
 
-/** The first accounts of a subtree in tree order. */
+/** The first accounts of a subtree in tree order: ACCOUNT_LIST_LIMIT and one more, to tell that the list goes on. */
 export async function listSubtree(db: Queryable, rootPath: string, rootDepth: number): Promise<AccountListRow[]> {
   return db.query<AccountListRow>(
     `SELECT id AS "Id", display_name AS "DisplayName", account_type AS "AccountType", state AS "State", (depth - $3)::int AS "Level"
-       FROM accounts WHERE path >= $1 AND path < $2 ORDER BY path LIMIT ${ACCOUNT_LIST_LIMIT}`,
+       FROM accounts WHERE path >= $1 AND path < $2 ORDER BY path LIMIT ${ACCOUNT_LIST_LIMIT + 1}`,
     [rootPath, pathUpperBound(rootPath), rootDepth],
   );
 }
@@ -228,7 +228,10 @@ export interface SubscriptionRow {
   Link: string;
 }
 
-/** The Product accounts of a subtree (the root itself included when it is one), newest first. */
+/**
+ * The Product accounts of a subtree (the root itself included when it is one), newest first:
+ * SUBSCRIPTION_LIST_LIMIT and one more, to tell that the list goes on.
+ */
 export async function listSubscriptions(db: Queryable, rootPath: string): Promise<SubscriptionRow[]> {
   const rows = await db.query<Omit<SubscriptionRow, 'Link'>>(
     `SELECT p.id AS "Id", p.display_name AS "Subscription", coalesce(p.product_name, p.display_name) AS "Product",
@@ -240,7 +243,7 @@ export async function listSubscriptions(db: Queryable, rootPath: string): Promis
             to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS "Month"
        FROM accounts p
       WHERE p.account_type = 'Product' AND p.path >= $1 AND p.path < $2
-      ORDER BY p.created_at DESC, p.id DESC LIMIT ${SUBSCRIPTION_LIST_LIMIT}`,
+      ORDER BY p.created_at DESC, p.id DESC LIMIT ${SUBSCRIPTION_LIST_LIMIT + 1}`,
     [rootPath, pathUpperBound(rootPath)],
   );
   return rows.map((row) => ({ ...row, Link: accountPageLink(row.Id) }));

@@ -36,6 +36,14 @@ export const DATASET_NAMES = Object.keys(DATASETS) as [DatasetName, ...DatasetNa
 export const ACCOUNT_LIST_LIMIT = 500;
 export const SUBSCRIPTION_LIST_LIMIT = 1000;
 
+/**
+ * The first `limit` rows of a list read with one row more than the limit, and whether the list
+ * was cut there (the extra row was found). The embed host tells the host page so (info event).
+ */
+export function cutAtLimit<T>(rows: T[], limit: number): { rows: T[]; cut: boolean } {
+  return rows.length > limit ? { rows: rows.slice(0, limit), cut: true } : { rows, cut: false };
+}
+
 /** The portal address of an account's page, as the Link column of a dataset gives it. */
 export const accountPageLink = (id: number) => `/#/Account/View/${id}`;
 

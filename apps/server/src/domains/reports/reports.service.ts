@@ -6,11 +6,13 @@ import type { Caller } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
 import * as repo from './reports.repository.js';
 import {
+  ACCOUNT_LIST_LIMIT,
   accountHealthTiles,
   accountOverviewPages,
   allows,
   canSeeReport,
   checkPages,
+  cutAtLimit,
   type DashboardTile,
   decideReportPermissions,
   type EmbedKind,
@@ -19,6 +21,7 @@ import {
   parsePages,
   REPORT_NAME_MAX,
   REPORT_PERMISSIONS,
+  SUBSCRIPTION_LIST_LIMIT,
   signEmbedToken,
   subscriptionsPages,
   tokenClaims,
@@ -148,8 +151,13 @@ export interface EmbedData {
   permissions: number;
   scope: { accountId: number; displayName: string };
   datasets: Datasets;
+  /** The datasets cut at their row limit, with that limit (e.g. { accounts: 500 }); empty when none is. */
+  rowLimits: RowLimits;
   expiresAt: string;
 }
+
+/** Lists cut at their row limit, by dataset, with the limit. */
+export type RowLimits = { accounts?: number; subscriptions?: number };
 
 /** The token's scope root and the place its data comes from (the root, or the account it is limited to). */
 async function scopePlace(db: Queryable, claims: EmbedTokenClaims) {
@@ -165,18 +173,30 @@ async function scopePlace(db: Queryable, claims: EmbedTokenClaims) {
   return { rootPath: root.path, place, scope: { accountId: place.id, displayName: place.displayName } };
 }
 
-/** The datasets the given visuals read, computed now at the place; the others are not queried. */
+/**
+ * The datasets the given visuals read, computed now at the place; the others are not queried. The
+ * lists stop at their row limit; rowLimits names those that had more rows.
+ */
 async function datasetsFor(
   db: Queryable,
   place: { path: string; depth: number },
   visuals: Iterable<Pick<VisualDefinition, 'dataset'> | null>,
-): Promise<Datasets> {
+): Promise<{ datasets: Datasets; rowLimits: RowLimits }> {
   const needed = new Set([...visuals].map((v) => v?.dataset));
-  return {
-    ...(needed.has('accountCounts') && { accountCounts: await repo.countSubtree(db, place.path, place.depth) }),
-    ...(needed.has('accounts') && { accounts: await repo.listSubtree(db, place.path, place.depth) }),
-    ...(needed.has('subscriptions') && { subscriptions: await repo.listSubscriptions(db, place.path) }),
-  };
+  const datasets: Datasets = {};
+  const rowLimits: RowLimits = {};
+  if (needed.has('accountCounts')) datasets.accountCounts = await repo.countSubtree(db, place.path, place.depth);
+  if (needed.has('accounts')) {
+    const { rows, cut } = cutAtLimit(await repo.listSubtree(db, place.path, place.depth), ACCOUNT_LIST_LIMIT);
+    datasets.accounts = rows;
+    if (cut) rowLimits.accounts = ACCOUNT_LIST_LIMIT;
+  }
+  if (needed.has('subscriptions')) {
+    const { rows, cut } = cutAtLimit(await repo.listSubscriptions(db, place.path), SUBSCRIPTION_LIST_LIMIT);
+    datasets.subscriptions = rows;
+    if (cut) rowLimits.subscriptions = SUBSCRIPTION_LIST_LIMIT;
+  }
+  return { datasets, rowLimits };
 }
 
 /** The report definition and its datasets, computed now within the token's scope (and account). */
@@ -189,7 +209,7 @@ export async function loadEmbedData(
   const report = await repo.findReport(db, claims.wid, claims.rid);
   if (!report) throw notFound('Report');
   const { place, scope } = await scopePlace(db, claims);
-  const datasets = await datasetsFor(
+  const { datasets, rowLimits } = await datasetsFor(
     db,
     place,
     report.pages.flatMap((p) => p.visuals),
@@ -199,6 +219,7 @@ export async function loadEmbedData(
     permissions: claims.prm ?? REPORT_PERMISSIONS.Read,
     scope,
     datasets,
+    rowLimits,
     expiresAt: new Date(claims.exp * 1000).toISOString(),
   };
 }
@@ -301,11 +322,13 @@ export async function loadDashboardData(
   return {
     dashboard: { id: dashboard.id, workgroupId: dashboard.workgroupId, name: dashboard.name, tiles },
     scope,
-    datasets: await datasetsFor(
-      db,
-      place,
-      tiles.map((t) => t.visual),
-    ),
+    datasets: (
+      await datasetsFor(
+        db,
+        place,
+        tiles.map((t) => t.visual),
+      )
+    ).datasets,
     expiresAt: new Date(claims.exp * 1000).toISOString(),
   };
 }

@@ -4,6 +4,7 @@ import {
   allows,
   canSeeReport,
   checkPages,
+  cutAtLimit,
   decideReportPermissions,
   parsePages,
   REPORT_PERMISSIONS,
@@ -151,5 +152,16 @@ describe('parsePages', () => {
     ],
   ])('refuses %s', (_title, pages, field, message) => {
     expect(parsePages(pages)).toEqual({ ok: false, problems: [{ field, message }] });
+  });
+});
+
+describe('lists cut at their row limit', () => {
+  it.each([
+    ['fewer rows than the limit', [1, 2], 3, [1, 2], false],
+    ['exactly the limit', [1, 2, 3], 3, [1, 2, 3], false],
+    ['one more than the limit (read to tell)', [1, 2, 3, 4], 3, [1, 2, 3], true],
+    ['no rows', [], 3, [], false],
+  ])('%s', (_case, rows, limit, kept, cut) => {
+    expect(cutAtLimit(rows, limit)).toEqual({ rows: kept, cut });
   });
 });
