@@ -1,4 +1,14 @@
-import type { PageDefinition, Point, Row, VisualDefinition } from './data.js';
+import {
+  currenciesByCategory,
+  formatMoney,
+  formatNumber,
+  isMoneyColumn,
+  type PageDefinition,
+  type Point,
+  type Row,
+  totalsByCurrency,
+  type VisualDefinition,
+} from './data.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const PALETTE = ['#118dff', '#12239e', '#e66c37', '#6b007b', '#e044a7', '#744ec2', '#d9b300', '#d64550'];
@@ -92,7 +102,10 @@ const svgEl = (tag: string, attrs: Record<string, string | number>) => {
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
   return node;
 };
-const format = (n: number) => n.toLocaleString('en');
+const format = formatNumber;
+/** How a chart writes a point's value: a number, or an amount in its category's currency. */
+type ValueLabel = (point: Point) => string;
+const plainLabel: ValueLabel = (p) => format(p.value);
 
 /** About the width of one character of the 11 px chart text. */
 const CHAR_PX = 6.2;
@@ -110,7 +123,7 @@ function fitText(node: Element, text: string, px: number) {
   node.appendChild(title);
 }
 
-function pointShape(node: Element, visual: VisualDefinition, point: Point, callbacks: RenderCallbacks) {
+function pointShape(node: Element, visual: VisualDefinition, point: Point, callbacks: RenderCallbacks, label: ValueLabel) {
   const context = callbacks.commandsFor?.(visual).context ?? [];
   if (context.length > 0) {
     const open = (event: Event) => {
@@ -129,9 +142,9 @@ function pointShape(node: Element, visual: VisualDefinition, point: Point, callb
   node.setAttribute('data-category', point.category);
   node.setAttribute('tabindex', '0');
   node.setAttribute('role', 'button');
-  node.setAttribute('aria-label', `${point.category}: ${format(point.value)}`);
+  node.setAttribute('aria-label', `${point.category}: ${label(point)}`);
   const title = document.createElementNS(SVG, 'title');
-  title.textContent = `${point.category}: ${format(point.value)}`;
+  title.textContent = `${point.category}: ${label(point)}`;
   node.appendChild(title);
   const select = () => callbacks.onPointClick(visual, point.category, point.value);
   node.addEventListener('click', select);
@@ -140,7 +153,15 @@ function pointShape(node: Element, visual: VisualDefinition, point: Point, callb
   });
 }
 
-function barChart(visual: VisualDefinition, points: Point[], w: number, h: number, horizontal: boolean, cb: RenderCallbacks) {
+function barChart(
+  visual: VisualDefinition,
+  points: Point[],
+  w: number,
+  h: number,
+  horizontal: boolean,
+  cb: RenderCallbacks,
+  label: ValueLabel,
+) {
   const svg = svgEl('svg', { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: 'group', 'aria-label': visual.title });
   const max = Math.max(1, ...points.map((p) => p.value));
   const pad = 28;
@@ -160,17 +181,17 @@ function barChart(visual: VisualDefinition, points: Point[], w: number, h: numbe
         height: band - 6,
         fill: color,
       });
-      pointShape(rect, visual, p, cb);
-      const label = svgEl('text', {
+      pointShape(rect, visual, p, cb, label);
+      const name = svgEl('text', {
         x: labelWidth + 4,
         y: pad / 2 + i * band + band / 2 + 4,
         'text-anchor': 'end',
         'font-size': 11,
       });
-      fitText(label, p.category, labelWidth);
+      fitText(name, p.category, labelWidth);
       const value = svgEl('text', { x: labelWidth + 12 + len, y: pad / 2 + i * band + band / 2 + 4, 'font-size': 11 });
-      value.textContent = format(p.value);
-      svg.append(label, rect, value);
+      value.textContent = label(p);
+      svg.append(name, rect, value);
     } else {
       const band = (w - 20) / n;
       const len = ((h - pad * 2) * p.value) / max;
@@ -181,23 +202,23 @@ function barChart(visual: VisualDefinition, points: Point[], w: number, h: numbe
         height: Math.max(1, len),
         fill: color,
       });
-      pointShape(rect, visual, p, cb);
-      const label = svgEl('text', { x: 10 + i * band + band / 2, y: h - 10, 'text-anchor': 'middle', 'font-size': 11 });
-      label.textContent = p.category;
+      pointShape(rect, visual, p, cb, label);
+      const name = svgEl('text', { x: 10 + i * band + band / 2, y: h - 10, 'text-anchor': 'middle', 'font-size': 11 });
+      name.textContent = p.category;
       const value = svgEl('text', {
         x: 10 + i * band + band / 2,
         y: h - pad - len - 4,
         'text-anchor': 'middle',
         'font-size': 11,
       });
-      value.textContent = format(p.value);
-      svg.append(rect, label, value);
+      value.textContent = label(p);
+      svg.append(rect, name, value);
     }
   });
   return svg;
 }
 
-function lineChart(visual: VisualDefinition, points: Point[], w: number, h: number, cb: RenderCallbacks) {
+function lineChart(visual: VisualDefinition, points: Point[], w: number, h: number, cb: RenderCallbacks, label: ValueLabel) {
   const svg = svgEl('svg', { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: 'group', 'aria-label': visual.title });
   const max = Math.max(1, ...points.map((p) => p.value));
   const pad = 28;
@@ -214,15 +235,23 @@ function lineChart(visual: VisualDefinition, points: Point[], w: number, h: numb
   points.forEach((p, i) => {
     const [x, y] = xy[i] as readonly [number, number];
     const dot = svgEl('circle', { cx: x, cy: y, r: 5, fill: PALETTE[0] as string });
-    pointShape(dot, visual, p, cb);
-    const label = svgEl('text', { x, y: h - 8, 'text-anchor': 'middle', 'font-size': 11 });
-    label.textContent = p.category;
-    svg.append(dot, label);
+    pointShape(dot, visual, p, cb, label);
+    const name = svgEl('text', { x, y: h - 8, 'text-anchor': 'middle', 'font-size': 11 });
+    name.textContent = p.category;
+    svg.append(dot, name);
   });
   return svg;
 }
 
-function pieChart(visual: VisualDefinition, points: Point[], w: number, h: number, donut: boolean, cb: RenderCallbacks) {
+function pieChart(
+  visual: VisualDefinition,
+  points: Point[],
+  w: number,
+  h: number,
+  donut: boolean,
+  cb: RenderCallbacks,
+  label: ValueLabel,
+) {
   const svg = svgEl('svg', { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: 'group', 'aria-label': visual.title });
   const total = points.reduce((s, p) => s + p.value, 0);
   const r = Math.max(10, Math.min(w * 0.6, h) / 2 - 10);
@@ -239,9 +268,9 @@ function pieChart(visual: VisualDefinition, points: Point[], w: number, h: numbe
         ? `M ${cx} ${cy - r} A ${r} ${r} 0 1 1 ${cx - 0.01} ${cy - r} Z`
         : `M ${cx} ${cy} L ${cx + r * Math.cos(angle)} ${cy + r * Math.sin(angle)} A ${r} ${r} 0 ${large} 1 ${cx + r * Math.cos(end)} ${cy + r * Math.sin(end)} Z`;
     const slice = svgEl('path', { d: path, fill: color, stroke: '#fff', 'stroke-width': 1 });
-    pointShape(slice, visual, p, cb);
+    pointShape(slice, visual, p, cb, label);
     const legend = svgEl('text', { x: cx + r + 16, y: 20 + i * 18, 'font-size': 11, fill: color });
-    fitText(legend, `${p.category}: ${format(p.value)}`, w - (cx + r + 16) - 4);
+    fitText(legend, `${p.category}: ${label(p)}`, w - (cx + r + 16) - 4);
     svg.append(slice, legend);
     angle = end;
   });
@@ -249,8 +278,20 @@ function pieChart(visual: VisualDefinition, points: Point[], w: number, h: numbe
   return svg;
 }
 
-function card(visual: VisualDefinition, points: Point[], cb: RenderCallbacks) {
-  const total = points.reduce((s, p) => s + p.value, 0);
+function card(visual: VisualDefinition, view: VisualView, cb: RenderCallbacks) {
+  const total = view.points.reduce((s, p) => s + p.value, 0);
+  if (isMoneyColumn(view.rows, visual.fields.value)) {
+    // Amounts: one total per currency, never one sum of several currencies.
+    const totals = totalsByCurrency(view.rows, visual.fields.value);
+    const single = totals.length === 1 ? (totals[0]?.amount ?? null) : null;
+    const div = el('div', { class: 'card', 'data-value': single === null ? '' : String(Math.round(single * 100) / 100) });
+    const value = el('button', { type: 'button', class: 'card-value card-amounts' });
+    for (const t of totals) value.append(el('span', { 'data-currency': t.currency }, formatMoney(t.amount, t.currency)));
+    if (totals.length === 0) value.textContent = formatMoney(0, null);
+    value.addEventListener('click', () => cb.onPointClick(visual, null, single));
+    div.append(value, el('div', { class: 'card-label' }, visual.title));
+    return div;
+  }
   const div = el('div', { class: 'card', 'data-value': String(total) });
   const value = el('button', { type: 'button', class: 'card-value' }, format(total));
   value.addEventListener('click', () => cb.onPointClick(visual, null, total));
@@ -267,10 +308,15 @@ function table(visual: VisualDefinition, rows: Row[], cb: RenderCallbacks) {
   t.append(el('thead'), el('tbody'));
   (t.tHead as HTMLTableSectionElement).append(head);
   const body = t.tBodies[0] as HTMLTableSectionElement;
+  const money = new Set(columns.filter((c) => isMoneyColumn(rows, c)));
   for (const row of rows) {
     const tr = el('tr');
     for (const c of columns) {
       const value = row[c];
+      if (money.has(c) && typeof value === 'number') {
+        tr.append(el('td', { class: 'amount' }, formatMoney(value, String(row.Currency ?? ''))));
+        continue;
+      }
       if (!isLink(value)) {
         tr.append(el('td', {}, String(value ?? '')));
         continue;
@@ -305,6 +351,19 @@ function slicer(visual: VisualDefinition, view: VisualView, cb: RenderCallbacks)
   return list;
 }
 
+/** Said instead of a chart whose points would add amounts of several currencies together. */
+function mixedCurrencies(currencies: string[]) {
+  const list =
+    currencies.length > 1
+      ? `${currencies.slice(0, -1).join(', ')} and ${currencies[currencies.length - 1]}`
+      : currencies.join('');
+  return el(
+    'p',
+    { class: 'status mixed-currencies', role: 'note' },
+    `These amounts are in ${list}, which are not added together. Choose one currency to see them.`,
+  );
+}
+
 /** Draws one visual into a box of w x h pixels (charts are SVG with a viewBox, so they scale). */
 export function renderVisual(
   visual: VisualDefinition,
@@ -313,18 +372,24 @@ export function renderVisual(
   h: number,
   callbacks: RenderCallbacks,
 ): Element {
+  let label = plainLabel;
+  if (visual.type !== 'card' && visual.type !== 'tableEx' && isMoneyColumn(view.rows, visual.fields.value)) {
+    const currencies = currenciesByCategory(view.rows, visual.fields.category);
+    if (currencies.mixed.length > 0) return mixedCurrencies(currencies.mixed);
+    label = (p) => formatMoney(p.value, currencies.byCategory.get(p.category));
+  }
   switch (visual.type) {
     case 'columnChart':
-      return barChart(visual, view.points, w, h, false, callbacks);
+      return barChart(visual, view.points, w, h, false, callbacks, label);
     case 'barChart':
-      return barChart(visual, view.points, w, h, true, callbacks);
+      return barChart(visual, view.points, w, h, true, callbacks, label);
     case 'lineChart':
-      return lineChart(visual, view.points, w, h, callbacks);
+      return lineChart(visual, view.points, w, h, callbacks, label);
     case 'pieChart':
     case 'donutChart':
-      return pieChart(visual, view.points, w, h, visual.type === 'donutChart', callbacks);
+      return pieChart(visual, view.points, w, h, visual.type === 'donutChart', callbacks, label);
     case 'card':
-      return card(visual, view.points, callbacks);
+      return card(visual, view, callbacks);
     case 'tableEx':
       return table(visual, view.rows, callbacks);
     case 'slicer':
