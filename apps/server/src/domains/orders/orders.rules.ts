@@ -165,6 +165,19 @@ export const amountOrNull = (value: string | null) => {
   return d === null ? null : cents(d);
 };
 
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/**
+ * Demo history: the place in time of the i-th of n demo subscriptions, so that every reseller's
+ * customers order all year round rather than one reseller after the other (a stride coprime with n
+ * visits every place once).
+ */
+export function demoOrderSlot(index: number, count: number): number {
+  let stride = 7;
+  while (count > 1 && gcd(stride, count) !== 1) stride++;
+  return (index * stride) % Math.max(1, count);
+}
+
 /**
  * Demo history: when the i-th of n demo orders was placed, spread evenly from about 350 days
  * before `now` to 2 days before it, at a working hour (deterministic for a given now).

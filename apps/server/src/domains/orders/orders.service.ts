@@ -12,6 +12,7 @@ import * as repo from './orders.repository.js';
 import {
   amountOrNull,
   decideOrderStatus,
+  demoOrderSlot,
   demoPlacedAt,
   firstInvoiceAmount,
   lastMonths,
@@ -167,7 +168,8 @@ export const DEMO_LARGE_ORDER = { company: 'Dunmore Architects', service: 'Fabri
  * Records the original order of every demo Product account (idempotent: nothing when any order
  * exists). The demo subscriptions are given the per-unit field values their order configured
  * (Service.<FieldId>) where they hold none, so they can be priced. Orders are placed from about
- * 350 days ago to 2 days ago, in account order, by nobody (imported history).
+ * 350 days ago to 2 days ago, every reseller's customers all year round (demoOrderSlot), by nobody
+ * (imported history).
  */
 export async function seedDemoOrders(db: Queryable, now = new Date()): Promise<{ created: number }> {
   if ((await repo.countOrders(db)) > 0) return { created: 0 };
@@ -176,8 +178,12 @@ export async function seedDemoOrders(db: Queryable, now = new Date()): Promise<{
     db,
     subscriptions.map((s) => s.productName),
   );
+  // Recorded oldest first, so that order numbers follow the order dates.
+  const planned = subscriptions
+    .map((sub, index) => ({ sub, index, slot: demoOrderSlot(index, subscriptions.length) }))
+    .sort((a, b) => a.slot - b.slot);
   let created = 0;
-  for (const [index, sub] of subscriptions.entries()) {
+  for (const { sub, index, slot } of planned) {
     const source = sources.get(sub.productName.toLowerCase());
     if (!source) continue;
     const large = sub.company === DEMO_LARGE_ORDER.company && source.serviceName === DEMO_LARGE_ORDER.service;
@@ -190,7 +196,7 @@ export async function seedDemoOrders(db: Queryable, now = new Date()): Promise<{
     });
     if (missing.length > 0)
       await repo.setServiceValues(db, sub.id, Object.fromEntries(missing.map((f) => [`${SERVICE_FIELD_VIEW}.${f}`, units])));
-    await recordOrder(db, { accountId: sub.id, placedBy: null, placedAt: demoPlacedAt(now, index, subscriptions.length) });
+    await recordOrder(db, { accountId: sub.id, placedBy: null, placedAt: demoPlacedAt(now, slot, subscriptions.length) });
     created++;
   }
   return { created };

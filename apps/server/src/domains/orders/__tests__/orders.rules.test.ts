@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   activeInMonth,
   decideOrderStatus,
+  demoOrderSlot,
   demoPlacedAt,
   firstInvoiceAmount,
   lastMonths,
@@ -204,5 +205,19 @@ describe('demo order dates', () => {
       if (i > 0) expect(d.getTime()).toBeGreaterThanOrEqual((dates[i - 1] as Date).getTime() - 24 * 3_600_000);
     }
     expect(new Set(dates.map((d) => monthKey(d))).size).toBe(12);
+  });
+});
+
+describe('demo order slots', () => {
+  it.each([59, 60, 14, 1])('gives each of %i demo subscriptions its own place in time', (count) => {
+    const slots = Array.from({ length: count }, (_, i) => demoOrderSlot(i, count));
+    expect(new Set(slots).size).toBe(count);
+    expect(Math.max(...slots)).toBe(count - 1);
+  });
+
+  it('spreads neighbouring subscriptions (one reseller) over the year', () => {
+    const slots = Array.from({ length: 20 }, (_, i) => demoOrderSlot(i, 59));
+    expect(Math.min(...slots)).toBeLessThan(10);
+    expect(Math.max(...slots)).toBeGreaterThan(49);
   });
 });
