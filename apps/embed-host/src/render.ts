@@ -169,11 +169,13 @@ function barChart(
   // Horizontal bars: the category labels take what the longest needs, at most 40% of the width.
   const longest = Math.max(0, ...points.map((p) => p.category.length));
   const labelWidth = Math.round(Math.min(w * 0.4, Math.max(40, longest * CHAR_PX)));
+  // Room right of the longest bar for its value (amounts with a currency are longer than counts).
+  const valueWidth = Math.round(Math.max(36, ...points.map((p) => label(p).length * CHAR_PX)) + 8);
   points.forEach((p, i) => {
     const color = PALETTE[i % PALETTE.length] as string;
     if (horizontal) {
       const band = (h - pad) / n;
-      const len = ((w - labelWidth - 44) * p.value) / max;
+      const len = ((w - labelWidth - 8 - valueWidth) * p.value) / max;
       const rect = svgEl('rect', {
         x: labelWidth + 8,
         y: pad / 2 + i * band + 3,
