@@ -10,7 +10,10 @@ import { expectAccessible, shot, signIn } from '../fixtures/portal';
 async function openReport(page: Page) {
   await page.goto('/#/Reports');
   const menu = page.getByRole('navigation', { name: 'My reports' });
-  await menu.getByRole('region', { name: 'Sales' }).getByRole('link', { name: /Orders and revenue$/ }).click();
+  await menu
+    .getByRole('region', { name: 'Sales' })
+    .getByRole('link', { name: /Orders and revenue$/ })
+    .click();
   await expect(page).toHaveURL(/#\/Reports\/OrdersAndRevenue$/);
   await expect(page.getByRole('heading', { name: 'Orders and revenue', level: 1 })).toBeVisible();
   const frame = page.frameLocator('[data-testid="bi-report"] iframe');
@@ -92,7 +95,10 @@ test.describe('orders and revenue report', () => {
 
     await expect(frame.locator('[data-visual="ThisMonthRevenue"] [data-currency]')).toHaveText([/^€[\d,]+\.\d{2}$/]);
     await expect(frame.locator('[data-visual="RevenueByCompany"] [data-category]')).toHaveCount(1);
-    await expect(frame.locator('[data-visual="RevenueByCompany"] [data-category]')).toHaveAttribute('data-category', 'Acme Logistics');
+    await expect(frame.locator('[data-visual="RevenueByCompany"] [data-category]')).toHaveAttribute(
+      'data-category',
+      'Acme Logistics',
+    );
 
     await frame.locator('[data-page-tab="OrdersList"]').click();
     const companies = frame.locator('[data-visual="OrderList"] tbody tr td:nth-child(3)');

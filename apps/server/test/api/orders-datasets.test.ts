@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount } from '../../src/domains/accounts/index.js';
-import { lastMonths } from '../../src/domains/orders/orders.rules.js';
 import { recordOrder } from '../../src/domains/orders/index.js';
+import { lastMonths } from '../../src/domains/orders/orders.rules.js';
 import { DEMO_ORDERS_REPORT_ID, DEMO_WORKGROUP_ID, seedDemoReports } from '../../src/domains/reports/index.js';
 import { DomainError } from '../../src/platform/errors/domain-error.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
@@ -145,9 +145,7 @@ describe('recording an order', () => {
 
     expect(error).toBeInstanceOf(DomainError);
     expect(error.code).toBe('VALIDATION_FAILED');
-    expect(error.fields).toEqual([
-      { field: 'Service.Seats', message: 'Error in product configuration missing udrc test field' },
-    ]);
+    expect(error.fields).toEqual([{ field: 'Service.Seats', message: 'Error in product configuration missing udrc test field' }]);
   });
 
   it('refuses an account that is not a Product account, naming accountId', async () => {
@@ -238,7 +236,9 @@ describe('orders and revenue datasets', () => {
     const r2 = (await datasets('r2')).body.datasets.revenue;
 
     expect(r2.map((r: { Month: string }) => r.Month)).toEqual([months[7]?.key, months[8]?.key, months[9]?.key, months[10]?.key]);
-    expect(new Set(r2.map((r: { Currency: string; Amount: number }) => `${r.Amount} ${r.Currency}`))).toEqual(new Set(['13 USD']));
+    expect(new Set(r2.map((r: { Currency: string; Amount: number }) => `${r.Amount} ${r.Currency}`))).toEqual(
+      new Set(['13 USD']),
+    );
   });
 
   it('never adds currencies together and never shows one organisation the revenue of another', async () => {
@@ -246,9 +246,9 @@ describe('orders and revenue datasets', () => {
     const c1 = (await datasets('c1')).body.datasets.revenue;
 
     expect(new Set(all.map((r: { Currency: string }) => r.Currency))).toEqual(new Set(['EUR', 'USD']));
-    expect(all.filter((r: { Company: string }) => r.Company === 'C2').every((r: { Currency: string }) => r.Currency === 'USD')).toBe(
-      true,
-    );
+    expect(
+      all.filter((r: { Company: string }) => r.Company === 'C2').every((r: { Currency: string }) => r.Currency === 'USD'),
+    ).toBe(true);
     expect(new Set(c1.map((r: { Company: string }) => r.Company))).toEqual(new Set(['C1']));
   });
 });
