@@ -5,6 +5,7 @@ import {
   canSeeReport,
   checkPages,
   decideReportPermissions,
+  ordersAndRevenuePages,
   parsePages,
   REPORT_PERMISSIONS,
   signEmbedToken,
@@ -57,6 +58,8 @@ describe('report rules', () => {
     expect(checkPages(accountOverviewPages())).toEqual([]);
     expect(checkPages(subscriptionsPages())).toEqual([]);
     expect(parsePages(subscriptionsPages())).toMatchObject({ ok: true });
+    expect(checkPages(ordersAndRevenuePages())).toEqual([]);
+    expect(parsePages(ordersAndRevenuePages())).toMatchObject({ ok: true });
   });
 
   it('checks buttons: an action to a page of the report or a web address, and no dataset needed', () => {
