@@ -188,3 +188,65 @@ export function describeFilter(filter: models.IFilter): string {
   if (typeof f.timeUnitsCount === 'number') return `${field}: relative date or time`;
   return `${field}: filtered`;
 }
+
+/** The column that says which currency a row's amounts are in. */
+export const CURRENCY_COLUMN = 'Currency';
+
+/**
+ * A value column holds money when its name ends in Amount or Total and its rows carry a Currency:
+ * each amount is in its row's currency, and amounts of two currencies are never added together.
+ */
+export function isMoneyColumn(rows: Row[], column: string | undefined): column is string {
+  return !!column && /(Amount|Total)$/.test(column) && rows.some((row) => CURRENCY_COLUMN in row);
+}
+
+const categoryKey = (row: Row, category: string | undefined) => (category ? String(row[category] ?? '(blank)') : 'Total');
+
+/**
+ * The currency of each category's rows (as aggregate groups them), and the currencies found mixed
+ * inside one category, alphabetically (empty when every category has one currency).
+ */
+export function currenciesByCategory(
+  rows: Row[],
+  category: string | undefined,
+): { byCategory: Map<string, string>; mixed: string[] } {
+  const seen = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const key = categoryKey(row, category);
+    const set = seen.get(key) ?? new Set<string>();
+    set.add(String(row[CURRENCY_COLUMN] ?? ''));
+    seen.set(key, set);
+  }
+  const byCategory = new Map<string, string>();
+  const mixed = new Set<string>();
+  for (const [key, set] of seen) {
+    if (set.size === 1) byCategory.set(key, [...set][0] as string);
+    else for (const c of set) mixed.add(c);
+  }
+  return { byCategory, mixed: [...mixed].sort() };
+}
+
+/** Sums of a money column per currency, alphabetically by currency (what a card of amounts shows). */
+export function totalsByCurrency(rows: Row[], value: string): { currency: string; amount: number }[] {
+  const sums = new Map<string, number>();
+  for (const row of rows) {
+    const currency = String(row[CURRENCY_COLUMN] ?? '');
+    sums.set(currency, (sums.get(currency) ?? 0) + Number(row[value] ?? 0));
+  }
+  return [...sums.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amount]) => ({ currency, amount }));
+}
+
+/**
+ * [M9.3] An amount for display: 2 decimals, grouped, with the euro sign when the currency is unset
+ * or EUR and otherwise the code after it; zero shows FREE.
+ */
+export function formatMoney(amount: number, currency: string | null | undefined): string {
+  const cents = Math.round(Math.abs(amount) * 100) / 100;
+  if (cents === 0) return 'FREE';
+  const text = cents.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const sign = amount < 0 ? '-' : '';
+  return !currency || currency === 'EUR' ? `${sign}€${text}` : `${sign}${text} ${currency}`;
+}
+
+/** A number for display: grouped, at most 2 decimals. */
+export const formatNumber = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 2 });

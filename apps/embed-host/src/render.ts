@@ -1,4 +1,14 @@
-import type { PageDefinition, Point, Row, VisualDefinition } from './data.js';
+import {
+  currenciesByCategory,
+  formatMoney,
+  formatNumber,
+  isMoneyColumn,
+  type PageDefinition,
+  type Point,
+  type Row,
+  totalsByCurrency,
+  type VisualDefinition,
+} from './data.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const PALETTE = ['#118dff', '#12239e', '#e66c37', '#6b007b', '#e044a7', '#744ec2', '#d9b300', '#d64550'];
@@ -94,7 +104,10 @@ const svgEl = (tag: string, attrs: Record<string, string | number>) => {
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
   return node;
 };
-const format = (n: number) => n.toLocaleString('en');
+const format = formatNumber;
+/** How a chart writes a point's value: a number, or an amount in its category's currency. */
+type ValueLabel = (point: Point) => string;
+const plainLabel: ValueLabel = (p) => format(p.value);
 
 /** About the width of one character of the 11 px chart text. */
 const CHAR_PX = 6.2;
@@ -117,6 +130,7 @@ function pointShape(
   visual: VisualDefinition,
   point: Point,
   callbacks: RenderCallbacks,
+  label: ValueLabel,
   highlighted: string | null | undefined,
 ) {
   const context = callbacks.commandsFor?.(visual).context ?? [];
@@ -140,9 +154,9 @@ function pointShape(
   // The selected point is pressed; while one is selected the others are dimmed.
   node.setAttribute('aria-pressed', String(highlighted === point.category));
   if (highlighted != null && highlighted !== point.category) node.setAttribute('class', 'dimmed');
-  node.setAttribute('aria-label', `${point.category}: ${format(point.value)}`);
+  node.setAttribute('aria-label', `${point.category}: ${label(point)}`);
   const title = document.createElementNS(SVG, 'title');
-  title.textContent = `${point.category}: ${format(point.value)}`;
+  title.textContent = `${point.category}: ${label(point)}`;
   node.appendChild(title);
   const select = () => callbacks.onPointClick(visual, point.category, point.value);
   node.addEventListener('click', select);
@@ -158,6 +172,7 @@ function barChart(
   h: number,
   horizontal: boolean,
   cb: RenderCallbacks,
+  label: ValueLabel,
   highlighted?: string | null,
 ) {
   const svg = svgEl('svg', { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: 'group', 'aria-label': visual.title });
@@ -167,11 +182,13 @@ function barChart(
   // Horizontal bars: the category labels take what the longest needs, at most 40% of the width.
   const longest = Math.max(0, ...points.map((p) => p.category.length));
   const labelWidth = Math.round(Math.min(w * 0.4, Math.max(40, longest * CHAR_PX)));
+  // Room right of the longest bar for its value (amounts with a currency are longer than counts).
+  const valueWidth = Math.round(Math.max(36, ...points.map((p) => label(p).length * CHAR_PX)) + 8);
   points.forEach((p, i) => {
     const color = PALETTE[i % PALETTE.length] as string;
     if (horizontal) {
       const band = (h - pad) / n;
-      const len = ((w - labelWidth - 44) * p.value) / max;
+      const len = ((w - labelWidth - 8 - valueWidth) * p.value) / max;
       const rect = svgEl('rect', {
         x: labelWidth + 8,
         y: pad / 2 + i * band + 3,
@@ -179,17 +196,17 @@ function barChart(
         height: band - 6,
         fill: color,
       });
-      pointShape(rect, visual, p, cb, highlighted);
-      const label = svgEl('text', {
+      pointShape(rect, visual, p, cb, label, highlighted);
+      const name = svgEl('text', {
         x: labelWidth + 4,
         y: pad / 2 + i * band + band / 2 + 4,
         'text-anchor': 'end',
         'font-size': 11,
       });
-      fitText(label, p.category, labelWidth);
+      fitText(name, p.category, labelWidth);
       const value = svgEl('text', { x: labelWidth + 12 + len, y: pad / 2 + i * band + band / 2 + 4, 'font-size': 11 });
-      value.textContent = format(p.value);
-      svg.append(label, rect, value);
+      value.textContent = label(p);
+      svg.append(name, rect, value);
     } else {
       const band = (w - 20) / n;
       const len = ((h - pad * 2) * p.value) / max;
@@ -200,17 +217,17 @@ function barChart(
         height: Math.max(1, len),
         fill: color,
       });
-      pointShape(rect, visual, p, cb, highlighted);
-      const label = svgEl('text', { x: 10 + i * band + band / 2, y: h - 10, 'text-anchor': 'middle', 'font-size': 11 });
-      label.textContent = p.category;
+      pointShape(rect, visual, p, cb, label, highlighted);
+      const name = svgEl('text', { x: 10 + i * band + band / 2, y: h - 10, 'text-anchor': 'middle', 'font-size': 11 });
+      name.textContent = p.category;
       const value = svgEl('text', {
         x: 10 + i * band + band / 2,
         y: h - pad - len - 4,
         'text-anchor': 'middle',
         'font-size': 11,
       });
-      value.textContent = format(p.value);
-      svg.append(rect, label, value);
+      value.textContent = label(p);
+      svg.append(rect, name, value);
     }
   });
   return svg;
@@ -222,6 +239,7 @@ function lineChart(
   w: number,
   h: number,
   cb: RenderCallbacks,
+  label: ValueLabel,
   highlighted?: string | null,
 ) {
   const svg = svgEl('svg', { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: 'group', 'aria-label': visual.title });
@@ -240,10 +258,10 @@ function lineChart(
   points.forEach((p, i) => {
     const [x, y] = xy[i] as readonly [number, number];
     const dot = svgEl('circle', { cx: x, cy: y, r: 5, fill: PALETTE[0] as string });
-    pointShape(dot, visual, p, cb, highlighted);
-    const label = svgEl('text', { x, y: h - 8, 'text-anchor': 'middle', 'font-size': 11 });
-    label.textContent = p.category;
-    svg.append(dot, label);
+    pointShape(dot, visual, p, cb, label, highlighted);
+    const name = svgEl('text', { x, y: h - 8, 'text-anchor': 'middle', 'font-size': 11 });
+    name.textContent = p.category;
+    svg.append(dot, name);
   });
   return svg;
 }
@@ -255,6 +273,7 @@ function pieChart(
   h: number,
   donut: boolean,
   cb: RenderCallbacks,
+  label: ValueLabel,
   highlighted?: string | null,
 ) {
   const svg = svgEl('svg', { width: w, height: h, viewBox: `0 0 ${w} ${h}`, role: 'group', 'aria-label': visual.title });
@@ -273,9 +292,9 @@ function pieChart(
         ? `M ${cx} ${cy - r} A ${r} ${r} 0 1 1 ${cx - 0.01} ${cy - r} Z`
         : `M ${cx} ${cy} L ${cx + r * Math.cos(angle)} ${cy + r * Math.sin(angle)} A ${r} ${r} 0 ${large} 1 ${cx + r * Math.cos(end)} ${cy + r * Math.sin(end)} Z`;
     const slice = svgEl('path', { d: path, fill: color, stroke: '#fff', 'stroke-width': 1 });
-    pointShape(slice, visual, p, cb, highlighted);
+    pointShape(slice, visual, p, cb, label, highlighted);
     const legend = svgEl('text', { x: cx + r + 16, y: 20 + i * 18, 'font-size': 11, fill: color });
-    fitText(legend, `${p.category}: ${format(p.value)}`, w - (cx + r + 16) - 4);
+    fitText(legend, `${p.category}: ${label(p)}`, w - (cx + r + 16) - 4);
     svg.append(slice, legend);
     angle = end;
   });
@@ -283,8 +302,20 @@ function pieChart(
   return svg;
 }
 
-function card(visual: VisualDefinition, points: Point[], cb: RenderCallbacks) {
-  const total = points.reduce((s, p) => s + p.value, 0);
+function card(visual: VisualDefinition, view: VisualView, cb: RenderCallbacks) {
+  const total = view.points.reduce((s, p) => s + p.value, 0);
+  if (isMoneyColumn(view.rows, visual.fields.value)) {
+    // Amounts: one total per currency, never one sum of several currencies.
+    const totals = totalsByCurrency(view.rows, visual.fields.value);
+    const single = totals.length === 1 ? (totals[0]?.amount ?? null) : null;
+    const div = el('div', { class: 'card', 'data-value': single === null ? '' : String(Math.round(single * 100) / 100) });
+    const value = el('button', { type: 'button', class: 'card-value card-amounts' });
+    for (const t of totals) value.append(el('span', { 'data-currency': t.currency }, formatMoney(t.amount, t.currency)));
+    if (totals.length === 0) value.textContent = formatMoney(0, null);
+    value.addEventListener('click', () => cb.onPointClick(visual, null, single));
+    div.append(value, el('div', { class: 'card-label' }, visual.title));
+    return div;
+  }
   const div = el('div', { class: 'card', 'data-value': String(total) });
   const value = el('button', { type: 'button', class: 'card-value' }, format(total));
   value.addEventListener('click', () => cb.onPointClick(visual, null, total));
@@ -301,10 +332,15 @@ function table(visual: VisualDefinition, rows: Row[], cb: RenderCallbacks, highl
   t.append(el('thead'), el('tbody'));
   (t.tHead as HTMLTableSectionElement).append(head);
   const body = t.tBodies[0] as HTMLTableSectionElement;
+  const money = new Set(columns.filter((c) => isMoneyColumn(rows, c)));
   for (const row of rows) {
     const tr = el('tr');
     for (const c of columns) {
       const value = row[c];
+      if (money.has(c) && typeof value === 'number') {
+        tr.append(el('td', { class: 'amount' }, formatMoney(value, String(row.Currency ?? ''))));
+        continue;
+      }
       if (!isLink(value)) {
         tr.append(el('td', {}, String(value ?? '')));
         continue;
@@ -341,6 +377,19 @@ function slicer(visual: VisualDefinition, view: VisualView, cb: RenderCallbacks)
   return list;
 }
 
+/** Said instead of a chart whose points would add amounts of several currencies together. */
+function mixedCurrencies(currencies: string[]) {
+  const list =
+    currencies.length > 1
+      ? `${currencies.slice(0, -1).join(', ')} and ${currencies[currencies.length - 1]}`
+      : currencies.join('');
+  return el(
+    'p',
+    { class: 'status mixed-currencies', role: 'note' },
+    `These amounts are in ${list}, which are not added together. Choose one currency to see them.`,
+  );
+}
+
 /** Draws one visual into a box of w x h pixels (charts are SVG with a viewBox, so they scale). */
 export function renderVisual(
   visual: VisualDefinition,
@@ -349,18 +398,24 @@ export function renderVisual(
   h: number,
   callbacks: RenderCallbacks,
 ): Element {
+  let label = plainLabel;
+  if (visual.type !== 'card' && visual.type !== 'tableEx' && isMoneyColumn(view.rows, visual.fields.value)) {
+    const currencies = currenciesByCategory(view.rows, visual.fields.category);
+    if (currencies.mixed.length > 0) return mixedCurrencies(currencies.mixed);
+    label = (p) => formatMoney(p.value, currencies.byCategory.get(p.category));
+  }
   switch (visual.type) {
     case 'columnChart':
-      return barChart(visual, view.points, w, h, false, callbacks, view.highlighted);
+      return barChart(visual, view.points, w, h, false, callbacks, label, view.highlighted);
     case 'barChart':
-      return barChart(visual, view.points, w, h, true, callbacks, view.highlighted);
+      return barChart(visual, view.points, w, h, true, callbacks, label, view.highlighted);
     case 'lineChart':
-      return lineChart(visual, view.points, w, h, callbacks, view.highlighted);
+      return lineChart(visual, view.points, w, h, callbacks, label, view.highlighted);
     case 'pieChart':
     case 'donutChart':
-      return pieChart(visual, view.points, w, h, visual.type === 'donutChart', callbacks, view.highlighted);
+      return pieChart(visual, view.points, w, h, visual.type === 'donutChart', callbacks, label, view.highlighted);
     case 'card':
-      return card(visual, view.points, callbacks);
+      return card(visual, view, callbacks);
     case 'tableEx':
       return table(visual, view.rows, callbacks, view.highlighted);
     case 'slicer':

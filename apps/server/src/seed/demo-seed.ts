@@ -3,6 +3,7 @@ import { hashPassword } from '../domains/auth/index.js';
 import { seedDemoServices } from '../domains/catalogue/index.js';
 import { seedCreditLimitDemo } from '../domains/credit-limits/index.js';
 import { seedNotesDemo } from '../domains/notes/index.js';
+import { seedDemoOrders } from '../domains/orders/index.js';
 import { seedProvisioningDemo } from '../domains/provisioning/index.js';
 import { seedDemoReports } from '../domains/reports/index.js';
 import { seedDemoTerms } from '../domains/terms/index.js';
@@ -278,6 +279,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
   await seedDemoReports(db);
   await seedDemoServices(db);
   await seedProvisioningDemo(db);
+  await seedDemoOrders(db);
   return { created: true };
 }
 

@@ -633,6 +633,37 @@ describe('[M7.22] a report is seen inside its owner subtree and above it, never 
   });
 });
 
+describe('[S7.5] the orders dataset of an embed token holds only the orders of the caller subtree', () => {
+  const products = ['C1a product', 'C1b product', 'C2 product'];
+  beforeAll(async () => {
+    const { seedDemoReports } = await import('../../src/domains/reports/index.js');
+    await seedDemoReports(t.db);
+    for (const name of products)
+      await t.db.query(
+        `INSERT INTO orders (account_id, service_name, service_display_name, quantity, currency, monthly_purchase,
+                             setup_purchase, status, placed_at)
+         VALUES ($1, 'Isolation Service', 'Isolation Service', 1, 'EUR', 1, 0, 'Completed', now())`,
+        [idOf(name)],
+      );
+  });
+
+  it.each(CALLERS.map(({ caller }) => ({ caller })))('$caller sees the orders of its own subtree only', async ({ caller }) => {
+    const { DEMO_ORDERS_REPORT_ID, DEMO_WORKGROUP_ID } = await import('../../src/domains/reports/index.js');
+    const client = clientOf(caller);
+    const token = await fetch(`${t.url}/api/powerbi/workgroups/${DEMO_WORKGROUP_ID}/reports/${DEMO_ORDERS_REPORT_ID}/token`, {
+      headers: { cookie: client.cookie ?? '' },
+    });
+    const { embedToken } = (await token.json()) as { embedToken: string };
+    const data = await fetch(`${t.url}/api/embed/data?reportId=${DEMO_ORDERS_REPORT_ID}&groupId=${DEMO_WORKGROUP_ID}`, {
+      headers: { authorization: `Bearer ${embedToken}` },
+    });
+    const body = (await data.json()) as { datasets: { orders: { Link: string }[] } };
+
+    const expected = products.filter((p) => SCOPE[caller].includes(p)).map((p) => `/#/Account/View/${idOf(p)}`);
+    expect(body.datasets.orders.map((o) => o.Link).sort()).toEqual(expected.sort());
+  });
+});
+
 describe('password reset links stay with the user they were sent to', () => {
   const usernameOf = async (caller: CallerName) => {
     const [row] = await t.db.query<{ username: string }>('SELECT username FROM accounts WHERE id = $1', [ids.get(caller)]);

@@ -53,6 +53,7 @@ describe('the reports a user may open [M7.22]', () => {
         hasParameters: false,
         kind: 'PowerBI',
       },
+      expect.objectContaining({ reportName: 'Orders and revenue', reportGroup: 'Sales', reportLink: 'OrdersAndRevenue' }),
       expect.objectContaining({ reportName: 'Subscriptions', reportGroup: 'Subscriptions', reportLink: 'Subscriptions' }),
     ]);
   });
@@ -61,7 +62,11 @@ describe('the reports a user may open [M7.22]', () => {
     expect(names((await clients.r2!.op('ListReports')).body)).toContain('Reseller margins');
     expect(names((await clients.provider!.op('ListReports')).body)).toContain('Reseller margins');
     expect(names((await clients.r1!.op('ListReports')).body)).not.toContain('Reseller margins');
-    expect(names((await clients.c1!.op('ListReports')).body)).toEqual(['Account overview', 'Subscriptions']);
+    expect(names((await clients.c1!.op('ListReports')).body)).toEqual([
+      'Account overview',
+      'Orders and revenue',
+      'Subscriptions',
+    ]);
   });
 
   it('refuses a caller without a session', async () => {

@@ -30,6 +30,37 @@ export const DATASETS = {
     table: 'Accounts',
     columns: ['Id', 'Subscription', 'Product', 'Company', 'State', 'CreatedOn', 'Month', 'Link'],
   },
+  /**
+   * The orders of the subscriptions of the subtree, newest first (at most 1000): number, the company
+   * and reseller above the subscription, service, status, day and month placed (UTC), quantity,
+   * currency, the monthly and setup selling totals at order time, and Link to the subscription.
+   */
+  orders: {
+    table: 'Accounts',
+    columns: [
+      'Number',
+      'Company',
+      'Reseller',
+      'Service',
+      'Status',
+      'Day',
+      'Month',
+      'Quantity',
+      'Currency',
+      'MonthlyTotal',
+      'SetupTotal',
+      'Link',
+    ],
+  },
+  /**
+   * Monthly recurring revenue of the last 12 months by month, company, reseller, service and
+   * currency (never summed across currencies): Amount, ThisMonthAmount (Amount in the current month,
+   * else 0) and the number of subscriptions.
+   */
+  revenue: {
+    table: 'Accounts',
+    columns: ['Month', 'Company', 'Reseller', 'Service', 'Currency', 'Amount', 'ThisMonthAmount', 'Subscriptions'],
+  },
 } as const;
 export type DatasetName = keyof typeof DATASETS;
 export const DATASET_NAMES = Object.keys(DATASETS) as [DatasetName, ...DatasetName[]];
@@ -448,6 +479,102 @@ export function subscriptionsPages(): PageDefinition[] {
           dataset: 'subscriptions',
           fields: { columns: ['Subscription', 'Company', 'State', 'CreatedOn', 'Link'] },
           layout: { x: 0, y: 0, width: 980, height: 600 },
+        },
+      ],
+    },
+  ];
+}
+
+/**
+ * The demo report "Orders and revenue": monthly recurring revenue by month, company and service
+ * with this month's total and a currency slicer, and the orders with a status slicer and links.
+ * Money visuals are drawn per currency by the host (amounts of two currencies are never added).
+ */
+export function ordersAndRevenuePages(): PageDefinition[] {
+  return [
+    {
+      name: 'RevenueOverview',
+      displayName: 'Revenue',
+      visuals: [
+        {
+          name: 'CurrencySlicer',
+          title: 'Currency',
+          type: 'slicer',
+          dataset: 'revenue',
+          fields: { category: 'Currency' },
+          layout: { x: 0, y: 0, width: 220, height: 150 },
+        },
+        {
+          name: 'ThisMonthRevenue',
+          title: "This month's recurring revenue",
+          type: 'card',
+          dataset: 'revenue',
+          fields: { value: 'ThisMonthAmount' },
+          layout: { x: 0, y: 160, width: 220, height: 160 },
+        },
+        {
+          name: 'RevenueByMonth',
+          title: 'Monthly recurring revenue',
+          type: 'lineChart',
+          dataset: 'revenue',
+          fields: { category: 'Month', value: 'Amount' },
+          layout: { x: 230, y: 0, width: 750, height: 320 },
+        },
+        {
+          name: 'RevenueByCompany',
+          title: 'This month by company',
+          type: 'barChart',
+          dataset: 'revenue',
+          fields: { category: 'Company', value: 'ThisMonthAmount' },
+          layout: { x: 0, y: 330, width: 560, height: 420 },
+        },
+        {
+          name: 'RevenueByService',
+          title: 'This month by service',
+          type: 'donutChart',
+          dataset: 'revenue',
+          fields: { category: 'Service', value: 'ThisMonthAmount' },
+          layout: { x: 570, y: 330, width: 410, height: 420 },
+        },
+      ],
+    },
+    {
+      name: 'OrdersList',
+      displayName: 'Orders',
+      visuals: [
+        {
+          name: 'OrderCount',
+          title: 'Orders',
+          type: 'card',
+          dataset: 'orders',
+          fields: {},
+          layout: { x: 0, y: 0, width: 220, height: 120 },
+        },
+        {
+          name: 'StatusSlicer',
+          title: 'Order status',
+          type: 'slicer',
+          dataset: 'orders',
+          fields: { category: 'Status' },
+          layout: { x: 0, y: 130, width: 220, height: 150 },
+        },
+        {
+          name: 'OrdersByMonth',
+          title: 'Orders by month',
+          type: 'columnChart',
+          dataset: 'orders',
+          fields: { category: 'Month' },
+          layout: { x: 230, y: 0, width: 750, height: 280 },
+        },
+        {
+          name: 'OrderList',
+          title: 'Orders',
+          type: 'tableEx',
+          dataset: 'orders',
+          fields: {
+            columns: ['Number', 'Day', 'Company', 'Service', 'Status', 'Quantity', 'MonthlyTotal', 'SetupTotal', 'Link'],
+          },
+          layout: { x: 0, y: 290, width: 980, height: 460 },
         },
       ],
     },

@@ -4,11 +4,13 @@ import type { Db, Queryable } from '../../platform/db/db.js';
 import { DomainError, forbidden, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
+import { type OrderDatasetRow, ordersDataset, type RevenueRow, revenueDataset } from '../orders/index.js';
 import * as repo from './reports.repository.js';
 import {
   ACCOUNT_LIST_LIMIT,
   accountHealthTiles,
   accountOverviewPages,
+  accountPageLink,
   allows,
   canSeeReport,
   checkPages,
@@ -17,6 +19,7 @@ import {
   decideReportPermissions,
   type EmbedKind,
   type EmbedTokenClaims,
+  ordersAndRevenuePages,
   type PageDefinition,
   parsePages,
   REPORT_NAME_MAX,
@@ -143,6 +146,8 @@ export interface Datasets {
   accountCounts?: repo.AccountCountRow[];
   accounts?: repo.AccountListRow[];
   subscriptions?: repo.SubscriptionRow[];
+  orders?: OrderDatasetRow[];
+  revenue?: RevenueRow[];
 }
 
 export interface EmbedData {
@@ -181,6 +186,7 @@ async function datasetsFor(
   db: Queryable,
   place: { path: string; depth: number },
   visuals: Iterable<Pick<VisualDefinition, 'dataset'> | null>,
+  now: Date,
 ): Promise<{ datasets: Datasets; rowLimits: RowLimits }> {
   const needed = new Set([...visuals].map((v) => v?.dataset));
   const datasets: Datasets = {};
@@ -196,6 +202,8 @@ async function datasetsFor(
     datasets.subscriptions = rows;
     if (cut) rowLimits.subscriptions = SUBSCRIPTION_LIST_LIMIT;
   }
+  if (needed.has('orders')) datasets.orders = await ordersDataset(db, place.path, accountPageLink);
+  if (needed.has('revenue')) datasets.revenue = await revenueDataset(db, place.path, now);
   return { datasets, rowLimits };
 }
 
@@ -213,6 +221,7 @@ export async function loadEmbedData(
     db,
     place,
     report.pages.flatMap((p) => p.visuals),
+    input.now,
   );
   return {
     report: { id: report.id, workgroupId: report.workgroupId, name: report.name, pages: report.pages },
@@ -327,6 +336,7 @@ export async function loadDashboardData(
         db,
         place,
         tiles.map((t) => t.visual),
+        input.now,
       )
     ).datasets,
     expiresAt: new Date(claims.exp * 1000).toISOString(),
@@ -413,11 +423,13 @@ export const DEMO_REPORT_ID = '6f1d3c2a-8b4e-4f7a-9c1d-0a5e2b7c9d11';
 export const DEMO_WORKGROUP_ID = '2c9e7b15-4d3a-4e8f-b6a1-7f0d9e3c5a22';
 export const DEMO_SUBSCRIPTIONS_REPORT_NAME = 'Subscriptions';
 export const DEMO_SUBSCRIPTIONS_REPORT_ID = '6f1d3c2a-8b4e-4f7a-9c1d-0a5e2b7c9d12';
+export const DEMO_ORDERS_REPORT_NAME = 'Orders and revenue';
+export const DEMO_ORDERS_REPORT_ID = '6f1d3c2a-8b4e-4f7a-9c1d-0a5e2b7c9d13';
 export const DEMO_DASHBOARD_NAME = 'Account health';
 export const DEMO_DASHBOARD_ID = '9a4e6b2d-3c1f-4d8e-a7b6-5c4d3e2f1a00';
 
 /**
- * Seeds the demo reports "Account overview" and "Subscriptions", and the dashboard "Account
+ * Seeds the demo reports "Account overview", "Subscriptions" and "Orders and revenue", and the dashboard "Account
  * health" pinned from the first (idempotent).
  */
 export async function seedDemoReports(db: Db | Queryable): Promise<{ created: boolean; id: string; workgroupId: string }> {
@@ -453,6 +465,20 @@ export async function seedDemoReports(db: Db | Queryable): Promise<{ created: bo
       pages: subscriptions,
       group: 'Subscriptions',
       description: 'Product subscriptions by product, company and month, with a link to each.',
+    });
+  }
+  if (!(await repo.findReportByName(db, provider.id, DEMO_ORDERS_REPORT_NAME))) {
+    const orders = ordersAndRevenuePages();
+    const problems = checkPages(orders);
+    if (problems.length > 0) throw new Error(`demo report is invalid: ${problems.join('; ')}`);
+    await repo.insertReport(db, {
+      id: DEMO_ORDERS_REPORT_ID,
+      workgroupId: report.workgroupId,
+      name: DEMO_ORDERS_REPORT_NAME,
+      ownerAccountId: provider.id,
+      pages: orders,
+      group: 'Sales',
+      description: 'Monthly recurring revenue of the last 12 months by currency, company and service, and the orders placed.',
     });
   }
   if (!(await repo.findDashboardByName(db, provider.id, DEMO_DASHBOARD_NAME))) {

@@ -6,6 +6,7 @@ import {
   checkPages,
   cutAtLimit,
   decideReportPermissions,
+  ordersAndRevenuePages,
   parsePages,
   REPORT_PERMISSIONS,
   signEmbedToken,
@@ -58,6 +59,8 @@ describe('report rules', () => {
     expect(checkPages(accountOverviewPages())).toEqual([]);
     expect(checkPages(subscriptionsPages())).toEqual([]);
     expect(parsePages(subscriptionsPages())).toMatchObject({ ok: true });
+    expect(checkPages(ordersAndRevenuePages())).toEqual([]);
+    expect(parsePages(ordersAndRevenuePages())).toMatchObject({ ok: true });
   });
 
   it('checks buttons: an action to a page of the report or a web address, and no dataset needed', () => {

@@ -1,0 +1,220 @@
+import type { Queryable } from '../../platform/db/db.js';
+import { pathIds, pathUpperBound } from '../../platform/tenancy/scope.js';
+import type { OrderStatus } from './orders.rules.js';
+
+export interface NewOrder {
+  accountId: number;
+  companyId: number | null;
+  resellerId: number | null;
+  serviceName: string;
+  serviceDisplayName: string;
+  quantity: number;
+  currency: string;
+  monthlySelling: string | null;
+  setupSelling: string | null;
+  purchaseCurrency: string | null;
+  monthlyPurchase: string;
+  setupPurchase: string;
+  status: OrderStatus;
+  placedBy: number | null;
+  placedAt: Date;
+}
+
+export interface OrderRecord extends NewOrder {
+  id: number;
+  orderNumber: string;
+}
+
+const ORDER_COLUMNS = `id, order_number AS "orderNumber", account_id AS "accountId", company_id AS "companyId",
+  reseller_id AS "resellerId", service_name AS "serviceName", service_display_name AS "serviceDisplayName",
+  quantity::float8 AS "quantity", currency, monthly_selling::text AS "monthlySelling", setup_selling::text AS "setupSelling",
+  purchase_currency AS "purchaseCurrency", monthly_purchase::text AS "monthlyPurchase", setup_purchase::text AS "setupPurchase",
+  status, placed_by AS "placedBy", placed_at AS "placedAt"`;
+
+export async function insertOrder(db: Queryable, o: NewOrder): Promise<OrderRecord> {
+  const [row] = await db.query<OrderRecord>(
+    `INSERT INTO orders (account_id, company_id, reseller_id, service_name, service_display_name, quantity, currency,
+                         monthly_selling, setup_selling, purchase_currency, monthly_purchase, setup_purchase, status,
+                         placed_by, placed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+     RETURNING ${ORDER_COLUMNS}`,
+    [
+      o.accountId,
+      o.companyId,
+      o.resellerId,
+      o.serviceName,
+      o.serviceDisplayName,
+      o.quantity,
+      o.currency,
+      o.monthlySelling,
+      o.setupSelling,
+      o.purchaseCurrency,
+      o.monthlyPurchase,
+      o.setupPurchase,
+      o.status,
+      o.placedBy,
+      o.placedAt,
+    ],
+  );
+  if (!row) throw new Error('order insert returned nothing');
+  return { ...row, placedAt: new Date(row.placedAt) };
+}
+
+export async function countOrders(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
+  return row?.n ?? 0;
+}
+
+/*
+ * Reads of the accounts table (read-only): the Product account an order is for, the organisations
+ * above it and its customer's currency. The accounts domain's index exposes findById and
+ * findNearestOfType, but not the nearest currency nor subtree lists of subscriptions; see README.
+ */
+
+export interface OrderPlace {
+  id: number;
+  accountType: string;
+  path: string;
+  productName: string | null;
+  attributes: Record<string, unknown>;
+  company: { id: number; name: string } | null;
+  reseller: { id: number; name: string } | null;
+  /** The currency of the nearest Company, Reseller or Provider above (or of the account) that has one. */
+  currency: string | null;
+}
+
+/** The account an order is for, with its company, the reseller above that and the customer's currency. */
+export async function findOrderPlace(db: Queryable, accountId: number): Promise<OrderPlace | null> {
+  const [row] = await db.query<{
+    id: number;
+    account_type: string;
+    path: string;
+    product_name: string | null;
+    attributes: Record<string, unknown> | null;
+  }>('SELECT id, account_type, path, product_name, attributes FROM accounts WHERE id = $1', [accountId]);
+  if (!row) return null;
+  const above = await db.query<{
+    id: number;
+    account_type: string;
+    display_name: string;
+    currency: string | null;
+    depth: number;
+  }>(
+    `SELECT id, account_type, display_name, currency, depth FROM accounts
+      WHERE id = ANY($1::int[]) AND account_type IN ('Company', 'Reseller', 'Provider') ORDER BY depth DESC`,
+    [pathIds(row.path)],
+  );
+  const company = above.find((a) => a.account_type === 'Company');
+  const reseller = company
+    ? above.find((a) => a.account_type === 'Reseller' && a.depth < company.depth)
+    : above.find((a) => a.account_type === 'Reseller');
+  return {
+    id: row.id,
+    accountType: row.account_type,
+    path: row.path,
+    productName: row.product_name,
+    attributes: row.attributes ?? {},
+    company: company ? { id: company.id, name: company.display_name } : null,
+    reseller: reseller ? { id: reseller.id, name: reseller.display_name } : null,
+    currency: above.find((a) => a.currency !== null)?.currency ?? null,
+  };
+}
+
+/** Columns shared by the dataset queries: the company and reseller above a Product account p, and its currency. */
+const ORGANISATIONS_ABOVE = `
+  coalesce((SELECT c.display_name FROM accounts c
+             WHERE c.id = ANY(string_to_array(trim(both '/' from p.path), '/')::int[]) AND c.account_type = 'Company'
+             ORDER BY c.depth DESC LIMIT 1), '') AS "company",
+  coalesce((SELECT r.display_name FROM accounts r
+             WHERE r.id = ANY(string_to_array(trim(both '/' from p.path), '/')::int[]) AND r.account_type = 'Reseller'
+             ORDER BY r.depth DESC LIMIT 1), '') AS "reseller"`;
+
+export interface OrderListRow {
+  id: number;
+  orderNumber: string;
+  accountId: number;
+  company: string;
+  reseller: string;
+  serviceDisplayName: string;
+  status: OrderStatus;
+  placedAt: Date;
+  quantity: number;
+  currency: string;
+  monthlySelling: string | null;
+  setupSelling: string | null;
+}
+
+/**
+ * The orders of the subscriptions inside a subtree, newest first (at most `limit`). The company and
+ * reseller are those the subscription sits under now (the stored ids record them at order time).
+ */
+export async function listOrdersInSubtree(db: Queryable, rootPath: string, limit: number): Promise<OrderListRow[]> {
+  const rows = await db.query<OrderListRow>(
+    `SELECT o.id, o.order_number AS "orderNumber", o.account_id AS "accountId", ${ORGANISATIONS_ABOVE},
+            o.service_display_name AS "serviceDisplayName", o.status, o.placed_at AS "placedAt",
+            o.quantity::float8 AS "quantity", o.currency, o.monthly_selling::text AS "monthlySelling",
+            o.setup_selling::text AS "setupSelling"
+       FROM orders o JOIN accounts p ON p.id = o.account_id
+      WHERE p.path >= $1 AND p.path < $2
+      ORDER BY o.placed_at DESC, o.id DESC LIMIT ${Number(limit)}`,
+    [rootPath, pathUpperBound(rootPath)],
+  );
+  return rows.map((r) => ({ ...r, placedAt: new Date(r.placedAt) }));
+}
+
+export interface SubscriptionRevenueRow {
+  id: number;
+  productName: string | null;
+  attributes: Record<string, unknown>;
+  state: string;
+  terminationDate: Date | null;
+  createdAt: Date;
+  company: string;
+  reseller: string;
+  currency: string | null;
+  /** The subscription's original (first) order, when it has one. */
+  orderStatus: OrderStatus | null;
+  placedAt: Date | null;
+}
+
+/** Every Product account of a subtree with what revenue needs: its service values, dates, organisations and original order. */
+export async function listSubscriptionsForRevenue(db: Queryable, rootPath: string): Promise<SubscriptionRevenueRow[]> {
+  const rows = await db.query<SubscriptionRevenueRow>(
+    `SELECT p.id, p.product_name AS "productName", p.attributes, p.state, p.termination_date AS "terminationDate",
+            p.created_at AS "createdAt", ${ORGANISATIONS_ABOVE},
+            (SELECT c.currency FROM accounts c
+              WHERE c.id = ANY(string_to_array(trim(both '/' from p.path), '/')::int[])
+                AND c.account_type IN ('Company', 'Reseller', 'Provider') AND c.currency IS NOT NULL
+              ORDER BY c.depth DESC LIMIT 1) AS "currency",
+            first.status AS "orderStatus", first.placed_at AS "placedAt"
+       FROM accounts p
+       LEFT JOIN LATERAL (SELECT o.status, o.placed_at FROM orders o WHERE o.account_id = p.id
+                           ORDER BY o.placed_at, o.id LIMIT 1) first ON true
+      WHERE p.account_type = 'Product' AND p.path >= $1 AND p.path < $2
+      ORDER BY p.path`,
+    [rootPath, pathUpperBound(rootPath)],
+  );
+  return rows.map((r) => ({
+    ...r,
+    attributes: r.attributes ?? {},
+    terminationDate: r.terminationDate ? new Date(r.terminationDate) : null,
+    createdAt: new Date(r.createdAt),
+    placedAt: r.placedAt ? new Date(r.placedAt) : null,
+  }));
+}
+
+/** The demo Product accounts in creation order, with the company they sit under. */
+export async function listDemoSubscriptions(db: Queryable): Promise<{ id: number; productName: string; company: string }[]> {
+  return db.query<{ id: number; productName: string; company: string }>(
+    `SELECT p.id, p.product_name AS "productName", ${ORGANISATIONS_ABOVE}
+       FROM accounts p WHERE p.account_type = 'Product' AND p.product_name IS NOT NULL ORDER BY p.id`,
+  );
+}
+
+/** Demo seed only: gives a demo subscription the values of its service's fields that its order configured. */
+export async function setServiceValues(db: Queryable, accountId: number, values: Record<string, string | number>) {
+  await db.query("UPDATE accounts SET attributes = coalesce(attributes, '{}'::jsonb) || $2::jsonb WHERE id = $1", [
+    accountId,
+    JSON.stringify(values),
+  ]);
+}

@@ -1,0 +1,190 @@
+/**
+ * Pure rules of orders and of the revenue they make: the status an order gets [M4.23], the amount
+ * checked against the credit limit, and the monthly recurring revenue of the last months.
+ * Money is decimal (decimal.js), never a float, until a dataset row rounds it to cents.
+ */
+import type { PriceLine } from '@portal/contracts';
+import Decimal from 'decimal.js';
+
+/**
+ * Completed: placed and provisioned as usual. UnderReview: above the customer's credit limit, waits
+ * for a review [M4.23]. Canceled: a review declined it (or it was withdrawn); it makes no revenue.
+ */
+export const ORDER_STATUSES = ['Completed', 'UnderReview', 'Canceled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** How many months the revenue dataset covers, the current one included. */
+export const REVENUE_MONTHS = 12;
+
+const dec = (value: string | null | undefined): Decimal | null => {
+  if (value === null || value === undefined || value.trim() === '') return null;
+  try {
+    const d = new Decimal(value);
+    return d.isFinite() ? d : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * What the customer is asked to pay when the order is placed, in the selling currency: every
+ * setup fee, one month of each monthly fee, and the advance months of a prepaid fee instead of one.
+ * Null when a charged line has no selling price (it cannot be checked against a limit).
+ */
+export function firstInvoiceAmount(
+  lines: readonly Pick<PriceLine, 'chargeType' | 'sellingTotal' | 'advanceMonths'>[],
+): string | null {
+  let total = new Decimal(0);
+  for (const line of lines) {
+    const selling = dec(line.sellingTotal);
+    if (selling === null) return null;
+    total = total.plus(line.chargeType === 'Monthly' ? selling.times(line.advanceMonths ?? 1) : selling);
+  }
+  return total.toFixed();
+}
+
+/**
+ * [M4.23] An order whose first invoice is above the customer's credit limit is under review; so is
+ * one whose amount is unknown while a limit applies. Without a limit every order completes.
+ */
+export function decideOrderStatus(params: { firstInvoice: string | null; creditLimit: string | null }): OrderStatus {
+  const limit = dec(params.creditLimit);
+  if (limit === null) return 'Completed';
+  const amount = dec(params.firstInvoice);
+  if (amount === null) return 'UnderReview';
+  return amount.greaterThan(limit) ? 'UnderReview' : 'Completed';
+}
+
+/** yyyy-MM of a time, UTC. */
+export const monthKey = (at: Date) => at.toISOString().slice(0, 7);
+
+export interface Month {
+  key: string;
+  /** First instant of the month (UTC) and of the next one. */
+  start: Date;
+  end: Date;
+}
+
+/** The last `count` calendar months (UTC) up to and including the month of `now`, oldest first. */
+export function lastMonths(now: Date, count = REVENUE_MONTHS): Month[] {
+  const months: Month[] = [];
+  for (let i = count - 1; i >= 0; i--) {
+    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
+    const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+    months.push({ key: monthKey(start), start, end });
+  }
+  return months;
+}
+
+/**
+ * When a subscription starts making revenue: when its original order was placed, when that order
+ * completed; never while the order is under review or after it was canceled. A subscription without
+ * an order (created before orders were recorded) counts from its creation.
+ */
+export function revenueStart(params: { orderStatus: OrderStatus | null; placedAt: Date | null; createdAt: Date }): Date | null {
+  if (params.orderStatus === null) return params.createdAt;
+  return params.orderStatus === 'Completed' ? params.placedAt : null;
+}
+
+/** When a subscription stopped: its termination date once it is terminated; null while it runs (also when suspended). */
+export function revenueEnd(params: { state: string; terminationDate: Date | null; start: Date }): Date | null {
+  if (params.state !== 'Terminated') return null;
+  return params.terminationDate ?? params.start;
+}
+
+/** A subscription is active in a month when it started before the month ended and was not terminated before it began. */
+export function activeInMonth(span: { start: Date; end: Date | null }, month: Pick<Month, 'start' | 'end'>): boolean {
+  return span.start < month.end && (span.end === null || span.end >= month.start);
+}
+
+export interface RevenueSubscription {
+  company: string;
+  reseller: string;
+  service: string;
+  currency: string;
+  /** Its current monthly selling total; null when it cannot be priced (then it is left out). */
+  monthly: string | null;
+  start: Date | null;
+  end: Date | null;
+}
+
+export interface RevenueRow {
+  Month: string;
+  Company: string;
+  Reseller: string;
+  Service: string;
+  Currency: string;
+  /** Monthly recurring revenue, rounded half-up to cents. */
+  Amount: number;
+  /** The Amount when Month is the current month, else 0: what a card of this month's revenue sums. */
+  ThisMonthAmount: number;
+  Subscriptions: number;
+}
+
+const cents = (d: Decimal) => Number(d.toFixed(2, Decimal.ROUND_HALF_UP));
+
+/**
+ * Monthly recurring revenue per month, company, reseller, service and currency: each subscription
+ * active in a month adds its current monthly selling total to that month. Amounts of different
+ * currencies are never added together (the currency is part of the group). Months oldest first.
+ */
+export function revenueRows(subscriptions: readonly RevenueSubscription[], months: readonly Month[]): RevenueRow[] {
+  const current = months[months.length - 1]?.key;
+  const groups = new Map<string, { row: Omit<RevenueRow, 'Amount' | 'ThisMonthAmount'>; amount: Decimal }>();
+  for (const month of months) {
+    for (const sub of subscriptions) {
+      const monthly = dec(sub.monthly);
+      if (monthly === null || sub.start === null || !activeInMonth({ start: sub.start, end: sub.end }, month)) continue;
+      const key = JSON.stringify([month.key, sub.company, sub.reseller, sub.service, sub.currency]);
+      const group = groups.get(key) ?? {
+        row: {
+          Month: month.key,
+          Company: sub.company,
+          Reseller: sub.reseller,
+          Service: sub.service,
+          Currency: sub.currency,
+          Subscriptions: 0,
+        },
+        amount: new Decimal(0),
+      };
+      group.amount = group.amount.plus(monthly);
+      group.row.Subscriptions += 1;
+      groups.set(key, group);
+    }
+  }
+  return [...groups.values()].map(({ row, amount }) => ({
+    ...row,
+    Amount: cents(amount),
+    ThisMonthAmount: row.Month === current ? cents(amount) : 0,
+  }));
+}
+
+/** A decimal string as a dataset number rounded to cents, or null. */
+export const amountOrNull = (value: string | null) => {
+  const d = dec(value);
+  return d === null ? null : cents(d);
+};
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/**
+ * Demo history: the place in time of the i-th of n demo subscriptions, so that every reseller's
+ * customers order all year round rather than one reseller after the other (a stride coprime with n
+ * visits every place once).
+ */
+export function demoOrderSlot(index: number, count: number): number {
+  let stride = 7;
+  while (count > 1 && gcd(stride, count) !== 1) stride++;
+  return (index * stride) % Math.max(1, count);
+}
+
+/**
+ * Demo history: when the i-th of n demo orders was placed, spread evenly from about 350 days
+ * before `now` to 2 days before it, at a working hour (deterministic for a given now).
+ */
+export function demoPlacedAt(now: Date, index: number, count: number): Date {
+  const span = 348;
+  const daysAgo = count <= 1 ? 2 : 2 + Math.round((span * (count - 1 - index)) / (count - 1));
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysAgo));
+  return new Date(day.getTime() + (9 + (index % 8)) * 3_600_000 + ((index * 17) % 60) * 60_000);
+}

@@ -1,0 +1,203 @@
+/**
+ * Orders: recording a placed order with its totals priced by the catalogue's one pricing rule
+ * [M5.8], its status against the customer's credit limit [M4.23], and the orders and revenue
+ * datasets of the embedded reports (always within one subtree).
+ */
+import { MISSING_UDRC_FIELD } from '@portal/contracts';
+import type { Queryable } from '../../platform/db/db.js';
+import { validationFailed } from '../../platform/errors/domain-error.js';
+import { loadPricingSources, priceWithSource, SERVICE_FIELD_VIEW, subscriptionQuantity } from '../catalogue/index.js';
+import { getCreditStatus } from '../credit-limits/index.js';
+import * as repo from './orders.repository.js';
+import {
+  amountOrNull,
+  decideOrderStatus,
+  demoOrderSlot,
+  demoPlacedAt,
+  firstInvoiceAmount,
+  lastMonths,
+  monthKey,
+  type OrderStatus,
+  type RevenueRow,
+  revenueEnd,
+  revenueRows,
+  revenueStart,
+} from './orders.rules.js';
+
+/** The currency of a customer without one set anywhere above: the euro [M9.3]. */
+export const DEFAULT_CURRENCY = 'EUR';
+export const ORDER_LIST_LIMIT = 1000;
+
+export interface RecordOrderInput {
+  /** The Product account (subscription) the order created. */
+  accountId: number;
+  /** The user who placed it; null for imported history. */
+  placedBy: number | null;
+  placedAt: Date;
+}
+
+/**
+ * Records the order that created a Product account: prices the subscription as it is configured
+ * now (its service's fees, field values, quantity and the customer's currency), decides its status
+ * against the company's credit limit and stores the totals. Runs in the caller's transaction; the
+ * calling operation writes the audit row. Bad input is a validation error naming the field.
+ */
+export async function recordOrder(db: Queryable, input: RecordOrderInput): Promise<repo.OrderRecord> {
+  const place = await repo.findOrderPlace(db, input.accountId);
+  if (!place || place.accountType !== 'Product')
+    throw validationFailed([{ field: 'accountId', message: 'An order is recorded for a Product account' }]);
+  if (!place.productName)
+    throw validationFailed([{ field: 'accountId', message: 'The Product account names no catalogue service' }]);
+  if (Number.isNaN(input.placedAt.getTime()))
+    throw validationFailed([{ field: 'placedAt', message: 'placedAt must be a valid time' }]);
+  const currency = place.currency ?? DEFAULT_CURRENCY;
+  const sources = await loadPricingSources(db, [place.productName]);
+  const priced = priceWithSource({ productName: place.productName, attributes: place.attributes, currency }, sources);
+  if (!priced)
+    throw validationFailed([
+      { field: 'accountId', message: `The service ${place.productName} is not an active service of the catalogue` },
+    ]);
+  const { source, result } = priced;
+  if (!result.ok) throw validationFailed([{ field: `${SERVICE_FIELD_VIEW}.${result.fieldId}`, message: MISSING_UDRC_FIELD }]);
+  const credit = place.company ? await getCreditStatus(db, place.company.id) : { limit: null };
+  const status: OrderStatus = decideOrderStatus({ firstInvoice: firstInvoiceAmount(result.lines), creditLimit: credit.limit });
+  return repo.insertOrder(db, {
+    accountId: place.id,
+    companyId: place.company?.id ?? null,
+    resellerId: place.reseller?.id ?? null,
+    serviceName: source.serviceName,
+    serviceDisplayName: source.displayName,
+    quantity: subscriptionQuantity(place.attributes),
+    currency,
+    monthlySelling: result.monthly.selling,
+    setupSelling: result.setup.selling,
+    purchaseCurrency: source.ownerCurrency,
+    monthlyPurchase: result.monthly.purchase,
+    setupPurchase: result.setup.purchase,
+    status,
+    placedBy: input.placedBy,
+    placedAt: input.placedAt,
+  });
+}
+
+/** How an order's status reads in a report. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  Completed: 'Completed',
+  UnderReview: 'Under review',
+  Canceled: 'Canceled',
+};
+
+export interface OrderDatasetRow {
+  Number: string;
+  Company: string;
+  Reseller: string;
+  Service: string;
+  Status: string;
+  /** yyyy-MM-dd and yyyy-MM of placing, UTC. */
+  Day: string;
+  Month: string;
+  Quantity: number;
+  Currency: string;
+  /** Selling totals at order time in Currency, rounded to cents; null without a retail price. */
+  MonthlyTotal: number | null;
+  SetupTotal: number | null;
+  /** The portal address of the subscription's account page. */
+  Link: string;
+}
+
+/** The orders dataset: the orders of the subscriptions inside the subtree at rootPath, newest first. */
+export async function ordersDataset(
+  db: Queryable,
+  rootPath: string,
+  link: (accountId: number) => string,
+): Promise<OrderDatasetRow[]> {
+  const rows = await repo.listOrdersInSubtree(db, rootPath, ORDER_LIST_LIMIT);
+  return rows.map((o) => ({
+    Number: o.orderNumber,
+    Company: o.company,
+    Reseller: o.reseller,
+    Service: o.serviceDisplayName,
+    Status: ORDER_STATUS_LABELS[o.status],
+    Day: o.placedAt.toISOString().slice(0, 10),
+    Month: monthKey(o.placedAt),
+    Quantity: o.quantity,
+    Currency: o.currency,
+    MonthlyTotal: amountOrNull(o.monthlySelling),
+    SetupTotal: amountOrNull(o.setupSelling),
+    Link: link(o.accountId),
+  }));
+}
+
+/**
+ * The revenue dataset: monthly recurring revenue of the last 12 months of the subscriptions inside
+ * the subtree at rootPath. Every subscription is priced as configured now, all services loaded in
+ * one query; one that cannot be priced (configuration error, no retail price in its currency, a
+ * service no longer in the catalogue) is left out.
+ */
+export async function revenueDataset(db: Queryable, rootPath: string, now: Date): Promise<RevenueRow[]> {
+  const subscriptions = await repo.listSubscriptionsForRevenue(db, rootPath);
+  const sources = await loadPricingSources(
+    db,
+    subscriptions.map((s) => s.productName).filter((n): n is string => n !== null),
+  );
+  return revenueRows(
+    subscriptions.map((s) => {
+      const currency = s.currency ?? DEFAULT_CURRENCY;
+      const priced = priceWithSource({ productName: s.productName, attributes: s.attributes, currency }, sources);
+      const start = revenueStart({ orderStatus: s.orderStatus, placedAt: s.placedAt, createdAt: s.createdAt });
+      return {
+        company: s.company,
+        reseller: s.reseller,
+        service: priced?.source.displayName ?? s.productName ?? '',
+        currency,
+        monthly: priced?.result.ok ? priced.result.monthly.selling : null,
+        start,
+        end: start ? revenueEnd({ state: s.state, terminationDate: s.terminationDate, start }) : null,
+      };
+    }),
+    lastMonths(now),
+  );
+}
+
+/** Demo units of per-unit fields, taken in turn; one demo customer orders far more (see DEMO_LARGE_ORDER). */
+const DEMO_UNITS = [5, 12, 8, 20, 3, 15, 25, 10, 6, 40];
+/** Dunmore Architects (credit limit 2,000) orders endpoint protection for 600 devices: above the limit, under review [M4.23]. */
+export const DEMO_LARGE_ORDER = { company: 'Dunmore Architects', service: 'Fabrikam Endpoint Protection', units: 600 };
+
+/**
+ * Records the original order of every demo Product account (idempotent: nothing when any order
+ * exists). The demo subscriptions are given the per-unit field values their order configured
+ * (Service.<FieldId>) where they hold none, so they can be priced. Orders are placed from about
+ * 350 days ago to 2 days ago, every reseller's customers all year round (demoOrderSlot), by nobody
+ * (imported history).
+ */
+export async function seedDemoOrders(db: Queryable, now = new Date()): Promise<{ created: number }> {
+  if ((await repo.countOrders(db)) > 0) return { created: 0 };
+  const subscriptions = await repo.listDemoSubscriptions(db);
+  const sources = await loadPricingSources(
+    db,
+    subscriptions.map((s) => s.productName),
+  );
+  // Recorded oldest first, so that order numbers follow the order dates.
+  const planned = subscriptions
+    .map((sub, index) => ({ sub, index, slot: demoOrderSlot(index, subscriptions.length) }))
+    .sort((a, b) => a.slot - b.slot);
+  let created = 0;
+  for (const { sub, index, slot } of planned) {
+    const source = sources.get(sub.productName.toLowerCase());
+    if (!source) continue;
+    const large = sub.company === DEMO_LARGE_ORDER.company && source.serviceName === DEMO_LARGE_ORDER.service;
+    const units = large ? DEMO_LARGE_ORDER.units : (DEMO_UNITS[index % DEMO_UNITS.length] as number);
+    const perUnit = [...new Set(source.rules.map((r) => r.UdrcField).filter((f): f is string => !!f))];
+    const place = await repo.findOrderPlace(db, sub.id);
+    const missing = perUnit.filter((f) => {
+      const v = place?.attributes[`${SERVICE_FIELD_VIEW}.${f}`];
+      return v === undefined || v === null || v === '';
+    });
+    if (missing.length > 0)
+      await repo.setServiceValues(db, sub.id, Object.fromEntries(missing.map((f) => [`${SERVICE_FIELD_VIEW}.${f}`, units])));
+    await recordOrder(db, { accountId: sub.id, placedBy: null, placedAt: demoPlacedAt(now, slot, subscriptions.length) });
+    created++;
+  }
+  return { created };
+}

@@ -1,0 +1,108 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible, shot, signIn } from '../fixtures/portal';
+
+/**
+ * The demo report "Orders and revenue" on the portal's Reports page: monthly recurring revenue over
+ * the revenue dataset and the orders over the orders dataset, both within the caller's subtree, drawn
+ * by the embed host. Amounts are never added across currencies [M9.3].
+ */
+
+async function openReport(page: Page) {
+  await page.goto('/#/Reports');
+  const menu = page.getByRole('navigation', { name: 'My reports' });
+  await menu
+    .getByRole('region', { name: 'Sales' })
+    .getByRole('link', { name: /Orders and revenue$/ })
+    .click();
+  await expect(page).toHaveURL(/#\/Reports\/OrdersAndRevenue$/);
+  await expect(page.getByRole('heading', { name: 'Orders and revenue', level: 1 })).toBeVisible();
+  const frame = page.frameLocator('[data-testid="bi-report"] iframe');
+  await expect(frame.locator('[data-visual="ThisMonthRevenue"] .card')).toBeVisible();
+  return frame;
+}
+
+test.describe('orders and revenue report', () => {
+  test('[M2.50] [M9.3] a reseller sees its monthly recurring revenue in its own currency and its orders with links', async ({
+    page,
+  }) => {
+    await signIn(page, 'cedarridge.admin');
+    const frame = await openReport(page);
+
+    // Cedar Ridge sells in USD: one total, a line over the last 12 months, amounts with the code.
+    const card = frame.locator('[data-visual="ThisMonthRevenue"] [data-currency]');
+    await expect(card).toHaveCount(1);
+    await expect(card).toHaveText(/^[\d,]+\.\d{2} USD$/);
+    await expect(frame.locator('[data-visual="RevenueByMonth"] [data-category]')).toHaveCount(12);
+    await expect(frame.locator('[data-visual="RevenueByCompany"] [data-category]').first()).toHaveAttribute(
+      'aria-label',
+      /: [\d,]+\.\d{2} USD$/,
+    );
+    await expectAccessible(page);
+    await shot(page, 'orders-revenue-reseller');
+
+    await frame.locator('[data-page-tab="OrdersList"]').click();
+    const rows = frame.locator('[data-visual="OrderList"] tbody tr');
+    await expect(rows.first()).toBeVisible();
+    await expect(rows.first().locator('td').first()).toHaveText(/^ORD-\d{6}$/);
+    await expect(rows.first().getByRole('link')).toHaveAttribute('href', /^\/#\/Account\/View\/\d+$/);
+    await expect(rows.first().locator('td.amount').first()).toHaveText(/ USD$|^FREE$/);
+    // Every order is of a Cedar Ridge customer (none of Blue Harbor's Acme Logistics).
+    await expect(frame.locator('[data-visual="OrderList"]')).not.toContainText('Acme Logistics');
+    await expectAccessible(page);
+    await shot(page, 'orders-revenue-orders');
+  });
+
+  test('[M9.3] [M4.23] the provider chooses one currency before amounts are charted, and a slicer narrows the orders', async ({
+    page,
+  }) => {
+    await signIn(page, 'provider.admin');
+    const frame = await openReport(page);
+
+    // Three currencies: the card shows a total of each, the line chart asks for one currency.
+    const totals = frame.locator('[data-visual="ThisMonthRevenue"] [data-currency]');
+    await expect(totals).toHaveCount(3);
+    const line = frame.locator('[data-visual="RevenueByMonth"]');
+    await expect(line.getByRole('note')).toHaveText(
+      'These amounts are in EUR, GBP and USD, which are not added together. Choose one currency to see them.',
+    );
+    await shot(page, 'orders-revenue-provider');
+
+    await frame.locator('[data-visual="CurrencySlicer"]').getByLabel('EUR').check();
+    await expect(totals).toHaveCount(1);
+    await expect(totals).toHaveText(/^€[\d,]+\.\d{2}$/);
+    await expect(line.locator('[data-category]')).toHaveCount(12);
+    await expect(line.locator('[data-category]').last()).toHaveAttribute('aria-label', /^\d{4}-\d{2}: €[\d,]+\.\d{2}$/);
+    await expectAccessible(page);
+    await shot(page, 'orders-revenue-eur');
+
+    // The orders: one is under review (above its company's credit limit); the status slicer finds it.
+    await frame.locator('[data-page-tab="OrdersList"]').click();
+    const count = frame.locator('[data-visual="OrderCount"] .card');
+    const all = Number(await count.getAttribute('data-value'));
+    expect(all).toBeGreaterThan(50);
+    await frame.locator('[data-visual="StatusSlicer"]').getByLabel('Under review').check();
+    await expect(count).toHaveAttribute('data-value', '1');
+    const rows = frame.locator('[data-visual="OrderList"] tbody tr');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Dunmore Architects');
+    await expect(rows.first()).toContainText('Fabrikam Endpoint Protection');
+    await expectAccessible(page);
+  });
+
+  test('a company administrator sees only its own company orders and revenue', async ({ page }) => {
+    await signIn(page, 'acme.admin');
+    const frame = await openReport(page);
+
+    await expect(frame.locator('[data-visual="ThisMonthRevenue"] [data-currency]')).toHaveText([/^€[\d,]+\.\d{2}$/]);
+    await expect(frame.locator('[data-visual="RevenueByCompany"] [data-category]')).toHaveCount(1);
+    await expect(frame.locator('[data-visual="RevenueByCompany"] [data-category]')).toHaveAttribute(
+      'data-category',
+      'Acme Logistics',
+    );
+
+    await frame.locator('[data-page-tab="OrdersList"]').click();
+    const companies = frame.locator('[data-visual="OrderList"] tbody tr td:nth-child(3)');
+    await expect(companies).toHaveText(['Acme Logistics', 'Acme Logistics']);
+    await expectAccessible(page);
+  });
+});
