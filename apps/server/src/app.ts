@@ -25,6 +25,7 @@ import { creditLimitOperations, findCreditAttachment } from './domains/credit-li
 import { noteOperations } from './domains/notes/index.js';
 import { passwordResetOperations, registerResetTiming, resetPasswordAction } from './domains/password-reset/index.js';
 import { provisioningAccountExtension, provisioningJobHandler, provisioningOperations } from './domains/provisioning/index.js';
+import { accountPricingOperations, pricingAccountExtension } from './domains/account-pricing/index.js';
 import { reportOperations, reportRoutes } from './domains/reports/index.js';
 import { ssoOperations } from './domains/sso/index.js';
 import { termsOperations } from './domains/terms/index.js';
@@ -76,6 +77,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 // Provisioning adds its ExtendedView counts and save-time requests to accounts [A3.1], [A4.2].
 registerAccountExtension(provisioningAccountExtension);
+// Pricing adds the price protection end of a subscription to accounts [A3.1], [A2.33].
+registerAccountExtension(pricingAccountExtension);
 
 /** The registered handlers of every domain, in dependency order. */
 export function registeredOperations(options: AuthSettings & { publicUrl?: string }): RegisteredOperation[] {
@@ -97,6 +100,7 @@ export function registeredOperations(options: AuthSettings & { publicUrl?: strin
     ...passwordResetOperations({ publicUrl: options.publicUrl ?? 'http://localhost:8080' }),
     ...reportOperations,
     ...provisioningOperations,
+    ...accountPricingOperations,
     ...ssoOperations({
       publicUrl: options.publicUrl ?? 'http://localhost:8080',
       auth: { redirectPrefixes: DEFAULT_REDIRECT_PREFIXES, ...options },

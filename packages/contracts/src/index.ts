@@ -14,6 +14,7 @@ export * from './mail.js';
 export * from './notes.js';
 export * from './operation.js';
 export * from './password-reset.js';
+export * from './price-preview.js';
 export * from './pricing.js';
 export * from './provisioning.js';
 export * from './reports.js';
@@ -37,6 +38,7 @@ import { mailOperations } from './mail.js';
 import { noteOperations } from './notes.js';
 import type { OperationDefinition } from './operation.js';
 import { passwordResetOperations } from './password-reset.js';
+import { pricePreviewOperations } from './price-preview.js';
 import { provisioningOperations } from './provisioning.js';
 import { reportsOperations } from './reports.js';
 import { serviceDraftOperations } from './service-drafts.js';
@@ -64,4 +66,5 @@ export const operations: readonly OperationDefinition[] = [
   ...initialPasswordOperations,
   ...provisioningOperations,
   ...ssoOperations,
+  ...pricePreviewOperations,
 ];

@@ -1,3 +1,4 @@
+import { seedPricingDemo } from '../domains/account-pricing/index.js';
 import { insertAccount } from '../domains/accounts/index.js';
 import { hashPassword } from '../domains/auth/index.js';
 import { seedDemoServices } from '../domains/catalogue/index.js';
@@ -278,6 +279,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
   await seedDemoReports(db);
   await seedDemoServices(db);
   await seedProvisioningDemo(db);
+  await seedPricingDemo(db);
   return { created: true };
 }
 
