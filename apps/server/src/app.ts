@@ -10,6 +10,7 @@ import {
   credentialsExportJobHandler,
   hierarchyExportJobHandler,
 } from './domains/account-exports/index.js';
+import { accountPricingOperations, pricingAccountExtension } from './domains/account-pricing/index.js';
 import {
   accountOperations,
   customActionOperations,
@@ -25,7 +26,6 @@ import { creditLimitOperations, findCreditAttachment } from './domains/credit-li
 import { noteOperations } from './domains/notes/index.js';
 import { passwordResetOperations, registerResetTiming, resetPasswordAction } from './domains/password-reset/index.js';
 import { provisioningAccountExtension, provisioningJobHandler, provisioningOperations } from './domains/provisioning/index.js';
-import { accountPricingOperations, pricingAccountExtension } from './domains/account-pricing/index.js';
 import { reportOperations, reportRoutes } from './domains/reports/index.js';
 import { ssoOperations } from './domains/sso/index.js';
 import { termsOperations } from './domains/terms/index.js';
