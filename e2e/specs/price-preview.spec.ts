@@ -119,6 +119,7 @@ test.describe('price preview', () => {
     await expect(price.getByRole('table', { name: 'Fees of this subscription' })).toContainText('Prepaid 12 months');
     await expect(price.getByTestId('price-prepaid-advance')).toBeVisible();
     await checkAccessible(page);
+    await shot(page, 'price-preview-prepaid');
   });
 
   test('[A6.17] denied: a company user without BILLING_SHOWPRODUCTPRICE read sees no price', async ({
