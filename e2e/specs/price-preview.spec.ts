@@ -122,6 +122,35 @@ test.describe('price preview', () => {
     await shot(page, 'price-preview-prepaid');
   });
 
+  test('[A2.34] [M5.8] [M9.3] the price follows a saved quantity; a vendor in the customer currency gives the margin', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    // Juniper Legal buys in USD from Litware Hosting, a USD vendor: 24.00 + 5 GB x 0.08 a month, 59.00 setup.
+    const sub = await subscriptionOf(playwright, baseURL as string, 'juniper.admin');
+    await signIn(page, 'cedarridge.admin');
+    await openAccount(page, sub.id);
+
+    const totals = block(page).getByRole('table', { name: 'Price totals' });
+    const monthly = totals.getByRole('row', { name: /Monthly total/ });
+    await expect(monthly.getByRole('cell')).toHaveText(['34.39 USD', '24.40 USD', '9.99 USD']);
+    await expect(totals.getByRole('row', { name: /Setup total/ }).getByRole('cell')).toHaveText([
+      '83.19 USD',
+      '59.00 USD',
+      '24.19 USD',
+    ]);
+    await expect(block(page).getByTestId('price-margin-reason')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByLabel('Quantity').fill('2');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Account data has been updated')).toBeVisible();
+    await expect(monthly.getByRole('cell')).toHaveText(['68.78 USD', '48.80 USD', '19.98 USD']);
+    await expect(block(page).getByText('Quantity: 2')).toBeVisible();
+    await checkAccessible(page);
+  });
+
   test('[A6.17] denied: a company user without BILLING_SHOWPRODUCTPRICE read sees no price', async ({
     page,
     playwright,

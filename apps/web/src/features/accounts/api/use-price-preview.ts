@@ -4,12 +4,13 @@ import { callOperation } from '../../../lib/api-client';
 import { accountKeys } from './account-keys';
 
 /**
- * [A2.34] The price preview of a Product account. Keyed under the account's detail, so whatever
- * reloads the account (a save, a custom action) reloads its price too.
+ * [A2.34] The price preview of a Product account. Keyed under the account's detail (whatever
+ * invalidates the account reloads its price too) and by the values the price depends on that the page
+ * can change (`pricedBy`, e.g. the quantity), so a save that replaces the account reprices it.
  */
-export function usePricePreview(accountId: number, enabled: boolean) {
+export function usePricePreview(accountId: number, pricedBy: readonly unknown[], enabled = true) {
   return useQuery({
-    queryKey: [...accountKeys.detail(accountId), 'price-preview'] as const,
+    queryKey: [...accountKeys.detail(accountId), 'price-preview', ...pricedBy] as const,
     queryFn: ({ signal }) => callOperation(GetAccountPricePreview, { accountId }, { signal }),
     enabled,
   });

@@ -315,7 +315,7 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
         </Text>
       )}
       {/* [A2.34] [A6.17] The server decides who sees the price; terminated subscriptions keep showing theirs. */}
-      {account.Permissions.CanSeePricePreview && <PricePreview accountId={account.AccountIdentificator} />}
+      {account.Permissions.CanSeePricePreview && <PricePreview account={account} />}
       <Tabs value={activeTab} onChange={(v) => v && props.onTabChange(v)} keepMounted={false}>
         <Tabs.List aria-label={t('account.tabs')}>
           {tabs.map((tab) => (

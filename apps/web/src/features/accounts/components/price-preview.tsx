@@ -1,5 +1,11 @@
 import { Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { type AccountPricePreview, formatMoney, type PricePreviewLine, type PricePreviewTotal } from '@portal/contracts';
+import {
+  type Account,
+  type AccountPricePreview,
+  formatMoney,
+  type PricePreviewLine,
+  type PricePreviewTotal,
+} from '@portal/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
@@ -10,10 +16,11 @@ import { usePricePreview } from '../api/use-price-preview';
  * says the caller may (Permissions.CanSeePricePreview); purchase prices and gross margin appear only
  * when the server included them (BILLING_SHOWPRODUCTPRICE_MARGIN read). Money per [M9.3].
  */
-export function PricePreview({ accountId }: { accountId: number }) {
+export function PricePreview({ account }: { account: Account }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const query = usePricePreview(accountId, true);
+  const product = account.Views.Product?.Values;
+  const query = usePricePreview(account.AccountIdentificator, [product?.Quantity ?? null, product?.ProductName ?? null]);
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={headingId} data-testid="price-preview">
