@@ -132,22 +132,34 @@ test.describe('price preview', () => {
     await signIn(page, 'cedarridge.admin');
     await openAccount(page, sub.id);
 
+    // Priced by the saved quantity (1 in the demo; a retry of this test finds the one it saved).
+    const service =
+      (await block(page)
+        .getByText(/Quantity: \d+/)
+        .textContent()) ?? '';
+    const quantity = Number(/Quantity: (\d+)/.exec(service)?.[1]);
+    expect(quantity).toBeGreaterThan(0);
+    const usd = (cents: number, times: number) => `${((cents * times) / 100).toFixed(2)} USD`;
     const totals = block(page).getByRole('table', { name: 'Price totals' });
     const monthly = totals.getByRole('row', { name: /Monthly total/ });
-    await expect(monthly.getByRole('cell')).toHaveText(['34.39 USD', '24.40 USD', '9.99 USD']);
+    await expect(monthly.getByRole('cell')).toHaveText([usd(3439, quantity), usd(2440, quantity), usd(999, quantity)]);
     await expect(totals.getByRole('row', { name: /Setup total/ }).getByRole('cell')).toHaveText([
-      '83.19 USD',
-      '59.00 USD',
-      '24.19 USD',
+      usd(8319, quantity),
+      usd(5900, quantity),
+      usd(2419, quantity),
     ]);
     await expect(block(page).getByTestId('price-margin-reason')).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
-    await page.getByLabel('Quantity').fill('2');
+    await page.getByLabel('Quantity').fill(String(quantity + 1));
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Account data has been updated')).toBeVisible();
-    await expect(monthly.getByRole('cell')).toHaveText(['68.78 USD', '48.80 USD', '19.98 USD']);
-    await expect(block(page).getByText('Quantity: 2')).toBeVisible();
+    await expect(monthly.getByRole('cell')).toHaveText([
+      usd(3439, quantity + 1),
+      usd(2440, quantity + 1),
+      usd(999, quantity + 1),
+    ]);
+    await expect(block(page).getByText(`Quantity: ${quantity + 1}`)).toBeVisible();
     await checkAccessible(page);
   });
 
