@@ -72,7 +72,9 @@ test.describe('upgrading a subscription', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Contoso Backup 2 TB' })).toBeVisible();
   });
 
-  test('[A6.17] a company administrator sees no prices, and a service with nothing to move to says so', async ({ page }) => {
+  test('[A2.8] a company administrator opens the upgrade from the custom action route; a service with nothing to move to says so', async ({
+    page,
+  }) => {
     await signIn(page, 'lakeside.admin');
     const id = await subscriptionOf(page, 'Lakeside Hotels', 'Microsoft 365 Business Standard');
 
@@ -83,7 +85,6 @@ test.describe('upgrading a subscription', () => {
     await expect(
       page.getByText('Northwind Cloud offers no other service in the category of Microsoft 365 Business Standard'),
     ).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Current service' })).not.toContainText('per month');
     await expect(page.getByRole('button', { name: 'Upgrade', exact: true })).toBeDisabled();
     await checkAccessible(page);
 

@@ -10,6 +10,7 @@ import {
   credentialsExportJobHandler,
   hierarchyExportJobHandler,
 } from './domains/account-exports/index.js';
+import { accountPricingOperations, pricingAccountExtension } from './domains/account-pricing/index.js';
 import {
   accountOperations,
   customActionOperations,
@@ -82,6 +83,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 // Provisioning adds its ExtendedView counts and save-time requests to accounts [A3.1], [A4.2].
 registerAccountExtension(provisioningAccountExtension);
+// Pricing adds the price protection end of a subscription to accounts [A3.1], [A2.33].
+registerAccountExtension(pricingAccountExtension);
 
 /** The registered handlers of every domain, in dependency order. */
 export function registeredOperations(options: AuthSettings & { publicUrl?: string }): RegisteredOperation[] {
@@ -105,6 +108,7 @@ export function registeredOperations(options: AuthSettings & { publicUrl?: strin
     ...reportOperations,
     ...provisioningOperations,
     ...subscriptionOperations,
+    ...accountPricingOperations,
     ...ssoOperations({
       publicUrl: options.publicUrl ?? 'http://localhost:8080',
       auth: { redirectPrefixes: DEFAULT_REDIRECT_PREFIXES, ...options },

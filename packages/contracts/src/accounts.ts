@@ -149,6 +149,8 @@ export const AccountSchema = z.object({
     CanSaveWithoutProvisioning: z.boolean().default(false),
     /** Recreate the provisioning request of a Product account: PROVISIONING_REQUEST_CREATE [A6.5], [A2.37]. */
     CanRecreateProvisioning: z.boolean().default(false),
+    /** The price preview block of a Product account: BILLING_SHOWPRODUCTPRICE read [A2.34], [A6.17]. */
+    CanSeePricePreview: z.boolean().default(false),
   }),
 });
 export type Account = z.infer<typeof AccountSchema>;

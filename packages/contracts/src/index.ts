@@ -14,6 +14,7 @@ export * from './mail.js';
 export * from './notes.js';
 export * from './operation.js';
 export * from './password-reset.js';
+export * from './price-preview.js';
 export * from './pricing.js';
 export * from './provisioning.js';
 export * from './reports.js';
@@ -38,6 +39,7 @@ import { mailOperations } from './mail.js';
 import { noteOperations } from './notes.js';
 import type { OperationDefinition } from './operation.js';
 import { passwordResetOperations } from './password-reset.js';
+import { pricePreviewOperations } from './price-preview.js';
 import { provisioningOperations } from './provisioning.js';
 import { reportsOperations } from './reports.js';
 import { serviceDraftOperations } from './service-drafts.js';
@@ -67,4 +69,5 @@ export const operations: readonly OperationDefinition[] = [
   ...provisioningOperations,
   ...ssoOperations,
   ...subscriptionUpgradeOperations,
+  ...pricePreviewOperations,
 ];

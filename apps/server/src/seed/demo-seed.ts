@@ -1,3 +1,4 @@
+import { seedPricingDemo } from '../domains/account-pricing/index.js';
 import { insertAccount } from '../domains/accounts/index.js';
 import { hashPassword } from '../domains/auth/index.js';
 import { seedDemoServices } from '../domains/catalogue/index.js';
@@ -279,6 +280,8 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
   await seedDemoReports(db);
   await seedDemoServices(db);
   await seedProvisioningDemo(db);
+  // Per-unit values of the demo subscriptions first: the orders are priced with them.
+  await seedPricingDemo(db);
   await seedDemoOrders(db);
   return { created: true };
 }

@@ -67,6 +67,8 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
       'MARKETPLACE_TC_ACCEPT_EXECUTE',
       'CREDITCHECK_COMPANYORDERS_READ',
       'WIKI_READ',
+      // [A6.17] A company administrator sees what its subscriptions cost, not the purchase price or margin (decision 0023).
+      'BILLING_SHOWPRODUCTPRICE_READ',
     ],
   },
   'Company user': {

@@ -46,6 +46,7 @@ describe('terminate and cancel termination', () => {
       CanMove: false,
       CanSaveWithoutProvisioning: false,
       CanRecreateProvisioning: false,
+      CanSeePricePreview: false,
     });
     const states = await t.db.query<{ state: string }>('SELECT state FROM accounts WHERE id = ANY($1::int[])', [
       [c.company, c.dept, c.user.id],

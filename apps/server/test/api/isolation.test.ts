@@ -832,3 +832,49 @@ describe('[A2.8] upgrading a subscription stays inside the caller scope', () => 
     expect(comparable(foreign.body)).toEqual(comparable(missing.body));
   });
 });
+
+describe('[A2.34] [A6.17] the price preview stays inside the caller scope', () => {
+  const pricingClients = new Map<CallerName, ApiClient>();
+
+  beforeAll(async () => {
+    for (const { caller, root } of CALLERS) {
+      const user = await makeUser(t.db, {
+        parentId: idOf(root),
+        capabilities: [...READ_ALL, 'BILLING_SHOWPRODUCTPRICE_READ', 'BILLING_SHOWPRODUCTPRICE_MARGIN_READ'],
+        displayName: `${caller} (pricing)`,
+      });
+      pricingClients.set(caller, await new ApiClient(t.url).signIn(user.username));
+    }
+  });
+
+  const rows = CALLERS.flatMap(({ caller }) =>
+    TREE.filter((a) => a.type === 'Product').map(({ name: target }) => ({
+      caller,
+      target,
+      inside: SCOPE[caller].includes(target),
+    })),
+  );
+
+  it('covers every caller and service account', () => {
+    expect(rows.filter((r) => r.inside).length).toBeGreaterThan(0);
+    expect(rows.filter((r) => !r.inside).length).toBeGreaterThan(0);
+  });
+
+  it.each(rows.filter((r) => r.inside))('$caller previews the price of $target', async ({ caller, target }) => {
+    const res = await pricingClients.get(caller)!.op('GetAccountPricePreview', { accountId: idOf(target) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.AccountId).toBe(idOf(target));
+  });
+
+  it.each(rows.filter((r) => !r.inside))(
+    '$caller gets the same 404 from GetAccountPricePreview on $target as for an id that does not exist',
+    async ({ caller, target }) => {
+      const client = pricingClients.get(caller)!;
+      const foreign = await client.op('GetAccountPricePreview', { accountId: idOf(target) });
+      const missing = await client.op('GetAccountPricePreview', { accountId: MISSING_ID });
+      expect(missing.status).toBe(404);
+      expect(foreign.status).toBe(404);
+      expect(comparable(foreign.body)).toEqual(comparable(missing.body));
+    },
+  );
+});

@@ -13,7 +13,12 @@ let foreignOwner: number;
 const clients: Record<string, ApiClient> = {};
 
 const fee = (monthly: string, srp: string, setup?: [string, string]) => [
-  { ChargeType: 'Monthly' as const, Charge: monthly, LicenceType: 'CORP-SEAT' as const, SuggestedRetailPrices: [{ Currency: 'EUR', Charge: srp }] },
+  {
+    ChargeType: 'Monthly' as const,
+    Charge: monthly,
+    LicenceType: 'CORP-SEAT' as const,
+    SuggestedRetailPrices: [{ Currency: 'EUR', Charge: srp }],
+  },
   ...(setup
     ? [{ ChargeType: 'Setup' as const, Charge: setup[0], SuggestedRetailPrices: [{ Currency: 'EUR', Charge: setup[1] }] }]
     : []),

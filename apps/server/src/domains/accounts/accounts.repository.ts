@@ -29,6 +29,8 @@ export interface AccountRow {
   is_vendor: boolean;
   attributes: Record<string, FieldValue>;
   termination_date: Date | null;
+  /** When the account was created (a subscription's start, e.g. for its price protection [A3.1]). */
+  created_at: Date;
 }
 
 /** Fields kept in their own columns; every other field lives in `attributes` under "View.Name". */
@@ -48,7 +50,7 @@ export const COLUMN_FIELDS: Readonly<Record<string, keyof AccountRow>> = {
 };
 
 const ACCOUNT_COLUMNS = `id, account_type, state, parent_id, path, depth, display_name, username, email, first_name,
-  last_name, phone, currency, product_name, is_vendor, attributes, termination_date`;
+  last_name, phone, currency, product_name, is_vendor, attributes, termination_date, created_at`;
 
 export async function findById(db: Queryable, id: number): Promise<AccountRow | null> {
   const [row] = await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1`, [id]);

@@ -116,6 +116,8 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number): Pr
       CanSaveWithoutProvisioning: caller.capabilities.has(SKIP_PROVISIONING),
       CanRecreateProvisioning:
         caller.capabilities.has('PROVISIONING_REQUEST_CREATE') && row.account_type === 'Product' && row.state !== 'Terminated',
+      // [A2.34] [A6.17] Terminated subscriptions still show their price.
+      CanSeePricePreview: caller.capabilities.has('BILLING_SHOWPRODUCTPRICE_READ') && row.account_type === 'Product',
     },
   };
 }

@@ -194,8 +194,10 @@ export async function seedDemoOrders(db: Queryable, now = new Date()): Promise<{
       const v = place?.attributes[`${SERVICE_FIELD_VIEW}.${f}`];
       return v === undefined || v === null || v === '';
     });
-    if (missing.length > 0)
-      await repo.setServiceValues(db, sub.id, Object.fromEntries(missing.map((f) => [`${SERVICE_FIELD_VIEW}.${f}`, units])));
+    // The large order sets its units whatever the subscription held, so that it goes over the limit.
+    const toSet = large ? perUnit : missing;
+    if (toSet.length > 0)
+      await repo.setServiceValues(db, sub.id, Object.fromEntries(toSet.map((f) => [`${SERVICE_FIELD_VIEW}.${f}`, units])));
     await recordOrder(db, { accountId: sub.id, placedBy: null, placedAt: demoPlacedAt(now, slot, subscriptions.length) });
     created++;
   }

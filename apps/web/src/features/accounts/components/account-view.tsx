@@ -19,6 +19,8 @@ import {
 import { AccountBreadcrumbs } from './account-breadcrumbs';
 import { ConfirmSensitiveModal, type SensitiveChange } from './confirm-sensitive-modal';
 import { MoveAccountModal } from './move-account-modal';
+import { PricePreview } from './price-preview';
+import { PriceProtectionBanner } from './price-protection-banner';
 import { ProvisioningBanner } from './provisioning-banner';
 import { RecreateProvisioningModal } from './recreate-provisioning-modal';
 import { TerminateAccountModal } from './terminate-account-modal';
@@ -305,11 +307,15 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
         </Alert>
       )}
       {state !== 'Terminated' && <ProvisioningBanner account={account} />}
+      {/* [A2.33] After the provisioning banners, in the spec's order (decision 0023). */}
+      {state !== 'Terminated' && <PriceProtectionBanner account={account} />}
       {!account.Permissions.CanUpdate && state !== 'Terminated' && (
         <Text size="sm" c="dimmed">
           {t('account.readOnly')}
         </Text>
       )}
+      {/* [A2.34] [A6.17] The server decides who sees the price; terminated subscriptions keep showing theirs. */}
+      {account.Permissions.CanSeePricePreview && <PricePreview account={account} />}
       <Tabs value={activeTab} onChange={(v) => v && props.onTabChange(v)} keepMounted={false}>
         <Tabs.List aria-label={t('account.tabs')}>
           {tabs.map((tab) => (

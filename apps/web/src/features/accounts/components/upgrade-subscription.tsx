@@ -192,7 +192,7 @@ export function UpgradeSubscription(props: UpgradeSubscriptionProps) {
           onClose={() => setConfirming(false)}
           title={t('upgrade.confirmTitle')}
           centered
-          closeButtonProps={{ 'aria-label': t('upgrade.cancel') }}
+          closeButtonProps={{ 'aria-label': t('upgrade.close') }}
         >
           <Stack>
             <Text>

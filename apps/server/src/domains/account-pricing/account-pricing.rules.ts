@@ -1,0 +1,99 @@
+import {
+  type AccountPricePreview,
+  grossMargin,
+  type MarginUnavailableReason,
+  type PricePreviewLine,
+  type PricePreviewTotal,
+  type PriceTotals,
+  type PricingResult,
+} from '@portal/contracts';
+
+/** [M9.3] A currency that is not set counts as EUR, for the customer and for the vendor alike. */
+export const DEFAULT_CURRENCY = 'EUR';
+
+export interface PreviewInput {
+  accountId: number;
+  serviceName: string | null;
+  /** Null when the service is not an active catalogue service. */
+  serviceDisplayName: string | null;
+  quantity: number;
+  /** The customer's currency (already defaulted). */
+  currency: string;
+  /** The vendor's currency, in which the fees' Charge is; null when unset. */
+  purchaseCurrency: string | null;
+  /** The priced subscription; null when its service is not in the catalogue. */
+  result: PricingResult | null;
+  /** BILLING_SHOWPRODUCTPRICE_MARGIN read [A6.17], [M6.10]. */
+  showMargin: boolean;
+}
+
+const EMPTY_TOTAL: PricePreviewTotal = { Total: null };
+
+/**
+ * [A2.34] [A6.17] [M6.10] The preview the caller may see: selling prices for everyone allowed the
+ * preview; purchase prices and gross margin only with the margin capability, and the margin only
+ * when the vendor's and the customer's currency are the same (no exchange rate is applied).
+ */
+export function toPricePreview(input: PreviewInput): AccountPricePreview {
+  const purchaseCurrency = input.purchaseCurrency ?? DEFAULT_CURRENCY;
+  const sameCurrency = purchaseCurrency === input.currency;
+  const base = {
+    AccountId: input.accountId,
+    ServiceName: input.serviceName,
+    ServiceDisplayName: input.serviceDisplayName,
+    Quantity: input.quantity,
+    Currency: input.currency,
+  };
+  const margin = (reason: MarginUnavailableReason | null, available: boolean) =>
+    input.showMargin ? { Margin: { PurchaseCurrency: purchaseCurrency, Available: available, Reason: reason } } : {};
+
+  if (input.result === null || !input.result.ok) {
+    return {
+      ...base,
+      Outcome: input.result === null ? 'ServiceNotFound' : 'ConfigurationError',
+      Error: input.result === null ? null : { Message: input.result.error, FieldId: input.result.fieldId },
+      Lines: [],
+      Monthly: EMPTY_TOTAL,
+      Setup: EMPTY_TOTAL,
+      PrepaidAdvance: null,
+      MissingRetailPrice: false,
+      ...margin(sameCurrency ? null : 'CurrencyMismatch', false),
+    };
+  }
+
+  const result = input.result;
+  const missingRetailPrice = result.lines.some((l) => l.sellingUnitPrice === null);
+  const withMargin = (selling: string | null, purchase: string) =>
+    input.showMargin ? { PurchaseTotal: purchase, GrossMargin: sameCurrency ? grossMargin(selling, purchase) : null } : {};
+  const total = (t: PriceTotals): PricePreviewTotal => ({ Total: t.selling, ...withMargin(t.selling, t.purchase) });
+
+  const lines: PricePreviewLine[] = result.lines.map((l) => ({
+    ChargeType: l.chargeType,
+    Condition: l.condition
+      ? { FieldId: l.condition.fieldId, FieldDisplayName: l.condition.fieldDisplayName, Value: l.condition.value }
+      : null,
+    UnitField: l.unitField ? { FieldId: l.unitField.fieldId, FieldDisplayName: l.unitField.fieldDisplayName } : null,
+    Units: l.units,
+    UnitPrice: l.sellingUnitPrice,
+    Total: l.sellingTotal,
+    AdvanceMonths: l.advanceMonths,
+    ...(input.showMargin ? { PurchaseUnitPrice: l.purchaseUnitPrice } : {}),
+    ...withMargin(l.sellingTotal, l.purchaseTotal),
+  }));
+  const prepaid = result.lines.some((l) => l.chargeType === 'Monthly' && l.advanceMonths);
+
+  return {
+    ...base,
+    Outcome: 'Priced',
+    Error: null,
+    Lines: lines,
+    Monthly: total(result.monthly),
+    Setup: total(result.setup),
+    PrepaidAdvance: prepaid ? total(result.prepaidAdvance) : null,
+    MissingRetailPrice: missingRetailPrice,
+    ...margin(
+      !sameCurrency ? 'CurrencyMismatch' : missingRetailPrice ? 'NoRetailPrice' : null,
+      sameCurrency && !missingRetailPrice,
+    ),
+  };
+}

@@ -1,0 +1,52 @@
+import { type AccountPricePreview, type FieldValue, priceProtectionEnd } from '@portal/contracts';
+import type { Queryable } from '../../platform/db/db.js';
+import { notFound, validationFailed } from '../../platform/errors/domain-error.js';
+import type { Caller } from '../../platform/operations/types.js';
+import { type AccountRow, findById, findNearestOfType } from '../accounts/index.js';
+import { loadPricingSources, priceWithSource, subscriptionQuantity } from '../catalogue/index.js';
+import { DEFAULT_CURRENCY, toPricePreview } from './account-pricing.rules.js';
+
+/** [A6.17] The capability that adds purchase prices and gross margin to the preview. */
+export const MARGIN_CAPABILITY = 'BILLING_SHOWPRODUCTPRICE_MARGIN_READ';
+
+/** The customer's currency: that of the nearest company, reseller or provider above the account [M9.3]. */
+async function customerCurrency(db: Queryable, account: AccountRow): Promise<string> {
+  const organisation = await findNearestOfType(db, account.path, ['Company', 'Reseller', 'Provider']);
+  const row = organisation ? await findById(db, organisation.id) : null;
+  return row?.currency ?? DEFAULT_CURRENCY;
+}
+
+/** [A2.34] [M5.8] The price preview of a Product account, as much of it as the caller may see [A6.17]. */
+export async function getPricePreview(db: Queryable, caller: Caller, accountId: number): Promise<AccountPricePreview> {
+  const account = await findById(db, accountId);
+  if (!account) throw notFound();
+  if (account.account_type !== 'Product') {
+    throw validationFailed([{ field: 'accountId', message: 'Only a Product account has a price preview' }]);
+  }
+  const currency = await customerCurrency(db, account);
+  const sources = account.product_name ? await loadPricingSources(db, [account.product_name]) : new Map();
+  const priced = priceWithSource({ productName: account.product_name, attributes: account.attributes, currency }, sources);
+  return toPricePreview({
+    accountId: account.id,
+    serviceName: account.product_name,
+    serviceDisplayName: priced?.source.displayName ?? null,
+    quantity: subscriptionQuantity(account.attributes),
+    currency,
+    purchaseCurrency: priced?.source.ownerCurrency ?? null,
+    result: priced?.result ?? null,
+    showMargin: caller.capabilities.has(MARGIN_CAPABILITY),
+  });
+}
+
+/**
+ * [A3.1] [A2.33] ExtendedView.PriceProtectionEnddate of a Product account: its creation time plus its
+ * service's PriceProtectionLengthInDays, computed on read (decision 0023); null when the service gives none.
+ */
+export async function priceProtectionValues(db: Queryable, account: AccountRow): Promise<Record<string, FieldValue>> {
+  if (account.account_type !== 'Product') return {};
+  const source = account.product_name
+    ? (await loadPricingSources(db, [account.product_name])).get(account.product_name.toLowerCase())
+    : undefined;
+  const end = source ? priceProtectionEnd(account.created_at, source.priceProtectionLengthInDays) : null;
+  return { PriceProtectionEnddate: end ? end.toISOString() : null };
+}

@@ -1,0 +1,11 @@
+import type { AccountExtension } from '../accounts/index.js';
+import * as service from './account-pricing.service.js';
+
+export { seedPricingDemo } from './account-pricing.demo.js';
+export { accountPricingOperations } from './account-pricing.operations.js';
+
+/** What pricing adds to accounts: ExtendedView.PriceProtectionEnddate of Product accounts [A3.1], [A2.33]. */
+export const pricingAccountExtension: AccountExtension = {
+  name: 'pricing',
+  extendedValues: (db, account) => service.priceProtectionValues(db, account),
+};
