@@ -56,7 +56,9 @@ test.describe('upgrading a subscription', () => {
     await targets.getByRole('radio', { name: 'Contoso Backup 2 TB' }).click();
     await page.getByRole('button', { name: 'Upgrade', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Upgrade subscription?' });
-    await expect(dialog).toContainText('Contoso Backup 500 GB moves from Contoso Backup 500 GB to Contoso Backup 2 TB.');
+    await expect(dialog).toContainText(
+      'This subscription moves from Contoso Backup 500 GB to Contoso Backup 2 TB, and takes the new name.',
+    );
     await expect(dialog).toContainText('The new price is');
     await checkAccessible(page);
     await shot(page, 'subscription-upgrade-confirm');

@@ -196,7 +196,9 @@ export function UpgradeSubscription(props: UpgradeSubscriptionProps) {
         >
           <Stack>
             <Text>
-              {t('upgrade.confirmText', { name: data.DisplayName, from: data.Current.DisplayName, to: target.DisplayName })}
+              {data.DisplayName === data.Current.DisplayName
+                ? t('upgrade.confirmTextSameName', { from: data.Current.DisplayName, to: target.DisplayName })
+                : t('upgrade.confirmText', { name: data.DisplayName, from: data.Current.DisplayName, to: target.DisplayName })}
             </Text>
             {data.PricesShown && <Text>{t('upgrade.confirmPrice', { amount: money(target.Monthly) })}</Text>}
             <Text size="sm">{t('upgrade.confirmVendor', { vendor: target.OwnerName })}</Text>
