@@ -9,6 +9,9 @@
 import Decimal from 'decimal.js';
 import type { BillingRule, ChargeType, ServiceField } from './services.js';
 
+/** [M9.3] The currency of a customer whose organisation has none. */
+export const DEFAULT_CURRENCY = 'EUR';
+
 export const MISSING_UDRC_FIELD = 'Error in product configuration missing udrc test field';
 
 /** A value a subscription holds for one of its service's fields, by field Id. */

@@ -1,5 +1,6 @@
 import {
   type AccountPricePreview,
+  DEFAULT_CURRENCY,
   grossMargin,
   type MarginUnavailableReason,
   type PricePreviewLine,
@@ -7,9 +8,6 @@ import {
   type PriceTotals,
   type PricingResult,
 } from '@portal/contracts';
-
-/** [M9.3] A currency that is not set counts as EUR, for the customer and for the vendor alike. */
-export const DEFAULT_CURRENCY = 'EUR';
 
 export interface PreviewInput {
   accountId: number;

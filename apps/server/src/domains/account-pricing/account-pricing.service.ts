@@ -2,19 +2,12 @@ import { type AccountPricePreview, type FieldValue, priceProtectionEnd } from '@
 import type { Queryable } from '../../platform/db/db.js';
 import { notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
-import { type AccountRow, findById, findNearestOfType } from '../accounts/index.js';
-import { loadPricingSources, priceWithSource, subscriptionQuantity } from '../catalogue/index.js';
-import { DEFAULT_CURRENCY, toPricePreview } from './account-pricing.rules.js';
+import { type AccountRow, findById } from '../accounts/index.js';
+import { customerCurrency, loadPricingSources, priceWithSource, subscriptionQuantity } from '../catalogue/index.js';
+import { toPricePreview } from './account-pricing.rules.js';
 
 /** [A6.17] The capability that adds purchase prices and gross margin to the preview. */
 export const MARGIN_CAPABILITY = 'BILLING_SHOWPRODUCTPRICE_MARGIN_READ';
-
-/** The customer's currency: that of the nearest company, reseller or provider above the account [M9.3]. */
-async function customerCurrency(db: Queryable, account: AccountRow): Promise<string> {
-  const organisation = await findNearestOfType(db, account.path, ['Company', 'Reseller', 'Provider']);
-  const row = organisation ? await findById(db, organisation.id) : null;
-  return row?.currency ?? DEFAULT_CURRENCY;
-}
 
 /** [A2.34] [M5.8] The price preview of a Product account, as much of it as the caller may see [A6.17]. */
 export async function getPricePreview(db: Queryable, caller: Caller, accountId: number): Promise<AccountPricePreview> {
@@ -23,7 +16,7 @@ export async function getPricePreview(db: Queryable, caller: Caller, accountId: 
   if (account.account_type !== 'Product') {
     throw validationFailed([{ field: 'accountId', message: 'Only a Product account has a price preview' }]);
   }
-  const currency = await customerCurrency(db, account);
+  const currency = await customerCurrency(db, account.path);
   const sources = account.product_name ? await loadPricingSources(db, [account.product_name]) : new Map();
   const priced = priceWithSource({ productName: account.product_name, attributes: account.attributes, currency }, sources);
   return toPricePreview({

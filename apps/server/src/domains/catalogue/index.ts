@@ -5,6 +5,7 @@ export { findProvisioningAction } from './catalogue.repository.js';
 export { CREATE_SERVICE_JOB_TYPE } from './catalogue.service.js';
 export { findServiceFileAttachment } from './files.service.js';
 export {
+  customerCurrency,
   loadPricingSources,
   type PricingSource,
   priceOneSubscription,

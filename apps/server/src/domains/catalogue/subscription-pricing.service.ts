@@ -10,6 +10,7 @@
 import {
   type BillingRule,
   BillingRuleSchema,
+  DEFAULT_CURRENCY,
   type PricingResult,
   type PricingValue,
   priceSubscription,
@@ -119,4 +120,14 @@ export function priceWithSource(
 export async function priceOneSubscription(db: Queryable, sub: SubscriptionForPricing) {
   if (!sub.productName) return null;
   return priceWithSource(sub, await loadPricingSources(db, [sub.productName]));
+}
+
+/** The customer's currency: that of the nearest company, reseller or provider above the account, EUR when it has none. */
+export async function customerCurrency(db: Queryable, accountPath: string): Promise<string> {
+  const [row] = await db.query<{ currency: string | null }>(
+    `SELECT currency FROM accounts WHERE id = ANY($1::int[]) AND account_type IN ('Company', 'Reseller', 'Provider')
+     ORDER BY depth DESC LIMIT 1`,
+    [accountPath.split('/').filter(Boolean).map(Number)],
+  );
+  return row?.currency ?? DEFAULT_CURRENCY;
 }

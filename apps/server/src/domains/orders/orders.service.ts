@@ -3,7 +3,7 @@
  * [M5.8], its status against the customer's credit limit [M4.23], and the orders and revenue
  * datasets of the embedded reports (always within one subtree).
  */
-import { MISSING_UDRC_FIELD } from '@portal/contracts';
+import { DEFAULT_CURRENCY, MISSING_UDRC_FIELD } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { validationFailed } from '../../platform/errors/domain-error.js';
 import { loadPricingSources, priceWithSource, SERVICE_FIELD_VIEW, subscriptionQuantity } from '../catalogue/index.js';
@@ -25,7 +25,6 @@ import {
 } from './orders.rules.js';
 
 /** The currency of a customer without one set anywhere above: the euro [M9.3]. */
-export const DEFAULT_CURRENCY = 'EUR';
 export const ORDER_LIST_LIMIT = 1000;
 
 export interface RecordOrderInput {

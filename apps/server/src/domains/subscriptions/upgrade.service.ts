@@ -3,7 +3,7 @@ import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { type AccountRow, accountFieldValues, findById, setSubscriptionService } from '../accounts/index.js';
-import { loadPricingSources, priceWithSource, subscriptionQuantity } from '../catalogue/index.js';
+import { customerCurrency, loadPricingSources, priceWithSource, subscriptionQuantity } from '../catalogue/index.js';
 import { startProvisioningRequest } from '../provisioning/index.js';
 import { nameAfterUpgrade, type UpgradeCandidate, upgradeTargets } from './upgrade.rules.js';
 
@@ -22,22 +22,10 @@ interface ServiceRow {
   is_complex_product: boolean;
 }
 
-const pathIds = (path: string) => path.split('/').filter(Boolean).map(Number);
-
-/** The currency of the nearest organisation above the subscription that has one. */
-async function customerCurrency(db: Queryable, account: AccountRow): Promise<string | null> {
-  const [row] = await db.query<{ currency: string }>(
-    `SELECT currency FROM accounts WHERE id = ANY($1::int[]) AND account_type IN ('Company', 'Reseller', 'Provider')
-       AND currency IS NOT NULL ORDER BY depth DESC LIMIT 1`,
-    [pathIds(account.path)],
-  );
-  return row?.currency ?? null;
-}
-
 interface Options {
   account: AccountRow;
   current: ServiceRow;
-  currency: string | null;
+  currency: string;
   quantity: number;
   /** Every target with its monthly and setup selling totals. */
   targets: { row: ServiceRow; monthly: string | null; setup: string | null }[];
@@ -63,13 +51,12 @@ async function loadOptions(db: Queryable, accountId: number): Promise<Options> {
   if (!current) {
     throw new DomainError('CONFLICT', `The service ${account.product_name} of this subscription is no longer in the catalogue`);
   }
-  const currency = await customerCurrency(db, account);
+  const currency = await customerCurrency(db, account.path);
   const sources = await loadPricingSources(
     db,
     rows.map((r) => r.service_name),
   );
   const priceOf = (serviceName: string) => {
-    if (!currency) return { monthly: null, setup: null };
     const priced = priceWithSource({ productName: serviceName, attributes: account.attributes, currency }, sources);
     if (!priced?.result.ok) return { monthly: null, setup: null };
     return { monthly: priced.result.monthly.selling, setup: priced.result.setup.selling };
