@@ -342,6 +342,19 @@ function table(visual: VisualDefinition, rows: Row[], cb: RenderCallbacks, highl
         continue;
       }
       if (!isLink(value)) {
+        if (c === columns[0]) {
+          // The row's key is a button, so keyboard users select the row's data point too (Enter or Space).
+          const key = String(value ?? '');
+          const button = el('button', { type: 'button', class: 'row-select', 'aria-pressed': String(key === highlighted) }, key);
+          button.addEventListener('click', (event) => {
+            event.stopPropagation();
+            cb.onPointClick(visual, key, null);
+          });
+          const td = el('td');
+          td.append(button);
+          tr.append(td);
+          continue;
+        }
         tr.append(el('td', {}, String(value ?? '')));
         continue;
       }

@@ -171,6 +171,23 @@ describe('selectionChanged', () => {
     expect(h.root.querySelector('[data-visual="List"] tbody tr.selected td')?.textContent).toBe('User');
   });
 
+  it('[E4.3] selects a table row from the keyboard through the button of its key cell', async () => {
+    const h = setup();
+    await h.send('POST', '/report/load', loadConfig);
+    await h.send('PUT', '/report/pages/active', { name: 'P2', displayName: null, isActive: true });
+    const button = h.root
+      .querySelectorAll('[data-visual="List"] tbody tr')[1]
+      ?.querySelector('button.row-select') as HTMLButtonElement;
+
+    expect(button.textContent).toBe('User');
+    expect(button.getAttribute('aria-pressed')).toBe('false');
+    button.click();
+
+    expect(h.last('selectionChanged')).toMatchObject({ visual: { name: 'List' }, dataPoints: [{ values: [] }] });
+    const pressed = h.root.querySelector('[data-visual="List"] tbody tr.selected button.row-select');
+    expect(pressed?.getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('[E4.3] clears the selection with selectionChanged before pageChanged when the page changes', async () => {
     const h = setup();
     await h.send('POST', '/report/load', loadConfig);
