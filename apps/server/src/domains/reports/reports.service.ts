@@ -436,51 +436,36 @@ export async function seedDemoReports(db: Db | Queryable): Promise<{ created: bo
   const [provider] = await db.query<{ id: number }>("SELECT id FROM accounts WHERE account_type = 'Provider' LIMIT 1");
   if (!provider) throw new Error('seed the demo tenant first');
   const existing = await repo.findReportByName(db, provider.id, DEMO_REPORT_NAME);
-  let created = false;
-  if (!existing) {
-    const pages = accountOverviewPages();
-    const problems = checkPages(pages);
-    if (problems.length > 0) throw new Error(`demo report is invalid: ${problems.join('; ')}`);
-    await repo.insertReport(db, {
-      id: DEMO_REPORT_ID,
-      workgroupId: DEMO_WORKGROUP_ID,
-      name: DEMO_REPORT_NAME,
-      ownerAccountId: provider.id,
-      pages,
-      group: 'Accounts',
-      description: 'How many accounts you have, by type, state and level, and the accounts themselves.',
-    });
-    created = true;
-  }
   const report = existing ?? { id: DEMO_REPORT_ID, workgroupId: DEMO_WORKGROUP_ID };
-  if (!(await repo.findReportByName(db, provider.id, DEMO_SUBSCRIPTIONS_REPORT_NAME))) {
-    const subscriptions = subscriptionsPages();
-    const problems = checkPages(subscriptions);
-    if (problems.length > 0) throw new Error(`demo report is invalid: ${problems.join('; ')}`);
-    await repo.insertReport(db, {
-      id: DEMO_SUBSCRIPTIONS_REPORT_ID,
-      workgroupId: report.workgroupId,
-      name: DEMO_SUBSCRIPTIONS_REPORT_NAME,
-      ownerAccountId: provider.id,
-      pages: subscriptions,
-      group: 'Subscriptions',
-      description: 'Product subscriptions by product, company and month, with a link to each.',
-    });
-  }
-  if (!(await repo.findReportByName(db, provider.id, DEMO_ORDERS_REPORT_NAME))) {
-    const orders = ordersAndRevenuePages();
-    const problems = checkPages(orders);
-    if (problems.length > 0) throw new Error(`demo report is invalid: ${problems.join('; ')}`);
-    await repo.insertReport(db, {
-      id: DEMO_ORDERS_REPORT_ID,
-      workgroupId: report.workgroupId,
-      name: DEMO_ORDERS_REPORT_NAME,
-      ownerAccountId: provider.id,
-      pages: orders,
-      group: 'Sales',
-      description: 'Monthly recurring revenue of the last 12 months by currency, company and service, and the orders placed.',
-    });
-  }
+  /** Adds one demo report of the provider when it has none of that name. */
+  const seed = async (r: { id: string; name: string; pages: PageDefinition[]; group: string; description: string }) => {
+    if (await repo.findReportByName(db, provider.id, r.name)) return false;
+    const problems = checkPages(r.pages);
+    if (problems.length > 0) throw new Error(`demo report ${r.name} is invalid: ${problems.join('; ')}`);
+    await repo.insertReport(db, { ...r, workgroupId: report.workgroupId, ownerAccountId: provider.id });
+    return true;
+  };
+  const created = await seed({
+    id: DEMO_REPORT_ID,
+    name: DEMO_REPORT_NAME,
+    pages: accountOverviewPages(),
+    group: 'Accounts',
+    description: 'How many accounts you have, by type, state and level, and the accounts themselves.',
+  });
+  await seed({
+    id: DEMO_SUBSCRIPTIONS_REPORT_ID,
+    name: DEMO_SUBSCRIPTIONS_REPORT_NAME,
+    pages: subscriptionsPages(),
+    group: 'Subscriptions',
+    description: 'Product subscriptions by product, company and month, with a link to each.',
+  });
+  await seed({
+    id: DEMO_ORDERS_REPORT_ID,
+    name: DEMO_ORDERS_REPORT_NAME,
+    pages: ordersAndRevenuePages(),
+    group: 'Sales',
+    description: 'Monthly recurring revenue of the last 12 months by currency, company and service, and the orders placed.',
+  });
   if (!(await repo.findDashboardByName(db, provider.id, DEMO_DASHBOARD_NAME))) {
     await repo.insertDashboard(db, {
       id: DEMO_DASHBOARD_ID,
