@@ -132,6 +132,10 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
   if (existing.length > 0) {
     await ensureStandardRoles(db);
     await seedDemoServices(db);
+    // Demo data added by later versions reaches a database seeded before them (each step is idempotent).
+    await seedDemoReports(db);
+    await seedPricingDemo(db);
+    await seedDemoOrders(db);
     return { created: false };
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
