@@ -17,7 +17,13 @@ export function ApprovalBanner({ account, hrefForOrders }: { account: Account; h
       {account.Permissions.CanSeeOrders && hrefForOrders && (
         <>
           {' '}
-          <Anchor href={hrefForOrders(account.AccountIdentificator)} size="sm" fw={600}>
+          <Anchor
+            href={hrefForOrders(account.AccountIdentificator)}
+            size="sm"
+            fw={600}
+            c="var(--mantine-color-text)"
+            underline="always"
+          >
             {t('orders.approvalBannerLink')}
           </Anchor>
         </>
