@@ -107,6 +107,14 @@ test.describe('orders page', () => {
     await shot(page, 'orders-denied');
   });
 
+  test('[A2.33] [M6.11] a company administrator (company orders read) sees only its own company orders', async ({ page }) => {
+    await signIn(page, 'acme.admin');
+    await page.getByRole('link', { name: 'Orders', exact: true }).click();
+    await expect(rows(page).first()).toBeVisible();
+    for (const text of await rows(page).allInnerTexts()) expect(text).toContain('Acme Logistics');
+    await checkAccessible(page);
+  });
+
   test('[A3.1] a subscription without an order under review shows no approval banner', async ({ page, playwright, baseURL }) => {
     const api = await playwright.request.newContext({ baseURL: baseURL as string });
     await api.post('/api/op/Authenticate', { data: { Username: 'blueharbor.admin', Password: DEMO_PASSWORD } });
