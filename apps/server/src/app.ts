@@ -24,6 +24,7 @@ import { catalogueOperations, createServiceJobHandler, findServiceFileAttachment
 import { credentialOperations, sendToAllJobHandler } from './domains/credentials/index.js';
 import { creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
 import { noteOperations } from './domains/notes/index.js';
+import { orderOperations, ordersAccountExtension } from './domains/orders/index.js';
 import { passwordResetOperations, registerResetTiming, resetPasswordAction } from './domains/password-reset/index.js';
 import {
   provisioningAccountExtension,
@@ -85,6 +86,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 registerAccountExtension(provisioningAccountExtension);
 // Pricing adds the price protection end of a subscription to accounts [A3.1], [A2.33].
 registerAccountExtension(pricingAccountExtension);
+// Orders add ExtendedView.ApprovalInProgress (an order under review) to subscriptions [A3.1], [A2.33].
+registerAccountExtension(ordersAccountExtension);
 
 /** The registered handlers of every domain, in dependency order. */
 export function registeredOperations(options: AuthSettings & { publicUrl?: string }): RegisteredOperation[] {
@@ -109,6 +112,7 @@ export function registeredOperations(options: AuthSettings & { publicUrl?: strin
     ...provisioningOperations,
     ...subscriptionOperations,
     ...accountPricingOperations,
+    ...orderOperations,
     ...ssoOperations({
       publicUrl: options.publicUrl ?? 'http://localhost:8080',
       auth: { redirectPrefixes: DEFAULT_REDIRECT_PREFIXES, ...options },

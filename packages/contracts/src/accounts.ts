@@ -151,6 +151,8 @@ export const AccountSchema = z.object({
     CanRecreateProvisioning: z.boolean().default(false),
     /** The price preview block of a Product account: BILLING_SHOWPRODUCTPRICE read [A2.34], [A6.17]. */
     CanSeePricePreview: z.boolean().default(false),
+    /** The Orders page and the "pending approval" banner's link: CREDITCHECK_COMPANYORDERS or ORDER_MANAGEMENT read [A2.33]. */
+    CanSeeOrders: z.boolean().default(false),
   }),
 });
 export type Account = z.infer<typeof AccountSchema>;

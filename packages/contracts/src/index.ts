@@ -13,6 +13,7 @@ export * from './jobs.js';
 export * from './mail.js';
 export * from './notes.js';
 export * from './operation.js';
+export * from './orders.js';
 export * from './password-reset.js';
 export * from './price-preview.js';
 export * from './pricing.js';
@@ -38,6 +39,7 @@ import { jobOperations } from './jobs.js';
 import { mailOperations } from './mail.js';
 import { noteOperations } from './notes.js';
 import type { OperationDefinition } from './operation.js';
+import { orderOperations } from './orders.js';
 import { passwordResetOperations } from './password-reset.js';
 import { pricePreviewOperations } from './price-preview.js';
 import { provisioningOperations } from './provisioning.js';
@@ -70,4 +72,5 @@ export const operations: readonly OperationDefinition[] = [
   ...ssoOperations,
   ...subscriptionUpgradeOperations,
   ...pricePreviewOperations,
+  ...orderOperations,
 ];

@@ -19,6 +19,8 @@ export type OperationAccess =
   | { readonly kind: 'session' }
   /** A named capability. */
   | { readonly kind: 'capability'; readonly capability: CapabilityRequirement }
+  /** Any one of several named capabilities (e.g. two capabilities that both grant reading orders). */
+  | { readonly kind: 'anyCapability'; readonly capabilities: readonly [CapabilityRequirement, ...CapabilityRequirement[]] }
   /** `<TYPE>_ACCOUNT_<permission>` of the touched account's type. */
   | { readonly kind: 'accountType'; readonly permission: PermissionKind };
 

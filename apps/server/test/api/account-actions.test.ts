@@ -47,6 +47,7 @@ describe('terminate and cancel termination', () => {
       CanSaveWithoutProvisioning: false,
       CanRecreateProvisioning: false,
       CanSeePricePreview: false,
+      CanSeeOrders: false,
     });
     const states = await t.db.query<{ state: string }>('SELECT state FROM accounts WHERE id = ANY($1::int[])', [
       [c.company, c.dept, c.user.id],

@@ -1,5 +1,6 @@
 import type { AccountType, TreeNode } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertOrder } from '../../src/domains/orders/orders.repository.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL, UPDATE_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
@@ -872,6 +873,79 @@ describe('[A2.34] [A6.17] the price preview stays inside the caller scope', () =
       const client = pricingClients.get(caller)!;
       const foreign = await client.op('GetAccountPricePreview', { accountId: idOf(target) });
       const missing = await client.op('GetAccountPricePreview', { accountId: MISSING_ID });
+      expect(missing.status).toBe(404);
+      expect(foreign.status).toBe(404);
+      expect(comparable(foreign.body)).toEqual(comparable(missing.body));
+    },
+  );
+});
+
+describe('[A2.33] the Orders page lists only the orders of subscriptions inside the caller scope', () => {
+  const orderClients = new Map<CallerName, ApiClient>();
+  const orderOf = new Map<string, string>();
+  const products = TREE.filter((a) => a.type === 'Product').map((a) => a.name);
+
+  beforeAll(async () => {
+    for (const [i, target] of products.entries()) {
+      const order = await insertOrder(t.db, {
+        accountId: idOf(target),
+        companyId: null,
+        resellerId: null,
+        serviceName: 'Isolation',
+        serviceDisplayName: 'Orders isolation probe',
+        quantity: 1,
+        currency: 'EUR',
+        monthlySelling: '1',
+        setupSelling: '0',
+        purchaseCurrency: 'EUR',
+        monthlyPurchase: '1',
+        setupPurchase: '0',
+        status: 'UnderReview',
+        placedBy: null,
+        placedAt: new Date(Date.UTC(2026, 0, 1 + i)),
+      });
+      orderOf.set(target, order.orderNumber);
+    }
+    for (const [i, { caller, root }] of CALLERS.entries()) {
+      const user = await makeUser(t.db, {
+        parentId: idOf(root),
+        capabilities: [...READ_ALL, i % 2 === 0 ? 'ORDER_MANAGEMENT_READ' : 'CREDITCHECK_COMPANYORDERS_READ'],
+        displayName: `${caller} (orders)`,
+      });
+      orderClients.set(caller, await new ApiClient(t.url).signIn(user.username));
+    }
+  });
+
+  const rows = CALLERS.flatMap(({ caller }) =>
+    products.map((target) => ({ caller, target, inside: SCOPE[caller].includes(target) })),
+  );
+
+  it('covers every caller and subscription, inside and outside', () => {
+    expect(rows.filter((r) => r.inside).length).toBeGreaterThan(0);
+    expect(rows.filter((r) => !r.inside).length).toBeGreaterThan(0);
+  });
+
+  it.each(CALLERS.map((c) => c.caller))('%s lists exactly the orders of its own subscriptions', async (caller) => {
+    // Other blocks of this file place orders too (upgrades); this block's orders are of its own service.
+    const res = await orderClients.get(caller)!.op('ListOrders', { pageSize: 100, search: 'Orders isolation probe' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const expected = products.filter((p) => SCOPE[caller].includes(p)).map((p) => orderOf.get(p));
+    expect(res.body.Items.map((o: { OrderNumber: string }) => o.OrderNumber).sort()).toEqual(expected.sort());
+  });
+
+  it.each(rows.filter((r) => r.inside))('$caller lists the orders of $target', async ({ caller, target }) => {
+    const res = await orderClients.get(caller)!.op('ListOrders', { accountId: idOf(target), pageSize: 100 });
+    expect(res.status).toBe(200);
+    expect(res.body.Items.map((o: { OrderNumber: string }) => o.OrderNumber)).toContain(orderOf.get(target));
+    expect(res.body.Items.every((o: { AccountId: number }) => o.AccountId === idOf(target))).toBe(true);
+  });
+
+  it.each(rows.filter((r) => !r.inside))(
+    '$caller gets the same 404 from ListOrders for $target as for an id that does not exist',
+    async ({ caller, target }) => {
+      const client = orderClients.get(caller)!;
+      const foreign = await client.op('ListOrders', { accountId: idOf(target) });
+      const missing = await client.op('ListOrders', { accountId: MISSING_ID });
       expect(missing.status).toBe(404);
       expect(foreign.status).toBe(404);
       expect(comparable(foreign.body)).toEqual(comparable(missing.body));

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredOperations } from '../../src/app.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 
-const ACCESS_KINDS = ['public', 'session', 'capability', 'accountType'];
+const ACCESS_KINDS = ['public', 'session', 'capability', 'anyCapability', 'accountType'];
 
 let t: TestApp;
 let webDist: string;
@@ -94,6 +94,13 @@ describe('operation access declarations', () => {
         const entry = catalogue[access.capability.name];
         expect(entry, access.capability.name).toBeDefined();
         expect(entry?.kinds).toContain(access.capability.kind);
+      }
+      if (access.kind === 'anyCapability') {
+        expect(access.capabilities.length).toBeGreaterThan(0);
+        for (const capability of access.capabilities) {
+          expect(catalogue[capability.name], capability.name).toBeDefined();
+          expect(catalogue[capability.name]?.kinds).toContain(capability.kind);
+        }
       }
       if (access.kind === 'accountType') {
         for (const name of ['RESELLER', 'COMPANY', 'DEPARTMENT', 'USER', 'PRODUCT'].map(

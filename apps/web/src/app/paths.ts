@@ -40,6 +40,19 @@ export const paths = {
   redirect: (target: string) => `/Redirect/${target}`,
   /** [M2.50] #/Reports, and #/Reports/{reportLink} for one report. */
   reports: (reportLink?: string) => (reportLink ? `/Reports/${encodeURIComponent(reportLink)}` : '/Reports'),
+  /** [A2.33] #/Orders, with its page, page size, search, status and subscription in the query. */
+  orders: (
+    query: { page?: number; pageSize?: number; search?: string; status?: string | null; accountId?: number | null } = {},
+  ) => {
+    const params = new URLSearchParams();
+    if (query.accountId) params.set('account', String(query.accountId));
+    if (query.status) params.set('status', query.status);
+    if (query.search) params.set('search', query.search);
+    if (query.pageSize) params.set('pageSize', String(query.pageSize));
+    if (query.page && query.page > 1) params.set('page', String(query.page));
+    const text = params.toString();
+    return text ? `/Orders?${text}` : '/Orders';
+  },
   /** [M7.19] The viewer of confirmed terms and privacy policy. */
   confirmedTerms: () => '/MyTerms',
 } as const;

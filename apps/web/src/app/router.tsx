@@ -3,6 +3,7 @@ import { AccountPage } from './routes/account-page';
 import { ConfirmedTermsPage } from './routes/confirmed-terms-page';
 import { HomeRedirect } from './routes/home-redirect';
 import { NotFoundPage } from './routes/not-found-page';
+import { OrdersPage } from './routes/orders-page';
 import { OutboxPage } from './routes/outbox-page';
 import { RedirectPage } from './routes/redirect-page';
 import { ReportsPage } from './routes/reports-page';
@@ -32,6 +33,7 @@ export const router = createHashRouter([
       { path: 'MyTerms', element: <ConfirmedTermsPage /> },
       { path: 'Reports/:reportLink?', element: <ReportsPage /> },
       { path: 'Outbox/:messageId?', element: <OutboxPage /> },
+      { path: 'Orders', element: <OrdersPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -4,6 +4,7 @@ import {
   type AccountType,
   displayFieldValue,
   type FieldValue,
+  ORDERS_READ_CAPABILITY_KEYS,
   type TreeNode,
   type View,
 } from '@portal/contracts';
@@ -118,6 +119,8 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number): Pr
         caller.capabilities.has('PROVISIONING_REQUEST_CREATE') && row.account_type === 'Product' && row.state !== 'Terminated',
       // [A2.34] [A6.17] Terminated subscriptions still show their price.
       CanSeePricePreview: caller.capabilities.has('BILLING_SHOWPRODUCTPRICE_READ') && row.account_type === 'Product',
+      // [A2.33] The link of the "pending approval" banner leads to #/Orders, for those who may read orders.
+      CanSeeOrders: ORDERS_READ_CAPABILITY_KEYS.some((key) => caller.capabilities.has(key)),
     },
   };
 }

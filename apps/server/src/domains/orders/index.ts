@@ -1,6 +1,12 @@
+import type { AccountExtension } from '../accounts/index.js';
+import * as service from './orders.service.js';
+
+export { orderOperations } from './orders.operations.js';
 export { ORDER_STATUSES, type OrderStatus, REVENUE_MONTHS, type RevenueRow } from './orders.rules.js';
 export {
+  approvalValues,
   DEMO_LARGE_ORDER,
+  listOrders,
   ORDER_STATUS_LABELS,
   type OrderDatasetRow,
   ordersDataset,
@@ -9,3 +15,9 @@ export {
   revenueDataset,
   seedDemoOrders,
 } from './orders.service.js';
+
+/** What orders add to accounts: ExtendedView.ApprovalInProgress of Product accounts [A3.1], [A2.33]. */
+export const ordersAccountExtension: AccountExtension = {
+  name: 'orders',
+  extendedValues: (db, account) => service.approvalValues(db, account),
+};

@@ -218,3 +218,63 @@ export async function setServiceValues(db: Queryable, accountId: number, values:
     JSON.stringify(values),
   ]);
 }
+
+export interface OrderPageRow extends OrderListRow {
+  accountDisplayName: string;
+}
+
+export interface OrderPageQuery {
+  search: string;
+  status: OrderStatus | null;
+  accountId: number | null;
+  limit: number;
+  offset: number;
+}
+
+/** LIKE pattern matching a text anywhere, with the text's own % _ and \ taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of the orders of the subscriptions inside the subtree at rootPath (the tenant scope, in
+ * SQL), newest first, with the total that matches. Search is case-insensitive over the order
+ * number, the company above the subscription now and the service's display name.
+ */
+export async function listOrdersPage(
+  db: Queryable,
+  rootPath: string,
+  query: OrderPageQuery,
+): Promise<{ rows: OrderPageRow[]; total: number }> {
+  const scoped = `
+    WITH scoped AS (
+      SELECT o.id, o.order_number AS "orderNumber", o.account_id AS "accountId", p.display_name AS "accountDisplayName",
+             ${ORGANISATIONS_ABOVE}, o.service_display_name AS "serviceDisplayName", o.status, o.placed_at AS "placedAt",
+             o.quantity::float8 AS "quantity", o.currency, o.monthly_selling::text AS "monthlySelling",
+             o.setup_selling::text AS "setupSelling"
+        FROM orders o JOIN accounts p ON p.id = o.account_id
+       WHERE p.path >= $1 AND p.path < $2 AND ($3::int IS NULL OR o.account_id = $3)
+         AND ($4::text IS NULL OR o.status = $4))
+    SELECT * FROM scoped
+     WHERE $5::text IS NULL OR "orderNumber" ILIKE $5 OR "company" ILIKE $5 OR "serviceDisplayName" ILIKE $5`;
+  const params = [
+    rootPath,
+    pathUpperBound(rootPath),
+    query.accountId,
+    query.status,
+    query.search === '' ? null : containsPattern(query.search),
+  ];
+  const [counted] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${scoped}) matching`, params);
+  const rows = await db.query<OrderPageRow>(
+    `${scoped} ORDER BY "placedAt" DESC, id DESC LIMIT ${Number(query.limit)} OFFSET ${Number(query.offset)}`,
+    params,
+  );
+  return { rows: rows.map((r) => ({ ...r, placedAt: new Date(r.placedAt) })), total: counted?.n ?? 0 };
+}
+
+/** Whether a subscription has an order waiting for approval (UnderReview) [A2.33]. */
+export async function hasOrderUnderReview(db: Queryable, accountId: number): Promise<boolean> {
+  const [row] = await db.query<{ found: boolean }>(
+    "SELECT EXISTS (SELECT 1 FROM orders WHERE account_id = $1 AND status = 'UnderReview') AS found",
+    [accountId],
+  );
+  return row?.found === true;
+}

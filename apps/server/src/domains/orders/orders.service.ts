@@ -3,9 +3,11 @@
  * [M5.8], its status against the customer's credit limit [M4.23], and the orders and revenue
  * datasets of the embedded reports (always within one subtree).
  */
-import { DEFAULT_CURRENCY, MISSING_UDRC_FIELD } from '@portal/contracts';
+import { DEFAULT_CURRENCY, type FieldValue, MISSING_UDRC_FIELD, type OrdersPage } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { validationFailed } from '../../platform/errors/domain-error.js';
+import type { Caller } from '../../platform/operations/types.js';
+import type { AccountRow } from '../accounts/index.js';
 import { loadPricingSources, priceWithSource, SERVICE_FIELD_VIEW, subscriptionQuantity } from '../catalogue/index.js';
 import { getCreditStatus } from '../credit-limits/index.js';
 import * as repo from './orders.repository.js';
@@ -156,6 +158,50 @@ export async function revenueDataset(db: Queryable, rootPath: string, now: Date)
     }),
     lastMonths(now),
   );
+}
+
+/**
+ * [A2.33] [M6.11] The Orders page: one page of the orders of the subscriptions inside the caller's
+ * scope (enforced in SQL), newest first, searched and filtered. The operation layer has already
+ * checked that a given accountId is inside the scope (else 404).
+ */
+export async function listOrders(
+  db: Queryable,
+  caller: Caller,
+  query: { page: number; pageSize: number; search: string; status: OrderStatus | null; accountId: number | null },
+): Promise<OrdersPage> {
+  const { rows, total } = await repo.listOrdersPage(db, caller.scope.rootPath, {
+    search: query.search,
+    status: query.status,
+    accountId: query.accountId,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  return {
+    Items: rows.map((o) => ({
+      Id: o.id,
+      OrderNumber: o.orderNumber,
+      PlacedAt: o.placedAt.toISOString(),
+      AccountId: o.accountId,
+      AccountDisplayName: o.accountDisplayName,
+      Company: o.company,
+      Service: o.serviceDisplayName,
+      Status: o.status,
+      Quantity: o.quantity,
+      Currency: o.currency,
+      MonthlyTotal: o.monthlySelling,
+      SetupTotal: o.setupSelling,
+    })),
+    Total: total,
+    Page: query.page,
+    PageSize: query.pageSize,
+  };
+}
+
+/** [A3.1] [A2.33] ExtendedView.ApprovalInProgress of a Product account: it has an order under review. */
+export async function approvalValues(db: Queryable, account: AccountRow): Promise<Record<string, FieldValue>> {
+  if (account.account_type !== 'Product') return {};
+  return { ApprovalInProgress: await repo.hasOrderUnderReview(db, account.id) };
 }
 
 /** Demo units of per-unit fields, taken in turn; one demo customer orders far more (see DEMO_LARGE_ORDER). */

@@ -10,6 +10,8 @@ function describeAccess(def: OperationDefinition): string {
       return 'Any signed-in user.';
     case 'capability':
       return `Capability ${a.capability.name}_${a.capability.kind}.`;
+    case 'anyCapability':
+      return `Any one of the capabilities ${a.capabilities.map((c) => `${c.name}_${c.kind}`).join(', ')}.`;
     case 'accountType':
       return `Capability <TYPE>_ACCOUNT_${a.permission} for the type of the account it touches.`;
   }

@@ -20,20 +20,22 @@ export interface OperationLayerOptions {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
-/** The capability key an operation needs on a given account, or null when none is needed. */
-export function requiredCapability(access: OperationAccess, account: LocatedAccount | null): string | null {
+/** The capability keys an operation accepts on a given account (any one of them suffices), or null when none is needed. */
+export function requiredCapabilities(access: OperationAccess, account: LocatedAccount | null): string[] | null {
   switch (access.kind) {
     case 'public':
     case 'session':
       return null;
     case 'capability':
-      return capabilityKey(access.capability);
+      return [capabilityKey(access.capability)];
+    case 'anyCapability':
+      return access.capabilities.map(capabilityKey);
     case 'accountType': {
       if (!account) throw new Error('an accountType access needs a located account');
       // The provider root is administered with the reseller capabilities.
       const type = account.type === 'Provider' ? 'Reseller' : account.type;
       const name = ACCOUNT_TYPE_CAPABILITY[type as keyof typeof ACCOUNT_TYPE_CAPABILITY];
-      return `${name}_${access.permission}`;
+      return [`${name}_${access.permission}`];
     }
   }
 }
@@ -117,8 +119,9 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
       // Outside the caller's scope looks exactly like an account that does not exist.
       if (!account || !caller || !isInScope(caller.scope.rootPath, account.path)) throw notFound();
     }
-    const needed = requiredCapability(definition.access, account);
-    if (needed && !caller?.capabilities.has(needed)) throw forbidden(`You need the ${needed} capability to do this`);
+    const needed = requiredCapabilities(definition.access, account);
+    if (needed && !needed.some((key) => caller?.capabilities.has(key)))
+      throw forbidden(`You need the ${needed.join(' or the ')} capability to do this`);
 
     const audits: AuditEntry[] = [];
     const rollbackHooks: ((db: Db) => Promise<void>)[] = [];

@@ -57,6 +57,7 @@ export function AccountPage() {
         tab={exportKind ? undefined : params.tab}
         onTabChange={(tab) => navigate(paths.account.tab(id, tab))}
         hrefForAccount={hrefForAccount}
+        hrefForOrders={(accountId) => href(paths.orders({ accountId }))}
         onHierarchy={onHierarchy}
         featureTabs={FEATURE_TABS}
         onCustomAction={(action) =>

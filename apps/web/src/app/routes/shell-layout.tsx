@@ -1,5 +1,6 @@
 import { Anchor, AppShell, Burger, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ORDERS_READ_CAPABILITY_KEYS } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -115,6 +116,11 @@ export function ShellLayout() {
               </Anchor>
               {user.data.Capabilities.includes('SERVICE_TOOL_INFO_READ') && (
                 <Anchor href={`#${paths.services.list()}`}>{t('serviceTool.list.title')}</Anchor>
+              )}
+              {ORDERS_READ_CAPABILITY_KEYS.some((key) => user.data?.Capabilities.includes(key)) && (
+                <Anchor href={href(paths.orders())} size="sm" fw={500}>
+                  {t('orders.navLink')}
+                </Anchor>
               )}
               {user.data.Capabilities.includes('OUTBOX_READ') && (
                 <Anchor href={href(paths.outbox.list())} size="sm" fw={500}>

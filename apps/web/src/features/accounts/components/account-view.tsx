@@ -17,6 +17,7 @@ import {
   validateChanges,
 } from '../utils/edit-state';
 import { AccountBreadcrumbs } from './account-breadcrumbs';
+import { ApprovalBanner } from './approval-banner';
 import { ConfirmSensitiveModal, type SensitiveChange } from './confirm-sensitive-modal';
 import { MoveAccountModal } from './move-account-modal';
 import { PricePreview } from './price-preview';
@@ -50,6 +51,8 @@ export interface AccountViewProps {
   extraActions?: FeatureTabRenderer;
   /** Actions of other features (send credentials, exports), supplied by the page. */
   featureActions?: FeatureActionsRenderer;
+  /** [A2.33] The Orders page showing one subscription's orders, for the "pending approval" banner's link. */
+  hrefForOrders?: (accountId: number) => string;
 }
 
 /** [A2.1] The account page: breadcrumbs, name, tab strip from the layout pages, and the fields in view or edit mode. */
@@ -309,6 +312,8 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
       {state !== 'Terminated' && <ProvisioningBanner account={account} />}
       {/* [A2.33] After the provisioning banners, in the spec's order (decision 0023). */}
       {state !== 'Terminated' && <PriceProtectionBanner account={account} />}
+      {/* [A2.33] Next in the spec's order: a modification request pending approval (decision 0026). */}
+      {state !== 'Terminated' && <ApprovalBanner account={account} hrefForOrders={props.hrefForOrders} />}
       {!account.Permissions.CanUpdate && state !== 'Terminated' && (
         <Text size="sm" c="dimmed">
           {t('account.readOnly')}

@@ -1,0 +1,129 @@
+import { Anchor, Box, Group, Loader, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { ORDER_STATUS_VALUES, ORDERS_PAGE_SIZES, type OrderStatusValue } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ReadableAlert } from '../../../components/ui/readable-alert';
+import { ApiError } from '../../../lib/api-client';
+import { type OrdersQuery, useOrders } from '../api/use-orders';
+import { OrdersTable } from './orders-table';
+
+export interface OrdersScreenProps {
+  query: OrdersQuery;
+  onQueryChange: (query: OrdersQuery) => void;
+  hrefForAccount: (id: number) => string;
+}
+
+const ALL = 'all';
+
+/** [A2.33] [M6.11] #/Orders: the orders of the subscriptions the viewer can see, searched, filtered and paged [M9.13]. */
+export function OrdersScreen({ query: q, onQueryChange, hrefForAccount }: OrdersScreenProps) {
+  const { t } = useTranslation();
+  const result = useOrders(q);
+  const [text, setText] = useState(q.search);
+  // [M9.13] Search debounce 300 ms.
+  const applySearch = useDebouncedCallback((search: string) => onQueryChange({ ...q, page: 1, search: search.trim() }), 300);
+  const data = result.data;
+  const pages = data ? Math.max(1, Math.ceil(data.Total / data.PageSize)) : 1;
+  const isDenied = result.error instanceof ApiError && result.error.status === 403;
+  const isMissing = result.error instanceof ApiError && result.error.status === 404;
+  const filtered = q.search !== '' || q.status !== null;
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('orders.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('orders.intro')}
+      </Text>
+      {isDenied ? (
+        <ReadableAlert color="yellow" role="alert">
+          {t('orders.denied')}
+        </ReadableAlert>
+      ) : (
+        <>
+          {q.accountId !== null && (
+            <Group gap="xs">
+              <Text size="sm">{t('orders.oneSubscription')}</Text>
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() => onQueryChange({ ...q, page: 1, accountId: null })}
+              >
+                {t('orders.showAll')}
+              </Anchor>
+            </Group>
+          )}
+          <Group align="flex-end" gap="md">
+            <TextInput
+              label={t('orders.search')}
+              value={text}
+              onChange={(e) => {
+                setText(e.currentTarget.value);
+                applySearch(e.currentTarget.value);
+              }}
+              w={360}
+              rightSection={result.isFetching ? <Loader size="xs" aria-label={t('app.loading')} /> : null}
+            />
+            <Select
+              label={t('orders.statusFilter')}
+              value={q.status ?? ALL}
+              onChange={(v) => onQueryChange({ ...q, page: 1, status: !v || v === ALL ? null : (v as OrderStatusValue) })}
+              data={[
+                { value: ALL, label: t('orders.allStatuses') },
+                ...ORDER_STATUS_VALUES.map((s) => ({ value: s, label: t(`orders.status.${s}`) })),
+              ]}
+              allowDeselect={false}
+              w={200}
+            />
+          </Group>
+          {result.isPending && <Loader aria-label={t('app.loading')} />}
+          {result.isError && !isDenied && (
+            <ReadableAlert color={isMissing ? 'yellow' : 'red'} role="alert">
+              {isMissing ? t('orders.subscriptionMissing') : t('app.loadFailed', { message: result.error.message })}
+            </ReadableAlert>
+          )}
+          {data && data.Items.length === 0 && (
+            <Text c="dimmed" data-testid="orders-empty">
+              {filtered ? t('orders.emptyFiltered') : t('orders.empty')}
+            </Text>
+          )}
+          {data && data.Items.length > 0 && (
+            <OrdersTable items={data.Items} isBusy={result.isFetching} hrefForAccount={hrefForAccount} />
+          )}
+          {data && data.Total > 0 && (
+            <Group justify="space-between">
+              <Group gap="md">
+                <Text size="sm" c="dimmed">
+                  {t('orders.total', { count: data.Total })}
+                </Text>
+                <Select
+                  label={t('orders.pageSize')}
+                  value={String(q.pageSize)}
+                  onChange={(v) => v && onQueryChange({ ...q, page: 1, pageSize: Number(v) })}
+                  data={ORDERS_PAGE_SIZES.map((n) => String(n))}
+                  allowDeselect={false}
+                  w={90}
+                  size="xs"
+                />
+              </Group>
+              {pages > 1 && (
+                <Box component="nav" aria-label={t('orders.pages')}>
+                  <Pagination
+                    total={pages}
+                    value={q.page}
+                    onChange={(page) => onQueryChange({ ...q, page })}
+                    getControlProps={(control) => ({ 'aria-label': t(`orders.pager.${control}`) })}
+                    getItemProps={(page) => ({ 'aria-label': t('orders.pager.page', { page }) })}
+                  />
+                </Box>
+              )}
+            </Group>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+import { Anchor, Table, Text } from '@mantine/core';
+import { formatMoney, type OrderSummary } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { OrderStatusBadge } from './order-status-badge';
+
+/** The orders of one page. Receives rows, does not fetch. */
+export function OrdersTable(props: { items: OrderSummary[]; isBusy: boolean; hrefForAccount: (id: number) => string }) {
+  const { t } = useTranslation();
+  const money = (amount: string | null, currency: string) =>
+    amount === null ? (
+      <Text span size="sm" c="dimmed" title={t('orders.noPriceHelp')}>
+        {t('orders.noPrice')}
+      </Text>
+    ) : (
+      formatMoney(amount, currency)
+    );
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped highlightOnHover aria-label={t('orders.table')} aria-busy={props.isBusy}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('orders.number')}</Table.Th>
+            <Table.Th>{t('orders.placed')}</Table.Th>
+            <Table.Th>{t('orders.company')}</Table.Th>
+            <Table.Th>{t('orders.service')}</Table.Th>
+            <Table.Th>{t('orders.statusColumn')}</Table.Th>
+            <Table.Th ta="right">{t('orders.monthly')}</Table.Th>
+            <Table.Th ta="right">{t('orders.setup')}</Table.Th>
+            <Table.Th>{t('orders.subscription')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.items.map((o) => (
+            <Table.Tr key={o.Id} data-testid="order-row">
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{o.OrderNumber}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{o.PlacedAt.slice(0, 10)}</Table.Td>
+              <Table.Td>{o.Company || t('orders.noCompany')}</Table.Td>
+              <Table.Td>{o.Service}</Table.Td>
+              <Table.Td>
+                <OrderStatusBadge status={o.Status} />
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {money(o.MonthlyTotal, o.Currency)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {money(o.SetupTotal, o.Currency)}
+              </Table.Td>
+              <Table.Td>
+                <Anchor href={props.hrefForAccount(o.AccountId)} size="sm">
+                  {o.AccountDisplayName}
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

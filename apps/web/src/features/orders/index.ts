@@ -1,0 +1,2 @@
+export type { OrdersQuery } from './api/use-orders';
+export { OrdersScreen, type OrdersScreenProps } from './components/orders-screen';

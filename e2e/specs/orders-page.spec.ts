@@ -1,0 +1,130 @@
+import { expect, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
+import { checkAccessible, DEMO_PASSWORD, shot, signIn } from '../fixtures/portal';
+
+/**
+ * The Orders page #/Orders and the "modification request pending approval" banner [A2.33] [A3.1].
+ * Demo data: Dunmore Architects (under blueharbor) ordered Fabrikam Endpoint Protection above its credit
+ * limit, so that order is under review [M4.23]. blueharbor.admin (Reseller administrator) holds both
+ * orders capabilities; blueharbor.finance (Auditor) reads every account but holds neither.
+ */
+
+/** The subscription whose order is under review, found through blueharbor.admin's own session. */
+async function dunmoreSubscription(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string) {
+  const api = await playwright.request.newContext({ baseURL });
+  try {
+    const auth = await api.post('/api/op/Authenticate', { data: { Username: 'blueharbor.admin', Password: DEMO_PASSWORD } });
+    expect(auth.status()).toBe(200);
+    const res = await api.post('/api/op/ListOrders', { data: { status: 'UnderReview', search: 'Dunmore' } });
+    expect(res.status()).toBe(200);
+    const items = (await res.json()).Items as { AccountId: number; OrderNumber: string }[];
+    expect(items).toHaveLength(1);
+    return items[0] as { AccountId: number; OrderNumber: string };
+  } finally {
+    await api.dispose();
+  }
+}
+
+const table = (page: Page) => page.getByRole('table', { name: 'Orders' });
+const rows = (page: Page) => table(page).getByTestId('order-row');
+const banner = (page: Page) => page.getByTestId('approval-banner');
+
+test.describe('orders page', () => {
+  test('[A2.33] [M9.13] a reseller administrator lists, searches and filters orders from the header link', async ({ page }) => {
+    await signIn(page, 'blueharbor.admin');
+    await page.getByRole('link', { name: 'Orders', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+    await expect(rows(page)).toHaveCount(15);
+    await expect(page.getByText(/^\d+ orders$/)).toBeVisible();
+    await expect(rows(page).first().getByRole('cell').nth(1)).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+    await checkAccessible(page);
+    await shot(page, 'orders-page');
+
+    await page.getByLabel('Status').first().click();
+    await page.getByRole('option', { name: 'Under review' }).click();
+    await expect(rows(page)).toHaveCount(1);
+    const row = rows(page).first();
+    await expect(row).toContainText('Dunmore Architects');
+    await expect(row).toContainText('Fabrikam Endpoint Protection');
+    await expect(row.getByText('Under review')).toBeVisible();
+    await expect(row.getByRole('cell').nth(5)).toHaveText(/^€[\d,]+\.\d{2}$|^FREE$/);
+    await checkAccessible(page);
+    await shot(page, 'orders-under-review');
+
+    await page.getByLabel('Status').first().click();
+    await page.getByRole('option', { name: 'All statuses' }).click();
+    await page.getByLabel('Search by order number, company or service').fill('no such order zzz');
+    await expect(page.getByTestId('orders-empty')).toHaveText('No orders match your search or filter.');
+    await page.getByLabel('Search by order number, company or service').fill('Dunmore');
+    await expect(rows(page).first()).toContainText('Dunmore Architects');
+    for (const text of await rows(page).allInnerTexts()) expect(text).toContain('Dunmore Architects');
+
+    await page.getByLabel('Rows per page').first().click();
+    await page.getByRole('option', { name: '5', exact: true }).click();
+    await expect(page).toHaveURL(/pageSize=5/);
+    expect(await rows(page).count()).toBeLessThanOrEqual(5);
+  });
+
+  test('[A2.33] [A3.1] the subscription under review shows the banner with a link to its orders for a reseller administrator', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const sub = await dunmoreSubscription(playwright, baseURL as string);
+    await signIn(page, 'blueharbor.admin');
+    await page.goto(`/#/Account/View/${sub.AccountId}`);
+    await expect(banner(page)).toContainText('A modification request is pending approval.');
+    const link = banner(page).getByRole('link', { name: 'See the orders of this subscription' });
+    await expect(link).toBeVisible();
+    await checkAccessible(page);
+    await shot(page, 'orders-approval-banner');
+
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`#/Orders\\?account=${sub.AccountId}$`));
+    await expect(page.getByText('Showing the orders of one subscription.')).toBeVisible();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText(sub.OrderNumber);
+    await page.getByRole('button', { name: 'Show all orders' }).click();
+    await expect(rows(page)).toHaveCount(15);
+  });
+
+  test('[A2.33] a viewer holding neither orders capability sees the banner without the link, no header link and a denied Orders page', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const sub = await dunmoreSubscription(playwright, baseURL as string);
+    await signIn(page, 'blueharbor.finance');
+    await page.goto(`/#/Account/View/${sub.AccountId}`);
+    await expect(banner(page)).toHaveText('A modification request is pending approval.');
+    await expect(banner(page).getByRole('link')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Orders', exact: true })).toHaveCount(0);
+    await checkAccessible(page);
+
+    await page.goto('/#/Orders');
+    await expect(page.getByRole('alert')).toContainText('You do not have access to orders.');
+    await expect(table(page)).toHaveCount(0);
+    await checkAccessible(page);
+    await shot(page, 'orders-denied');
+  });
+
+  test('[A2.33] [M6.11] a company administrator (company orders read) sees only its own company orders', async ({ page }) => {
+    await signIn(page, 'acme.admin');
+    await page.getByRole('link', { name: 'Orders', exact: true }).click();
+    await expect(rows(page).first()).toBeVisible();
+    for (const text of await rows(page).allInnerTexts()) expect(text).toContain('Acme Logistics');
+    await checkAccessible(page);
+  });
+
+  test('[A3.1] a subscription without an order under review shows no approval banner', async ({ page, playwright, baseURL }) => {
+    const api = await playwright.request.newContext({ baseURL: baseURL as string });
+    await api.post('/api/op/Authenticate', { data: { Username: 'blueharbor.admin', Password: DEMO_PASSWORD } });
+    const res = await api.post('/api/op/ListOrders', { data: { status: 'Completed', pageSize: 5 } });
+    const completed = ((await res.json()).Items as { AccountId: number }[])[0] as { AccountId: number };
+    await api.dispose();
+    await signIn(page, 'blueharbor.admin');
+    await page.goto(`/#/Account/View/${completed.AccountId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('tab').first()).toBeVisible();
+    await expect(banner(page)).toHaveCount(0);
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The Orders page (#/Orders): the orders of the subscriptions inside the caller's scope [A2.33],
+ * [M6.11], paged like every grid [M9.13], and the statuses an order has [M4.23].
+ */
+import { z } from 'zod';
+import { AccountIdSchema } from './accounts.js';
+import { defineOperation } from './operation.js';
+
+/**
+ * Completed: placed and provisioned as usual. UnderReview: above the customer's credit limit, waits
+ * for a review [M4.23]. Canceled: a review declined it; it makes no revenue.
+ */
+export const ORDER_STATUS_VALUES = ['Completed', 'UnderReview', 'Canceled'] as const;
+export const OrderStatusSchema = z.enum(ORDER_STATUS_VALUES);
+export type OrderStatusValue = z.infer<typeof OrderStatusSchema>;
+
+/** [M9.13] Grid page size 15, choices 5, 15, 30 and 100. */
+export const ORDERS_PAGE_SIZE = 15;
+export const ORDERS_PAGE_SIZES = [5, 15, 30, 100] as const;
+
+/**
+ * [A2.33] [M6.11] Who may read orders: the company-orders read or the order-management read capability.
+ * The Orders page, its header link and the link of the "pending approval" banner follow it.
+ */
+export const ORDERS_READ_CAPABILITIES = [
+  { name: 'CREDITCHECK_COMPANYORDERS', kind: 'READ' },
+  { name: 'ORDER_MANAGEMENT', kind: 'READ' },
+] as const;
+/** The capability keys of ORDERS_READ_CAPABILITIES, as the signed-in user's Capabilities list them. */
+export const ORDERS_READ_CAPABILITY_KEYS = ['CREDITCHECK_COMPANYORDERS_READ', 'ORDER_MANAGEMENT_READ'] as const;
+
+export const OrderSummarySchema = z.object({
+  Id: z.number().int(),
+  /** ORD-000001. */
+  OrderNumber: z.string(),
+  /** ISO 8601 UTC. */
+  PlacedAt: z.string(),
+  /** The subscription (Product account) the order created; its account page. */
+  AccountId: AccountIdSchema,
+  /** The subscription's display name now. */
+  AccountDisplayName: z.string(),
+  /** The company the subscription sits under now ('' when none). */
+  Company: z.string(),
+  /** The service's display name at order time. */
+  Service: z.string(),
+  Status: OrderStatusSchema,
+  Quantity: z.number(),
+  /** The customer's currency at order time. */
+  Currency: z.string(),
+  /** Selling totals at order time, decimal strings; null when the service had no retail price in Currency. */
+  MonthlyTotal: z.string().nullable(),
+  SetupTotal: z.string().nullable(),
+});
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+export const OrdersPageSchema = z.object({
+  Items: z.array(OrderSummarySchema),
+  Total: z.number().int(),
+  Page: z.number().int(),
+  PageSize: z.number().int(),
+});
+export type OrdersPage = z.infer<typeof OrdersPageSchema>;
+
+export const ListOrdersInputSchema = z.object({
+  page: z.number().int().min(1).default(1),
+  pageSize: z
+    .number()
+    .int()
+    .refine((n) => (ORDERS_PAGE_SIZES as readonly number[]).includes(n), {
+      message: `Choose a page size of ${ORDERS_PAGE_SIZES.join(', ')}`,
+    })
+    .default(ORDERS_PAGE_SIZE),
+  /** Part of the order number, company or service name (case-insensitive). */
+  search: z.string().trim().max(200).default(''),
+  status: OrderStatusSchema.nullable().default(null),
+  /** Only the orders of this subscription (it must be inside the caller's scope). */
+  accountId: AccountIdSchema.nullable().default(null),
+});
+export type ListOrdersInput = z.input<typeof ListOrdersInputSchema>;
+
+export const ListOrders = defineOperation({
+  name: 'ListOrders',
+  summary:
+    "Orders of the subscriptions inside the caller's scope, newest first, paged; searched by order number, company or service, filtered by status or subscription",
+  input: ListOrdersInputSchema,
+  output: OrdersPageSchema,
+  access: { kind: 'anyCapability', capabilities: ORDERS_READ_CAPABILITIES },
+  account: (i) => i.accountId,
+  mutating: false,
+});
+
+export const orderOperations = [ListOrders] as const;
