@@ -57,7 +57,9 @@ test.describe('credit check tab', () => {
     await expectAccessible(page);
   });
 
-  test('[A2.47] [A4.3] [A5.2] locks a limit with the keyboard through Edit limit; the lock disables the amount', async ({ page }) => {
+  test('[A2.47] [A4.3] [A5.2] locks a limit with the keyboard through Edit limit; the lock disables the amount', async ({
+    page,
+  }) => {
     await signIn(page, 'blueharbor.admin');
     await openCreditCheck(page, 'Brightwater Dental');
     await expect(page.getByTestId('credit-current-limit')).toHaveText('EUR 8,000.00');

@@ -27,7 +27,9 @@ test.describe('sign-in and the account page', () => {
     await expectAccessible(page);
   });
 
-  test('[A2.1] [A2.31] [A2.32] opens an account through the tree at #/Account/View/{id}, with its name, and marks it as current in the breadcrumbs', async ({ page }) => {
+  test('[A2.1] [A2.31] [A2.32] opens an account through the tree at #/Account/View/{id}, with its name, and marks it as current in the breadcrumbs', async ({
+    page,
+  }) => {
     await signIn(page, 'blueharbor.admin');
     await expect(page.getByRole('navigation', { name: 'Account hierarchy' })).toHaveCount(0);
 
