@@ -17,22 +17,49 @@ interface Subscription {
   protectionEnd: string | null;
 }
 
-/** The first subscription of a demo user, found by sign-in name through that user's own session. */
+/** The demo company of each user whose subscription the tests price. */
+const COMPANY_OF: Record<string, string> = {
+  'acme.admin': 'Acme Logistics',
+  'brightwater.admin': 'Brightwater Dental',
+  'juniper.admin': 'Juniper Legal',
+};
+
+interface TreeNode {
+  AccountId: number;
+  AccountType: string;
+  Children?: TreeNode[];
+}
+
+/**
+ * The first subscription of a demo user, found by sign-in name through the provider's session (other
+ * specs send the company's users new first-time passwords, so their own sign-in cannot be relied on).
+ */
 async function subscriptionOf(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string, username: string) {
   const api = await playwright.request.newContext({ baseURL });
   try {
-    const auth = await api.post('/api/op/Authenticate', { data: { Username: username, Password: DEMO_PASSWORD } });
+    const auth = await api.post('/api/op/Authenticate', { data: { Username: 'provider.admin', Password: DEMO_PASSWORD } });
     expect(auth.status()).toBe(200);
-    const userId = (await auth.json()).User.AccountId as number;
-    const tree = await api.post('/api/op/GetPartialCompanyHierarchy', { data: { id: userId, depth: 1 } });
-    const children = (await tree.json()).Children as { AccountId: number; AccountType: string }[];
-    const product = children.find((c) => c.AccountType === 'Product');
-    if (!product) throw new Error(`${username} has no subscription`);
-    const account = await (await api.post('/api/op/LoadAccountById', { data: { id: product.AccountId } })).json();
-    return {
-      id: product.AccountId,
-      protectionEnd: (account.Views.ExtendedView.Values.PriceProtectionEnddate as string | null) ?? null,
-    } satisfies Subscription;
+    const company = COMPANY_OF[username] as string;
+    const search = await api.post('/api/op/SearchAccounts', { data: { text: company, types: ['Company'] } });
+    const found = ((await search.json()).Items as { AccountId: number; DisplayName: string }[]).find(
+      (i) => i.DisplayName === company,
+    );
+    if (!found) throw new Error(`no company ${company}`);
+    const tree = (await (
+      await api.post('/api/op/GetPartialCompanyHierarchy', { data: { id: found.AccountId, depth: 2 } })
+    ).json()) as TreeNode;
+    for (const user of (tree.Children ?? []).filter((c) => c.AccountType === 'User')) {
+      const loaded = await (await api.post('/api/op/LoadAccountById', { data: { id: user.AccountId } })).json();
+      if (loaded.Views.Default.Values.Username !== username) continue;
+      const product = (user.Children ?? []).find((c) => c.AccountType === 'Product');
+      if (!product) throw new Error(`${username} has no subscription`);
+      const account = await (await api.post('/api/op/LoadAccountById', { data: { id: product.AccountId } })).json();
+      return {
+        id: product.AccountId,
+        protectionEnd: (account.Views.ExtendedView.Values.PriceProtectionEnddate as string | null) ?? null,
+      } satisfies Subscription;
+    }
+    throw new Error(`no user ${username} in ${company}`);
   } finally {
     await api.dispose();
   }
