@@ -3,7 +3,8 @@ import { checkAccessible, shot, signIn } from '../fixtures/portal';
 
 /**
  * The upgrade custom action [A1.5] and its screen #/upgrade-subscription/{accountId} [A2.8]. Uses the
- * subscriptions of Lakeside Hotels, which no other spec changes.
+ * subscriptions of Juniper Legal (its department users' are not changed by other specs) and of
+ * Greenfield Schools, which no other spec changes.
  */
 
 interface TreeNode {
@@ -34,7 +35,7 @@ async function subscriptionOf(page: Page, company: string, name: string): Promis
 test.describe('upgrading a subscription', () => {
   test('[A1.5] [A2.8] moves a subscription to another service of its vendor after a priced confirmation', async ({ page }) => {
     await signIn(page, 'provider.admin');
-    const id = await subscriptionOf(page, 'Lakeside Hotels', 'Contoso Backup 500 GB');
+    const id = await subscriptionOf(page, 'Juniper Legal', 'Contoso Backup 500 GB');
     await page.goto(`/#/Account/View/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Contoso Backup 500 GB' })).toBeVisible();
 
@@ -77,8 +78,8 @@ test.describe('upgrading a subscription', () => {
   test('[A2.8] a company administrator opens the upgrade from the custom action route; a service with nothing to move to says so', async ({
     page,
   }) => {
-    await signIn(page, 'lakeside.admin');
-    const id = await subscriptionOf(page, 'Lakeside Hotels', 'Microsoft 365 Business Standard');
+    await signIn(page, 'greenfield.admin');
+    const id = await subscriptionOf(page, 'Greenfield Schools', 'Microsoft 365 Business Standard');
 
     await page.goto(`/#/Account/CustomAction/UPGRADE/${id}`);
 
