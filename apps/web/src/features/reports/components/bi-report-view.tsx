@@ -113,7 +113,8 @@ export function BiReportView({ entry, onStatus }: BiReportViewProps) {
   return (
     <Stack gap="sm" h="100%">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Box>
+        {/* The name and description wrap; the loaded date and Refresh keep their width. */}
+        <Box style={{ flex: 1, minWidth: 0 }}>
           <Title order={1} size="h2">
             {entry.reportName}
           </Title>
@@ -123,8 +124,8 @@ export function BiReportView({ entry, onStatus }: BiReportViewProps) {
             </Text>
           )}
         </Box>
-        <Group gap="sm" wrap="nowrap">
-          <Text size="sm" c="gray.8" data-testid="report-loaded-at">
+        <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
+          <Text size="sm" c="gray.8" data-testid="report-loaded-at" style={{ whiteSpace: 'nowrap' }}>
             {loadedAt
               ? t('reports.view.loadedAt', { date: loadedAt.toLocaleString(i18next.language) })
               : t('reports.view.loading')}
