@@ -1,11 +1,10 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertAccount } from '../../src/domains/accounts/index.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL, UPDATE_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
 import { createService, SERVICE_TOOL_ALL, serviceInput } from '../factories/services.js';
+import { startVendor } from '../factories/vendor.js';
 
 /**
  * The vendor's callback on CALLBACKURL: a request the vendor accepted for later (HTTP 202) is finished
@@ -16,18 +15,12 @@ const PUBLIC_URL = 'https://portal.example.test';
 const SERVICE = 'Callback Test Backup';
 
 let t: TestApp;
-let vendor: Server;
+let vendor: Awaited<ReturnType<typeof startVendor>>;
 let vendorUrl: string;
 let answers: number[] = [];
 let bodies: string[] = [];
 let owner: number;
 let admin: ApiClient;
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 let counter = 0;
 async function product() {
@@ -86,15 +79,8 @@ async function extended(id: number) {
 }
 
 beforeAll(async () => {
-  vendor = createServer((req, res) => {
-    void readBody(req).then((body) => {
-      bodies.push(body);
-      const status = answers.shift() ?? 200;
-      res.writeHead(status, { 'content-type': 'text/plain' }).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => vendor.listen(0, '127.0.0.1', resolve));
-  vendorUrl = `http://127.0.0.1:${(vendor.address() as AddressInfo).port}`;
+  vendor = await startVendor({ onRequest: (r) => bodies.push(r.body), nextStatus: () => answers.shift() ?? 200 });
+  vendorUrl = vendor.url;
 
   t = await buildTestApp({ app: { publicUrl: PUBLIC_URL } });
   const provider = await makeAccount(t.db, { type: 'Provider', parentId: null });
@@ -131,7 +117,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => vendor.close(() => resolve()));
+  await vendor.close();
 });
 
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertAccount } from '../../src/domains/accounts/index.js';
@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL, UPDATE_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
 import { createService, SERVICE_TOOL_ALL, serviceInput } from '../factories/services.js';
+import { startVendor, type VendorRequest } from '../factories/vendor.js';
 
 /**
  * Provisioning requests: a save creates one [A4.2], save without provisioning [A6.4], the ExtendedView
@@ -13,20 +14,12 @@ import { createService, SERVICE_TOOL_ALL, serviceInput } from '../factories/serv
  * against a real HTTP endpoint on the loopback interface.
  */
 
-interface Received {
-  method: string;
-  url: string;
-  contentType: string;
-  authorization: string | null;
-  body: string;
-}
-
 let t: TestApp;
-let vendor: Server;
+let vendor: Awaited<ReturnType<typeof startVendor>>;
 let vendorUrl: string;
 /** The statuses the vendor endpoint answers with, in turn; 200 when empty. */
 let answers: number[] = [];
-let received: Received[] = [];
+let received: VendorRequest[] = [];
 
 let reseller: number;
 let company: number;
@@ -38,12 +31,6 @@ const userIds: Record<string, number> = {};
 const HTTP_SERVICE = 'Prov Test Backup';
 const EMAIL_SERVICE = 'Prov Test Support';
 const NONE_SERVICE = 'Prov Test Plain';
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 async function client(name: string, parentId: number, capabilities: string[]) {
   const user = await makeUser(t.db, { parentId, capabilities, displayName: `Staff ${name}` });
@@ -89,21 +76,8 @@ async function requestsOf(accountId: number) {
 }
 
 beforeAll(async () => {
-  vendor = createServer((req, res) => {
-    void readBody(req).then((body) => {
-      received.push({
-        method: req.method ?? '',
-        url: req.url ?? '',
-        contentType: String(req.headers['content-type'] ?? ''),
-        authorization: req.headers.authorization ?? null,
-        body,
-      });
-      const status = answers.shift() ?? 200;
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status >= 400 ? 'vendor says no' : 'ok');
-    });
-  });
-  await new Promise<void>((resolve) => vendor.listen(0, '127.0.0.1', resolve));
-  vendorUrl = `http://127.0.0.1:${(vendor.address() as AddressInfo).port}`;
+  vendor = await startVendor({ onRequest: (r) => received.push(r), nextStatus: () => answers.shift() ?? 200 });
+  vendorUrl = vendor.url;
 
   t = await buildTestApp();
   const provider = await makeAccount(t.db, { type: 'Provider', parentId: null });
@@ -172,7 +146,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => vendor.close(() => resolve()));
+  await vendor.close();
 });
 
 beforeEach(() => {

@@ -3,7 +3,13 @@ import type { Queryable } from '../../platform/db/db.js';
 import { notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { type AccountRow, findById } from '../accounts/index.js';
-import { customerCurrency, loadPricingSources, priceWithSource, subscriptionQuantity } from '../catalogue/index.js';
+import {
+  customerCurrency,
+  findPriceProtectionDays,
+  loadPricingSources,
+  priceWithSource,
+  subscriptionQuantity,
+} from '../catalogue/index.js';
 import { toPricePreview } from './account-pricing.rules.js';
 
 /** [A6.17] The capability that adds purchase prices and gross margin to the preview. */
@@ -37,9 +43,7 @@ export async function getPricePreview(db: Queryable, caller: Caller, accountId: 
  */
 export async function priceProtectionValues(db: Queryable, account: AccountRow): Promise<Record<string, FieldValue>> {
   if (account.account_type !== 'Product') return {};
-  const source = account.product_name
-    ? (await loadPricingSources(db, [account.product_name])).get(account.product_name.toLowerCase())
-    : undefined;
-  const end = source ? priceProtectionEnd(account.created_at, source.priceProtectionLengthInDays) : null;
+  const days = account.product_name ? await findPriceProtectionDays(db, account.product_name) : null;
+  const end = priceProtectionEnd(account.created_at, days);
   return { PriceProtectionEnddate: end ? end.toISOString() : null };
 }

@@ -6,6 +6,7 @@ export { CREATE_SERVICE_JOB_TYPE } from './catalogue.service.js';
 export { findServiceFileAttachment } from './files.service.js';
 export {
   customerCurrency,
+  findPriceProtectionDays,
   loadPricingSources,
   type PricingSource,
   priceOneSubscription,

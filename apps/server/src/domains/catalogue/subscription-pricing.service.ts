@@ -30,7 +30,6 @@ export interface PricingSource {
   ownerCurrency: string | null;
   rules: BillingRule[];
   fields: ServiceField[];
-  priceProtectionLengthInDays: number | null;
   isComplexProduct: boolean;
 }
 
@@ -48,12 +47,10 @@ export async function loadPricingSources(db: Queryable, productNames: readonly s
     owner_currency: string | null;
     rules: unknown;
     fields: unknown;
-    protection: number | null;
     is_complex_product: boolean;
   }>(
     `SELECT s.service_name, s.display_name, o.currency AS owner_currency, s.definition -> 'BillingRules' AS rules,
-            s.definition -> 'Fields' AS fields, (s.definition ->> 'PriceProtectionLengthInDays')::int AS protection,
-            s.is_complex_product
+            s.definition -> 'Fields' AS fields, s.is_complex_product
      FROM services s JOIN accounts o ON o.id = s.owner_account_id
      WHERE lower(s.service_name) = ANY($1::text[]) AND s.state = 'Active'`,
     [names],
@@ -65,7 +62,6 @@ export async function loadPricingSources(db: Queryable, productNames: readonly s
       ownerCurrency: r.owner_currency,
       rules: RulesSchema.parse(r.rules ?? []),
       fields: FieldsSchema.parse(r.fields ?? []),
-      priceProtectionLengthInDays: r.protection,
       isComplexProduct: r.is_complex_product,
     });
   }
@@ -122,12 +118,25 @@ export async function priceOneSubscription(db: Queryable, sub: SubscriptionForPr
   return priceWithSource(sub, await loadPricingSources(db, [sub.productName]));
 }
 
-/** The customer's currency: that of the nearest company, reseller or provider above the account, EUR when it has none. */
+/**
+ * The customer's currency: that of the nearest company, reseller or provider above the account that has
+ * one (as the orders and revenue datasets take it), EUR when none has.
+ */
 export async function customerCurrency(db: Queryable, accountPath: string): Promise<string> {
-  const [row] = await db.query<{ currency: string | null }>(
+  const [row] = await db.query<{ currency: string }>(
     `SELECT currency FROM accounts WHERE id = ANY($1::int[]) AND account_type IN ('Company', 'Reseller', 'Provider')
-     ORDER BY depth DESC LIMIT 1`,
+       AND currency IS NOT NULL ORDER BY depth DESC LIMIT 1`,
     [accountPath.split('/').filter(Boolean).map(Number)],
   );
   return row?.currency ?? DEFAULT_CURRENCY;
+}
+
+/** A service's price protection length in days [S3.1], without loading its fees; null when it has none. */
+export async function findPriceProtectionDays(db: Queryable, serviceName: string): Promise<number | null> {
+  const [row] = await db.query<{ days: number | null }>(
+    `SELECT (definition ->> 'PriceProtectionLengthInDays')::int AS days FROM services
+     WHERE lower(service_name) = lower($1) AND state = 'Active'`,
+    [serviceName],
+  );
+  return row?.days ?? null;
 }

@@ -26,7 +26,7 @@ import {
   revenueStart,
 } from './orders.rules.js';
 
-/** The currency of a customer without one set anywhere above: the euro [M9.3]. */
+/** The most orders the orders dataset lists. */
 export const ORDER_LIST_LIMIT = 1000;
 
 export interface RecordOrderInput {
