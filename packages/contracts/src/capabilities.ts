@@ -60,6 +60,12 @@ export const CAPABILITY_CATALOGUE = {
       'Self-hosted reports in the embed host: UPDATE edits and saves a report owned inside the scope, CREATE saves a copy (save as); the spec names only the load config permissions',
     spec: ['E3.4', 'E6.1'],
   },
+  EXCHANGE_RATE: {
+    kinds: ['READ', 'UPDATE'],
+    description:
+      "Currency exchange rates (not spelt in the spec): READ shows the rates screen, UPDATE sets the provider's month-end rates; the rates drive the [A2.33] banner",
+    spec: ['A2.33'],
+  },
   FIELDS_CREDITLIMIT_OVERWRITE_LOCK: {
     kinds: ['UPDATE'],
     description: 'Edit a locked credit limit',

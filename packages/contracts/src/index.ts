@@ -7,6 +7,7 @@ export * from './credentials.js';
 export * from './credit-limits.js';
 export * from './custom-actions.js';
 export * from './errors.js';
+export * from './exchange-rates.js';
 export * from './field-validation.js';
 export * from './initial-password.js';
 export * from './jobs.js';
@@ -34,6 +35,7 @@ import { authOperations } from './auth.js';
 import { credentialOperations } from './credentials.js';
 import { creditLimitOperations } from './credit-limits.js';
 import { customActionOperations } from './custom-actions.js';
+import { exchangeRateOperations } from './exchange-rates.js';
 import { initialPasswordOperations } from './initial-password.js';
 import { jobOperations } from './jobs.js';
 import { mailOperations } from './mail.js';
@@ -73,4 +75,5 @@ export const operations: readonly OperationDefinition[] = [
   ...subscriptionUpgradeOperations,
   ...pricePreviewOperations,
   ...orderOperations,
+  ...exchangeRateOperations,
 ];

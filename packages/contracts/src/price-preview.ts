@@ -14,8 +14,8 @@ const AmountSchema = z.string();
 
 /** Why the gross margin is not given although the caller may see it. */
 export const MARGIN_UNAVAILABLE_REASONS = [
-  /** The vendor charges in another currency than the customer pays in: no exchange rate is applied. */
-  'CurrencyMismatch',
+  /** The vendor charges in another currency than the customer pays in, and no exchange rate converts it (decision 0029). */
+  'NoExchangeRate',
   /** A line has no retail price in the customer's currency, so the selling total is unknown. */
   'NoRetailPrice',
 ] as const;
@@ -37,6 +37,8 @@ export const PricePreviewLineSchema = z.object({
   /** Only for BILLING_SHOWPRODUCTPRICE_MARGIN read: the vendor's price per unit, in PurchaseCurrency. */
   PurchaseUnitPrice: AmountSchema.optional(),
   PurchaseTotal: AmountSchema.optional(),
+  /** Only with the margin capability and an exchange rate: PurchaseTotal converted into Currency. */
+  ConvertedPurchaseTotal: AmountSchema.optional(),
   /** Only with the margin capability, and null when the margin cannot be given (see Margin.Reason). */
   GrossMargin: AmountSchema.nullable().optional(),
 });
@@ -46,6 +48,8 @@ export const PricePreviewTotalSchema = z.object({
   /** The selling total in the customer's currency; null when a line has no retail price in it. */
   Total: AmountSchema.nullable(),
   PurchaseTotal: AmountSchema.optional(),
+  /** PurchaseTotal in Currency, when an exchange rate converts it (margin capability only). */
+  ConvertedPurchaseTotal: AmountSchema.optional(),
   GrossMargin: AmountSchema.nullable().optional(),
 });
 export type PricePreviewTotal = z.infer<typeof PricePreviewTotalSchema>;
@@ -86,6 +90,12 @@ export const AccountPricePreviewSchema = z.object({
       /** True when the gross margin is given; otherwise Reason says why. */
       Available: z.boolean(),
       Reason: MarginUnavailableReasonSchema.nullable(),
+      /**
+       * When PurchaseCurrency differs from Currency and the provider's rates convert it: the factor
+       * (1 PurchaseCurrency = Factor Currency), the month end of the oldest rate used and whether it is
+       * up to date [A2.33]; null otherwise.
+       */
+      ExchangeRate: z.object({ Factor: z.string(), EffectiveOn: z.string().nullable(), UpToDate: z.boolean() }).nullable(),
     })
     .optional(),
 });

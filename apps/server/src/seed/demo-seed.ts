@@ -4,6 +4,7 @@ import { hashPassword } from '../domains/auth/index.js';
 import { seedDemoServices } from '../domains/catalogue/index.js';
 import { seedCreditLimitDemo } from '../domains/credit-limits/index.js';
 import { seedNotesDemo } from '../domains/notes/index.js';
+import { seedDemoExchangeRates } from '../domains/exchange-rates/index.js';
 import { seedDemoOrders } from '../domains/orders/index.js';
 import { seedProvisioningDemo } from '../domains/provisioning/index.js';
 import { seedDemoReports } from '../domains/reports/index.js';
@@ -136,6 +137,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedDemoReports(db);
     await seedPricingDemo(db);
     await seedDemoOrders(db);
+    await seedDemoExchangeRates(db);
     return { created: false };
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -287,6 +289,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
   // Per-unit values of the demo subscriptions first: the orders are priced with them.
   await seedPricingDemo(db);
   await seedDemoOrders(db);
+  await seedDemoExchangeRates(db);
   return { created: true };
 }
 

@@ -36,6 +36,8 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
       'SPECIAL_DEAL_EXECUTE',
       'BILLING_SHOWPRODUCTPRICE_READ',
       'BILLING_SHOWPRODUCTPRICE_MARGIN_READ',
+      // Resellers see margins converted with the provider's rates, so they may read them (decision 0029).
+      'EXCHANGE_RATE_READ',
       'ONLINEBILL_READ',
       'CUSTOM_CHARGE_RESELLER_READ',
       'MARKETPLACE_TC_ACCEPT_EXECUTE',

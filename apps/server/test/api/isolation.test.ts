@@ -952,3 +952,56 @@ describe('[A2.33] the Orders page lists only the orders of subscriptions inside 
     },
   );
 });
+
+describe('exchange rates stay with their provider, and only provider staff set them', () => {
+  const rateClients = new Map<string, ApiClient>();
+  const RATE_CAPABILITIES = [...READ_ALL, 'EXCHANGE_RATE_READ', 'EXCHANGE_RATE_UPDATE'];
+
+  beforeAll(async () => {
+    for (const { caller, root } of CALLERS) {
+      const user = await makeUser(t.db, {
+        parentId: idOf(root),
+        capabilities: RATE_CAPABILITIES,
+        displayName: `${caller} (rates)`,
+      });
+      rateClients.set(caller, await new ApiClient(t.url).signIn(user.username));
+    }
+    const otherProvider = await makeAccount(t.db, { type: 'Provider', parentId: null, displayName: 'Other provider' });
+    const other = await makeUser(t.db, {
+      parentId: otherProvider,
+      capabilities: RATE_CAPABILITIES,
+      displayName: 'other provider admin',
+    });
+    rateClients.set('other provider admin', await new ApiClient(t.url).signIn(other.username));
+    expect(
+      (await rateClients.get('provider admin')!.op('UpdateExchangeRates', { rates: [{ currency: 'CHF', rate: '0.95' }] })).status,
+    ).toBe(200);
+    expect(
+      (await rateClients.get('other provider admin')!.op('UpdateExchangeRates', { rates: [{ currency: 'CHF', rate: '0.5' }] }))
+        .status,
+    ).toBe(200);
+  });
+
+  const chfRate = async (who: string) => {
+    const res = await rateClients.get(who)!.op('ListExchangeRates');
+    expect(res.status).toBe(200);
+    return res.body.Rates.find((r: { Currency: string }) => r.Currency === 'CHF').Rate;
+  };
+
+  it.each(CALLERS.map((c) => c.caller))("%s reads its own provider's rates, never another provider's", async (caller) => {
+    expect(await chfRate(caller)).toBe('0.95');
+  });
+
+  it('the other provider reads only its own rates', async () => {
+    expect(await chfRate('other provider admin')).toBe('0.5');
+  });
+
+  it.each(CALLERS.filter((c) => c.caller !== 'provider admin').map((c) => c.caller))(
+    '%s cannot set the rates of the provider above it, even with EXCHANGE_RATE update',
+    async (caller) => {
+      const res = await rateClients.get(caller)!.op('UpdateExchangeRates', { rates: [{ currency: 'CHF', rate: '9' }] });
+      expect(res.status).toBe(403);
+      expect(await chfRate('provider admin')).toBe('0.95');
+    },
+  );
+});

@@ -186,7 +186,7 @@ describe('GetAccountPricePreview', () => {
   it('[A6.17] [M6.10] gives purchase prices and gross margin to a holder of BILLING_SHOWPRODUCTPRICE_MARGIN read', async () => {
     const res = await preview('margin', products.seats!);
     expect(res.status).toBe(200);
-    expect(res.body.Margin).toEqual({ PurchaseCurrency: 'EUR', Available: true, Reason: null });
+    expect(res.body.Margin).toEqual({ PurchaseCurrency: 'EUR', Available: true, Reason: null, ExchangeRate: null });
     expect(res.body.Monthly).toEqual({ Total: '42', PurchaseTotal: '31', GrossMargin: '11' });
     expect(res.body.Setup).toEqual({ Total: '30', PurchaseTotal: '20', GrossMargin: '10' });
     expect(res.body.Lines[0]).toMatchObject({ PurchaseUnitPrice: '4.5', PurchaseTotal: '27', GrossMargin: '9' });
@@ -198,14 +198,14 @@ describe('GetAccountPricePreview', () => {
     expect(res.body.Monthly.Total).toBe('36');
   });
 
-  it('[A2.34] prices in the currency of the nearest company; no margin when the vendor charges in another currency', async () => {
+  it('[A2.34] prices in the currency of the nearest company; no margin when the vendor charges in another currency without an exchange rate', async () => {
     const res = await preview('margin', products.usd!);
     expect(res.body).toMatchObject({
       Currency: 'USD',
       Outcome: 'Priced',
       Monthly: { Total: '45.5', PurchaseTotal: '31', GrossMargin: null },
     });
-    expect(res.body.Margin).toEqual({ PurchaseCurrency: 'EUR', Available: false, Reason: 'CurrencyMismatch' });
+    expect(res.body.Margin).toEqual({ PurchaseCurrency: 'EUR', Available: false, Reason: 'NoExchangeRate', ExchangeRate: null });
     expect(res.body.Lines[0].GrossMargin).toBeNull();
   });
 
@@ -220,7 +220,7 @@ describe('GetAccountPricePreview', () => {
       MissingRetailPrice: true,
       Monthly: { Total: null, GrossMargin: null },
     });
-    expect(unlisted.body.Margin).toEqual({ PurchaseCurrency: 'EUR', Available: false, Reason: 'NoRetailPrice' });
+    expect(unlisted.body.Margin).toEqual({ PurchaseCurrency: 'EUR', Available: false, Reason: 'NoRetailPrice', ExchangeRate: null });
   });
 
   it('[M5.8] reports the configuration error when a per-unit field holds no number', async () => {

@@ -3,5 +3,5 @@ import { handle, requireCaller } from '../../platform/operations/types.js';
 import * as service from './account-pricing.service.js';
 
 export const accountPricingOperations = [
-  handle(GetAccountPricePreview, (ctx, input) => service.getPricePreview(ctx.db, requireCaller(ctx), input.accountId)),
+  handle(GetAccountPricePreview, (ctx, input) => service.getPricePreview(ctx.db, requireCaller(ctx), input.accountId, ctx.now)),
 ];

@@ -1,5 +1,7 @@
 import {
   type AccountPricePreview,
+  type Conversion,
+  convertAmount,
   DEFAULT_CURRENCY,
   grossMargin,
   type MarginUnavailableReason,
@@ -23,18 +25,24 @@ export interface PreviewInput {
   result: PricingResult | null;
   /** BILLING_SHOWPRODUCTPRICE_MARGIN read [A6.17], [M6.10]. */
   showMargin: boolean;
+  /** From the purchase currency into the customer's, when they differ; null when they are the same. */
+  conversion: Conversion | null;
 }
 
 const EMPTY_TOTAL: PricePreviewTotal = { Total: null };
 
 /**
  * [A2.34] [A6.17] [M6.10] The preview the caller may see: selling prices for everyone allowed the
- * preview; purchase prices and gross margin only with the margin capability, and the margin only
- * when the vendor's and the customer's currency are the same (no exchange rate is applied).
+ * preview; purchase prices and gross margin only with the margin capability. When the vendor charges
+ * in another currency, the purchase amounts are converted with the provider's exchange rates for the
+ * margin, and without a rate the margin is not given (decision 0029).
  */
 export function toPricePreview(input: PreviewInput): AccountPricePreview {
   const purchaseCurrency = input.purchaseCurrency ?? DEFAULT_CURRENCY;
   const sameCurrency = purchaseCurrency === input.currency;
+  const rate = !sameCurrency && input.conversion?.ok ? input.conversion : null;
+  const comparable = sameCurrency || rate !== null;
+  const exchangeRate = rate ? { Factor: rate.factor, EffectiveOn: rate.effectiveOn, UpToDate: rate.upToDate } : null;
   const base = {
     AccountId: input.accountId,
     ServiceName: input.serviceName,
@@ -43,7 +51,9 @@ export function toPricePreview(input: PreviewInput): AccountPricePreview {
     Currency: input.currency,
   };
   const margin = (reason: MarginUnavailableReason | null, available: boolean) =>
-    input.showMargin ? { Margin: { PurchaseCurrency: purchaseCurrency, Available: available, Reason: reason } } : {};
+    input.showMargin
+      ? { Margin: { PurchaseCurrency: purchaseCurrency, Available: available, Reason: reason, ExchangeRate: exchangeRate } }
+      : {};
 
   if (input.result === null || !input.result.ok) {
     return {
@@ -55,14 +65,21 @@ export function toPricePreview(input: PreviewInput): AccountPricePreview {
       Setup: EMPTY_TOTAL,
       PrepaidAdvance: null,
       MissingRetailPrice: false,
-      ...margin(sameCurrency ? null : 'CurrencyMismatch', false),
+      ...margin(comparable ? null : 'NoExchangeRate', false),
     };
   }
 
   const result = input.result;
   const missingRetailPrice = result.lines.some((l) => l.sellingUnitPrice === null);
-  const withMargin = (selling: string | null, purchase: string) =>
-    input.showMargin ? { PurchaseTotal: purchase, GrossMargin: sameCurrency ? grossMargin(selling, purchase) : null } : {};
+  const withMargin = (selling: string | null, purchase: string) => {
+    if (!input.showMargin) return {};
+    const converted = rate ? convertAmount(purchase, rate.factor) : null;
+    return {
+      PurchaseTotal: purchase,
+      ...(converted !== null ? { ConvertedPurchaseTotal: converted } : {}),
+      GrossMargin: sameCurrency ? grossMargin(selling, purchase) : converted !== null ? grossMargin(selling, converted) : null,
+    };
+  };
   const total = (t: PriceTotals): PricePreviewTotal => ({ Total: t.selling, ...withMargin(t.selling, t.purchase) });
 
   const lines: PricePreviewLine[] = result.lines.map((l) => ({
@@ -89,9 +106,6 @@ export function toPricePreview(input: PreviewInput): AccountPricePreview {
     Setup: total(result.setup),
     PrepaidAdvance: prepaid ? total(result.prepaidAdvance) : null,
     MissingRetailPrice: missingRetailPrice,
-    ...margin(
-      !sameCurrency ? 'CurrencyMismatch' : missingRetailPrice ? 'NoRetailPrice' : null,
-      sameCurrency && !missingRetailPrice,
-    ),
+    ...margin(!comparable ? 'NoExchangeRate' : missingRetailPrice ? 'NoRetailPrice' : null, comparable && !missingRetailPrice),
   };
 }

@@ -1,4 +1,4 @@
-import { type AccountPricePreview, type FieldValue, priceProtectionEnd } from '@portal/contracts';
+import { type AccountPricePreview, DEFAULT_CURRENCY, type FieldValue, priceProtectionEnd } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
@@ -10,13 +10,14 @@ import {
   priceWithSource,
   subscriptionQuantity,
 } from '../catalogue/index.js';
+import { conversionForAccount } from '../exchange-rates/index.js';
 import { toPricePreview } from './account-pricing.rules.js';
 
 /** [A6.17] The capability that adds purchase prices and gross margin to the preview. */
 export const MARGIN_CAPABILITY = 'BILLING_SHOWPRODUCTPRICE_MARGIN_READ';
 
 /** [A2.34] [M5.8] The price preview of a Product account, as much of it as the caller may see [A6.17]. */
-export async function getPricePreview(db: Queryable, caller: Caller, accountId: number): Promise<AccountPricePreview> {
+export async function getPricePreview(db: Queryable, caller: Caller, accountId: number, now: Date): Promise<AccountPricePreview> {
   const account = await findById(db, accountId);
   if (!account) throw notFound();
   if (account.account_type !== 'Product') {
@@ -25,6 +26,12 @@ export async function getPricePreview(db: Queryable, caller: Caller, accountId: 
   const currency = await customerCurrency(db, account.path);
   const sources = account.product_name ? await loadPricingSources(db, [account.product_name]) : new Map();
   const priced = priceWithSource({ productName: account.product_name, attributes: account.attributes, currency }, sources);
+  const purchaseCurrency = priced?.source.ownerCurrency ?? DEFAULT_CURRENCY;
+  const showMargin = caller.capabilities.has(MARGIN_CAPABILITY);
+  const conversion =
+    showMargin && purchaseCurrency !== currency
+      ? await conversionForAccount(db, account.path, purchaseCurrency, currency, now)
+      : null;
   return toPricePreview({
     accountId: account.id,
     serviceName: account.product_name,
@@ -33,7 +40,8 @@ export async function getPricePreview(db: Queryable, caller: Caller, accountId: 
     currency,
     purchaseCurrency: priced?.source.ownerCurrency ?? null,
     result: priced?.result ?? null,
-    showMargin: caller.capabilities.has(MARGIN_CAPABILITY),
+    showMargin,
+    conversion,
   });
 }
 
@@ -46,4 +54,27 @@ export async function priceProtectionValues(db: Queryable, account: AccountRow):
   const days = account.product_name ? await findPriceProtectionDays(db, account.product_name) : null;
   const end = priceProtectionEnd(account.created_at, days);
   return { PriceProtectionEnddate: end ? end.toISOString() : null };
+}
+
+/**
+ * [A2.33] ExtendedView.ExchangeRateNotUpToDate of a Product account: true when its vendor charges in
+ * another currency than the customer pays in and the provider's rate for that conversion is missing or
+ * older than the last month end. Only for the callers who see the converted purchase prices and margin
+ * (BILLING_SHOWPRODUCTPRICE_MARGIN read); null for everyone else and every other account (decision 0029).
+ */
+export async function exchangeRateValues(
+  db: Queryable,
+  account: AccountRow,
+  caller: Caller,
+  now: Date,
+): Promise<Record<string, FieldValue>> {
+  if (account.account_type !== 'Product' || !account.product_name) return {};
+  if (!caller.capabilities.has(MARGIN_CAPABILITY)) return { ExchangeRateNotUpToDate: null };
+  const source = (await loadPricingSources(db, [account.product_name])).get(account.product_name.toLowerCase());
+  if (!source) return { ExchangeRateNotUpToDate: null };
+  const from = source.ownerCurrency ?? DEFAULT_CURRENCY;
+  const to = await customerCurrency(db, account.path);
+  if (from === to) return { ExchangeRateNotUpToDate: false };
+  const conversion = await conversionForAccount(db, account.path, from, to, now);
+  return { ExchangeRateNotUpToDate: !conversion.ok || !conversion.upToDate };
 }

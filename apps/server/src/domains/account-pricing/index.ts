@@ -4,8 +4,14 @@ import * as service from './account-pricing.service.js';
 export { seedPricingDemo } from './account-pricing.demo.js';
 export { accountPricingOperations } from './account-pricing.operations.js';
 
-/** What pricing adds to accounts: ExtendedView.PriceProtectionEnddate of Product accounts [A3.1], [A2.33]. */
+/**
+ * What pricing adds to accounts: ExtendedView.PriceProtectionEnddate and ExchangeRateNotUpToDate of
+ * Product accounts [A3.1], [A2.33].
+ */
 export const pricingAccountExtension: AccountExtension = {
   name: 'pricing',
-  extendedValues: (db, account) => service.priceProtectionValues(db, account),
+  extendedValues: async (db, account, caller) => ({
+    ...(await service.priceProtectionValues(db, account)),
+    ...(await service.exchangeRateValues(db, account, caller, new Date())),
+  }),
 };

@@ -25,27 +25,46 @@ const input = (over: Partial<PreviewInput>): PreviewInput => ({
   purchaseCurrency: 'EUR',
   result: priced('EUR'),
   showMargin: false,
+  conversion: null,
   ...over,
 });
 
 describe('[A2.34] [A6.17] [M6.10] what the price preview shows', () => {
   it.each([
     ['price only', { showMargin: false }, undefined],
-    ['margin in the same currency', { showMargin: true }, { PurchaseCurrency: 'EUR', Available: true, Reason: null }],
     [
-      'margin, vendor in another currency',
-      { showMargin: true, purchaseCurrency: 'USD' },
-      { PurchaseCurrency: 'USD', Available: false, Reason: 'CurrencyMismatch' },
+      'margin in the same currency',
+      { showMargin: true },
+      { PurchaseCurrency: 'EUR', Available: true, Reason: null, ExchangeRate: null },
+    ],
+    [
+      'margin, vendor in another currency without an exchange rate',
+      { showMargin: true, purchaseCurrency: 'USD', conversion: { ok: false, missing: ['USD'] } },
+      { PurchaseCurrency: 'USD', Available: false, Reason: 'NoExchangeRate', ExchangeRate: null },
+    ],
+    [
+      'margin, vendor in another currency converted with an outdated rate',
+      {
+        showMargin: true,
+        purchaseCurrency: 'USD',
+        conversion: { ok: true, factor: '0.5', upToDate: false, effectiveOn: '2026-09-30' },
+      },
+      {
+        PurchaseCurrency: 'USD',
+        Available: true,
+        Reason: null,
+        ExchangeRate: { Factor: '0.5', EffectiveOn: '2026-09-30', UpToDate: false },
+      },
     ],
     [
       'margin, vendor currency unset counts as EUR [M9.3]',
       { showMargin: true, purchaseCurrency: null },
-      { PurchaseCurrency: 'EUR', Available: true, Reason: null },
+      { PurchaseCurrency: 'EUR', Available: true, Reason: null, ExchangeRate: null },
     ],
     [
       'margin, customer currency without retail prices',
       { showMargin: true, currency: 'CHF', purchaseCurrency: 'CHF', result: priced('CHF') },
-      { PurchaseCurrency: 'CHF', Available: false, Reason: 'NoRetailPrice' },
+      { PurchaseCurrency: 'CHF', Available: false, Reason: 'NoRetailPrice', ExchangeRate: null },
     ],
   ] as const)('%s', (_name, over, margin) => {
     const preview = toPricePreview(input(over as Partial<PreviewInput>));
@@ -66,6 +85,23 @@ describe('[A2.34] [A6.17] [M6.10] what the price preview shows', () => {
       ['3', '5', '15', '3', null],
       ['1', '12', '12', '2', 12],
       ['1', '0', '0', '-20', null],
+    ]);
+  });
+
+  it('[A2.34] converts the purchase amounts into the customer currency for the margin', () => {
+    const preview = toPricePreview(
+      input({
+        showMargin: true,
+        purchaseCurrency: 'USD',
+        conversion: { ok: true, factor: '0.5', upToDate: true, effectiveOn: '2026-10-31' },
+      }),
+    );
+    // Purchase 22 USD is 11 EUR at 0.5; the selling total 27 EUR leaves 16.
+    expect(preview.Monthly).toEqual({ Total: '27', PurchaseTotal: '22', ConvertedPurchaseTotal: '11', GrossMargin: '16' });
+    expect(preview.Lines.map((l) => [l.PurchaseTotal, l.ConvertedPurchaseTotal, l.GrossMargin])).toEqual([
+      ['12', '6', '9'],
+      ['10', '5', '7'],
+      ['20', '10', '-10'],
     ]);
   });
 
