@@ -1,5 +1,5 @@
 import { expect, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
-import { checkAccessible, DEMO_PASSWORD, shot, signIn } from '../fixtures/portal';
+import { checkAccessible, demoSubscriptionOf, shot, signIn } from '../fixtures/portal';
 
 /**
  * The price preview block of a Product account [A2.34] behind BILLING_SHOWPRODUCTPRICE read, purchase
@@ -12,11 +12,6 @@ import { checkAccessible, DEMO_PASSWORD, shot, signIn } from '../fixtures/portal
  * administrators prices and margin, company users neither.
  */
 
-interface Subscription {
-  id: number;
-  protectionEnd: string | null;
-}
-
 /** The demo company of each user whose subscription the tests price. */
 const COMPANY_OF: Record<string, string> = {
   'acme.admin': 'Acme Logistics',
@@ -24,45 +19,9 @@ const COMPANY_OF: Record<string, string> = {
   'juniper.admin': 'Juniper Legal',
 };
 
-interface TreeNode {
-  AccountId: number;
-  AccountType: string;
-  Children?: TreeNode[];
-}
-
-/**
- * The first subscription of a demo user, found by sign-in name through the provider's session (other
- * specs send the company's users new first-time passwords, so their own sign-in cannot be relied on).
- */
 async function subscriptionOf(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string, username: string) {
-  const api = await playwright.request.newContext({ baseURL });
-  try {
-    const auth = await api.post('/api/op/Authenticate', { data: { Username: 'provider.admin', Password: DEMO_PASSWORD } });
-    expect(auth.status()).toBe(200);
-    const company = COMPANY_OF[username] as string;
-    const search = await api.post('/api/op/SearchAccounts', { data: { text: company, types: ['Company'] } });
-    const found = ((await search.json()).Items as { AccountId: number; DisplayName: string }[]).find(
-      (i) => i.DisplayName === company,
-    );
-    if (!found) throw new Error(`no company ${company}`);
-    const tree = (await (
-      await api.post('/api/op/GetPartialCompanyHierarchy', { data: { id: found.AccountId, depth: 2 } })
-    ).json()) as TreeNode;
-    for (const user of (tree.Children ?? []).filter((c) => c.AccountType === 'User')) {
-      const loaded = await (await api.post('/api/op/LoadAccountById', { data: { id: user.AccountId } })).json();
-      if (loaded.Views.Default.Values.Username !== username) continue;
-      const product = (user.Children ?? []).find((c) => c.AccountType === 'Product');
-      if (!product) throw new Error(`${username} has no subscription`);
-      const account = await (await api.post('/api/op/LoadAccountById', { data: { id: product.AccountId } })).json();
-      return {
-        id: product.AccountId,
-        protectionEnd: (account.Views.ExtendedView.Values.PriceProtectionEnddate as string | null) ?? null,
-      } satisfies Subscription;
-    }
-    throw new Error(`no user ${username} in ${company}`);
-  } finally {
-    await api.dispose();
-  }
+  const { id, extended } = await demoSubscriptionOf(playwright, baseURL, COMPANY_OF[username] as string, username);
+  return { id, protectionEnd: (extended.PriceProtectionEnddate as string | null) ?? null };
 }
 
 async function openAccount(page: Page, id: number) {
@@ -129,7 +88,7 @@ test.describe('price preview', () => {
     await shot(page, 'price-preview-margin');
   });
 
-  test('[A6.17] [M6.10] the margin is not given when the vendor charges in another currency, and the page says why', async ({
+  test('[A6.17] [M6.10] a vendor charging in another currency: the purchase price is converted with the month-end rate for the margin', async ({
     page,
     playwright,
     baseURL,
@@ -140,9 +99,14 @@ test.describe('price preview', () => {
 
     const price = block(page);
     await expect(price.getByText('Contoso Backup 500 GB')).toBeVisible();
-    await expect(price.getByTestId('price-margin-reason')).toHaveText(
-      'Gross margin not shown: the vendor charges in USD and the customer pays in EUR.',
+    // The demo's USD rate is for the last month end: 1 EUR = 1.079 USD, so 1 USD = 0.926784 EUR (decision 0029).
+    await expect(price.getByTestId('price-conversion')).toHaveText(
+      /^Purchase prices in USD are converted to EUR at 1 USD = 0\.926784 EUR \(rates of the month end of \d{4}-\d{2}-\d{2}\) for the gross margin\.$/,
     );
+    await expect(price.getByTestId('price-margin-reason')).toHaveCount(0);
+    const totals = price.getByRole('table', { name: 'Price totals' });
+    await expect(totals.getByRole('columnheader', { name: 'Purchase in EUR' })).toBeVisible();
+    await expect(page.getByTestId('exchange-rate-banner')).toHaveCount(0);
     await expect(price.getByRole('table', { name: 'Fees of this subscription' })).toContainText('Prepaid 12 months');
     await expect(price.getByTestId('price-prepaid-advance')).toBeVisible();
     await checkAccessible(page);

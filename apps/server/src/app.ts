@@ -23,8 +23,8 @@ import { type AuthSettings, authOperations, createCallerResolver } from './domai
 import { catalogueOperations, createServiceJobHandler, findServiceFileAttachment } from './domains/catalogue/index.js';
 import { credentialOperations, sendToAllJobHandler } from './domains/credentials/index.js';
 import { creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
-import { noteOperations } from './domains/notes/index.js';
 import { exchangeRateOperations } from './domains/exchange-rates/index.js';
+import { noteOperations } from './domains/notes/index.js';
 import { orderOperations, ordersAccountExtension } from './domains/orders/index.js';
 import { passwordResetOperations, registerResetTiming, resetPasswordAction } from './domains/password-reset/index.js';
 import {

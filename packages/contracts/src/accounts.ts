@@ -153,6 +153,8 @@ export const AccountSchema = z.object({
     CanSeePricePreview: z.boolean().default(false),
     /** The Orders page and the "pending approval" banner's link: CREDITCHECK_COMPANYORDERS or ORDER_MANAGEMENT read [A2.33]. */
     CanSeeOrders: z.boolean().default(false),
+    /** The exchange rates screen, linked from the "exchange rate not up to date" banner: EXCHANGE_RATE read [A2.33]. */
+    CanSeeExchangeRates: z.boolean().default(false),
   }),
 });
 export type Account = z.infer<typeof AccountSchema>;

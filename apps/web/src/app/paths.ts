@@ -53,6 +53,8 @@ export const paths = {
     const text = params.toString();
     return text ? `/Orders?${text}` : '/Orders';
   },
+  /** [A2.33] The provider's month-end exchange rates (decision 0029). */
+  exchangeRates: () => '/ExchangeRates',
   /** [M7.19] The viewer of confirmed terms and privacy policy. */
   confirmedTerms: () => '/MyTerms',
 } as const;

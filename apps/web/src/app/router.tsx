@@ -1,6 +1,7 @@
 import { createHashRouter } from 'react-router';
 import { AccountPage } from './routes/account-page';
 import { ConfirmedTermsPage } from './routes/confirmed-terms-page';
+import { ExchangeRatesPage } from './routes/exchange-rates-page';
 import { HomeRedirect } from './routes/home-redirect';
 import { NotFoundPage } from './routes/not-found-page';
 import { OrdersPage } from './routes/orders-page';
@@ -34,6 +35,7 @@ export const router = createHashRouter([
       { path: 'Reports/:reportLink?', element: <ReportsPage /> },
       { path: 'Outbox/:messageId?', element: <OutboxPage /> },
       { path: 'Orders', element: <OrdersPage /> },
+      { path: 'ExchangeRates', element: <ExchangeRatesPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

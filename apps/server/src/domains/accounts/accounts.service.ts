@@ -121,6 +121,8 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number): Pr
       CanSeePricePreview: caller.capabilities.has('BILLING_SHOWPRODUCTPRICE_READ') && row.account_type === 'Product',
       // [A2.33] The link of the "pending approval" banner leads to #/Orders, for those who may read orders.
       CanSeeOrders: ORDERS_READ_CAPABILITY_KEYS.some((key) => caller.capabilities.has(key)),
+      // [A2.33] The link of the "exchange rate not up to date" banner leads to #/ExchangeRates (decision 0029).
+      CanSeeExchangeRates: caller.capabilities.has('EXCHANGE_RATE_READ'),
     },
   };
 }

@@ -58,6 +58,7 @@ export function AccountPage() {
         onTabChange={(tab) => navigate(paths.account.tab(id, tab))}
         hrefForAccount={hrefForAccount}
         hrefForOrders={(accountId) => href(paths.orders({ accountId }))}
+        hrefForExchangeRates={() => href(paths.exchangeRates())}
         onHierarchy={onHierarchy}
         featureTabs={FEATURE_TABS}
         onCustomAction={(action) =>

@@ -115,11 +115,18 @@ export function ShellLayout() {
                 {t('reports.navLink')}
               </Anchor>
               {user.data.Capabilities.includes('SERVICE_TOOL_INFO_READ') && (
-                <Anchor href={`#${paths.services.list()}`}>{t('serviceTool.list.title')}</Anchor>
+                <Anchor href={`#${paths.services.list()}`} size="sm" fw={500}>
+                  {t('serviceTool.list.title')}
+                </Anchor>
               )}
               {ORDERS_READ_CAPABILITY_KEYS.some((key) => user.data?.Capabilities.includes(key)) && (
                 <Anchor href={href(paths.orders())} size="sm" fw={500}>
                   {t('orders.navLink')}
+                </Anchor>
+              )}
+              {user.data.Capabilities.includes('EXCHANGE_RATE_READ') && (
+                <Anchor href={href(paths.exchangeRates())} size="sm" fw={500}>
+                  {t('exchangeRates.navLink')}
                 </Anchor>
               )}
               {user.data.Capabilities.includes('OUTBOX_READ') && (

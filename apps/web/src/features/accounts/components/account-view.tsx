@@ -19,6 +19,7 @@ import {
 import { AccountBreadcrumbs } from './account-breadcrumbs';
 import { ApprovalBanner } from './approval-banner';
 import { ConfirmSensitiveModal, type SensitiveChange } from './confirm-sensitive-modal';
+import { ExchangeRateBanner } from './exchange-rate-banner';
 import { MoveAccountModal } from './move-account-modal';
 import { PricePreview } from './price-preview';
 import { PriceProtectionBanner } from './price-protection-banner';
@@ -53,6 +54,8 @@ export interface AccountViewProps {
   featureActions?: FeatureActionsRenderer;
   /** [A2.33] The Orders page showing one subscription's orders, for the "pending approval" banner's link. */
   hrefForOrders?: (accountId: number) => string;
+  /** [A2.33] The exchange rates screen, for the "exchange rate not up to date" banner's link. */
+  hrefForExchangeRates?: () => string;
 }
 
 /** [A2.1] The account page: breadcrumbs, name, tab strip from the layout pages, and the fields in view or edit mode. */
@@ -314,6 +317,8 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
       {state !== 'Terminated' && <PriceProtectionBanner account={account} />}
       {/* [A2.33] Next in the spec's order: a modification request pending approval (decision 0026). */}
       {state !== 'Terminated' && <ApprovalBanner account={account} hrefForOrders={props.hrefForOrders} />}
+      {/* [A2.33] Next in the spec's order: the currency exchange rate is not up to date (decision 0029). */}
+      {state !== 'Terminated' && <ExchangeRateBanner account={account} hrefForExchangeRates={props.hrefForExchangeRates} />}
       {!account.Permissions.CanUpdate && state !== 'Terminated' && (
         <Text size="sm" c="dimmed">
           {t('account.readOnly')}

@@ -55,6 +55,8 @@ function PriceDetails({ preview }: { preview: AccountPricePreview }) {
   const currency = preview.Currency;
   const margin = preview.Margin;
   const purchaseCurrency = margin?.PurchaseCurrency ?? currency;
+  /** Set when the purchase prices are converted into the customer's currency (decision 0029). */
+  const rate = margin?.ExchangeRate ?? null;
   const selling = (amount: string | null) =>
     amount === null ? t('pricePreview.noPrice', { currency }) : formatMoney(amount, currency);
 
@@ -104,6 +106,7 @@ function PriceDetails({ preview }: { preview: AccountPricePreview }) {
       <Table.Th scope="row">{label}</Table.Th>
       <Table.Td>{selling(total.Total)}</Table.Td>
       {margin && <Table.Td>{formatMoney(total.PurchaseTotal ?? '0', purchaseCurrency)}</Table.Td>}
+      {rate && <Table.Td>{formatMoney(total.ConvertedPurchaseTotal ?? '0', currency)}</Table.Td>}
       {margin && <Table.Td>{marginText(total.GrossMargin)}</Table.Td>}
     </Table.Tr>
   );
@@ -159,12 +162,13 @@ function PriceDetails({ preview }: { preview: AccountPricePreview }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Table withTableBorder aria-label={t('pricePreview.totalsTable')} maw={margin ? 640 : 400}>
+      <Table withTableBorder aria-label={t('pricePreview.totalsTable')} maw={rate ? 800 : margin ? 640 : 400}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('pricePreview.totals')}</Table.Th>
             <Table.Th>{t('pricePreview.price')}</Table.Th>
             {margin && <Table.Th>{t('pricePreview.purchase')}</Table.Th>}
+            {rate && <Table.Th>{t('pricePreview.convertedPurchase', { currency })}</Table.Th>}
             {margin && <Table.Th>{t('pricePreview.grossMargin')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
@@ -174,10 +178,21 @@ function PriceDetails({ preview }: { preview: AccountPricePreview }) {
           {preview.PrepaidAdvance && totalRow(t('pricePreview.prepaidAdvance'), preview.PrepaidAdvance, 'price-prepaid-advance')}
         </Table.Tbody>
       </Table>
+      {margin && rate && (
+        <Text size="sm" data-testid="price-conversion">
+          {t('pricePreview.conversionNote', {
+            purchase: margin.PurchaseCurrency,
+            selling: currency,
+            factor: Number(rate.Factor).toFixed(6),
+            date: rate.EffectiveOn ?? '—',
+          })}
+          {!rate.UpToDate && <> {t('pricePreview.conversionNoteOutdated')}</>}
+        </Text>
+      )}
       {margin && !margin.Available && margin.Reason && (
         <Text size="sm" data-testid="price-margin-reason">
-          {margin.Reason === 'CurrencyMismatch'
-            ? t('pricePreview.marginCurrencyMismatch', { purchase: margin.PurchaseCurrency, selling: currency })
+          {margin.Reason === 'NoExchangeRate'
+            ? t('pricePreview.marginNoExchangeRate', { purchase: margin.PurchaseCurrency, selling: currency })
             : t('pricePreview.marginNoRetailPrice', { currency })}
         </Text>
       )}

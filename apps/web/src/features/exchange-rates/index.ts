@@ -1,0 +1,1 @@
+export { ExchangeRatesScreen } from './components/exchange-rates-screen';
