@@ -220,7 +220,12 @@ describe('GetAccountPricePreview', () => {
       MissingRetailPrice: true,
       Monthly: { Total: null, GrossMargin: null },
     });
-    expect(unlisted.body.Margin).toEqual({ PurchaseCurrency: 'EUR', Available: false, Reason: 'NoRetailPrice', ExchangeRate: null });
+    expect(unlisted.body.Margin).toEqual({
+      PurchaseCurrency: 'EUR',
+      Available: false,
+      Reason: 'NoRetailPrice',
+      ExchangeRate: null,
+    });
   });
 
   it('[M5.8] reports the configuration error when a per-unit field holds no number', async () => {
