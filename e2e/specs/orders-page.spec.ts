@@ -64,7 +64,7 @@ test.describe('orders page', () => {
     expect(await rows(page).count()).toBeLessThanOrEqual(5);
   });
 
-  test('[A2.33] [A3.1] the subscription under review shows the banner with a link to its orders for a reseller administrator', async ({
+  test('[A2.10] [A2.33] [A3.1] the subscription under review shows the banner with a link to its orders for a reseller administrator', async ({
     page,
     playwright,
     baseURL,

@@ -11,6 +11,7 @@ import { useUpdateAccount } from '../api/use-update-account';
 import {
   changedKeys,
   initialValues,
+  saveFailureNotice,
   sensitiveChanges,
   serverErrorsToForm,
   toViewsPayload,
@@ -134,15 +135,17 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
             setPendingConfirm(sensitiveChanges(account.Views, changed).map((def) => changeOf(def.AccountViewName, def)));
             return;
           }
-          if (error instanceof ApiError && error.fieldErrors.length > 0) {
-            setErrors(serverErrorsToForm(error.fieldErrors));
-            notify({ color: 'red', title: t('account.validationTitle'), message: t('account.validationText') });
-            return;
-          }
+          if (error instanceof ApiError && error.fieldErrors.length > 0) setErrors(serverErrorsToForm(error.fieldErrors));
+          // [A8.9] Field errors, a refusal of the data as a whole, or a failure to save at all.
+          const notice = saveFailureNotice({
+            status: error instanceof ApiError ? error.status : 0,
+            fieldErrorCount: error instanceof ApiError ? error.fieldErrors.length : 0,
+            message: error.message,
+          });
           notify({
             color: 'red',
-            title: t('account.saveFailedTitle'),
-            message: error.message || t('account.saveFailedText'),
+            title: t(notice.titleKey),
+            message: [notice.textKey ? t(notice.textKey) : null, notice.detail].filter(Boolean).join(' '),
           });
         },
       },

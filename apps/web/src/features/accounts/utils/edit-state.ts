@@ -70,3 +70,32 @@ export function serverErrorsToForm(errors: readonly { field: string; message: st
   }
   return out;
 }
+
+/** What a failed save tells the user: translation keys of its title and text, or the server's own text. */
+export interface SaveFailureNotice {
+  titleKey: 'account.validationTitle' | 'account.saveFailedTitle' | 'account.saveErrorTitle';
+  textKey: 'account.validationText' | 'account.saveFailedText' | null;
+  /** The server's explanation, shown after (or instead of) the text. */
+  detail: string | null;
+}
+
+/**
+ * [A8.9] The notice of a failed account save: field errors give "Validation errors" / "One or more
+ * validation errors present" (the fields show their own messages); a refusal of the data as a whole
+ * (422 without fields) gives "Validation error" / "Please check the correctness of filled in data and
+ * retry" with the server's reason; anything else (network, server) says the save failed, with its cause.
+ */
+export function saveFailureNotice(failure: {
+  status: number;
+  fieldErrorCount: number;
+  message: string | null;
+}): SaveFailureNotice {
+  const detail = failure.message?.trim() ? failure.message.trim() : null;
+  if (failure.fieldErrorCount > 0)
+    return { titleKey: 'account.validationTitle', textKey: 'account.validationText', detail: null };
+  if (failure.status === 422) {
+    const generic = detail === 'One or more validation errors present';
+    return { titleKey: 'account.saveFailedTitle', textKey: 'account.saveFailedText', detail: generic ? null : detail };
+  }
+  return { titleKey: 'account.saveErrorTitle', textKey: null, detail };
+}

@@ -1,6 +1,14 @@
 import type { FieldDefinition, View } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { changedKeys, initialValues, sensitiveChanges, serverErrorsToForm, toViewsPayload, validateChanges } from '../edit-state';
+import {
+  changedKeys,
+  initialValues,
+  saveFailureNotice,
+  sensitiveChanges,
+  serverErrorsToForm,
+  toViewsPayload,
+  validateChanges,
+} from '../edit-state';
 
 const def = (over: Partial<FieldDefinition>): FieldDefinition => ({
   Name: 'X',
@@ -70,5 +78,42 @@ describe('edit state', () => {
         { field: 'id', message: 'x' },
       ]),
     ).toEqual({ 'User.Email': 'bad' });
+  });
+});
+
+describe('[A8.9] the notice of a failed save', () => {
+  it.each([
+    [
+      'field errors',
+      { status: 422, fieldErrorCount: 2, message: 'One or more validation errors present' },
+      { titleKey: 'account.validationTitle', textKey: 'account.validationText', detail: null },
+    ],
+    [
+      'the data refused as a whole, with a reason',
+      { status: 422, fieldErrorCount: 0, message: 'The parent cannot hold this account' },
+      { titleKey: 'account.saveFailedTitle', textKey: 'account.saveFailedText', detail: 'The parent cannot hold this account' },
+    ],
+    [
+      'the data refused as a whole, without a reason of its own',
+      { status: 422, fieldErrorCount: 0, message: 'One or more validation errors present' },
+      { titleKey: 'account.saveFailedTitle', textKey: 'account.saveFailedText', detail: null },
+    ],
+    [
+      'a network failure',
+      { status: 0, fieldErrorCount: 0, message: 'The server could not be reached.' },
+      { titleKey: 'account.saveErrorTitle', textKey: null, detail: 'The server could not be reached.' },
+    ],
+  ])('%s', (_name, failure, expected) => {
+    expect(saveFailureNotice(failure)).toEqual(expected);
+  });
+
+  it('spells the messages of the spec', async () => {
+    const en = (await import('../../../../locales/en.json')).default.account;
+    expect([en.saveFailedTitle, en.saveFailedText, en.validationTitle, en.validationText]).toEqual([
+      'Validation error',
+      'Please check the correctness of filled in data and retry',
+      'Validation errors',
+      'One or more validation errors present',
+    ]);
   });
 });
