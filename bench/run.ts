@@ -174,6 +174,21 @@ async function runBackend(backend: Backend): Promise<BackendReport> {
     await add('load-reseller', 'LoadAccountById deep user (HTTP, reseller admin)', (i) =>
       reseller.op('LoadAccountById', { id: user(i) }),
     );
+    // A demo subscription's page runs every account extension (provisioning, price protection, the exchange
+    // rate banner, orders); the price preview prices it and converts the purchase price (decision 0029).
+    const demoProducts = (
+      await db.query<{ id: number }>(
+        "SELECT id FROM accounts WHERE account_type = 'Product' AND product_name IS NOT NULL ORDER BY id LIMIT 20",
+      )
+    ).map((r) => r.id);
+    if (demoProducts.length === 0) throw new Error('no demo subscriptions to measure');
+    const product = (i: number) => demoProducts[i % demoProducts.length] as number;
+    await add('load-product', 'LoadAccountById demo subscription (HTTP, provider.admin)', (i) =>
+      provider.op('LoadAccountById', { id: product(i) }),
+    );
+    await add('price-preview', 'GetAccountPricePreview demo subscription (HTTP, provider.admin)', (i) =>
+      provider.op('GetAccountPricePreview', { accountId: product(i) }),
+    );
     await add('hierarchy-company', 'GetPartialCompanyHierarchy depth 1, a company', () =>
       reseller.op('GetPartialCompanyHierarchy', { id: targets.companyId, depth: 1 }),
     );

@@ -48,6 +48,7 @@ describe('terminate and cancel termination', () => {
       CanRecreateProvisioning: false,
       CanSeePricePreview: false,
       CanSeeOrders: false,
+      CanSeeExchangeRates: false,
     });
     const states = await t.db.query<{ state: string }>('SELECT state FROM accounts WHERE id = ANY($1::int[])', [
       [c.company, c.dept, c.user.id],
