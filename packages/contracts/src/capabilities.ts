@@ -60,6 +60,12 @@ export const CAPABILITY_CATALOGUE = {
       'Self-hosted reports in the embed host: UPDATE edits and saves a report owned inside the scope, CREATE saves a copy (save as); the spec names only the load config permissions',
     spec: ['E3.4', 'E6.1'],
   },
+  ACCOUNT_REPORT: {
+    kinds: ['READ'],
+    description:
+      'Report pages of the account page: the tabs, their status and refresh, for accounts in scope; the spec names no capability for them (decision 0028)',
+    spec: ['A2.11', 'A7.3'],
+  },
   FIELDS_CREDITLIMIT_OVERWRITE_LOCK: {
     kinds: ['UPDATE'],
     description: 'Edit a locked credit limit',
