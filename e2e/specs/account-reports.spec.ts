@@ -62,7 +62,9 @@ test.describe('report pages of the account page', () => {
     await shot(page, 'account-report-ready');
   });
 
-  test('[A2.51] [A4.9] a report that cannot be prepared shows the error with Retry, which prepares it again', async ({ page }) => {
+  test('[A2.51] [A4.9] a report that cannot be prepared shows the error with Retry, which prepares it again', async ({
+    page,
+  }) => {
     await page.clock.install();
     await signIn(page, 'keystone.admin');
     const companyId = Number(/#\/Account\/View\/(\d+)/.exec(page.url())?.[1]) || (await openCompany(page, 'Keystone Realty'));
@@ -114,6 +116,42 @@ test.describe('report pages of the account page', () => {
     await expect(dialog).toBeHidden();
     const frame = page.frameLocator('[data-testid="account-report"] iframe');
     await expect(frame.locator('[data-visual]').first()).toBeVisible();
+  });
+
+  test('[A8.2] shows a fallback message in the report area when the report fails to generate', async ({ page }) => {
+    await signIn(page, 'cedarridge.admin');
+    const companyId = await openCompany(page, 'Ironclad Manufacturing');
+    await page.request.get(`/api/accounts/${companyId}/reports/Usage_report/status`);
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/accounts/${companyId}/reports/Usage_report/status`)).json()).status)
+      .toBe('Ready');
+    // The embed host's data call fails on the server side.
+    await page.route('**/api/embed/data?*', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({
+          type: 'about:blank',
+          title: 'Internal error',
+          status: 500,
+          code: 'INTERNAL',
+          detail: 'The data service is down',
+        }),
+      }),
+    );
+
+    await page.getByRole('tab', { name: 'Usage report' }).click();
+
+    const fallback = page.getByRole('alert').filter({ hasText: 'The report could not be generated' });
+    await expect(fallback).toContainText('Something went wrong while generating this report.');
+    await expect(fallback).toContainText('The data service is down');
+    await expect(page.getByTestId('account-report')).toBeHidden();
+    await expectAccessible(page);
+    await page.unroute('**/api/embed/data?*');
+    await fallback.getByRole('button', { name: 'Retry' }).click();
+    await expect(fallback).toBeHidden();
+    const frame = page.frameLocator('[data-testid="account-report"] iframe');
+    await expect(frame.locator('[data-visual="TotalSubscriptions"] .card')).toBeVisible();
   });
 
   test('[A2.11] hides report pages from a user without the report capability', async ({ page }) => {
