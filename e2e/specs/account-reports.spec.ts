@@ -13,7 +13,7 @@ async function openCompany(page: Page, company: string): Promise<number> {
 const progressBlock = (page: Page) => page.getByTestId('account-report-progress');
 
 test.describe('report pages of the account page', () => {
-  test('[A2.11] [A2.51] [A4.9] [A9.5] a report tab shows the preparation with a countdown, checks again by itself, then draws the report', async ({
+  test('[A1.11] [A2.11] [A2.51] [A4.9] [A9.5] a report tab shows the preparation with a countdown, checks again by itself, then draws the report', async ({
     page,
   }) => {
     await page.clock.install();
@@ -60,6 +60,18 @@ test.describe('report pages of the account page', () => {
     await expect(frame.getByText('Ironclad Manufacturing')).toHaveCount(0);
     await expectAccessible(page);
     await shot(page, 'account-report-ready');
+
+    // [A2.51] Update status asks at once, without waiting for the countdown.
+    await page.getByRole('tab', { name: 'Orders report' }).click();
+    const ordersPrepared = page.getByTestId('account-report-prepared');
+    await expect(progressBlock(page).or(ordersPrepared)).toBeVisible();
+    if (await ordersPrepared.isVisible()) await page.getByRole('button', { name: 'Refresh data' }).click();
+    await expect(progressBlock(page)).toBeVisible();
+    await expect(async () => {
+      if (await progressBlock(page).isVisible()) await page.getByRole('button', { name: 'Update status' }).click();
+      await expect(ordersPrepared).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(ordersPrepared).toContainText(/rows? of orders/);
   });
 
   test('[A2.51] [A4.9] a report that cannot be prepared shows the error with Retry, which prepares it again', async ({

@@ -160,6 +160,15 @@ describe('report status and refresh [A7.3]', () => {
     expect(DEMO_MISSING_REPORT_ID).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("[A7.3] prepares a subscription's orders report on its Product account", async () => {
+    await status(clients.c1!, ids.Sub1, 'Orders_report');
+    await t.app.jobs.runDue();
+
+    const res = await status(clients.c1!, ids.Sub1, 'Orders_report');
+
+    expect(res.body).toMatchObject({ status: 'Ready', message: expect.stringContaining('0 rows of orders') });
+  });
+
   it('[A7.3] answers Error when the report is not shared with the account', async () => {
     await status(clients.r1!, ids.U1, 'Private_report');
     await t.app.jobs.runDue();

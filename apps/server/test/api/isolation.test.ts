@@ -994,11 +994,14 @@ describe('[A7.3] report page status and refresh stay inside the caller scope', (
     expect(rows.filter((r) => !r.inside).length).toBeGreaterThan(0);
   });
 
-  it.each(rows.filter((r) => r.inside))('$caller reads the report status of $target ($method)', async ({ caller, target, method }) => {
-    const res = await send(reportClients.get(caller)!, method, idOf(target));
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(['InProgress', 'Error', 'Ready']).toContain(res.body.status);
-  });
+  it.each(rows.filter((r) => r.inside))(
+    '$caller reads the report status of $target ($method)',
+    async ({ caller, target, method }) => {
+      const res = await send(reportClients.get(caller)!, method, idOf(target));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(['InProgress', 'Error', 'Ready']).toContain(res.body.status);
+    },
+  );
 
   it.each(rows.filter((r) => !r.inside))(
     '$caller gets the same 404 from the report route ($method) on $target as for an id that does not exist',

@@ -108,15 +108,18 @@ function PreparingBlock(props: { status: AccountReportStatus; timeoutMs: number;
   const [ticks, setTicks] = useState(0);
   const left = secondsLeft(props.timeoutMs, ticks);
   const { onCheck } = props;
+  const checkRef = useRef(onCheck);
+  checkRef.current = onCheck;
 
   useEffect(() => {
     const timer = setInterval(() => setTicks((n) => n + 1), 1000);
     return () => clearInterval(timer);
   }, []);
+  const hasTimedOut = left === 0;
   useEffect(() => {
-    // The automatic retry: the block is drawn anew with the answer, which restarts the countdown.
-    if (left === 0) onCheck();
-  }, [left, onCheck]);
+    // The automatic retry, once per countdown: the block is drawn anew with the answer, which restarts it.
+    if (hasTimedOut) checkRef.current();
+  }, [hasTimedOut]);
 
   return (
     <Stack
