@@ -11,6 +11,7 @@ import {
   hierarchyExportJobHandler,
 } from './domains/account-exports/index.js';
 import { accountPricingOperations, pricingAccountExtension } from './domains/account-pricing/index.js';
+import { accountReportRoutes, prepareAccountReportJobHandler } from './domains/account-reports/index.js';
 import {
   accountOperations,
   customActionOperations,
@@ -137,6 +138,7 @@ export function registeredJobHandlers(deps: {
     credentialsExportJobHandler({ storage: deps.storage }),
     provisioningJobHandler({ publicUrl: deps.publicUrl }),
     createServiceJobHandler(),
+    prepareAccountReportJobHandler(),
   ] as JobHandler<never>[];
 }
 
@@ -204,6 +206,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     embedHostDist: resolve(here, '../../embed-host/dist'),
     embedSdkDist: resolve(here, '../../../packages/embed/dist'),
   });
+  // [A7.3] The account page's report tabs: GET {base}/status, POST {base}/refresh (decision 0028).
+  await accountReportRoutes(app, { db: options.db, resolveCaller: createCallerResolver(authSettings) });
 
   // Durable jobs: tests drive the worker through app.jobs.runDue(); the server runs it in the background.
   const smtpUrl = options.smtpUrl === undefined ? config.smtpUrl : options.smtpUrl;

@@ -124,6 +124,14 @@ export const AccountTabSchema = z.discriminatedUnion('Kind', [
   z.object({ Kind: z.literal('LayoutPage'), Id: z.string(), DisplayName: z.string() }),
   /** A feature tab. */
   z.object({ Kind: z.literal('Feature'), Id: AccountTabIdSchema, DisplayName: z.string() }),
+  /** [A2.11] A report page of the account's layout: a report embedded for this account (decision 0028). */
+  z.object({
+    Kind: z.literal('ReportPage'),
+    Id: z.string(),
+    DisplayName: z.string(),
+    ReportId: z.string(),
+    WorkgroupId: z.string(),
+  }),
 ]);
 export type AccountTab = z.infer<typeof AccountTabSchema>;
 

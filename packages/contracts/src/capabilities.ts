@@ -66,6 +66,12 @@ export const CAPABILITY_CATALOGUE = {
       "Currency exchange rates (not spelt in the spec): READ shows the rates screen, UPDATE sets the provider's month-end rates; the rates drive the [A2.33] banner",
     spec: ['A2.33'],
   },
+  ACCOUNT_REPORT: {
+    kinds: ['READ'],
+    description:
+      'Report pages of the account page: the tabs, their status and refresh, for accounts in scope; the spec names no capability for them (decision 0028)',
+    spec: ['A2.11', 'A7.3'],
+  },
   FIELDS_CREDITLIMIT_OVERWRITE_LOCK: {
     kinds: ['UPDATE'],
     description: 'Edit a locked credit limit',

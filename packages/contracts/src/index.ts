@@ -1,4 +1,5 @@
 export * from './access.js';
+export * from './account-reports.js';
 export * from './accounts.js';
 export * from './audit.js';
 export * from './auth.js';

@@ -1,4 +1,5 @@
 import { seedPricingDemo } from '../domains/account-pricing/index.js';
+import { seedDemoAccountReportPages } from '../domains/account-reports/index.js';
 import { insertAccount } from '../domains/accounts/index.js';
 import { hashPassword } from '../domains/auth/index.js';
 import { seedDemoServices } from '../domains/catalogue/index.js';
@@ -135,6 +136,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedDemoServices(db);
     // Demo data added by later versions reaches a database seeded before them (each step is idempotent).
     await seedDemoReports(db);
+    await seedDemoAccountReportPages(db);
     await seedPricingDemo(db);
     await seedDemoOrders(db);
     await seedDemoExchangeRates(db);
@@ -284,6 +286,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedDemoTerms(tx, { notAcceptedBy: newStarters });
   });
   await seedDemoReports(db);
+  await seedDemoAccountReportPages(db);
   await seedDemoServices(db);
   await seedProvisioningDemo(db);
   // Per-unit values of the demo subscriptions first: the orders are priced with them.

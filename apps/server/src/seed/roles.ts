@@ -50,6 +50,8 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
       'WIKI_READ',
       'EMBEDDED_REPORT_UPDATE',
       'EMBEDDED_REPORT_CREATE',
+      // [A2.11] The report pages of the account page (decision 0028).
+      'ACCOUNT_REPORT_READ',
     ],
   },
   'Company administrator': {
@@ -71,6 +73,8 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
       'WIKI_READ',
       // [A6.17] A company administrator sees what its subscriptions cost, not the purchase price or margin (decision 0023).
       'BILLING_SHOWPRODUCTPRICE_READ',
+      // [A2.11] The report pages of the account page (decision 0028).
+      'ACCOUNT_REPORT_READ',
     ],
   },
   'Company user': {

@@ -1005,3 +1005,66 @@ describe('exchange rates stay with their provider, and only provider staff set t
     },
   );
 });
+
+describe('[A7.3] report page status and refresh stay inside the caller scope', () => {
+  const reportClients = new Map<CallerName, ApiClient>();
+  const PAGE = 'Isolation_report';
+
+  beforeAll(async () => {
+    for (const type of ['Company', 'Department', 'Product'] as const) {
+      await t.db.query(
+        `INSERT INTO account_report_pages (account_type, name, display_name, workgroup_id, report_id)
+         VALUES ($1, $2, 'Isolation report', gen_random_uuid()::text, gen_random_uuid()::text)`,
+        [type, PAGE],
+      );
+    }
+    for (const { caller, root } of CALLERS) {
+      const user = await makeUser(t.db, {
+        parentId: idOf(root),
+        capabilities: [...READ_ALL, 'ACCOUNT_REPORT_READ'],
+        displayName: `${caller} (reports)`,
+      });
+      reportClients.set(caller, await new ApiClient(t.url).signIn(user.username));
+    }
+  });
+
+  const send = async (client: ApiClient, method: 'GET' | 'POST', accountId: number) => {
+    const action = method === 'GET' ? 'status' : 'refresh';
+    const res = await fetch(`${t.url}/api/accounts/${accountId}/reports/${PAGE}/${action}`, {
+      method,
+      headers: { cookie: client.cookie ?? '' },
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const rows = CALLERS.flatMap(({ caller }) =>
+    TREE.filter((a) => ['Company', 'Department', 'Product'].includes(a.type)).flatMap(({ name: target }) =>
+      (['GET', 'POST'] as const).map((method) => ({ caller, target, method, inside: SCOPE[caller].includes(target) })),
+    ),
+  );
+
+  it('covers every caller, account with a report page and route', () => {
+    expect(rows.filter((r) => r.inside).length).toBeGreaterThan(0);
+    expect(rows.filter((r) => !r.inside).length).toBeGreaterThan(0);
+  });
+
+  it.each(rows.filter((r) => r.inside))(
+    '$caller reads the report status of $target ($method)',
+    async ({ caller, target, method }) => {
+      const res = await send(reportClients.get(caller)!, method, idOf(target));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(['InProgress', 'Error', 'Ready']).toContain(res.body.status);
+    },
+  );
+
+  it.each(rows.filter((r) => !r.inside))(
+    '$caller gets the same 404 from the report route ($method) on $target as for an id that does not exist',
+    async ({ caller, target, method }) => {
+      const client = reportClients.get(caller)!;
+      const foreign = await send(client, method, idOf(target));
+      const missing = await send(client, method, MISSING_ID);
+      expect(missing.status).toBe(404);
+      expect(foreign.status).toBe(404);
+      expect(comparable(foreign.body)).toEqual(comparable(missing.body));
+    },
+  );
+});

@@ -186,6 +186,59 @@ export async function findLayoutPages(db: Queryable, type: AccountType): Promise
   return row?.pages ?? [];
 }
 
+/** [A2.11] A report page of an account type's layout (decision 0028). */
+export interface ReportPage {
+  accountType: AccountType;
+  name: string;
+  displayName: string;
+  workgroupId: string;
+  reportId: string;
+}
+
+interface ReportPageRow {
+  account_type: AccountType;
+  name: string;
+  display_name: string;
+  workgroup_id: string;
+  report_id: string;
+}
+
+const toReportPage = (r: ReportPageRow): ReportPage => ({
+  accountType: r.account_type,
+  name: r.name,
+  displayName: r.display_name,
+  workgroupId: r.workgroup_id,
+  reportId: r.report_id,
+});
+
+/** The report pages of an account type's layout, in tab order. */
+export async function listReportPages(db: Queryable, type: AccountType): Promise<ReportPage[]> {
+  const rows = await db.query<ReportPageRow>(
+    'SELECT account_type, name, display_name, workgroup_id, report_id FROM account_report_pages WHERE account_type = $1 ORDER BY sort, name',
+    [type],
+  );
+  return rows.map(toReportPage);
+}
+
+export async function findReportPage(db: Queryable, type: AccountType, name: string): Promise<ReportPage | null> {
+  const [row] = await db.query<ReportPageRow>(
+    'SELECT account_type, name, display_name, workgroup_id, report_id FROM account_report_pages WHERE account_type = $1 AND name = $2',
+    [type, name],
+  );
+  return row ? toReportPage(row) : null;
+}
+
+/** Adds a report page to a layout, or changes the one of that name. */
+export async function saveReportPage(db: Queryable, page: ReportPage & { sort: number }): Promise<void> {
+  await db.query(
+    `INSERT INTO account_report_pages (account_type, name, display_name, workgroup_id, report_id, sort)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (account_type, name) DO UPDATE SET display_name = EXCLUDED.display_name,
+       workgroup_id = EXCLUDED.workgroup_id, report_id = EXCLUDED.report_id, sort = EXCLUDED.sort`,
+    [page.accountType, page.name, page.displayName, page.workgroupId, page.reportId, page.sort],
+  );
+}
+
 export async function isUsernameTaken(db: Queryable, username: string, exceptId: number): Promise<boolean> {
   const rows = await db.query('SELECT 1 FROM accounts WHERE lower(username) = lower($1) AND id <> $2', [username, exceptId]);
   return rows.length > 0;

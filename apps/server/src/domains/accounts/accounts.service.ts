@@ -40,9 +40,11 @@ function hasTypeCapability(caller: Caller, type: AccountType, kind: 'UPDATE' | '
 export async function loadAccount(db: Queryable, caller: Caller, id: number): Promise<Account> {
   const row = await repo.findById(db, id);
   if (!row) throw notFound();
-  const [definitions, pages] = await Promise.all([
+  const [definitions, pages, reportPages] = await Promise.all([
     repo.listFieldDefinitions(db, row.account_type),
     repo.findLayoutPages(db, row.account_type),
+    // [A2.11] Report pages only for those who may open them (decision 0028).
+    caller.capabilities.has(ACCOUNT_REPORT_READ) ? repo.listReportPages(db, row.account_type) : Promise.resolve([]),
   ]);
   const values = currentValues(
     row,
@@ -100,6 +102,14 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number): Pr
     Layout: { AccountType: row.account_type, Pages: pages },
     Tabs: [
       ...pages.map((p) => ({ Kind: 'LayoutPage' as const, Id: p.Name, DisplayName: p.DisplayName })),
+      // [A2.11] Report pages follow the data pages.
+      ...reportPages.map((p) => ({
+        Kind: 'ReportPage' as const,
+        Id: p.name,
+        DisplayName: p.displayName,
+        ReportId: p.reportId,
+        WorkgroupId: p.workgroupId,
+      })),
       ...featureTabs.map((id) => ({ Kind: 'Feature' as const, Id: id, DisplayName: TAB_DISPLAY_NAMES[id] })),
     ],
     Permissions: {
@@ -126,6 +136,9 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number): Pr
     },
   };
 }
+
+/** [A2.11] The capability behind the report pages of the account page (decision 0028). */
+const ACCOUNT_REPORT_READ = 'ACCOUNT_REPORT_READ';
 
 /** [A6.4] The capability behind "Save without provisioning". */
 const SKIP_PROVISIONING = 'PROVISIONING_REQUEST_SKIP_BACKEND_EXECUTE';

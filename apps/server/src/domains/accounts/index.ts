@@ -10,11 +10,14 @@ export {
   findById,
   findLocation,
   findNearestOfType,
+  findReportPage,
   insertAccount,
   listSubtreeAccounts,
   moveSubtree,
   type NewAccount,
+  type ReportPage,
   type SubtreeFilter,
+  saveReportPage,
 } from './accounts.repository.js';
 export { accountFieldValues, findOrganisation, setSubscriptionService, terminateDue } from './accounts.service.js';
 export { customActionOperations } from './custom-actions.operations.js';

@@ -1,6 +1,7 @@
 export { reportOperations } from './reports.operations.js';
 export { type ReportRoutesOptions, reportRoutes } from './reports.routes.js';
 export {
+  type AccountReportPreparation,
   checkEmbedToken,
   DEMO_DASHBOARD_ID,
   DEMO_DASHBOARD_NAME,
@@ -16,6 +17,7 @@ export {
   issueEmbedToken,
   loadDashboardData,
   loadEmbedData,
+  prepareAccountReport,
   seedDemoReports,
   type TokenSettings,
   tokenSettingsFromEnv,

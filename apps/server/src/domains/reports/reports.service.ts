@@ -15,6 +15,7 @@ import {
   canSeeReport,
   checkPages,
   cutAtLimit,
+  DATASETS,
   type DashboardTile,
   decideReportPermissions,
   type EmbedKind,
@@ -231,6 +232,40 @@ export async function loadEmbedData(
     rowLimits,
     expiresAt: new Date(claims.exp * 1000).toISOString(),
   };
+}
+
+/** The outcome of preparing a report's data for one account: row counts per dataset, or why it cannot be. */
+export type AccountReportPreparation =
+  | { ok: true; reportName: string; rows: Record<string, number>; rowLimits: RowLimits }
+  | { ok: false; message: string };
+
+/**
+ * [A7.3] Prepares a report for one account (decision 0028): the report must exist and be shared
+ * with the account (owned at or above it, or inside it), every visual must read a dataset the
+ * server computes, and those datasets are computed now at the account, as the embed host will.
+ */
+export async function prepareAccountReport(
+  db: Queryable,
+  input: { workgroupId: string; reportId: string; accountId: number; now: Date },
+): Promise<AccountReportPreparation> {
+  const report = await repo.findReport(db, input.workgroupId, input.reportId);
+  if (!report) return { ok: false, message: 'The report of this page does not exist in this installation' };
+  const [owner, place] = await Promise.all([
+    repo.findAccountPlace(db, report.ownerAccountId),
+    repo.findAccountPlace(db, input.accountId),
+  ]);
+  if (!place) return { ok: false, message: 'The account no longer exists' };
+  if (!owner || !canSeeReport({ ownerPath: owner.path, scopeRootPath: place.path })) {
+    return { ok: false, message: `The report "${report.name}" is not shared with this account` };
+  }
+  const visuals = report.pages.flatMap((p) => p.visuals);
+  const unknown = [...new Set(visuals.map((v) => v.dataset).filter((d) => d !== undefined && !(d in DATASETS)))];
+  if (unknown.length > 0) {
+    return { ok: false, message: `The report "${report.name}" reads data that cannot be prepared: ${unknown.join(', ')}` };
+  }
+  const { datasets, rowLimits } = await datasetsFor(db, place, visuals, input.now);
+  const rows = Object.fromEntries(Object.entries(datasets).map(([name, list]) => [name, (list as unknown[]).length]));
+  return { ok: true, reportName: report.name, rows, rowLimits };
 }
 
 /** Path of the dashboard host page ([E2.1] dashboardEmbed) and of one of its tiles (embed?tileId). */

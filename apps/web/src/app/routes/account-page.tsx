@@ -8,6 +8,7 @@ import { canOfferImpersonation, ImpersonateButton, SecurityTab, UserSecurityTab,
 import { CreditCheckTab } from '../../features/credit-limits';
 import { NotesTab } from '../../features/notes';
 import { ProvisioningTab } from '../../features/provisioning';
+import { AccountReportTab } from '../../features/reports';
 import { href, paths } from '../paths';
 import { NotFoundPage } from './not-found-page';
 import { reloadAt, type ShellContext } from './shell-layout';
@@ -61,6 +62,14 @@ export function AccountPage() {
         hrefForExchangeRates={() => href(paths.exchangeRates())}
         onHierarchy={onHierarchy}
         featureTabs={FEATURE_TABS}
+        // [A2.11] The layout's report pages, each limited to this account.
+        reportTab={({ account, page }) => (
+          <AccountReportTab
+            accountId={account.AccountIdentificator}
+            accountName={String(account.Views.Default?.Values.DisplayName ?? '')}
+            page={page}
+          />
+        )}
         onCustomAction={(action) =>
           // [A2.8] Upgrade has its own screen rather than the action window.
           navigate(action === UPGRADE_ACTION ? paths.account.upgrade(id) : paths.account.customAction(action, id))

@@ -34,12 +34,20 @@ const formatUtc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC
 /** A feature tab's content, supplied by the page that composes the features. */
 export type FeatureTabRenderer = (props: { account: Account }) => ReactNode;
 
+/** [A2.11] A report page's content, supplied by the page that composes the features. */
+export type ReportTabRenderer = (props: {
+  account: Account;
+  page: Extract<Account['Tabs'][number], { Kind: 'ReportPage' }>;
+}) => ReactNode;
+
 /** Action buttons (and their dialogs) of other features, shown next to the account's own actions. */
 export type FeatureActionsRenderer = (props: { account: Account }) => ReactNode;
 
 export interface AccountViewProps {
   /** Content of feature tabs by tab id (e.g. Notes, Credit_check); the server decides which ones show. */
   featureTabs?: Partial<Record<string, FeatureTabRenderer>>;
+  /** [A2.11] Content of the layout's report pages; without it they stay out of the strip. */
+  reportTab?: ReportTabRenderer;
   accountId: number;
   /** The selected tab (layout page name) from the address, if any. */
   tab: string | undefined;
@@ -103,9 +111,13 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
   const scheduledFor = typeof terminationDate === 'string' ? formatUtc(terminationDate) : null;
 
   const pages = account.Layout.Pages;
-  const tabs = account.Tabs.filter((tab) => tab.Kind === 'LayoutPage' || props.featureTabs?.[tab.Id]);
+  const tabs = account.Tabs.filter(
+    (tab) =>
+      tab.Kind === 'LayoutPage' || (tab.Kind === 'ReportPage' ? props.reportTab !== undefined : props.featureTabs?.[tab.Id]),
+  );
   const activeTab = tabs.some((tab) => tab.Id === props.tab) ? (props.tab as string) : (tabs[0]?.Id ?? '');
-  const activeIsFeature = tabs.find((tab) => tab.Id === activeTab)?.Kind === 'Feature';
+  // Feature and report tabs hold no fields of the account: no Edit there, and not reachable while editing.
+  const activeIsFeature = tabs.find((tab) => tab.Id === activeTab)?.Kind !== 'LayoutPage';
   const changed = changedKeys(original, values);
   const type = String(account.Views.Default?.Values.AccountType ?? '');
   const state = String(account.Views.Default?.Values.AccountState ?? '');
@@ -332,11 +344,18 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
       <Tabs value={activeTab} onChange={(v) => v && props.onTabChange(v)} keepMounted={false}>
         <Tabs.List aria-label={t('account.tabs')}>
           {tabs.map((tab) => (
-            <Tabs.Tab key={tab.Id} value={tab.Id} disabled={isEditing && tab.Kind === 'Feature'}>
+            <Tabs.Tab key={tab.Id} value={tab.Id} disabled={isEditing && tab.Kind !== 'LayoutPage'}>
               {tab.DisplayName}
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        {tabs.map((tab) =>
+          tab.Kind === 'ReportPage' && props.reportTab ? (
+            <Tabs.Panel key={tab.Id} value={tab.Id} pt="md">
+              {props.reportTab({ account, page: tab })}
+            </Tabs.Panel>
+          ) : null,
+        )}
         {tabs.map((tab) => {
           const render = tab.Kind === 'Feature' ? props.featureTabs?.[tab.Id] : undefined;
           return render ? (

@@ -11,7 +11,7 @@ import type { ReportStatus } from './report-status';
 
 /** One embedding service for the portal's pages (the library's Service, as window.powerbi would be). */
 let portalService: service.Service | null = null;
-const embedService = () => {
+export const embedService = () => {
   portalService ??= new service.Service(factories.hpmFactory, factories.wpmpFactory, factories.routerFactory);
   return portalService;
 };
