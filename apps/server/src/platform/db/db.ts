@@ -53,6 +53,12 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 async function createPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (a restart, an administrator, a dropped test database) is
+  // reported here; without a listener it would end the process. The pool drops that connection and
+  // the next query opens a new one.
+  pool.on('error', (error) => {
+    process.stderr.write(`PostgreSQL closed an idle connection: ${error.message}\n`);
+  });
   await pool.query('SELECT 1');
   const run = async <T>(q: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) =>
     (await q.query(sql, params as unknown[] | undefined)).rows as T[];
