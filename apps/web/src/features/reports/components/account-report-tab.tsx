@@ -1,13 +1,13 @@
 import { Box, Button, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
 import { ACCOUNT_REPORT_REFRESH_TIMEOUT_MS, type AccountReportStatus } from '@portal/contracts';
-import { embedAccountReport, trustEmbedOrigin } from '@portal/embed';
+import { embedAccountReport } from '@portal/embed';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import i18next from '../../../lib/i18n';
 import { useAccountReportStatus, useRefreshAccountReport } from '../api/use-account-report';
 import { secondsLeft } from '../utils/countdown';
-import { embedService } from './bi-report-view';
+import { embedService, fetchPortalEmbedToken } from './bi-report-view';
 
 /** A report page of the account layout, as the account's tab list names it. */
 export interface AccountReportPage {
@@ -187,13 +187,7 @@ function EmbeddedAccountReport({
         accountId: String(accountId),
         locale: i18next.language,
         settings: { panes: { filters: { expanded: false } } },
-        fetchToken: async (url) => {
-          const res = await fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } });
-          if (!res.ok) throw new Error(`token ${res.status}`);
-          const token = (await res.json()) as { id: string; embedUrl: string; embedToken: string };
-          trustEmbedOrigin(new URL(token.embedUrl, window.location.href).origin);
-          return token;
-        },
+        fetchToken: fetchPortalEmbedToken,
         logError: () => {
           noToken = true;
         },

@@ -16,6 +16,18 @@ export const embedService = () => {
   return portalService;
 };
 
+/**
+ * Fetches an embed token from one of the portal's token routes with the session cookie, and trusts the
+ * origin of its embedUrl: the portal's own embed host.
+ */
+export async function fetchPortalEmbedToken(url: string) {
+  const res = await fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`token ${res.status}`);
+  const token = (await res.json()) as { id: string; embedUrl: string; embedToken: string };
+  trustEmbedOrigin(new URL(token.embedUrl, window.location.href).origin);
+  return token;
+}
+
 export interface BiReportViewProps {
   entry: ReportListEntry;
   onStatus: (status: ReportStatus) => void;
@@ -63,14 +75,7 @@ export function BiReportView({ entry, onStatus }: BiReportViewProps) {
         reportId: config.reportId,
         locale: i18next.language,
         settings: { panes: { filters: { expanded: false } } },
-        fetchToken: async (url) => {
-          const res = await fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } });
-          if (!res.ok) throw new Error(`token ${res.status}`);
-          const token = (await res.json()) as { id: string; embedUrl: string; embedToken: string };
-          // The token's embedUrl points at this portal's own embed host.
-          trustEmbedOrigin(new URL(token.embedUrl, window.location.href).origin);
-          return token;
-        },
+        fetchToken: fetchPortalEmbedToken,
         logError: () => {
           tokenFailed = true;
         },
