@@ -153,6 +153,8 @@ export const AccountSchema = z.object({
     CanSeePricePreview: z.boolean().default(false),
     /** The Orders page and the "pending approval" banner's link: CREDITCHECK_COMPANYORDERS or ORDER_MANAGEMENT read [A2.33]. */
     CanSeeOrders: z.boolean().default(false),
+    /** [A1.3] The account types this viewer may create under this account: the account page's Create menu. */
+    CreatableChildTypes: z.array(AccountTypeSchema).default([]),
   }),
 });
 export type Account = z.infer<typeof AccountSchema>;

@@ -1,4 +1,5 @@
 export * from './access.js';
+export * from './account-creation.js';
 export * from './accounts.js';
 export * from './audit.js';
 export * from './auth.js';
@@ -28,6 +29,7 @@ export * from './subscription-upgrade.js';
 export * from './terms.js';
 
 import { accessOperations } from './access.js';
+import { accountCreationOperations } from './account-creation.js';
 import { accountOperations } from './accounts.js';
 import { auditOperations } from './audit.js';
 import { authOperations } from './auth.js';
@@ -73,4 +75,5 @@ export const operations: readonly OperationDefinition[] = [
   ...subscriptionUpgradeOperations,
   ...pricePreviewOperations,
   ...orderOperations,
+  ...accountCreationOperations,
 ];

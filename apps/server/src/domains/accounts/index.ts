@@ -8,14 +8,26 @@ export {
   type AccountRow,
   countSubtreeAccounts,
   findById,
+  findLayoutPages,
   findLocation,
   findNearestOfType,
+  hasChildrenOfTypes,
   insertAccount,
+  isUsernameTaken,
+  listChildrenOfTypes,
+  listFieldDefinitions,
   listSubtreeAccounts,
   moveSubtree,
   type NewAccount,
   type SubtreeFilter,
+  searchInScope,
 } from './accounts.repository.js';
-export { accountFieldValues, findOrganisation, setSubscriptionService, terminateDue } from './accounts.service.js';
+export {
+  accountFieldValues,
+  createAccountRecord,
+  findOrganisation,
+  setSubscriptionService,
+  terminateDue,
+} from './accounts.service.js';
 export { customActionOperations } from './custom-actions.operations.js';
 export type { CustomActionRunner, CustomActionRunners } from './custom-actions.service.js';

@@ -1,0 +1,198 @@
+/**
+ * The account creation wizard [A1.3], [A2.39]-[A2.45], [A7.13]: which account may hold which new account,
+ * the default views and layout pages of a new account, the parent picker and CreateAccount itself.
+ */
+import { z } from 'zod';
+import {
+  AccountIdSchema,
+  type AccountType,
+  AccountTypeSchema,
+  LayoutSchema,
+  ViewSchema,
+  ViewValuesInputSchema,
+} from './accounts.js';
+import { ACCOUNT_TYPE_CAPABILITY } from './capabilities.js';
+import { defineOperation } from './operation.js';
+
+/** The account types the wizard creates (decision 0027-wizard-parents). Product (a service) follows in a later step. */
+export const CREATE_ACCOUNT_TYPES = ['Reseller', 'Company', 'Department', 'User'] as const;
+export const CreateAccountTypeSchema = z.enum(CREATE_ACCOUNT_TYPES, {
+  message: `Choose one of ${CREATE_ACCOUNT_TYPES.join(', ')}`,
+});
+export type CreateAccountType = z.infer<typeof CreateAccountTypeSchema>;
+
+/**
+ * Which account types may hold a new account of each type: Company and Reseller under a Reseller or the
+ * provider [A2.43]; Department under a Company or a Department; User under a Company or a Department [A2.40].
+ */
+export const CREATE_PARENT_TYPES: Readonly<Record<CreateAccountType, readonly AccountType[]>> = {
+  Reseller: ['Provider', 'Reseller'],
+  Company: ['Provider', 'Reseller'],
+  Department: ['Company', 'Department'],
+  User: ['Company', 'Department'],
+};
+
+/**
+ * The account types the parent tree shows for each new type: possible parents and the accounts on the way to
+ * them. For Company and Reseller only Reseller accounts (and the provider) [A2.43].
+ */
+export const CREATE_TREE_TYPES: Readonly<Record<CreateAccountType, readonly AccountType[]>> = {
+  Reseller: ['Provider', 'Reseller'],
+  Company: ['Provider', 'Reseller'],
+  Department: ['Provider', 'Reseller', 'Company', 'Department'],
+  User: ['Provider', 'Reseller', 'Company', 'Department'],
+};
+
+/** The `<TYPE>_ACCOUNT_CREATE` capability key a new account of this type needs [A6.6], [A6.7]. */
+export function createCapabilityKey(type: CreateAccountType): string {
+  return `${ACCOUNT_TYPE_CAPABILITY[type]}_CREATE`;
+}
+
+export type CreateParentDecision = { ok: true } | { ok: false; message: string };
+
+/**
+ * Whether an account may be the parent of a new account of this type.
+ *
+ * @example
+ * decideCreateParent({ accountType: 'Company', parentType: 'Company', parentState: 'Active' })
+ * // { ok: false, message: 'A company can be created under a reseller or the provider' }
+ */
+export function decideCreateParent(params: {
+  accountType: CreateAccountType;
+  parentType: AccountType;
+  parentState: string;
+}): CreateParentDecision {
+  if (!CREATE_PARENT_TYPES[params.accountType].includes(params.parentType)) {
+    return { ok: false, message: PARENT_MESSAGES[params.accountType] };
+  }
+  if (params.parentState === 'Terminated') return { ok: false, message: 'Choose a parent that is not terminated' };
+  return { ok: true };
+}
+
+const PARENT_MESSAGES: Readonly<Record<CreateAccountType, string>> = {
+  Reseller: 'A reseller can be created under a reseller or the provider',
+  Company: 'A company can be created under a reseller or the provider',
+  Department: 'A department can be created under a company or a department',
+  User: 'A user can be created under a company or a department',
+};
+
+/**
+ * The types a viewer may create under an account: the parent rules allow it and the viewer holds the type's
+ * CREATE capability. The account page offers exactly these in its Create menu.
+ */
+export function creatableChildTypes(params: {
+  parentType: AccountType;
+  parentState: string;
+  capabilities: ReadonlySet<string>;
+}): CreateAccountType[] {
+  return CREATE_ACCOUNT_TYPES.filter(
+    (type) =>
+      params.capabilities.has(createCapabilityKey(type)) &&
+      decideCreateParent({ accountType: type, parentType: params.parentType, parentState: params.parentState }).ok,
+  );
+}
+
+/**
+ * [A2.9] The wizard's accountType parameter: Service maps to Product [A1.1]; anything else unknown is null.
+ *
+ * @example
+ * wizardAccountType('Service') // 'Product'
+ */
+export function wizardAccountType(param: string | null | undefined): CreateAccountType | 'Product' | null {
+  if (param === 'Service' || param === 'Product') return 'Product';
+  return (CREATE_ACCOUNT_TYPES as readonly string[]).includes(param ?? '') ? (param as CreateAccountType) : null;
+}
+
+/** Any one of the CREATE capabilities lets a caller open the wizard; the service checks the one for the type. */
+const ANY_CREATE = {
+  kind: 'anyCapability',
+  capabilities: [
+    { name: 'RESELLER_ACCOUNT', kind: 'CREATE' },
+    { name: 'COMPANY_ACCOUNT', kind: 'CREATE' },
+    { name: 'DEPARTMENT_ACCOUNT', kind: 'CREATE' },
+    { name: 'USER_ACCOUNT', kind: 'CREATE' },
+  ],
+} as const;
+
+export const CreateParentSchema = z.object({
+  AccountId: AccountIdSchema,
+  AccountType: AccountTypeSchema,
+  DisplayName: z.string(),
+});
+
+export const GetDefaultAccountViewsForCreate = defineOperation({
+  name: 'GetDefaultAccountViewsForCreate',
+  summary: 'The views (field definitions and default values) and layout pages of a new account of a type under a parent [A7.13]',
+  input: z.object({
+    accountType: CreateAccountTypeSchema,
+    parentId: AccountIdSchema,
+    /** For a Product account (a service), not created by this version of the wizard. */
+    productName: z.string().max(200).nullable().default(null),
+    secondaryParentId: AccountIdSchema.nullable().default(null),
+  }),
+  output: z.object({
+    AccountType: CreateAccountTypeSchema,
+    Parent: CreateParentSchema,
+    /** Only the fields a new account can be given; values are the defaults. */
+    Views: z.record(z.string(), ViewSchema),
+    /** The type's layout pages without read-only fields (they are set by the server). */
+    Layout: LayoutSchema,
+  }),
+  access: ANY_CREATE,
+  account: (i) => i.parentId,
+  mutating: false,
+});
+
+export const CreateAccount = defineOperation({
+  name: 'CreateAccount',
+  summary:
+    'Create an account of a type under a parent from its view values, validated like UpdateAccount; returns the new id [A7.13]',
+  input: z.object({
+    accountType: CreateAccountTypeSchema,
+    parentId: AccountIdSchema,
+    views: ViewValuesInputSchema,
+  }),
+  output: z.object({
+    AccountId: AccountIdSchema,
+    AccountType: CreateAccountTypeSchema,
+    DisplayName: z.string(),
+    ParentAccountId: AccountIdSchema,
+    /** A User account can be sent its first-time credentials (SendUserFirstTimePassword). */
+    CanSendCredentials: z.boolean(),
+  }),
+  access: ANY_CREATE,
+  account: (i) => i.parentId,
+  mutating: true,
+});
+
+export const CreateParentItemSchema = z.object({
+  AccountId: AccountIdSchema,
+  AccountType: AccountTypeSchema,
+  DisplayName: z.string(),
+  ParentDisplayName: z.string().nullable(),
+  /** The account may hold the new account; otherwise it is only on the way to such accounts. */
+  CanBeParent: z.boolean(),
+  /** It has children the parent tree shows. */
+  HasChildren: z.boolean(),
+});
+export type CreateParentItem = z.infer<typeof CreateParentItemSchema>;
+
+export const GetAvailableCreateParents = defineOperation({
+  name: 'GetAvailableCreateParents',
+  summary:
+    "Accounts inside the caller's scope to choose as parent of a new account: a search by name, or one level of the parent tree (filtered to Reseller accounts for a Company or Reseller [A2.43])",
+  input: z.object({
+    accountType: CreateAccountTypeSchema,
+    /** The tree node whose children to list; null lists the caller's own organisation. */
+    parentId: AccountIdSchema.nullable().default(null),
+    /** With 2 or more characters, searches the whole scope instead and lists only possible parents. */
+    text: z.string().trim().max(100).default(''),
+    limit: z.number().int().min(1).max(200).default(100),
+  }),
+  output: z.object({ Items: z.array(CreateParentItemSchema) }),
+  access: ANY_CREATE,
+  account: (i) => i.parentId,
+  mutating: false,
+});
+
+export const accountCreationOperations = [GetDefaultAccountViewsForCreate, CreateAccount, GetAvailableCreateParents] as const;
