@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AccountType,
+  type CreateAccountType,
+  creatableChildTypes,
+  decideCreateParent,
+  wizardAccountType,
+} from '../index.js';
+
+describe('decideCreateParent', () => {
+  const cases: [CreateAccountType, AccountType, boolean][] = [
+    ['Company', 'Provider', true],
+    ['Company', 'Reseller', true],
+    ['Company', 'Company', false],
+    ['Company', 'Department', false],
+    ['Reseller', 'Provider', true],
+    ['Reseller', 'Reseller', true],
+    ['Reseller', 'Company', false],
+    ['Department', 'Company', true],
+    ['Department', 'Department', true],
+    ['Department', 'Reseller', false],
+    ['Department', 'User', false],
+    ['User', 'Company', true],
+    ['User', 'Department', true],
+    ['User', 'Reseller', false],
+    ['User', 'User', false],
+    ['User', 'Product', false],
+  ];
+  it.each(cases)('[A2.43] [A2.40] a %s under a %s: %s', (accountType, parentType, ok) => {
+    expect(decideCreateParent({ accountType, parentType, parentState: 'Active' }).ok).toBe(ok);
+  });
+
+  it('refuses a terminated parent', () => {
+    expect(decideCreateParent({ accountType: 'User', parentType: 'Company', parentState: 'Terminated' })).toEqual({
+      ok: false,
+      message: 'Choose a parent that is not terminated',
+    });
+  });
+});
+
+describe('creatableChildTypes', () => {
+  const all = new Set(['RESELLER_ACCOUNT_CREATE', 'COMPANY_ACCOUNT_CREATE', 'DEPARTMENT_ACCOUNT_CREATE', 'USER_ACCOUNT_CREATE']);
+  const cases: [AccountType, string, ReadonlySet<string>, CreateAccountType[]][] = [
+    ['Provider', 'Active', all, ['Reseller', 'Company']],
+    ['Reseller', 'Active', all, ['Reseller', 'Company']],
+    ['Company', 'Active', all, ['Department', 'User']],
+    ['Department', 'Active', all, ['Department', 'User']],
+    ['User', 'Active', all, []],
+    ['Product', 'Active', all, []],
+    ['Company', 'Terminated', all, []],
+    ['Company', 'Active', new Set(['USER_ACCOUNT_CREATE']), ['User']],
+    ['Reseller', 'Active', new Set(['USER_ACCOUNT_CREATE', 'COMPANY_ACCOUNT_READ']), []],
+  ];
+  it.each(cases)(
+    '[A1.3] under a %s (%s) offers the types allowed by capability',
+    (parentType, parentState, capabilities, expected) => {
+      expect(creatableChildTypes({ parentType, parentState, capabilities })).toEqual(expected);
+    },
+  );
+});
+
+describe('wizardAccountType', () => {
+  it.each([
+    ['Service', 'Product'],
+    ['Company', 'Company'],
+    ['Reseller', 'Reseller'],
+    ['Department', 'Department'],
+    ['User', 'User'],
+    ['Provider', null],
+    ['', null],
+    [null, null],
+  ] as const)('[A1.1] [A2.9] maps %s to %s', (param, expected) => {
+    expect(wizardAccountType(param)).toBe(expected);
+  });
+});
