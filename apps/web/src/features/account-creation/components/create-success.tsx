@@ -1,0 +1,98 @@
+import { Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import type { CreateAccount, OperationOutput } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ReadableAlert } from '../../../components/ui/readable-alert';
+import { ApiError } from '../../../lib/api-client';
+import { useSendCredentials } from '../api/use-create-account';
+
+/** Where the success page links to; the page that hosts the wizard builds the addresses. */
+export interface CreateSuccessLinks {
+  account: (id: number) => string;
+  userSecurity: (id: number) => string;
+  orders: () => string;
+}
+
+/**
+ * [A2.44] Success page: go to the created account; for a user, send credentials (with USER_EXPORT_EXECUTE) and
+ * user security; my orders for those who may read orders.
+ */
+export function CreateSuccess(props: {
+  created: OperationOutput<typeof CreateAccount>;
+  parentName: string;
+  canReadOrders: boolean;
+  links: CreateSuccessLinks;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { created } = props;
+  const send = useSendCredentials();
+  const [confirming, setConfirming] = useState(false);
+  const isUser = created.AccountType === 'User';
+  const sendError =
+    send.error instanceof ApiError ? (send.error.fieldErrors[0]?.message ?? send.error.message) : (send.error?.message ?? null);
+
+  return (
+    <Stack gap="md" style={{ flex: 1 }}>
+      <Title order={3}>{t('accountCreate.success.title')}</Title>
+      <Text role="status">
+        {t('accountCreate.success.text', {
+          type: t(`accountCreate.typeName.${created.AccountType}`),
+          name: created.DisplayName,
+          parent: props.parentName,
+        })}
+      </Text>
+      <List spacing="xs" aria-label={t('accountCreate.success.next')}>
+        <List.Item>
+          <Anchor href={props.links.account(created.AccountId)}>{t('accountCreate.success.goToAccount')}</Anchor>
+        </List.Item>
+        {isUser && (
+          <List.Item>
+            <Anchor href={props.links.userSecurity(created.AccountId)}>{t('accountCreate.success.userSecurity')}</Anchor>
+          </List.Item>
+        )}
+        {props.canReadOrders && (
+          <List.Item>
+            <Anchor href={props.links.orders()}>{t('accountCreate.success.myOrders')}</Anchor>
+          </List.Item>
+        )}
+      </List>
+      {isUser && created.CanSendCredentials && (
+        <Stack gap="xs">
+          {send.isSuccess ? (
+            // [A8.13] The spec's success message.
+            <ReadableAlert color="green" role="status" title={t('accountCreate.success.credentialsSent')}>
+              {t('accountCreate.success.credentialsSentTo', { email: send.data.Email })}
+            </ReadableAlert>
+          ) : confirming ? (
+            <>
+              <Text size="sm">{t('accountCreate.success.confirmCredentials', { name: created.DisplayName })}</Text>
+              <Group>
+                <Button onClick={() => send.mutate(created.AccountId)} loading={send.isPending}>
+                  {t('accountCreate.success.sendNow')}
+                </Button>
+                <Button variant="default" onClick={() => setConfirming(false)} disabled={send.isPending}>
+                  {t('accountCreate.cancel')}
+                </Button>
+              </Group>
+            </>
+          ) : (
+            <Group>
+              <Button variant="default" onClick={() => setConfirming(true)}>
+                {t('accountCreate.success.sendCredentials')}
+              </Button>
+            </Group>
+          )}
+          {sendError && (
+            <ReadableAlert color="red" role="alert" title={t('accountCreate.success.credentialsFailed')}>
+              {sendError}
+            </ReadableAlert>
+          )}
+        </Stack>
+      )}
+      <Group justify="flex-end" mt="auto">
+        <Button onClick={props.onClose}>{t('accountCreate.close')}</Button>
+      </Group>
+    </Stack>
+  );
+}
