@@ -163,9 +163,9 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
         size="sm"
         aria-label={t('accountCreate.steps.label')}
       >
-        <Stepper.Step label={t('accountCreate.steps.parent')} allowStepSelect={PARENT_STEP <= lastEnabled} />
+        <Stepper.Step label={t('accountCreate.steps.parent')} />
         {pages.map((p, i) => (
-          <Stepper.Step key={p.Name} label={p.DisplayName} allowStepSelect={i + 1 <= lastEnabled} />
+          <Stepper.Step key={p.Name} label={p.DisplayName} allowStepSelect={i + 1 <= lastEnabled} disabled={i + 1 > lastEnabled} />
         ))}
       </Stepper>
       {active === PARENT_STEP ? (
