@@ -4,7 +4,10 @@ import { checkAccessible, signIn } from '../fixtures/portal';
 const unique = () => Date.now().toString(36);
 
 async function openAccount(page: Page, name: string) {
-  await page.getByRole('treeitem', { name: new RegExp(name) }).first().click();
+  await page
+    .getByRole('treeitem', { name: new RegExp(name) })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
@@ -109,7 +112,10 @@ test.describe('account creation wizard', () => {
     await dialog.getByRole('button', { name: 'Finish' }).click();
 
     await expect(dialog.getByText(`The user Wendy Wizard ${stamp} was created under Dispatch ${stamp}.`)).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'User security' })).toHaveAttribute('href', /#\/Account\/View\/\d+\/User_security$/);
+    await expect(dialog.getByRole('link', { name: 'User security' })).toHaveAttribute(
+      'href',
+      /#\/Account\/View\/\d+\/User_security$/,
+    );
     await dialog.getByRole('button', { name: 'Send credentials' }).click();
     await dialog.getByRole('button', { name: 'Send now' }).click();
     await expect(dialog.getByText('Credentials sent')).toBeVisible();
@@ -130,7 +136,9 @@ test.describe('account creation wizard', () => {
     await expect(dialog.getByRole('alert')).toContainText('Your role does not allow you to create a user.');
     await checkAccessible(page);
     await page.goto('/#/Account/Create');
-    await expect(wizard(page, 'Create an account').getByRole('alert')).toContainText('Your role does not allow you to create accounts.');
+    await expect(wizard(page, 'Create an account').getByRole('alert')).toContainText(
+      'Your role does not allow you to create accounts.',
+    );
 
     await wizard(page, 'Create an account').getByRole('button', { name: 'Close' }).click();
     await expect(page).toHaveURL(/#\/Account\/View\/\d+$/);

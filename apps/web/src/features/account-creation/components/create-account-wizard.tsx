@@ -165,7 +165,12 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
       >
         <Stepper.Step label={t('accountCreate.steps.parent')} />
         {pages.map((p, i) => (
-          <Stepper.Step key={p.Name} label={p.DisplayName} allowStepSelect={i + 1 <= lastEnabled} disabled={i + 1 > lastEnabled} />
+          <Stepper.Step
+            key={p.Name}
+            label={p.DisplayName}
+            allowStepSelect={i + 1 <= lastEnabled}
+            disabled={i + 1 > lastEnabled}
+          />
         ))}
       </Stepper>
       {active === PARENT_STEP ? (
