@@ -25,6 +25,9 @@ describe('decideCreateParent', () => {
     ['User', 'Reseller', false],
     ['User', 'User', false],
     ['User', 'Product', false],
+    ['Product', 'User', true],
+    ['Product', 'Company', false],
+    ['Product', 'Product', false],
   ];
   it.each(cases)('[A2.43] [A2.40] a %s under a %s: %s', (accountType, parentType, ok) => {
     expect(decideCreateParent({ accountType, parentType, parentState: 'Active' }).ok).toBe(ok);
@@ -50,6 +53,7 @@ describe('creatableChildTypes', () => {
     ['Company', 'Terminated', all, []],
     ['Company', 'Active', new Set(['USER_ACCOUNT_CREATE']), ['User']],
     ['Reseller', 'Active', new Set(['USER_ACCOUNT_CREATE', 'COMPANY_ACCOUNT_READ']), []],
+    ['User', 'Active', new Set(['PRODUCT_ACCOUNT_CREATE']), ['Product']],
   ];
   it.each(cases)(
     '[A1.3] under a %s (%s) offers the types allowed by capability',
@@ -66,6 +70,7 @@ describe('wizardAccountType', () => {
     ['Reseller', 'Reseller'],
     ['Department', 'Department'],
     ['User', 'User'],
+    ['Product', 'Product'],
     ['Provider', null],
     ['', null],
     [null, null],

@@ -4,6 +4,7 @@ export { catalogueOperations } from './catalogue.operations.js';
 export { findProvisioningAction } from './catalogue.repository.js';
 export { CREATE_SERVICE_JOB_TYPE } from './catalogue.service.js';
 export { findServiceFileAttachment } from './files.service.js';
+export { findOrderableService, listOrderableServices, type OrderableService } from './orderable.service.js';
 export {
   customerCurrency,
   findPriceProtectionDays,
