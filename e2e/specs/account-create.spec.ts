@@ -126,6 +126,69 @@ test.describe('account creation wizard', () => {
     await expect(dialog).toHaveCount(0);
   });
 
+  test('[A2.41] [A4.10] [A5.11] [A2.44] creates a service for a user: service, terms, its fields, order review', async ({
+    page,
+  }) => {
+    const stamp = unique();
+    await signIn(page, 'cedarridge.admin');
+    const root = await page.request.post('/api/op/GetAvailableCreateParents', { data: { accountType: 'Company' } });
+    const resellerId = (await root.json()).Items[0].AccountId as number;
+    const company = await createViaApi(page, 'Company', resellerId, {
+      Default: { Values: { DisplayName: `Wizard Services ${stamp}` } },
+      Company: { Values: { Currency: 'EUR' } },
+    });
+    const user = await createViaApi(page, 'User', company, {
+      Default: { Values: { DisplayName: `Sam Service ${stamp}`, Username: `wizard.sam.${stamp}` } },
+      User: { Values: { Email: `sam.${stamp}@example.com`, FirstName: 'Sam', LastName: 'Service' } },
+    });
+
+    // The user's page offers "Create service"; the wizard opens with the user as parent.
+    await page.goto(`/#/Account/View/${user}`);
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Create service' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/Account/Create\\?accountType=Service&parentId=${user}$`));
+    const dialog = wizard(page, 'Create service');
+    await expect(dialog.getByTestId('chosen-parent')).toHaveText(`Parent: Sam Service ${stamp} (User)`);
+    // [A4.10] Terms open only once a service is chosen.
+    await expect(dialog.getByRole('button', { name: /Terms and conditions/ })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+
+    await dialog.getByLabel('Search services').fill('Backup 500');
+    await dialog.getByRole('radio', { name: /Contoso Backup 500 GB/ }).check();
+    await expect(dialog.getByRole('button', { name: /Terms and conditions/ })).toBeEnabled();
+    await page.screenshot({ path: '/tmp/wiz-service.png' });
+    await checkAccessible(page);
+    await dialog.getByRole('button', { name: 'Next' }).click();
+
+    await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Accept the terms and conditions' }).click();
+    await expect(dialog.getByText('The terms and conditions are accepted')).toBeVisible();
+    await checkAccessible(page);
+    await dialog.getByRole('button', { name: 'Next' }).click();
+
+    await expect(dialog.getByLabel('Display name')).toHaveValue('Contoso Backup 500 GB');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByText('Protected devices is required')).toBeVisible();
+    await dialog.getByLabel('Protected devices').fill('4');
+    await dialog.getByLabel('Encryption passphrase').fill('correct horse battery');
+    await page.screenshot({ path: '/tmp/wiz-service-fields.png' });
+    await dialog.getByRole('button', { name: 'Next' }).click();
+
+    // [A4.10] The bottleneck check ran; the review lists the fees.
+    const fees = dialog.getByRole('table', { name: 'Fees of the order' });
+    await expect(fees).toBeVisible();
+    await expect(fees).toContainText('Protected devices');
+    await page.screenshot({ path: '/tmp/wiz-review.png' });
+    await checkAccessible(page);
+    await dialog.getByRole('button', { name: 'Finish' }).click();
+
+    await expect(dialog.getByText(`The service Contoso Backup 500 GB was created under Sam Service ${stamp}.`)).toBeVisible();
+    await checkAccessible(page);
+    await dialog.getByRole('link', { name: 'Go to the created account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Contoso Backup 500 GB' })).toBeVisible();
+  });
+
   test('[A1.3] [A2.9] a viewer without a create capability sees no Create menu and the route refuses', async ({ page }) => {
     await signIn(page, 'acme.jdoe');
     await expect(page.getByRole('heading', { level: 1, name: 'Acme Logistics' })).toBeVisible();

@@ -240,7 +240,7 @@ export const GetAvailableServicesForCreate = defineOperation({
     text: z.string().trim().max(100).default(''),
     limit: z.number().int().min(1).max(100).default(50),
   }),
-  output: z.object({ Items: z.array(CreateServiceItemSchema) }),
+  output: z.object({ Parent: CreateParentSchema, Items: z.array(CreateServiceItemSchema) }),
   access: PRODUCT_CREATE,
   account: (i) => i.parentId,
   mutating: false,

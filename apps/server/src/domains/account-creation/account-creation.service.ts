@@ -253,9 +253,12 @@ export async function createAccount(
 /** [A2.41] The services a subscription can be created of under this user. */
 export async function listServices(db: Queryable, caller: Caller, input: { parentId: number; text: string; limit: number }) {
   requireCreateCapability(caller, 'Product');
-  await loadParent(db, 'Product', input.parentId);
+  const parent = await loadParent(db, 'Product', input.parentId);
   const services = await listOrderableServices(db, input.text, input.limit);
-  return { Items: services.map(serviceItem) };
+  return {
+    Parent: { AccountId: parent.id, AccountType: parent.account_type, DisplayName: parent.display_name },
+    Items: services.map(serviceItem),
+  };
 }
 
 /** [A7.13] AcceptTermsAndConditions: the organisation of the account accepts the service's current terms. */

@@ -31,10 +31,13 @@ export function AccountCreatePage() {
       canReadOrders={ORDERS_READ_CAPABILITY_KEYS.some((key) => capabilities.includes(key))}
       links={{
         account: (id) => href(paths.account.view(id)),
+        createService: (id) => href(paths.account.create({ accountType: 'Service', parentId: id })),
         userSecurity: (id) => href(paths.account.tab(id, 'User_security')),
         orders: () => href(paths.orders()),
       }}
-      onChooseType={(type) => navigate(paths.account.create({ accountType: type, parentId }), { replace: true })}
+      onChooseType={(type) =>
+        navigate(paths.account.create({ accountType: type === 'Product' ? 'Service' : type, parentId }), { replace: true })
+      }
       onClose={close}
     />
   );

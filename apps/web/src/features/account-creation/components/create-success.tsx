@@ -9,13 +9,16 @@ import { useSendCredentials } from '../api/use-create-account';
 /** Where the success page links to; the page that hosts the wizard builds the addresses. */
 export interface CreateSuccessLinks {
   account: (id: number) => string;
+  /** The wizard for a service (Product) under a user. */
+  createService: (userId: number) => string;
   userSecurity: (id: number) => string;
   orders: () => string;
 }
 
 /**
- * [A2.44] Success page: go to the created account; for a user, send credentials (with USER_EXPORT_EXECUTE) and
- * user security; my orders for those who may read orders.
+ * [A2.44] Success page: go to the created account; for a user, create a service, send credentials (with
+ * USER_EXPORT_EXECUTE) and user security; my orders for those who may read orders. For a subscription whose order
+ * is above the credit limit, the under-review page [A4.8], [A8.7].
  */
 export function CreateSuccess(props: {
   created: OperationOutput<typeof CreateAccount>;
@@ -29,12 +32,15 @@ export function CreateSuccess(props: {
   const send = useSendCredentials();
   const [confirming, setConfirming] = useState(false);
   const isUser = created.AccountType === 'User';
+  // [A2.44] [A4.8] [A8.7] An order above the company's credit limit waits for review.
+  const underReview = created.OrderStatus === 'UnderReview';
   const sendError =
     send.error instanceof ApiError ? (send.error.fieldErrors[0]?.message ?? send.error.message) : (send.error?.message ?? null);
 
   return (
     <Stack gap="md" style={{ flex: 1 }}>
-      <Title order={3}>{t('accountCreate.success.title')}</Title>
+      <Title order={3}>{underReview ? t('accountCreate.underReview.title') : t('accountCreate.success.title')}</Title>
+      {underReview && <Text>{t('accountCreate.underReview.text')}</Text>}
       <Text role="status">
         {t('accountCreate.success.text', {
           type: t(`accountCreate.typeName.${created.AccountType}`),
@@ -46,6 +52,11 @@ export function CreateSuccess(props: {
         <List.Item>
           <Anchor href={props.links.account(created.AccountId)}>{t('accountCreate.success.goToAccount')}</Anchor>
         </List.Item>
+        {isUser && (
+          <List.Item>
+            <Anchor href={props.links.createService(created.AccountId)}>{t('accountCreate.success.createService')}</Anchor>
+          </List.Item>
+        )}
         {isUser && (
           <List.Item>
             <Anchor href={props.links.userSecurity(created.AccountId)}>{t('accountCreate.success.userSecurity')}</Anchor>
