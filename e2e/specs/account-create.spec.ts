@@ -126,7 +126,7 @@ test.describe('account creation wizard', () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  test('[A2.41] [A4.10] [A5.11] [A2.44] creates a service for a user: service, terms, its fields, order review', async ({
+  test('[A2.41] [A4.10] [A5.8] [A5.11] [A2.44] creates a service for a user: service, terms, its fields, order review, scheduled provisioning', async ({
     page,
   }) => {
     const stamp = unique();
@@ -179,10 +179,20 @@ test.describe('account creation wizard', () => {
     const fees = dialog.getByRole('table', { name: 'Fees of the order' });
     await expect(fees).toBeVisible();
     await expect(fees).toContainText('Protected devices');
-    await page.screenshot({ path: '/tmp/wiz-review.png' });
     await checkAccessible(page);
-    await dialog.getByRole('button', { name: 'Finish' }).click();
+    // [A5.8] A past date is cleared; [A4.10] a future one turns Finish into Schedule provisioning.
+    const schedule = dialog.getByLabel('Schedule provisioning (optional)');
+    await schedule.fill('2000-01-01 00:00');
+    await schedule.blur();
+    await expect(dialog.getByText('A scheduled provisioning date cannot be in the past; it was cleared')).toBeVisible();
+    await expect(schedule).toHaveValue('');
+    await schedule.fill('2099-01-31 08:30');
+    await schedule.blur();
+    await page.screenshot({ path: '/tmp/wiz-review.png' });
+    await dialog.getByRole('button', { name: 'Schedule provisioning' }).click();
 
+    await expect(dialog.getByRole('heading', { name: 'Provisioning successfuly scheduled' })).toBeVisible();
+    await expect(dialog.getByTestId('scheduled-for')).toHaveText('Provisioning starts at 2099-01-31 08:30 UTC.');
     await expect(dialog.getByText(`The service Contoso Backup 500 GB was created under Sam Service ${stamp}.`)).toBeVisible();
     await checkAccessible(page);
     await dialog.getByRole('link', { name: 'Go to the created account' }).click();

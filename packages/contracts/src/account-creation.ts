@@ -106,6 +106,22 @@ export function wizardAccountType(param: string | null | undefined): CreateAccou
   return (CREATE_ACCOUNT_TYPES as readonly string[]).includes(param ?? '') ? (param as CreateAccountType) : null;
 }
 
+/** [A5.8] The scheduled provisioning date's format: yyyy-MM-dd HH:mm, UTC. */
+export const SCHEDULED_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
+
+/**
+ * [A5.8] A scheduled provisioning date as a time: null when it is not a real yyyy-MM-dd HH:mm date (UTC).
+ *
+ * @example
+ * parseScheduledDate('2030-01-31 08:00') // 2030-01-31T08:00:00.000Z
+ */
+export function parseScheduledDate(text: string): Date | null {
+  if (!SCHEDULED_DATE.test(text)) return null;
+  const date = new Date(`${text.replace(' ', 'T')}:00.000Z`);
+  if (Number.isNaN(date.getTime())) return null;
+  return date.toISOString().slice(0, 16).replace('T', ' ') === text ? date : null;
+}
+
 /** Any one of the CREATE capabilities lets a caller open the wizard; the service checks the one for the type. */
 const ANY_CREATE = {
   kind: 'anyCapability',
@@ -182,6 +198,11 @@ export const CreateAccount = defineOperation({
     /** [A2.41] The service of a new Product account. */
     productName: z.string().max(1000).nullable().default(null),
     views: ViewValuesInputSchema,
+    /**
+     * [A4.10] [A5.8] Schedule the new Product's provisioning: yyyy-MM-dd HH:mm (UTC), never in the past; null
+     * provisions at once.
+     */
+    scheduledDate: z.string().regex(SCHEDULED_DATE, 'Enter the date as yyyy-MM-dd HH:mm (UTC)').nullable().default(null),
   }),
   output: z.object({
     AccountId: AccountIdSchema,
@@ -194,6 +215,8 @@ export const CreateAccount = defineOperation({
     OrderStatus: z.enum(['Completed', 'UnderReview', 'Canceled']).nullable().default(null),
     /** The CREATE provisioning request started for a Product (null when its service defines none). */
     ProvisioningRequestId: z.number().int().nullable().default(null),
+    /** ISO 8601 UTC time the provisioning is scheduled for; null when it started at once. */
+    ScheduledFor: z.string().nullable().default(null),
   }),
   access: ANY_CREATE,
   account: (i) => i.parentId,

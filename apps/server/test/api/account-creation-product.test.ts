@@ -45,6 +45,18 @@ beforeAll(async () => {
     clients.provider!,
     serviceInput('Wiz Plain', {
       Descriptions: [{ Type: 'Description', LocalizationLanguageCode: 'en', Title: 'Plain', Content: 'No terms' }],
+      ProvisioningActions: [
+        {
+          Action: 'CREATE',
+          Method: 'Email',
+          ProvisioningEmail: {
+            EmailTo: 'desk@vendor.example',
+            SubjectTemplate: '{{ACTION}} {{PRODUCTNAME}}',
+            BodyText: 'Please set up {{DisplayName}}.',
+            AttachmentType: 'xml',
+          },
+        },
+      ],
     }),
   );
   await createService(
@@ -210,5 +222,55 @@ describe('[A2.41] [A7.13] creating a subscription', () => {
     });
 
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+
+  it('[A4.10] [A5.8] schedules the CREATE provisioning for a future date and refuses a past or malformed one', async () => {
+    const create = (scheduledDate: string, name: string) =>
+      op('noTerms', 'CreateAccount', {
+        accountType: 'Product',
+        parentId: buyer,
+        productName: 'Wiz Plain',
+        views: productViews({ Plan: 'Basic', Seats: '1' }, name),
+        scheduledDate,
+      });
+
+    const past = await create('2000-01-01 00:00', 'Past');
+    const malformed = await create('2099-02-30 10:00', 'Malformed');
+    const future = await create('2099-01-31 08:30', 'Future');
+
+    expect(past.status).toBe(422);
+    expect(past.body.errors).toEqual([
+      { field: 'scheduledDate', message: 'A scheduled provisioning date cannot be in the past' },
+    ]);
+    expect(malformed.body.errors).toEqual([{ field: 'scheduledDate', message: 'Enter the date as yyyy-MM-dd HH:mm (UTC)' }]);
+    expect(future.status, JSON.stringify(future.body)).toBe(200);
+    expect(future.body).toMatchObject({ ScheduledFor: '2099-01-31T08:30:00.000Z', ProvisioningRequestId: expect.any(Number) });
+    const [job] = await t.db.query<{ status: string; run_at: Date }>(
+      `SELECT r.status, j.run_at FROM provisioning_requests r JOIN jobs j ON j.id = r.job_id WHERE r.id = $1`,
+      [future.body.ProvisioningRequestId],
+    );
+    expect(job).toEqual({ status: 'Pending', run_at: new Date('2099-01-31T08:30:00.000Z') });
+  });
+
+  it('provisions at once without a date', async () => {
+    const res = await op('noTerms', 'CreateAccount', {
+      accountType: 'Product',
+      parentId: buyer,
+      productName: 'Wiz Plain',
+      views: productViews({ Plan: 'Basic', Seats: '1' }, 'Now'),
+    });
+
+    expect(res.body).toMatchObject({ ScheduledFor: null, ProvisioningRequestId: expect.any(Number) });
+  });
+
+  it('refuses a scheduled date for an account that is not a service', async () => {
+    const res = await op('admin', 'CreateAccount', {
+      accountType: 'Product',
+      parentId: company,
+      views: {},
+      scheduledDate: '2099-01-31 08:30',
+    });
+
+    expect(res.status).toBe(422);
   });
 });

@@ -4,6 +4,7 @@ import {
   type CreateAccountType,
   creatableChildTypes,
   decideCreateParent,
+  parseScheduledDate,
   wizardAccountType,
 } from '../index.js';
 
@@ -76,5 +77,17 @@ describe('wizardAccountType', () => {
     [null, null],
   ] as const)('[A1.1] [A2.9] maps %s to %s', (param, expected) => {
     expect(wizardAccountType(param)).toBe(expected);
+  });
+});
+
+describe('parseScheduledDate', () => {
+  it.each([
+    ['2030-01-31 08:00', '2030-01-31T08:00:00.000Z'],
+    ['2030-02-30 08:00', null],
+    ['2030-01-31 24:00', null],
+    ['2030-01-31T08:00', null],
+    ['2030-1-31 08:00', null],
+  ])('[A5.8] reads %s as %s (UTC)', (text, expected) => {
+    expect(parseScheduledDate(text)?.toISOString() ?? null).toBe(expected);
   });
 });

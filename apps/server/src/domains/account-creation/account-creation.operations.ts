@@ -28,6 +28,7 @@ export const accountCreationOperations = [
         ParentAccountId: input.parentId,
         ...created.values,
         ...(created.output.OrderStatus ? { OrderStatus: created.output.OrderStatus } : {}),
+        ...(created.output.ScheduledFor ? { ScheduledFor: created.output.ScheduledFor } : {}),
       },
     });
     return created.output;

@@ -10,6 +10,7 @@ import {
   type FieldValue,
   type LayoutPage,
   MISSING_UDRC_FIELD,
+  parseScheduledDate,
   type View,
 } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
@@ -189,6 +190,7 @@ export interface CreatedAccount {
     CanSendCredentials: boolean;
     OrderStatus: 'Completed' | 'UnderReview' | 'Canceled' | null;
     ProvisioningRequestId: number | null;
+    ScheduledFor: string | null;
   };
 }
 
@@ -202,7 +204,13 @@ export interface CreatedAccount {
 export async function createAccount(
   db: Queryable,
   caller: Caller,
-  input: { accountType: CreateAccountType; parentId: number; productName?: string | null; views: Views },
+  input: {
+    accountType: CreateAccountType;
+    parentId: number;
+    productName?: string | null;
+    views: Views;
+    scheduledDate?: string | null;
+  },
   now: Date = new Date(),
 ): Promise<CreatedAccount> {
   requireCreateCapability(caller, input.accountType);
@@ -217,6 +225,15 @@ export async function createAccount(
   // [A5.11] A service with terms is ordered only once its company accepted their current revision.
   if (product && !product.termsAccepted) {
     decision.errors.push({ field: 'terms', message: `Accept the terms and conditions of ${product.service.displayName} first` });
+  }
+  // [A5.8] A scheduled provisioning date is a real date, in the future, and only for a new subscription.
+  const scheduled = input.scheduledDate ? parseScheduledDate(input.scheduledDate) : null;
+  if (input.scheduledDate && !product) {
+    decision.errors.push({ field: 'scheduledDate', message: 'Only a service can be scheduled' });
+  } else if (input.scheduledDate && !scheduled) {
+    decision.errors.push({ field: 'scheduledDate', message: 'Enter the date as yyyy-MM-dd HH:mm (UTC)' });
+  } else if (scheduled && scheduled.getTime() <= now.getTime()) {
+    decision.errors.push({ field: 'scheduledDate', message: 'A scheduled provisioning date cannot be in the past' });
   }
   if (decision.errors.length > 0) throw validationFailed(decision.errors);
   const values = storedValues(definitions, decision.values);
@@ -233,6 +250,7 @@ export async function createAccount(
       action: CREATE_PROVISIONING_ACTION,
       createdBy: caller.userId,
       now,
+      ...(scheduled ? { runAt: scheduled } : {}),
     });
   }
   return {
@@ -246,6 +264,7 @@ export async function createAccount(
       CanSendCredentials: input.accountType === 'User' && caller.capabilities.has(SEND_CREDENTIALS),
       OrderStatus: orderStatus,
       ProvisioningRequestId: provisioningRequestId,
+      ScheduledFor: scheduled ? scheduled.toISOString() : null,
     },
   };
 }

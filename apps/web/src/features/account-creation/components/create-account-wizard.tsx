@@ -1,5 +1,11 @@
 import { Button, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
-import type { CreateAccountType, FieldValue, OperationOutput, ValidateCreateOrderBottleneck } from '@portal/contracts';
+import {
+  type CreateAccountType,
+  type FieldValue,
+  type OperationOutput,
+  parseScheduledDate,
+  type ValidateCreateOrderBottleneck,
+} from '@portal/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DynamicForm } from '../../../components/dynamic-form/dynamic-form';
@@ -54,6 +60,8 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [review, setReview] = useState<Review | null>(null);
   const [bottleneckMessage, setBottleneckMessage] = useState<string | null>(null);
+  const [scheduledDate, setScheduledDate] = useState('');
+  const [scheduledError, setScheduledError] = useState<string | null>(null);
   const viewsQuery = useCreateViews(props.type, parent?.AccountId ?? null, isProduct ? productName : null);
   const create = useCreateAccount();
   const bottleneck = useValidateBottleneck();
@@ -161,8 +169,25 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
     goTo(active + 1);
   };
 
+  // [A5.8] A past date is cleared; a date that is no yyyy-MM-dd HH:mm date says so.
+  const scheduled = scheduledDate.trim() === '' ? null : parseScheduledDate(scheduledDate.trim());
+  const checkScheduledDate = () => {
+    if (scheduledDate.trim() === '') return setScheduledError(null);
+    if (!scheduled) return setScheduledError(t('accountCreate.review.scheduleFormat'));
+    if (scheduled.getTime() <= Date.now()) {
+      setScheduledDate('');
+      return setScheduledError(t('accountCreate.review.schedulePast'));
+    }
+    setScheduledError(null);
+  };
+  const isScheduled = isProduct && scheduled !== null && scheduled.getTime() > Date.now();
+
   const handleFinish = () => {
     if (!parent || !data) return;
+    if (isProduct && scheduledDate.trim() !== '' && !isScheduled) {
+      checkScheduledDate();
+      return;
+    }
     const invalid = errorsByPage.findIndex((e) => Object.keys(e).length > 0);
     if (invalid >= 0) {
       const index = steps.findIndex((s) => s.kind === 'page' && s.page === invalid);
@@ -176,11 +201,17 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
         parentId: parent.AccountId,
         productName: isProduct ? productName : null,
         views: viewsForServer(),
+        scheduledDate: isScheduled ? scheduledDate.trim() : null,
       },
       {
         onError: (error) => {
           if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return;
-          const mapped = Object.fromEntries(error.fieldErrors.map((e) => [serverErrorKey(e.field), e.message]));
+          const scheduleError = error.fieldErrors.find((e) => e.field === 'scheduledDate');
+          if (scheduleError) setScheduledError(scheduleError.message);
+          const mapped = Object.fromEntries(
+            error.fieldErrors.filter((e) => e.field !== 'scheduledDate').map((e) => [serverErrorKey(e.field), e.message]),
+          );
+          if (Object.keys(mapped).length === 0) return;
           setServerErrors(mapped);
           const indexes = Object.keys(mapped).map((key) => stepOfField(key, steps, pages, views));
           for (const index of indexes) showStep(index);
@@ -251,7 +282,17 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
       );
   else if (step.kind === 'review')
     content = review ? (
-      <StepReview review={review} serviceName={data?.Service?.DisplayName ?? productName ?? ''} />
+      <StepReview
+        review={review}
+        serviceName={data?.Service?.DisplayName ?? productName ?? ''}
+        scheduledDate={scheduledDate}
+        scheduledError={scheduledError}
+        onScheduledDate={(text) => {
+          setScheduledDate(text);
+          setScheduledError(null);
+        }}
+        onScheduledBlur={checkScheduledDate}
+      />
     ) : (
       <Loader aria-label={t('app.loading')} />
     );
@@ -327,7 +368,8 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
           )}
           {isFinishStep ? (
             <Button onClick={handleFinish} loading={create.isPending}>
-              {t('accountCreate.finish')}
+              {/* [A4.10] A future date turns Finish into Schedule provisioning. */}
+              {isScheduled ? t('accountCreate.scheduleFinish') : t('accountCreate.finish')}
             </Button>
           ) : (
             <Button

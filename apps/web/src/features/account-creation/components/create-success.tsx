@@ -39,8 +39,22 @@ export function CreateSuccess(props: {
 
   return (
     <Stack gap="md" style={{ flex: 1 }}>
-      <Title order={3}>{underReview ? t('accountCreate.underReview.title') : t('accountCreate.success.title')}</Title>
+      <Title order={3}>
+        {underReview
+          ? t('accountCreate.underReview.title')
+          : created.ScheduledFor
+            ? t('accountCreate.success.scheduledTitle')
+            : t('accountCreate.success.title')}
+      </Title>
       {underReview && <Text>{t('accountCreate.underReview.text')}</Text>}
+      {created.ScheduledFor && (
+        // [A2.44] The scheduled-provisioning success page.
+        <Text data-testid="scheduled-for">
+          {t('accountCreate.success.scheduledText', {
+            date: created.ScheduledFor.slice(0, 16).replace('T', ' '),
+          })}
+        </Text>
+      )}
       <Text role="status">
         {t('accountCreate.success.text', {
           type: t(`accountCreate.typeName.${created.AccountType}`),

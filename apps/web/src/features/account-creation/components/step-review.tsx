@@ -1,10 +1,18 @@
-import { Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text, TextInput } from '@mantine/core';
 import { formatMoney, type OperationOutput, type ValidateCreateOrderBottleneck } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 
 /** [A2.41] Order review: the new subscription's fees as priced for its values, and whether it waits for review. */
-export function StepReview(props: { review: OperationOutput<typeof ValidateCreateOrderBottleneck>; serviceName: string }) {
+export function StepReview(props: {
+  review: OperationOutput<typeof ValidateCreateOrderBottleneck>;
+  serviceName: string;
+  /** [A4.10] [A5.8] The scheduled provisioning date as typed (yyyy-MM-dd HH:mm, UTC), and its message. */
+  scheduledDate: string;
+  scheduledError: string | null;
+  onScheduledDate: (text: string) => void;
+  onScheduledBlur: () => void;
+}) {
   const { t } = useTranslation();
   const { review } = props;
   const money = (amount: string | null) =>
@@ -39,6 +47,16 @@ export function StepReview(props: { review: OperationOutput<typeof ValidateCreat
           {t('accountCreate.review.totals', { monthly: money(review.Monthly), setup: money(review.Setup) })}
         </Text>
       )}
+      <TextInput
+        label={t('accountCreate.review.schedule')}
+        description={t('accountCreate.review.scheduleHint')}
+        placeholder="yyyy-MM-dd HH:mm"
+        value={props.scheduledDate}
+        error={props.scheduledError}
+        onChange={(e) => props.onScheduledDate(e.currentTarget.value)}
+        onBlur={props.onScheduledBlur}
+        maw={320}
+      />
       {review.AboveCreditLimit && (
         <ReadableAlert color="yellow" role="status" title={t('accountCreate.underReview.title')}>
           {t('accountCreate.review.aboveLimit')}
