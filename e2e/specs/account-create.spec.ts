@@ -126,7 +126,7 @@ test.describe('account creation wizard', () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  test('[A2.41] [A4.10] [A5.8] [A5.11] [A2.44] creates a service for a user: service, terms, its fields, order review, scheduled provisioning', async ({
+  test('[A2.41] [A4.10] [A5.8] [A5.11] [A2.44] [A9.7] creates a service for a user: service, terms, its fields, order review, scheduled provisioning', async ({
     page,
   }) => {
     const stamp = unique();
@@ -194,6 +194,11 @@ test.describe('account creation wizard', () => {
     await expect(dialog.getByRole('heading', { name: 'Provisioning successfuly scheduled' })).toBeVisible();
     await expect(dialog.getByTestId('scheduled-for')).toHaveText('Provisioning starts at 2099-01-31 08:30 UTC.');
     await expect(dialog.getByText(`The service Contoso Backup 500 GB was created under Sam Service ${stamp}.`)).toBeVisible();
+    // [A9.7] At most 3 suggested services, each opening the wizard for the same user.
+    const suggested = dialog.getByRole('list', { name: 'Suggested services' }).getByRole('link');
+    await expect(suggested.first()).toHaveAttribute('href', new RegExp(`accountType=Service&parentId=${user}&productName=`));
+    expect(await suggested.count()).toBeLessThanOrEqual(3);
+    await page.screenshot({ path: '/tmp/wiz-service-success.png' });
     await checkAccessible(page);
     await dialog.getByRole('link', { name: 'Go to the created account' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Contoso Backup 500 GB' })).toBeVisible();

@@ -317,7 +317,22 @@ export const ValidateCreateOrderBottleneck = defineOperation({
   mutating: false,
 });
 
+/** [A9.7] At most this many suggested services. */
+export const SUGGESTED_SERVICES_MAX = 3;
+
+export const GetSuggestedServices = defineOperation({
+  name: 'GetSuggestedServices',
+  summary:
+    'Up to 3 services to suggest after a subscription was created [A2.44], [A9.7]: other orderable services of its category',
+  input: z.object({ productName: z.string().min(1).max(1000), accountId: AccountIdSchema }),
+  output: z.object({ Items: z.array(CreateServiceItemSchema).max(SUGGESTED_SERVICES_MAX) }),
+  access: PRODUCT_CREATE,
+  account: (i) => i.accountId,
+  mutating: false,
+});
+
 export const accountCreationOperations = [
+  GetSuggestedServices,
   GetDefaultAccountViewsForCreate,
   CreateAccount,
   GetAvailableCreateParents,

@@ -59,6 +59,9 @@ beforeAll(async () => {
       ],
     }),
   );
+  for (const name of ['Wiz Backup Plus', 'Wiz Backup Pro', 'Wiz Backup Max', 'Wiz Backup Zen'])
+    await createService(t.db, clients.provider!, serviceInput(name));
+  await createService(t.db, clients.provider!, serviceInput('Wiz Mail', { Category: 'Communication' }));
   await createService(
     t.db,
     clients.provider!,
@@ -74,10 +77,11 @@ describe('[A2.41] [A7.13] creating a subscription', () => {
     const res = await op('admin', 'GetAvailableServicesForCreate', { parentId: buyer, text: 'Wiz' });
 
     expect(res.status).toBe(200);
-    expect(res.body.Items.map((i: { ServiceName: string; HasTerms: boolean }) => [i.ServiceName, i.HasTerms])).toEqual([
-      ['Wiz Backup', true],
-      ['Wiz Plain', false],
-    ]);
+    expect(res.body.Parent).toEqual({ AccountId: buyer, AccountType: 'User', DisplayName: 'Bea Buyer' });
+    const items = res.body.Items.map((i: { ServiceName: string; HasTerms: boolean }) => [i.ServiceName, i.HasTerms]);
+    expect(items).toContainEqual(['Wiz Backup', true]);
+    expect(items).toContainEqual(['Wiz Plain', false]);
+    expect(items.map((i: string[]) => i[0])).not.toContain('Wiz Addon');
   });
 
   it('refuses a service list to a caller without PRODUCT_ACCOUNT_CREATE', async () => {
@@ -272,5 +276,21 @@ describe('[A2.41] [A7.13] creating a subscription', () => {
     });
 
     expect(res.status).toBe(422);
+  });
+
+  it('[A2.44] [A9.7] suggests at most 3 other services of the same category', async () => {
+    const created = await op('noTerms', 'CreateAccount', {
+      accountType: 'Product',
+      parentId: buyer,
+      productName: 'Wiz Plain',
+      views: productViews({ Plan: 'Basic', Seats: '1' }, 'Suggest'),
+    });
+
+    const res = await op('noTerms', 'GetSuggestedServices', { productName: 'Wiz Plain', accountId: created.body.AccountId });
+
+    expect(res.status).toBe(200);
+    expect(res.body.Items).toHaveLength(3);
+    expect(res.body.Items.map((i: { ServiceName: string }) => i.ServiceName)).not.toContain('Wiz Plain');
+    expect(res.body.Items.map((i: { ServiceName: string }) => i.ServiceName)).not.toContain('Wiz Mail');
   });
 });

@@ -4,6 +4,7 @@ import {
   GetAvailableCreateParents,
   GetAvailableServicesForCreate,
   GetDefaultAccountViewsForCreate,
+  GetSuggestedServices,
   ValidateCreateOrderBottleneck,
 } from '@portal/contracts';
 import { handle, requireCaller } from '../../platform/operations/types.js';
@@ -13,6 +14,7 @@ export const accountCreationOperations = [
   handle(GetDefaultAccountViewsForCreate, (ctx, input) => service.getDefaultViews(ctx.db, requireCaller(ctx), input)),
   handle(GetAvailableCreateParents, (ctx, input) => service.listParents(ctx.db, requireCaller(ctx), input)),
   handle(GetAvailableServicesForCreate, (ctx, input) => service.listServices(ctx.db, requireCaller(ctx), input)),
+  handle(GetSuggestedServices, (ctx, input) => service.suggestServices(ctx.db, requireCaller(ctx), input)),
   handle(ValidateCreateOrderBottleneck, (ctx, input) => service.validateBottleneck(ctx.db, requireCaller(ctx), input)),
   handle(AcceptTermsAndConditions, async (ctx, input) => {
     const accepted = await service.acceptTerms(ctx.db, requireCaller(ctx), input);

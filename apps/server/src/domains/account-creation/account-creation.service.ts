@@ -11,6 +11,7 @@ import {
   type LayoutPage,
   MISSING_UDRC_FIELD,
   parseScheduledDate,
+  SUGGESTED_SERVICES_MAX,
   type View,
 } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
@@ -21,6 +22,7 @@ import {
   customerCurrency,
   findOrderableService,
   listOrderableServices,
+  listSuggestedServices,
   loadPricingSources,
   type OrderableService,
   priceWithSource,
@@ -278,6 +280,15 @@ export async function listServices(db: Queryable, caller: Caller, input: { paren
     Parent: { AccountId: parent.id, AccountType: parent.account_type, DisplayName: parent.display_name },
     Items: services.map(serviceItem),
   };
+}
+
+/** [A2.44] [A7.13] [A9.7] GetSuggestedServices: at most 3 services to add next to a subscription of a user. */
+export async function suggestServices(db: Queryable, caller: Caller, input: { productName: string; accountId: number }) {
+  requireCreateCapability(caller, 'Product');
+  const account = await accounts.findById(db, input.accountId);
+  if (!account) throw notFound();
+  const services = await listSuggestedServices(db, input.productName, SUGGESTED_SERVICES_MAX);
+  return { Items: services.map(serviceItem) };
 }
 
 /** [A7.13] AcceptTermsAndConditions: the organisation of the account accepts the service's current terms. */

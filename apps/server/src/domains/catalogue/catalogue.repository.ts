@@ -529,5 +529,16 @@ export async function findOrderableService(db: Queryable, name: string): Promise
   return row ?? null;
 }
 
+/** [A9.7] Orderable services of the same category as a service, other than it, by name. */
+export async function listSameCategoryServices(db: Queryable, name: string, limit: number): Promise<ServiceRow[]> {
+  return db.query<ServiceRow>(
+    `SELECT ${SERVICE_COLUMNS} ${FROM_SERVICES}
+     WHERE s.state = 'Active' AND ${ORDERABLE} AND lower(s.service_name) <> lower($1)
+       AND s.category = (SELECT x.category FROM services x WHERE lower(x.service_name) = lower($1) LIMIT 1)
+     ORDER BY lower(s.display_name), s.id LIMIT $2`,
+    [name, limit],
+  );
+}
+
 const ORDERABLE = `EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(s.definition -> 'Parents', '[]'::jsonb)) p
   WHERE p ->> 'ParentAccountType' IN ('User', 'Company', 'Department'))`;

@@ -4,7 +4,12 @@ export { catalogueOperations } from './catalogue.operations.js';
 export { findProvisioningAction } from './catalogue.repository.js';
 export { CREATE_SERVICE_JOB_TYPE } from './catalogue.service.js';
 export { findServiceFileAttachment } from './files.service.js';
-export { findOrderableService, listOrderableServices, type OrderableService } from './orderable.service.js';
+export {
+  findOrderableService,
+  listOrderableServices,
+  listSuggestedServices,
+  type OrderableService,
+} from './orderable.service.js';
 export {
   customerCurrency,
   findPriceProtectionDays,

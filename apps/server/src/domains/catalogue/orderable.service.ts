@@ -47,3 +47,9 @@ export async function findOrderableService(db: Queryable, name: string): Promise
   const row = await repo.findOrderableService(db, name);
   return row ? toOrderable(db, row) : null;
 }
+
+/** [A2.44] [A9.7] Services to suggest after one was ordered: orderable services of its category. */
+export async function listSuggestedServices(db: Queryable, name: string, limit: number): Promise<OrderableService[]> {
+  const rows = await repo.listSameCategoryServices(db, name, limit);
+  return Promise.all(rows.map((r) => toOrderable(db, r)));
+}

@@ -27,11 +27,12 @@ export function AccountCreatePage() {
     <CreateAccountWindow
       accountTypeParam={search.get('accountType')}
       parentId={parentId}
+      productName={search.get('productName')}
       capabilities={capabilities}
       canReadOrders={ORDERS_READ_CAPABILITY_KEYS.some((key) => capabilities.includes(key))}
       links={{
         account: (id) => href(paths.account.view(id)),
-        createService: (id) => href(paths.account.create({ accountType: 'Service', parentId: id })),
+        createService: (id, productName) => href(paths.account.create({ accountType: 'Service', parentId: id, productName })),
         userSecurity: (id) => href(paths.account.tab(id, 'User_security')),
         orders: () => href(paths.orders()),
       }}

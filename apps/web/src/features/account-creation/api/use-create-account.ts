@@ -5,6 +5,7 @@ import {
   GetAvailableCreateParents,
   GetAvailableServicesForCreate,
   GetDefaultAccountViewsForCreate,
+  GetSuggestedServices,
   type OperationInput,
   SendUserFirstTimePassword,
   ValidateCreateOrderBottleneck,
@@ -89,5 +90,14 @@ export function useValidateBottleneck() {
   return useMutation({
     mutationFn: (input: OperationInput<typeof ValidateCreateOrderBottleneck>) =>
       callOperation(ValidateCreateOrderBottleneck, input),
+  });
+}
+
+/** [A2.44] [A9.7] At most 3 services to suggest after a subscription was created. */
+export function useSuggestedServices(productName: string | null, accountId: number) {
+  return useQuery({
+    queryKey: [...accountCreationKeys.all, 'suggested', productName, accountId] as const,
+    queryFn: ({ signal }) => callOperation(GetSuggestedServices, { productName: productName ?? '', accountId }, { signal }),
+    enabled: productName !== null,
   });
 }

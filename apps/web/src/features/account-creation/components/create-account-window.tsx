@@ -9,6 +9,8 @@ export interface CreateAccountWindowProps {
   /** [A2.9] The accountType parameter as given (Service maps to Product); null when absent. */
   accountTypeParam: string | null;
   parentId: number | null;
+  /** A service to start a Product wizard with (a suggested service). */
+  productName: string | null;
   capabilities: readonly string[];
   canReadOrders: boolean;
   links: CreateSuccessLinks;
@@ -43,6 +45,7 @@ export function CreateAccountWindow(props: CreateAccountWindowProps) {
         key={`${type}-${props.parentId ?? ''}`}
         type={type}
         initialParentId={props.parentId}
+        initialProductName={type === 'Product' ? props.productName : null}
         canReadOrders={props.canReadOrders}
         links={props.links}
         onClose={props.onClose}

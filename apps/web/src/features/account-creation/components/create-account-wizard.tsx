@@ -32,6 +32,8 @@ export interface CreateAccountWizardProps {
   type: CreateAccountType;
   /** [A2.9] parentId from the address: the parent step starts with it chosen. */
   initialParentId: number | null;
+  /** A suggested service [A2.44]: the service step starts with it chosen. */
+  initialProductName: string | null;
   canReadOrders: boolean;
   links: CreateSuccessLinks;
   onClose: () => void;
@@ -51,7 +53,7 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
   const [parent, setParent] = useState<ChosenParent | null>(
     props.initialParentId ? { AccountId: props.initialParentId, AccountType: '', DisplayName: '' } : null,
   );
-  const [productName, setProductName] = useState<string | null>(null);
+  const [productName, setProductName] = useState<string | null>(props.initialProductName);
   const [active, setActive] = useState(PARENT_STEP);
   const [reached, setReached] = useState(PARENT_STEP);
   const [values, setValues] = useState<Record<string, FieldValue>>({});
@@ -226,6 +228,7 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
       <CreateSuccess
         created={create.data}
         parentName={parent?.DisplayName ?? ''}
+        productName={isProduct ? productName : null}
         canReadOrders={props.canReadOrders}
         links={props.links}
         onClose={props.onClose}

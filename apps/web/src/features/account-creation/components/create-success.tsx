@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
-import { useSendCredentials } from '../api/use-create-account';
+import { useSendCredentials, useSuggestedServices } from '../api/use-create-account';
 
 /** Where the success page links to; the page that hosts the wizard builds the addresses. */
 export interface CreateSuccessLinks {
   account: (id: number) => string;
-  /** The wizard for a service (Product) under a user. */
-  createService: (userId: number) => string;
+  /** The wizard for a service (Product) under a user, with a service chosen when given. */
+  createService: (userId: number, productName?: string) => string;
   userSecurity: (id: number) => string;
   orders: () => string;
 }
@@ -23,6 +23,8 @@ export interface CreateSuccessLinks {
 export function CreateSuccess(props: {
   created: OperationOutput<typeof CreateAccount>;
   parentName: string;
+  /** The service of a created subscription: other services of its kind are suggested. */
+  productName: string | null;
   canReadOrders: boolean;
   links: CreateSuccessLinks;
   onClose: () => void;
@@ -30,6 +32,8 @@ export function CreateSuccess(props: {
   const { t } = useTranslation();
   const { created } = props;
   const send = useSendCredentials();
+  const suggested = useSuggestedServices(created.AccountType === 'Product' ? props.productName : null, created.AccountId);
+  const suggestions = suggested.data?.Items ?? [];
   const [confirming, setConfirming] = useState(false);
   const isUser = created.AccountType === 'User';
   // [A2.44] [A4.8] [A8.7] An order above the company's credit limit waits for review.
@@ -82,6 +86,24 @@ export function CreateSuccess(props: {
           </List.Item>
         )}
       </List>
+      {suggestions.length > 0 && (
+        // [A2.44] [A9.7] At most 3 suggested services, each opening the wizard for the same user.
+        <Stack gap={4}>
+          <Title order={4} size="h6">
+            {t('accountCreate.success.suggested')}
+          </Title>
+          <List spacing="xs" aria-label={t('accountCreate.success.suggested')}>
+            {suggestions.map((s) => (
+              <List.Item key={s.ServiceName}>
+                <Anchor href={props.links.createService(created.ParentAccountId, s.ServiceName)}>{s.DisplayName}</Anchor>
+                <Text span size="sm" c="dimmed">
+                  {` ${s.OwnerName}`}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        </Stack>
+      )}
       {isUser && created.CanSendCredentials && (
         <Stack gap="xs">
           {send.isSuccess ? (
