@@ -135,7 +135,8 @@ test.describe('account creation wizard', () => {
     const resellerId = (await root.json()).Items[0].AccountId as number;
     const company = await createViaApi(page, 'Company', resellerId, {
       Default: { Values: { DisplayName: `Wizard Services ${stamp}` } },
-      Company: { Values: { Currency: 'EUR' } },
+      // Cedar Ridge sells in USD only (the revenue report spec relies on it).
+      Company: { Values: { Currency: 'USD' } },
     });
     const user = await createViaApi(page, 'User', company, {
       Default: { Values: { DisplayName: `Sam Service ${stamp}`, Username: `wizard.sam.${stamp}` } },
