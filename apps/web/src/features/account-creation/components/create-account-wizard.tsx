@@ -20,6 +20,7 @@ import {
   serverErrorKey,
   stepOfField,
   viewsForCreate,
+  type WizardStep,
   wizardSteps,
 } from '../utils/wizard-steps';
 import { CreateSuccess, type CreateSuccessLinks } from './create-success';
@@ -98,20 +99,14 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
   const views = data?.Views ?? {};
   const steps = wizardSteps(isProduct, pages.length);
   const errorsByPage = useMemo(() => pages.map((page) => pageErrors(page, views, values)), [pages, views, values]);
-  const valid = steps.map((step) => {
-    switch (step.kind) {
-      case 'parent':
-        return parent !== null && (isProduct ? servicesQuery.isSuccess : viewsQuery.isSuccess);
-      case 'service':
-        return productName !== null && viewsQuery.isSuccess;
-      case 'terms':
-        return viewsQuery.isSuccess && (data?.Terms === null || data?.Terms?.Accepted === true);
-      case 'page':
-        return Object.keys(errorsByPage[step.page] ?? {}).length === 0;
-      case 'review':
-        return review?.Valid === true;
-    }
-  });
+  const isValid = (step: WizardStep): boolean => {
+    if (step.kind === 'parent') return parent !== null && (isProduct ? servicesQuery.isSuccess : viewsQuery.isSuccess);
+    if (step.kind === 'service') return productName !== null && viewsQuery.isSuccess;
+    if (step.kind === 'terms') return viewsQuery.isSuccess && (data?.Terms === null || data?.Terms?.Accepted === true);
+    if (step.kind === 'page') return Object.keys(errorsByPage[step.page] ?? {}).length === 0;
+    return review?.Valid === true;
+  };
+  const valid = steps.map(isValid);
   const lastEnabled = lastEnabledStep({ valid, reached });
   const messageOf = (error: Error | null) =>
     error instanceof ApiError ? (error.fieldErrors[0]?.message ?? error.message) : (error?.message ?? null);

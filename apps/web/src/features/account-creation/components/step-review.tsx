@@ -31,8 +31,8 @@ export function StepReview(props: {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {review.Lines.map((line, i) => (
-            <Table.Tr key={`${line.Description}-${i}`}>
+          {review.Lines.map((line) => (
+            <Table.Tr key={`${line.Description}|${line.ChargeType}|${line.Units}|${line.UnitPrice ?? ''}`}>
               <Table.Td>{line.Description}</Table.Td>
               <Table.Td>{line.ChargeType}</Table.Td>
               <Table.Td>{line.Units}</Table.Td>
