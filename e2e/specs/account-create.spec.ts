@@ -205,6 +205,51 @@ test.describe('account creation wizard', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Contoso Backup 500 GB' })).toBeVisible();
   });
 
+  test('[A4.8] [A8.7] [A2.44] an order above the company credit limit shows the under-review page', async ({ page }) => {
+    const stamp = unique();
+    await signIn(page, 'cedarridge.admin');
+    const root = await page.request.post('/api/op/GetAvailableCreateParents', { data: { accountType: 'Company' } });
+    const resellerId = (await root.json()).Items[0].AccountId as number;
+    const company = await createViaApi(page, 'Company', resellerId, {
+      Default: { Values: { DisplayName: `Wizard Review ${stamp}` } },
+      Company: { Values: { Currency: 'USD' } },
+    });
+    const user = await createViaApi(page, 'User', company, {
+      Default: { Values: { DisplayName: `Rita Review ${stamp}`, Username: `wizard.rita.${stamp}` } },
+      User: { Values: { Email: `rita.${stamp}@example.com`, FirstName: 'Rita', LastName: 'Review' } },
+    });
+    const limit = await page.request.post('/api/op/AddCreditLimitRecord', {
+      data: { accountId: company, Limit: '1', Comment: 'Test limit', IsLocked: false },
+    });
+    expect(limit.status()).toBe(200);
+    const terms = await page.request.post('/api/op/AcceptTermsAndConditions', {
+      data: { accountId: user, productName: 'Contoso Backup 500 GB' },
+    });
+    expect(terms.status()).toBe(200);
+
+    await page.goto(
+      `/#/Account/Create?accountType=Service&parentId=${user}&productName=${encodeURIComponent('Contoso Backup 500 GB')}`,
+    );
+    const dialog = wizard(page, 'Create service');
+    await expect(dialog.getByTestId('chosen-parent')).toHaveText(`Parent: Rita Review ${stamp} (User)`);
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByRole('radio', { name: /Contoso Backup 500 GB/ })).toBeChecked();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByText('The terms and conditions are accepted')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByLabel('Protected devices').fill('2');
+    await dialog.getByLabel('Encryption passphrase').fill('correct horse battery');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByText('The order will be reviewed before the service is provisioned.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Finish' }).click();
+
+    await expect(dialog.getByRole('heading', { name: 'Your order is above your credit limit' })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '#/Orders');
+    await page.screenshot({ path: '/tmp/wiz-under-review.png' });
+    await checkAccessible(page);
+  });
+
   test('[A1.3] [A2.9] a viewer without a create capability sees no Create menu and the route refuses', async ({ page }) => {
     await signIn(page, 'acme.jdoe');
     await expect(page.getByRole('heading', { level: 1, name: 'Acme Logistics' })).toBeVisible();

@@ -204,19 +204,6 @@ describe('[A2.41] [A7.13] creating a subscription', () => {
     expect(orders).toEqual([{ status: 'Completed' }]);
   });
 
-  it('[A4.8] [A8.7] puts the order under review above the company credit limit', async () => {
-    const limit = await op('admin', 'AddCreditLimitRecord', { accountId: company, Limit: '5', Comment: 'Low', IsLocked: false });
-    expect(limit.status).toBe(200);
-    const views = productViews({ Plan: 'Basic', Seats: '3' });
-
-    const check = await op('admin', 'ValidateCreateOrderBottleneck', { parentId: buyer, productName: 'Wiz Backup', views });
-    const res = await op('admin', 'CreateAccount', { accountType: 'Product', parentId: buyer, productName: 'Wiz Backup', views });
-
-    expect(check.body).toMatchObject({ Valid: true, AboveCreditLimit: true });
-    expect(res.status).toBe(200);
-    expect(res.body.OrderStatus).toBe('UnderReview');
-  });
-
   it('orders a service without terms at once', async () => {
     const res = await op('noTerms', 'CreateAccount', {
       accountType: 'Product',
@@ -292,5 +279,18 @@ describe('[A2.41] [A7.13] creating a subscription', () => {
     expect(res.body.Items).toHaveLength(3);
     expect(res.body.Items.map((i: { ServiceName: string }) => i.ServiceName)).not.toContain('Wiz Plain');
     expect(res.body.Items.map((i: { ServiceName: string }) => i.ServiceName)).not.toContain('Wiz Mail');
+  });
+  it('[A4.8] [A8.7] puts the order under review above the company credit limit', async () => {
+    const limit = await op('admin', 'AddCreditLimitRecord', { accountId: company, Limit: '5', Comment: 'Low', IsLocked: false });
+    expect(limit.status).toBe(200);
+    const views = productViews({ Plan: 'Basic', Seats: '3' });
+
+    const check = await op('admin', 'ValidateCreateOrderBottleneck', { parentId: buyer, productName: 'Wiz Plain', views });
+    const res = await op('admin', 'CreateAccount', { accountType: 'Product', parentId: buyer, productName: 'Wiz Plain', views });
+
+    expect(check.body).toMatchObject({ Valid: true, AboveCreditLimit: true });
+    expect(res.status).toBe(200);
+    expect(res.body.OrderStatus).toBe('UnderReview');
+    expect(res.body.ProvisioningRequestId).toBeNull();
   });
 });

@@ -247,13 +247,17 @@ export async function createAccount(
     orderStatus = (await recordOrder(db, { accountId: id, placedBy: caller.userId, placedAt: now })).status;
     const row = await accounts.findById(db, id);
     if (!row) throw notFound();
-    provisioningRequestId = await startProvisioningRequest(db, {
-      account: row,
-      action: CREATE_PROVISIONING_ACTION,
-      createdBy: caller.userId,
-      now,
-      ...(scheduled ? { runAt: scheduled } : {}),
-    });
+    // An order under review waits for its review before anything is provisioned (orders.rules: UnderReview).
+    provisioningRequestId =
+      orderStatus === 'UnderReview'
+        ? null
+        : await startProvisioningRequest(db, {
+            account: row,
+            action: CREATE_PROVISIONING_ACTION,
+            createdBy: caller.userId,
+            now,
+            ...(scheduled ? { runAt: scheduled } : {}),
+          });
   }
   return {
     id,
