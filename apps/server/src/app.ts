@@ -5,6 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { DEFAULT_REDIRECT_PREFIXES, operations as declaredOperations } from '@portal/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { accountCreationOperations } from './domains/account-creation/index.js';
 import {
   accountExportOperations,
   credentialsExportJobHandler,
@@ -100,6 +101,7 @@ export function registeredOperations(options: AuthSettings & { publicUrl?: strin
       RESET_PASSWORD: resetPasswordAction({ publicUrl: options.publicUrl ?? 'http://localhost:8080' }),
       UPGRADE: upgradeSubscriptionAction(),
     }),
+    ...accountCreationOperations,
     ...auditOperations,
     ...creditLimitOperations,
     ...noteOperations,

@@ -163,6 +163,8 @@ export const AccountSchema = z.object({
     CanSeeOrders: z.boolean().default(false),
     /** The exchange rates screen, linked from the "exchange rate not up to date" banner: EXCHANGE_RATE read [A2.33]. */
     CanSeeExchangeRates: z.boolean().default(false),
+    /** [A1.3] The account types this viewer may create under this account: the account page's Create menu. */
+    CreatableChildTypes: z.array(AccountTypeSchema).default([]),
   }),
 });
 export type Account = z.infer<typeof AccountSchema>;

@@ -1,4 +1,5 @@
 export * from './access.js';
+export * from './account-creation.js';
 export * from './account-reports.js';
 export * from './accounts.js';
 export * from './audit.js';
@@ -30,6 +31,7 @@ export * from './subscription-upgrade.js';
 export * from './terms.js';
 
 import { accessOperations } from './access.js';
+import { accountCreationOperations } from './account-creation.js';
 import { accountOperations } from './accounts.js';
 import { auditOperations } from './audit.js';
 import { authOperations } from './auth.js';
@@ -77,4 +79,5 @@ export const operations: readonly OperationDefinition[] = [
   ...pricePreviewOperations,
   ...orderOperations,
   ...exchangeRateOperations,
+  ...accountCreationOperations,
 ];

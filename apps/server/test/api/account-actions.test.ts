@@ -49,6 +49,7 @@ describe('terminate and cancel termination', () => {
       CanSeePricePreview: false,
       CanSeeOrders: false,
       CanSeeExchangeRates: false,
+      CreatableChildTypes: [],
     });
     const states = await t.db.query<{ state: string }>('SELECT state FROM accounts WHERE id = ANY($1::int[])', [
       [c.company, c.dept, c.user.id],

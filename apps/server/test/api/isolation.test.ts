@@ -1068,3 +1068,109 @@ describe('[A7.3] report page status and refresh stay inside the caller scope', (
     },
   );
 });
+
+describe('[A7.13] the creation wizard creates only under parents inside the caller scope', () => {
+  const creators = new Map<CallerName, ApiClient>();
+  const CREATE_ALL = [
+    ...['RESELLER', 'COMPANY', 'DEPARTMENT', 'USER', 'PRODUCT'].map((type) => `${type}_ACCOUNT_CREATE`),
+    'MARKETPLACE_TC_ACCEPT_EXECUTE',
+  ];
+  /** Each operation with a user to create under a Company or Department parent. */
+  const CREATE_OPERATIONS = [
+    { op: 'GetDefaultAccountViewsForCreate', input: (parentId: number) => ({ accountType: 'Department', parentId }) },
+    { op: 'GetAvailableCreateParents', input: (parentId: number) => ({ accountType: 'Department', parentId }) },
+    {
+      op: 'CreateAccount',
+      input: (parentId: number) => ({
+        accountType: 'Department',
+        parentId,
+        views: { Default: { Values: { DisplayName: 'Isolation department' } } },
+      }),
+    },
+  ] as const;
+
+  beforeAll(async () => {
+    for (const { caller, root } of CALLERS) {
+      const user = await makeUser(t.db, {
+        parentId: idOf(root),
+        capabilities: [...READ_ALL, ...CREATE_ALL],
+        displayName: `${caller} (creator)`,
+      });
+      creators.set(caller, await new ApiClient(t.url).signIn(user.username));
+    }
+  });
+
+  const rows = CALLERS.flatMap(({ caller }) =>
+    TREE.filter((a) => a.type === 'Company' || a.type === 'Department').flatMap(({ name: target }) =>
+      CREATE_OPERATIONS.map((o) => ({ caller, target, op: o.op, input: o.input, inside: SCOPE[caller].includes(target) })),
+    ),
+  );
+
+  it('covers every caller, possible parent and creation operation, inside and outside', () => {
+    expect(rows.filter((r) => r.inside).length).toBeGreaterThan(0);
+    expect(rows.filter((r) => !r.inside).length).toBeGreaterThan(0);
+  });
+
+  it.each(rows.filter((r) => r.inside))('$caller may use $op under $target', async ({ caller, target, op, input }) => {
+    const res = await creators.get(caller)!.op(op, input(idOf(target)));
+
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+
+  it.each(rows.filter((r) => !r.inside))(
+    '$caller gets the same 404 from $op under $target as for a parent that does not exist',
+    async ({ caller, target, op, input }) => {
+      const client = creators.get(caller)!;
+
+      const foreign = await client.op(op, input(idOf(target)));
+      const missing = await client.op(op, input(MISSING_ID));
+
+      expect(foreign.status).toBe(404);
+      expect(comparable(foreign.body)).toEqual(comparable(missing.body));
+    },
+  );
+
+  /** [A2.41] The subscription operations take a user as parent. */
+  const PRODUCT_OPERATIONS = [
+    { op: 'GetAvailableServicesForCreate', input: (parentId: number) => ({ parentId }) },
+    {
+      op: 'ValidateCreateOrderBottleneck',
+      input: (parentId: number) => ({ parentId, productName: 'Any service', views: {} }),
+    },
+    { op: 'AcceptTermsAndConditions', input: (accountId: number) => ({ accountId, productName: 'Any service' }) },
+  ] as const;
+  const productRows = CALLERS.flatMap(({ caller }) =>
+    TREE.filter((a) => a.type === 'User' && !SCOPE[caller].includes(a.name)).flatMap(({ name: target }) =>
+      PRODUCT_OPERATIONS.map((o) => ({ caller, target, op: o.op, input: o.input })),
+    ),
+  );
+
+  it.each(productRows)(
+    '$caller gets the same 404 from $op for user $target as for one that does not exist',
+    async ({ caller, target, op, input }) => {
+      const client = creators.get(caller)!;
+
+      const foreign = await client.op(op, input(idOf(target)));
+      const missing = await client.op(op, input(MISSING_ID));
+
+      expect(foreign.status).toBe(404);
+      expect(comparable(foreign.body)).toEqual(comparable(missing.body));
+    },
+  );
+
+  it('created nothing under a foreign parent', async () => {
+    const rows = await t.db.query<{ parent_id: number; user_parent: number }>(
+      `SELECT d.parent_id, u.parent_id AS user_parent FROM accounts d
+       JOIN audit_log l ON l.account_id = d.id AND l.operation = 'CreateAccount'
+       JOIN accounts u ON u.id = l.actor_id
+       WHERE d.display_name = 'Isolation department'`,
+    );
+
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const parent = [...ids].find(([, id]) => id === row.parent_id)?.[0] ?? '';
+      const root = CALLERS.find((c) => idOf(c.root) === row.user_parent)?.caller;
+      expect(root && SCOPE[root].includes(parent), `${root} created under ${parent}`).toBe(true);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { createHashRouter } from 'react-router';
+import { AccountCreatePage } from './routes/account-create-page';
 import { AccountPage } from './routes/account-page';
 import { ConfirmedTermsPage } from './routes/confirmed-terms-page';
 import { ExchangeRatesPage } from './routes/exchange-rates-page';
@@ -26,6 +27,7 @@ export const router = createHashRouter([
     element: <ShellLayout />,
     children: [
       { index: true, element: <HomeRedirect /> },
+      { path: 'Account/Create', element: <AccountCreatePage /> },
       { path: 'Account/View/:id/:tab?', element: <AccountPage /> },
       { path: 'Account/CustomAction/:action/:id', element: <AccountPage /> },
       { path: 'upgrade-subscription/:id', element: <UpgradeSubscriptionPage /> },

@@ -460,3 +460,28 @@ export async function countSubtreeAccounts(db: Queryable, path: string, filter: 
   );
   return row?.n ?? 0;
 }
+
+/**
+ * Children of an account whose type is one of `types`, by name, each with whether it has children of those
+ * types itself: one level of a type-filtered tree (the creation wizard's parent tree [A2.43]).
+ */
+export async function listChildrenOfTypes(db: Queryable, parentId: number, types: readonly AccountType[], limit: number) {
+  return db.query<{ id: number; account_type: AccountType; display_name: string; parent_name: string; has_children: boolean }>(
+    `SELECT a.id, a.account_type, a.display_name, p.display_name AS parent_name,
+            EXISTS (SELECT 1 FROM accounts c WHERE c.parent_id = a.id AND c.account_type = ANY($2::text[])
+                    AND c.state <> 'Terminated') AS has_children
+     FROM accounts a JOIN accounts p ON p.id = a.parent_id
+     WHERE a.parent_id = $1 AND a.account_type = ANY($2::text[]) AND a.state <> 'Terminated'
+     ORDER BY a.display_name, a.id LIMIT $3`,
+    [parentId, types, limit],
+  );
+}
+
+/** Whether an account has children of one of these types that are not terminated. */
+export async function hasChildrenOfTypes(db: Queryable, parentId: number, types: readonly AccountType[]): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM accounts WHERE parent_id = $1 AND account_type = ANY($2::text[]) AND state <> 'Terminated' LIMIT 1`,
+    [parentId, types],
+  );
+  return rows.length > 0;
+}

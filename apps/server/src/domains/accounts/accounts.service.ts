@@ -2,6 +2,7 @@ import {
   ACCOUNT_TYPE_CAPABILITY,
   type Account,
   type AccountType,
+  creatableChildTypes,
   displayFieldValue,
   type FieldValue,
   ORDERS_READ_CAPABILITY_KEYS,
@@ -133,6 +134,12 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number): Pr
       CanSeeOrders: ORDERS_READ_CAPABILITY_KEYS.some((key) => caller.capabilities.has(key)),
       // [A2.33] The link of the "exchange rate not up to date" banner leads to #/ExchangeRates (decision 0029).
       CanSeeExchangeRates: caller.capabilities.has('EXCHANGE_RATE_READ'),
+      // [A1.3] The Create menu: the types the parent rules allow here and the viewer may create.
+      CreatableChildTypes: creatableChildTypes({
+        parentType: row.account_type,
+        parentState: row.state,
+        capabilities: caller.capabilities,
+      }),
     },
   };
 }
@@ -416,4 +423,39 @@ export async function setSubscriptionService(
   change: { productName: string; displayName: string },
 ): Promise<void> {
   await repo.updateFields(db, accountId, { product_name: change.productName, display_name: change.displayName }, {});
+}
+
+/**
+ * [A7.13] Inserts a new account from already validated field values keyed "View.Name" (column fields to their
+ * columns, the others to attributes), in the caller's transaction; returns its id.
+ */
+export async function createAccountRecord(
+  db: Queryable,
+  input: { type: AccountType; parentId: number; values: Readonly<Record<string, FieldValue>> },
+): Promise<number> {
+  const columns: Partial<Record<keyof repo.AccountRow, FieldValue>> = {};
+  const attributes: Record<string, FieldValue> = {};
+  for (const [key, value] of Object.entries(input.values)) {
+    if (value === null) continue;
+    const column = repo.COLUMN_FIELDS[key];
+    if (column) columns[column] = value;
+    else attributes[key] = value;
+  }
+  const text = (column: keyof repo.AccountRow) => {
+    const value = columns[column];
+    return value === undefined || value === null ? null : String(value);
+  };
+  return repo.insertAccount(db, {
+    type: input.type,
+    parentId: input.parentId,
+    displayName: text('display_name') ?? '',
+    username: text('username'),
+    email: text('email'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    currency: text('currency'),
+    productName: text('product_name'),
+    attributes,
+  });
 }

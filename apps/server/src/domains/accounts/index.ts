@@ -8,17 +8,29 @@ export {
   type AccountRow,
   countSubtreeAccounts,
   findById,
+  findLayoutPages,
   findLocation,
   findNearestOfType,
   findReportPage,
+  hasChildrenOfTypes,
   insertAccount,
+  isUsernameTaken,
+  listChildrenOfTypes,
+  listFieldDefinitions,
   listSubtreeAccounts,
   moveSubtree,
   type NewAccount,
   type ReportPage,
   type SubtreeFilter,
   saveReportPage,
+  searchInScope,
 } from './accounts.repository.js';
-export { accountFieldValues, findOrganisation, setSubscriptionService, terminateDue } from './accounts.service.js';
+export {
+  accountFieldValues,
+  createAccountRecord,
+  findOrganisation,
+  setSubscriptionService,
+  terminateDue,
+} from './accounts.service.js';
 export { customActionOperations } from './custom-actions.operations.js';
 export type { CustomActionRunner, CustomActionRunners } from './custom-actions.service.js';

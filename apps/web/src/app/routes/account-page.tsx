@@ -1,6 +1,7 @@
 import { UPGRADE_ACTION } from '@portal/contracts';
 import { useCallback } from 'react';
 import { Navigate, useNavigate, useOutletContext, useParams } from 'react-router';
+import { CreateAccountMenu } from '../../features/account-creation';
 import { AccountTools, type ExportKind } from '../../features/account-tools';
 import { AccountView, CustomActionModal, type FeatureTabRenderer } from '../../features/accounts';
 import { AuditLogTab } from '../../features/audit-log';
@@ -85,13 +86,30 @@ export function AccountPage() {
               state: String(values.AccountState ?? ''),
             });
           // [A6.8] Starting an impersonation reloads the app as the impersonated user.
-          return offer ? (
-            <ImpersonateButton
-              accountId={account.AccountIdentificator}
-              accountName={String(values.DisplayName ?? '')}
-              onImpersonating={() => reloadAt(paths.home())}
-            />
-          ) : null;
+          return (
+            <>
+              {/* [A1.3] Create under this account, for the types the server allows this viewer. */}
+              <CreateAccountMenu
+                types={account.Permissions.CreatableChildTypes}
+                onCreate={(type) =>
+                  navigate(
+                    // [A2.9] The wizard's parameter for a Product is Service [A1.1].
+                    paths.account.create({
+                      accountType: type === 'Product' ? 'Service' : type,
+                      parentId: account.AccountIdentificator,
+                    }),
+                  )
+                }
+              />
+              {offer ? (
+                <ImpersonateButton
+                  accountId={account.AccountIdentificator}
+                  accountName={String(values.DisplayName ?? '')}
+                  onImpersonating={() => reloadAt(paths.home())}
+                />
+              ) : null}
+            </>
+          );
         }}
         featureActions={({ account }) => (
           <AccountTools

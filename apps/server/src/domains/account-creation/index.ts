@@ -1,0 +1,2 @@
+export { accountCreationOperations } from './account-creation.operations.js';
+export { type CreatedAccount, createAccount } from './account-creation.service.js';
