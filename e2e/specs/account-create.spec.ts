@@ -76,7 +76,9 @@ test.describe('account creation wizard', () => {
     await expect(page.getByText('Boulder')).toBeVisible();
   });
 
-  test('[A2.40] [A2.44] creates a user in a department chosen in the parent step and sends the credentials', async ({ page }) => {
+  test('[A2.40] [A2.44] creates a user in a department chosen in the parent step, with a role, and sends the credentials', async ({
+    page,
+  }) => {
     const stamp = unique();
     await signIn(page, 'cedarridge.admin');
     // A company and department of this test's own, so no other spec sees them.
@@ -107,11 +109,17 @@ test.describe('account creation wizard', () => {
     await dialog.getByLabel('Display name').fill(`Wendy Wizard ${stamp}`);
     await dialog.getByLabel('Username').fill(`oakridge.wendy.${stamp}`);
     await dialog.getByLabel('E-mail').fill(`wendy.${stamp}@example.com`);
+    // The role: the company's least privileged one is chosen; this user becomes an administrator.
+    const role = dialog.getByRole('textbox', { name: 'Role' });
+    await expect(role).toHaveValue(/^Company user/);
+    await role.click();
+    await page.getByRole('option', { name: /^Company administrator/ }).click();
     await dialog.getByRole('button', { name: 'Next' }).click();
     await expect(dialog.getByRole('textbox', { name: 'Language' })).toHaveValue('English');
     await dialog.getByRole('button', { name: 'Finish' }).click();
 
     await expect(dialog.getByText(`The user Wendy Wizard ${stamp} was created under Dispatch ${stamp}.`)).toBeVisible();
+    await expect(dialog.getByTestId('created-role')).toContainText('Role: Company administrator.');
     await expect(dialog.getByRole('link', { name: 'User security' })).toHaveAttribute(
       'href',
       /#\/Account\/View\/\d+\/User_security$/,

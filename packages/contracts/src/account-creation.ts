@@ -23,13 +23,15 @@ export type CreateAccountType = z.infer<typeof CreateAccountTypeSchema>;
 
 /**
  * Which account types may hold a new account of each type: Company and Reseller under a Reseller or the
- * provider [A2.43]; Department under a Company or a Department; User under a Company or a Department [A2.40].
+ * provider [A2.43]; Department under a Company or a Department; User under the provider, a Reseller, a Company or a
+ * Department (with the department choice of [A2.40]).
  */
 export const CREATE_PARENT_TYPES: Readonly<Record<CreateAccountType, readonly AccountType[]>> = {
   Reseller: ['Provider', 'Reseller'],
   Company: ['Provider', 'Reseller'],
   Department: ['Company', 'Department'],
-  User: ['Company', 'Department'],
+  // A provider's and a reseller's own staff are users directly under them, as in the demo tenant.
+  User: ['Provider', 'Reseller', 'Company', 'Department'],
   Product: ['User'],
 };
 
@@ -75,7 +77,7 @@ const PARENT_MESSAGES: Readonly<Record<CreateAccountType, string>> = {
   Reseller: 'A reseller can be created under a reseller or the provider',
   Company: 'A company can be created under a reseller or the provider',
   Department: 'A department can be created under a company or a department',
-  User: 'A user can be created under a company or a department',
+  User: 'A user can be created under the provider, a reseller, a company or a department',
   Product: 'A service can be created under a user',
 };
 
@@ -104,6 +106,43 @@ export function creatableChildTypes(params: {
 export function wizardAccountType(param: string | null | undefined): CreateAccountType | null {
   if (param === 'Service') return 'Product';
   return (CREATE_ACCOUNT_TYPES as readonly string[]).includes(param ?? '') ? (param as CreateAccountType) : null;
+}
+
+/**
+ * A new user's role (decision 0027-wizard-parents, "Roles of new users"): the wizard asks for it as the field
+ * Access.Role, a view of its own that is never stored as an account attribute.
+ */
+export const ROLE_VIEW = 'Access';
+export const ROLE_FIELD = 'Role';
+
+/** The kinds of organisation a new user can belong to, for its role choice. */
+export type RoleOrganisationKind = 'Provider' | 'Reseller' | 'Company' | 'Vendor';
+
+/**
+ * The standard roles a new user of each kind of organisation may be given, and the one offered first (the
+ * least privileged). Only roles of the user's own organisation kind: a company's user never becomes a reseller
+ * or provider administrator, whoever creates it.
+ */
+export const NEW_USER_ROLES: Readonly<Record<RoleOrganisationKind, { roles: readonly string[]; default: string }>> = {
+  Provider: { roles: ['Provider administrator', 'Auditor'], default: 'Auditor' },
+  Reseller: { roles: ['Reseller administrator', 'Auditor'], default: 'Auditor' },
+  Company: { roles: ['Company administrator', 'Company user'], default: 'Company user' },
+  Vendor: {
+    roles: ['Vendor service administrator', 'Vendor service editor', 'Company administrator', 'Company user'],
+    default: 'Company user',
+  },
+};
+
+/**
+ * The organisation kind of a new user for its role: that of the nearest provider, reseller or company above it
+ * (a vendor is a company that sells services); null when there is none.
+ *
+ * @example roleOrganisationKind('Company', true) // 'Vendor'
+ */
+export function roleOrganisationKind(organisationType: AccountType | null, isVendor: boolean): RoleOrganisationKind | null {
+  if (organisationType === 'Provider' || organisationType === 'Reseller') return organisationType;
+  if (organisationType === 'Company') return isVendor ? 'Vendor' : 'Company';
+  return null;
 }
 
 /** [A5.8] The scheduled provisioning date's format: yyyy-MM-dd HH:mm, UTC. */
@@ -211,6 +250,8 @@ export const CreateAccount = defineOperation({
     ParentAccountId: AccountIdSchema,
     /** A User account can be sent its first-time credentials (SendUserFirstTimePassword). */
     CanSendCredentials: z.boolean(),
+    /** The role a new User was given; null for other accounts, or when the installation has no standard roles. */
+    Role: z.string().nullable().default(null),
     /** A Product's order: Completed, or UnderReview above the company's credit limit [A4.8], [A8.7]. */
     OrderStatus: z.enum(['Completed', 'UnderReview', 'Canceled']).nullable().default(null),
     /** The CREATE provisioning request started for a Product (null when its service defines none). */

@@ -312,7 +312,7 @@ describe('[A1.3] the Create menu of the account page', () => {
     const limited = await op('userCreator', 'LoadAccountById', { id: company });
     const none = await op('reader', 'LoadAccountById', { id: company });
 
-    expect(atReseller.body.Permissions.CreatableChildTypes).toEqual(['Reseller', 'Company']);
+    expect(atReseller.body.Permissions.CreatableChildTypes).toEqual(['Reseller', 'Company', 'User']);
     expect(atCompany.body.Permissions.CreatableChildTypes).toEqual(['Department', 'User']);
     expect(limited.body.Permissions.CreatableChildTypes).toEqual(['User']);
     expect(none.body.Permissions.CreatableChildTypes).toEqual([]);

@@ -23,7 +23,8 @@ describe('decideCreateParent', () => {
     ['Department', 'User', false],
     ['User', 'Company', true],
     ['User', 'Department', true],
-    ['User', 'Reseller', false],
+    ['User', 'Reseller', true],
+    ['User', 'Provider', true],
     ['User', 'User', false],
     ['User', 'Product', false],
     ['Product', 'User', true],
@@ -45,15 +46,16 @@ describe('decideCreateParent', () => {
 describe('creatableChildTypes', () => {
   const all = new Set(['RESELLER_ACCOUNT_CREATE', 'COMPANY_ACCOUNT_CREATE', 'DEPARTMENT_ACCOUNT_CREATE', 'USER_ACCOUNT_CREATE']);
   const cases: [AccountType, string, ReadonlySet<string>, CreateAccountType[]][] = [
-    ['Provider', 'Active', all, ['Reseller', 'Company']],
-    ['Reseller', 'Active', all, ['Reseller', 'Company']],
+    ['Provider', 'Active', all, ['Reseller', 'Company', 'User']],
+    ['Reseller', 'Active', all, ['Reseller', 'Company', 'User']],
     ['Company', 'Active', all, ['Department', 'User']],
     ['Department', 'Active', all, ['Department', 'User']],
     ['User', 'Active', all, []],
     ['Product', 'Active', all, []],
     ['Company', 'Terminated', all, []],
     ['Company', 'Active', new Set(['USER_ACCOUNT_CREATE']), ['User']],
-    ['Reseller', 'Active', new Set(['USER_ACCOUNT_CREATE', 'COMPANY_ACCOUNT_READ']), []],
+    ['Reseller', 'Active', new Set(['USER_ACCOUNT_CREATE', 'COMPANY_ACCOUNT_READ']), ['User']],
+    ['Reseller', 'Active', new Set(['DEPARTMENT_ACCOUNT_CREATE']), []],
     ['User', 'Active', new Set(['PRODUCT_ACCOUNT_CREATE']), ['Product']],
   ];
   it.each(cases)(

@@ -31,6 +31,7 @@ export const accountCreationOperations = [
         ...created.values,
         ...(created.output.OrderStatus ? { OrderStatus: created.output.OrderStatus } : {}),
         ...(created.output.ScheduledFor ? { ScheduledFor: created.output.ScheduledFor } : {}),
+        ...(created.output.Role ? { Role: created.output.Role } : {}),
       },
     });
     return created.output;

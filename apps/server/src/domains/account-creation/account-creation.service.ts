@@ -10,14 +10,20 @@ import {
   type FieldValue,
   type LayoutPage,
   MISSING_UDRC_FIELD,
+  NEW_USER_ROLES,
   parseScheduledDate,
+  ROLE_FIELD,
+  ROLE_VIEW,
+  roleOrganisationKind,
   SUGGESTED_SERVICES_MAX,
   type View,
+  validateFieldValue,
 } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
 import * as accounts from '../accounts/index.js';
+import { findRolesByName, grantRole, type RoleRow } from '../auth/index.js';
 import {
   customerCurrency,
   findOrderableService,
@@ -126,6 +132,40 @@ async function fieldsFor(db: Queryable, type: CreateAccountType, product: Produc
   return [...creatableFields(await accounts.listFieldDefinitions(db, type)), ...(product?.serviceDefs ?? [])];
 }
 
+/**
+ * The roles a new user under this parent may be given: the standard roles of its organisation's kind that exist
+ * in this installation, the least privileged first (decision 0027-wizard-parents, "Roles of new users").
+ */
+async function newUserRoles(db: Queryable, parent: Parent): Promise<{ roles: RoleRow[]; defaultRole: RoleRow | null }> {
+  const organisation = await accounts.findOrganisation(db, parent.path);
+  const row = organisation ? await accounts.findById(db, organisation.id) : null;
+  const kind = roleOrganisationKind(row?.account_type ?? null, row?.is_vendor ?? false);
+  if (!kind) return { roles: [], defaultRole: null };
+  const found = await findRolesByName(db, NEW_USER_ROLES[kind].roles);
+  const ordered = NEW_USER_ROLES[kind].roles.flatMap((name) => found.filter((r) => r.name === name));
+  const defaultRole = ordered.find((r) => r.name === NEW_USER_ROLES[kind].default) ?? ordered[0] ?? null;
+  return { roles: defaultRole ? [defaultRole, ...ordered.filter((r) => r !== defaultRole)] : ordered, defaultRole };
+}
+
+/** The field that asks for a new user's role: a required choice among the roles it may be given. */
+function roleDefinition(roles: readonly RoleRow[]): FieldDefinition {
+  return {
+    Name: ROLE_FIELD,
+    DisplayName: 'Role',
+    DisplayType: 'Select',
+    DisplayTemplate: null,
+    InputMask: null,
+    AccountViewName: ROLE_VIEW,
+    IsModifyConfirmRequired: false,
+    IsRequired: true,
+    IsReadOnly: false,
+    MaxLength: null,
+    Pattern: null,
+    PatternMessage: null,
+    Options: roles.map((r) => ({ Value: r.name, DisplayName: r.description ? `${r.name}: ${r.description}` : r.name })),
+  };
+}
+
 /** [A7.13] GetDefaultAccountViewsForCreate: the creatable fields with their defaults and the layout pages. */
 export async function getDefaultViews(
   db: Queryable,
@@ -159,6 +199,26 @@ export async function getDefaultViews(
     view.Values[def.Name] = value;
     view.DisplayValues[def.Name] = displayFieldValue(def, value);
   }
+  // A new user is given a role: the field Access.Role, in a container of its own on the first page.
+  const roleChoice = input.accountType === 'User' ? await newUserRoles(db, parent) : null;
+  const pages = [...createLayoutPages(typePages, fields), ...(product ? servicePage(product) : [])];
+  if (roleChoice && roleChoice.roles.length > 0 && pages[0]) {
+    const def = roleDefinition(roleChoice.roles);
+    const value = roleChoice.defaultRole?.name ?? null;
+    views[ROLE_VIEW] = {
+      Name: ROLE_VIEW,
+      FieldDefinitions: [def],
+      Values: { [ROLE_FIELD]: value },
+      DisplayValues: { [ROLE_FIELD]: displayFieldValue(def, value) },
+    };
+    pages[0] = {
+      ...pages[0],
+      Containers: [
+        ...pages[0].Containers,
+        { Name: 'Access', DisplayName: 'Access', State: 'Expanded', Fields: [{ View: ROLE_VIEW, Name: ROLE_FIELD }] },
+      ],
+    };
+  }
   const terms = product?.service.terms ?? null;
   return {
     AccountType: input.accountType,
@@ -166,7 +226,7 @@ export async function getDefaultViews(
     Views: views,
     Layout: {
       AccountType: input.accountType,
-      Pages: [...createLayoutPages(typePages, fields), ...(product ? servicePage(product) : [])],
+      Pages: pages,
     },
     Service: product ? serviceItem(product.service) : null,
     Terms:
@@ -194,6 +254,7 @@ export interface CreatedAccount {
     OrderStatus: 'Completed' | 'UnderReview' | 'Canceled' | null;
     ProvisioningRequestId: number | null;
     ScheduledFor: string | null;
+    Role: string | null;
   };
 }
 
@@ -220,8 +281,29 @@ export async function createAccount(
   const parent = await loadParent(db, input.accountType, input.parentId);
   const product = input.accountType === 'Product' ? await loadProduct(db, parent, input.productName ?? null) : null;
   const definitions = [...(await accounts.listFieldDefinitions(db, input.accountType)), ...(product?.serviceDefs ?? [])];
-  const decision = decideCreate({ definitions, submitted: input.views });
+  // A new user's role travels as the view Access (never an account attribute): it is checked on its own.
+  const { [ROLE_VIEW]: roleView, ...accountViews } = input.views;
+  const decision = decideCreate({ definitions, submitted: accountViews });
   if (product) decision.errors.push(...serviceRangeErrors(product.service.fields, decision.values));
+  let role: RoleRow | null = null;
+  if (input.accountType === 'User') {
+    const choice = await newUserRoles(db, parent);
+    const asked = roleView?.Values[ROLE_FIELD];
+    // Without a role asked for (an API call or an import), the least privileged one of the organisation.
+    if (asked === undefined || asked === null || asked === '') role = choice.defaultRole;
+    else {
+      const message = validateFieldValue(roleDefinition(choice.roles), asked);
+      role = choice.roles.find((r) => r.name === asked) ?? null;
+      if (message || !role) {
+        decision.errors.push({
+          field: `Views.${ROLE_VIEW}.Values.${ROLE_FIELD}`,
+          message: message ?? `Choose one of: ${choice.roles.map((r) => r.name).join(', ')}`,
+        });
+      }
+    }
+  } else if (roleView) {
+    decision.errors.push({ field: `Views.${ROLE_VIEW}.Values.${ROLE_FIELD}`, message: 'Only a user is given a role' });
+  }
   const username = decision.values['Default.Username'];
   if (typeof username === 'string' && (await accounts.isUsernameTaken(db, username, 0))) {
     decision.errors.push({ field: 'Views.Default.Values.Username', message: 'This username is already taken' });
@@ -243,6 +325,7 @@ export async function createAccount(
   const values = storedValues(definitions, decision.values);
   if (product) values['Product.ProductName'] = product.service.serviceName;
   const id = await accounts.createAccountRecord(db, { type: input.accountType, parentId: parent.id, values });
+  if (role) await grantRole(db, id, role.id);
   let orderStatus: CreatedAccount['output']['OrderStatus'] = null;
   let provisioningRequestId: number | null = null;
   if (product) {
@@ -273,6 +356,7 @@ export async function createAccount(
       OrderStatus: orderStatus,
       ProvisioningRequestId: provisioningRequestId,
       ScheduledFor: scheduled ? scheduled.toISOString() : null,
+      Role: role?.name ?? null,
     },
   };
 }

@@ -11,3 +11,4 @@ export { hashPassword } from './passwords.js';
 export { assertAcceptablePassword, policyForPath } from './security.service.js';
 export { type AuthSettings, createCallerResolver, SESSION_COOKIE } from './session-core.js';
 export { endAllSessions } from './sessions.service.js';
+export { findRolesByName, grantRole, type RoleRow } from './roles.repository.js';

@@ -66,6 +66,7 @@ export function CreateSuccess(props: {
           parent: props.parentName,
         })}
       </Text>
+      {created.Role && <Text data-testid="created-role">{t('accountCreate.success.role', { role: created.Role })}</Text>}
       <List spacing="xs" aria-label={t('accountCreate.success.next')}>
         <List.Item>
           <Anchor href={props.links.account(created.AccountId)}>{t('accountCreate.success.goToAccount')}</Anchor>
