@@ -8,7 +8,7 @@ export {
   storePasswordHashes,
 } from './auth.service.js';
 export { hashPassword } from './passwords.js';
+export { findRolesByName, grantRole, type RoleRow } from './roles.repository.js';
 export { assertAcceptablePassword, policyForPath } from './security.service.js';
 export { type AuthSettings, createCallerResolver, SESSION_COOKIE } from './session-core.js';
 export { endAllSessions } from './sessions.service.js';
-export { findRolesByName, grantRole, type RoleRow } from './roles.repository.js';
