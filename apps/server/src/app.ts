@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { DEFAULT_REDIRECT_PREFIXES, operations as declaredOperations } from '@portal/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { accountCreationOperations } from './domains/account-creation/index.js';
+import { accountImportOperations, importJobHandler } from './domains/account-import/index.js';
 import {
   accountExportOperations,
   credentialsExportJobHandler,
@@ -91,7 +92,9 @@ registerAccountExtension(pricingAccountExtension);
 registerAccountExtension(ordersAccountExtension);
 
 /** The registered handlers of every domain, in dependency order. */
-export function registeredOperations(options: AuthSettings & { publicUrl?: string }): RegisteredOperation[] {
+export function registeredOperations(
+  options: AuthSettings & { publicUrl?: string; storage?: FileStorage },
+): RegisteredOperation[] {
   return [
     ...authOperations({ redirectPrefixes: DEFAULT_REDIRECT_PREFIXES, ...options }),
     ...accountOperations,
@@ -100,6 +103,7 @@ export function registeredOperations(options: AuthSettings & { publicUrl?: strin
       UPGRADE: upgradeSubscriptionAction(),
     }),
     ...accountCreationOperations,
+    ...accountImportOperations({ storage: options.storage ?? localDiskStorage(join(loadConfig().dataDir, 'files')) }),
     ...auditOperations,
     ...creditLimitOperations,
     ...noteOperations,
@@ -137,6 +141,7 @@ export function registeredJobHandlers(deps: {
     credentialsExportJobHandler({ storage: deps.storage }),
     provisioningJobHandler({ publicUrl: deps.publicUrl }),
     createServiceJobHandler(),
+    importJobHandler({ storage: deps.storage }),
   ] as JobHandler<never>[];
 }
 
@@ -173,7 +178,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-frame-options', 'SAMEORIGIN');
   });
 
-  const operations = registeredOperations({ ...authSettings, publicUrl: options.publicUrl ?? loadConfig().publicUrl });
+  const config = loadConfig();
+  const storage = localDiskStorage(options.filesDir ?? join(config.dataDir, 'files'));
+  const operations = registeredOperations({
+    ...authSettings,
+    publicUrl: options.publicUrl ?? loadConfig().publicUrl,
+    storage,
+  });
   const declared = new Set(declaredOperations.map((d) => d.name));
   for (const op of operations) {
     if (!declared.has(op.definition.name)) throw new Error(`operation ${op.definition.name} is not listed in contracts`);
@@ -185,8 +196,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     locateAccount: findLocation,
     secureCookies: options.secureCookies ?? false,
   });
-  const config = loadConfig();
-  const storage = localDiskStorage(options.filesDir ?? join(config.dataDir, 'files'));
   // [A7.2] /keeper/upload, /keeper/delete, /keeper/download/*.
   await registerKeeperRoutes(app, {
     db: options.db,

@@ -1,5 +1,6 @@
 export * from './access.js';
 export * from './account-creation.js';
+export * from './account-import.js';
 export * from './accounts.js';
 export * from './audit.js';
 export * from './auth.js';
@@ -30,6 +31,7 @@ export * from './terms.js';
 
 import { accessOperations } from './access.js';
 import { accountCreationOperations } from './account-creation.js';
+import { accountImportOperations } from './account-import.js';
 import { accountOperations } from './accounts.js';
 import { auditOperations } from './audit.js';
 import { authOperations } from './auth.js';
@@ -76,4 +78,5 @@ export const operations: readonly OperationDefinition[] = [
   ...pricePreviewOperations,
   ...orderOperations,
   ...accountCreationOperations,
+  ...accountImportOperations,
 ];

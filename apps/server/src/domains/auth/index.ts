@@ -9,5 +9,5 @@ export {
 } from './auth.service.js';
 export { hashPassword } from './passwords.js';
 export { assertAcceptablePassword, policyForPath } from './security.service.js';
-export { type AuthSettings, createCallerResolver, SESSION_COOKIE } from './session-core.js';
+export { type AuthSettings, callerForUser, createCallerResolver, SESSION_COOKIE } from './session-core.js';
 export { endAllSessions } from './sessions.service.js';
