@@ -6,12 +6,12 @@ import fastifyStatic from '@fastify/static';
 import { DEFAULT_REDIRECT_PREFIXES, operations as declaredOperations } from '@portal/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { accountCreationOperations } from './domains/account-creation/index.js';
-import { accountImportOperations, importJobHandler } from './domains/account-import/index.js';
 import {
   accountExportOperations,
   credentialsExportJobHandler,
   hierarchyExportJobHandler,
 } from './domains/account-exports/index.js';
+import { accountImportOperations, importJobHandler } from './domains/account-import/index.js';
 import { accountPricingOperations, pricingAccountExtension } from './domains/account-pricing/index.js';
 import {
   accountOperations,

@@ -3,8 +3,8 @@
  * import, the .xlsm template, its validation and the import itself (a durable job).
  */
 import { z } from 'zod';
-import { AccountIdSchema } from './accounts.js';
 import { CreateParentItemSchema, createCapabilityKey } from './account-creation.js';
+import { AccountIdSchema } from './accounts.js';
 import { JobSchema } from './jobs.js';
 import { defineOperation } from './operation.js';
 

@@ -51,7 +51,11 @@ export function importJobHandler(deps: { storage: FileStorage }): JobHandler<{ i
         for (const row of checked.rows) {
           let created: Awaited<ReturnType<typeof createAccount>>;
           try {
-            created = await createAccount(tx, caller, { accountType: checked.type, parentId: checked.parentId, views: row.views });
+            created = await createAccount(tx, caller, {
+              accountType: checked.type,
+              parentId: checked.parentId,
+              views: row.views,
+            });
           } catch (error) {
             if (error instanceof DomainError) throw new JobFailure(`Row ${row.row}: ${describeError(error)}`);
             throw error;

@@ -28,7 +28,12 @@ export function accountImportOperations(deps: { storage: FileStorage }) {
       const started = await service.startImport(ctx.db, deps.storage, requireCaller(ctx), input, ctx.now);
       ctx.audit({
         accountId: started.Import.ParentAccountId,
-        after: { ImportId: started.Import.ImportId, Name: input.name, AccountType: started.Import.AccountType, JobId: started.Job.Id },
+        after: {
+          ImportId: started.Import.ImportId,
+          Name: input.name,
+          AccountType: started.Import.AccountType,
+          JobId: started.Job.Id,
+        },
       });
       return started;
     }),

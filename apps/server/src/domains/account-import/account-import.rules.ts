@@ -37,7 +37,11 @@ export function cellText(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value === 'object') {
     const v = value as { richText?: { text: string }[]; text?: unknown; result?: unknown; error?: string };
-    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('').trim();
+    if (Array.isArray(v.richText))
+      return v.richText
+        .map((r) => r.text)
+        .join('')
+        .trim();
     if (v.text !== undefined) return cellText(v.text);
     if (v.result !== undefined) return cellText(v.result);
     if (v.error !== undefined) return String(v.error);
@@ -159,6 +163,10 @@ export const FIRST_DATA_ROW = IMPORT_FIRST_ROW;
 
 /** The name of a template's file: the type and the parent, safe for a file name. */
 export function templateFileName(params: { type: string; parentName: string }): string {
-  const parent = params.parentName.replace(/[^A-Za-z0-9 _-]/g, '').trim().replace(/\s+/g, '-') || 'account';
+  const parent =
+    params.parentName
+      .replace(/[^A-Za-z0-9 _-]/g, '')
+      .trim()
+      .replace(/\s+/g, '-') || 'account';
   return `${params.type}-import-${parent}.xlsm`;
 }

@@ -21,7 +21,15 @@ import type { Caller } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
 import * as accounts from '../accounts/index.js';
 import * as repo from './account-import.repository.js';
-import { cellText, decideHeader, decideRows, isUploadExpired, type TemplateColumn, templateColumns, templateFileName } from './account-import.rules.js';
+import {
+  cellText,
+  decideHeader,
+  decideRows,
+  isUploadExpired,
+  type TemplateColumn,
+  templateColumns,
+  templateFileName,
+} from './account-import.rules.js';
 import { readTemplate, writeTemplate } from './account-import.workbook.js';
 
 export const IMPORT_JOB_TYPE = 'imports.accounts';
@@ -143,7 +151,9 @@ export async function checkTemplate(
   if (!stream) throw notFound('File');
   const template = await readTemplate(await readStream(stream), cellText, IMPORT_MAX_ROWS);
   if (!template) throw urlError('This file is not an import template; download the template in this wizard');
-  const type = (IMPORT_TYPES as readonly string[]).includes(template.settings.Type ?? '') ? (template.settings.Type as ImportType) : null;
+  const type = (IMPORT_TYPES as readonly string[]).includes(template.settings.Type ?? '')
+    ? (template.settings.Type as ImportType)
+    : null;
   const parentId = Number(template.settings.ParentAccountId);
   if (!type || !Number.isInteger(parentId) || parentId <= 0 || template.settings.Mode !== 'CREATE') {
     throw urlError('This file is not an import template; download the template in this wizard');

@@ -110,7 +110,11 @@ export interface ReadTemplate {
 }
 
 /** Reads an uploaded template; null when it is not a workbook with the template's sheets. */
-export async function readTemplate(data: Buffer, cellText: (value: unknown) => string, maxRows: number): Promise<ReadTemplate | null> {
+export async function readTemplate(
+  data: Buffer,
+  cellText: (value: unknown) => string,
+  maxRows: number,
+): Promise<ReadTemplate | null> {
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
