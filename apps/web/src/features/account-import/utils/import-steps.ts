@@ -1,0 +1,33 @@
+import type { ImportType } from '@portal/contracts';
+
+/** [A4.11] The wizard's steps in order: type, parent, template (download and upload), preview. */
+export const IMPORT_STEPS = ['type', 'parent', 'template', 'preview'] as const;
+export type ImportStep = (typeof IMPORT_STEPS)[number];
+
+export interface ImportAnswers {
+  type: ImportType | null;
+  parentId: number | null;
+  name: string;
+  /** The stored name of the uploaded template and when it was uploaded (ms since the epoch). */
+  upload: { path: string; originalName: string; uploadedAt: number } | null;
+}
+
+/**
+ * Whether the wizard may leave a step forwards: a type, then a parent, then [A5.4] the import name plus the
+ * uploaded file (Preview). The preview's Finish is decided by the validation, not here.
+ */
+export function canLeaveStep(step: ImportStep, answers: ImportAnswers): boolean {
+  switch (step) {
+    case 'type':
+      return answers.type !== null;
+    case 'parent':
+      return answers.parentId !== null;
+    case 'template':
+      return answers.name.trim() !== '' && answers.upload !== null;
+    case 'preview':
+      return false;
+  }
+}
+
+/** [A5.4] Only .xlsm files are uploaded as templates. */
+export const isXlsmName = (name: string) => name.toLowerCase().endsWith('.xlsm');
