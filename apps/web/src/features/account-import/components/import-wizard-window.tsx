@@ -117,7 +117,7 @@ function ImportWizard(props: ImportWizardWindowProps) {
   if (job) {
     const result = job.Status === 'succeeded' ? (job.Result as unknown as ImportJobResult | null) : null;
     return (
-      <Stack>
+      <Stack style={{ flex: 1 }}>
         {(job.Status === 'queued' || job.Status === 'running') && (
           <>
             <Text size="sm">{job.ProgressMessage ?? t('accountImport.finish.queued')}</Text>
@@ -131,7 +131,7 @@ function ImportWizard(props: ImportWizardWindowProps) {
           <ReadableAlert color="green" role="status" title={t('accountImport.finish.success')}>
             {t('accountImport.finish.created', {
               count: result.RowsCreated,
-              type: t(`accountImport.type.${answers.type ?? 'User'}`),
+              type: t(`accountImport.noun.${answers.type ?? 'User'}`),
               name: parent?.DisplayName ?? validation?.ParentDisplayName ?? '',
             })}
           </ReadableAlert>
@@ -257,7 +257,7 @@ function ImportWizard(props: ImportWizardWindowProps) {
         closeButtonProps={{ 'aria-label': t('accountImport.close') }}
       >
         <Stack>
-          <Text size="sm">{t('accountImport.noParents.text', { type: t(`accountImport.type.${answers.type ?? 'User'}`) })}</Text>
+          <Text size="sm">{t('accountImport.noParents.text', { type: t(`accountImport.noun.${answers.type ?? 'User'}`) })}</Text>
           <Group justify="flex-end">
             <Button
               onClick={() => {

@@ -1,4 +1,4 @@
-import { Group, Pagination, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Box, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import type { ImportValidation } from '@portal/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,8 @@ export function StepPreview(props: { validation: ImportValidation }) {
   const [page, setPage] = useState(1);
   const current = previewPage(rows, page);
   const header = props.validation.Content[0] ?? [];
+  // Columns are identified by their position in the file (a header may be empty or repeated).
+  const columns = useMemo(() => header.map((name, position) => ({ id: `${position}:${name}`, name, position })), [header]);
   const errors = props.validation.Errors;
   return (
     <Stack gap="sm">
@@ -38,19 +40,20 @@ export function StepPreview(props: { validation: ImportValidation }) {
       <Text size="sm">
         {t('accountImport.preview.summary', {
           rows: rows.filter((r) => r.row > 1).length,
-          type: t(`accountImport.type.${props.validation.AccountType}`),
+          type: t(`accountImport.noun.${props.validation.AccountType}`),
           name: props.validation.ParentDisplayName,
         })}
       </Text>
-      <ScrollArea type="auto" scrollbars="x">
-        <Table striped withTableBorder withColumnBorders fz="sm" miw={600} aria-label={t('accountImport.preview.grid')}>
+      {/* Wide files scroll sideways; the region takes focus so the keyboard can scroll it. */}
+      <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('accountImport.preview.grid')}>
+        <Table striped withTableBorder withColumnBorders fz="sm" miw={600}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t('accountImport.preview.row')}</Table.Th>
               <Table.Th scope="col">{t('accountImport.preview.errorColumn')}</Table.Th>
-              {header.map((h, i) => (
-                <Table.Th scope="col" key={`${i}-${h}`}>
-                  {h}
+              {columns.map((column) => (
+                <Table.Th scope="col" key={column.id}>
+                  {column.name}
                 </Table.Th>
               ))}
             </Table.Tr>
@@ -59,15 +62,17 @@ export function StepPreview(props: { validation: ImportValidation }) {
             {current.rows.map((r) => (
               <Table.Tr key={r.row} data-testid="preview-row">
                 <Table.Td>{r.row}</Table.Td>
-                <Table.Td c={r.error ? 'red.9' : undefined}>{r.error ?? t('accountImport.preview.ok')}</Table.Td>
-                {header.map((h, i) => (
-                  <Table.Td key={`${i}-${h}`}>{r.cells[i] ?? ''}</Table.Td>
+                <Table.Td c={r.error ? 'red.9' : undefined} miw={220}>
+                  {r.error ?? t('accountImport.preview.ok')}
+                </Table.Td>
+                {columns.map((column) => (
+                  <Table.Td key={column.id}>{r.cells[column.position] ?? ''}</Table.Td>
                 ))}
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-      </ScrollArea>
+      </Box>
       {current.pages > 1 && (
         <Group justify="flex-end">
           <Pagination
