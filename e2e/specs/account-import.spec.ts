@@ -61,6 +61,7 @@ test.describe('account import wizard', () => {
     expect(Math.round(box?.width ?? 0)).toBe(960);
     expect(box?.height).toBeGreaterThanOrEqual(570);
     await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await page.screenshot({ path: '/tmp/import-type.png' });
     await checkAccessible(page);
     await dialog.getByRole('radio', { name: /Users/ }).check();
     await dialog.getByRole('button', { name: 'Next' }).click();
@@ -100,6 +101,8 @@ test.describe('account import wizard', () => {
     await expect(dialog.getByTestId('uploaded-file')).toHaveText('Uploaded: users.xlsm');
     await expect(preview).toBeDisabled();
     await dialog.getByLabel('Import name').fill(`New hires ${stamp}`);
+    await page.screenshot({ path: '/tmp/import-template.png' });
+    await checkAccessible(page);
     await preview.click();
 
     await expect(dialog.getByRole('alert')).toContainText('The uploaded file contains 1 error(s)');

@@ -90,6 +90,7 @@ export function StepTemplate(props: StepTemplateProps) {
         accept=".xlsm,application/vnd.ms-excel.sheet.macroEnabled.12"
         required
         clearable
+        clearButtonProps={{ 'aria-label': t('accountImport.template.clearFile') }}
         value={file}
         onChange={(chosen) => void choose(chosen)}
       />
