@@ -126,6 +126,130 @@ test.describe('account creation wizard', () => {
     await expect(dialog).toHaveCount(0);
   });
 
+  test('[A2.41] [A4.10] [A5.8] [A5.11] [A2.44] [A9.7] creates a service for a user: service, terms, its fields, order review, scheduled provisioning', async ({
+    page,
+  }) => {
+    const stamp = unique();
+    await signIn(page, 'cedarridge.admin');
+    const root = await page.request.post('/api/op/GetAvailableCreateParents', { data: { accountType: 'Company' } });
+    const resellerId = (await root.json()).Items[0].AccountId as number;
+    const company = await createViaApi(page, 'Company', resellerId, {
+      Default: { Values: { DisplayName: `Wizard Services ${stamp}` } },
+      // Cedar Ridge sells in USD only (the revenue report spec relies on it).
+      Company: { Values: { Currency: 'USD' } },
+    });
+    const user = await createViaApi(page, 'User', company, {
+      Default: { Values: { DisplayName: `Sam Service ${stamp}`, Username: `wizard.sam.${stamp}` } },
+      User: { Values: { Email: `sam.${stamp}@example.com`, FirstName: 'Sam', LastName: 'Service' } },
+    });
+
+    // The user's page offers "Create service"; the wizard opens with the user as parent.
+    await page.goto(`/#/Account/View/${user}`);
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Create service' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/Account/Create\\?accountType=Service&parentId=${user}$`));
+    const dialog = wizard(page, 'Create service');
+    await expect(dialog.getByTestId('chosen-parent')).toHaveText(`Parent: Sam Service ${stamp} (User)`);
+    // [A4.10] Terms open only once a service is chosen.
+    await expect(dialog.getByRole('button', { name: /Terms and conditions/ })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+
+    await dialog.getByLabel('Search services').fill('Backup 500');
+    await dialog.getByRole('radio', { name: /Contoso Backup 500 GB/ }).check();
+    await expect(dialog.getByRole('button', { name: /Terms and conditions/ })).toBeEnabled();
+    await page.screenshot({ path: '/tmp/wiz-service.png' });
+    await checkAccessible(page);
+    await dialog.getByRole('button', { name: 'Next' }).click();
+
+    await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Accept the terms and conditions' }).click();
+    await expect(dialog.getByText('The terms and conditions are accepted')).toBeVisible();
+    await checkAccessible(page);
+    await dialog.getByRole('button', { name: 'Next' }).click();
+
+    await expect(dialog.getByLabel('Display name')).toHaveValue('Contoso Backup 500 GB');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByText('Protected devices is required')).toBeVisible();
+    await dialog.getByLabel('Protected devices').fill('4');
+    await dialog.getByLabel('Encryption passphrase').fill('correct horse battery');
+    await page.screenshot({ path: '/tmp/wiz-service-fields.png' });
+    await dialog.getByRole('button', { name: 'Next' }).click();
+
+    // [A4.10] The bottleneck check ran; the review lists the fees.
+    const fees = dialog.getByRole('table', { name: 'Fees of the order' });
+    await expect(fees).toBeVisible();
+    await expect(fees).toContainText('Protected devices');
+    await checkAccessible(page);
+    // [A5.8] A past date is cleared; [A4.10] a future one turns Finish into Schedule provisioning.
+    const schedule = dialog.getByLabel('Schedule provisioning (optional)');
+    await schedule.fill('2000-01-01 00:00');
+    await schedule.blur();
+    await expect(dialog.getByText('A scheduled provisioning date cannot be in the past; it was cleared')).toBeVisible();
+    await expect(schedule).toHaveValue('');
+    await schedule.fill('2099-01-31 08:30');
+    await schedule.blur();
+    await page.screenshot({ path: '/tmp/wiz-review.png' });
+    await dialog.getByRole('button', { name: 'Schedule provisioning' }).click();
+
+    await expect(dialog.getByRole('heading', { name: 'Provisioning successfuly scheduled' })).toBeVisible();
+    await expect(dialog.getByTestId('scheduled-for')).toHaveText('Provisioning starts at 2099-01-31 08:30 UTC.');
+    await expect(dialog.getByText(`The service Contoso Backup 500 GB was created under Sam Service ${stamp}.`)).toBeVisible();
+    // [A9.7] At most 3 suggested services, each opening the wizard for the same user.
+    const suggested = dialog.getByRole('list', { name: 'Suggested services' }).getByRole('link');
+    await expect(suggested.first()).toHaveAttribute('href', new RegExp(`accountType=Service&parentId=${user}&productName=`));
+    expect(await suggested.count()).toBeLessThanOrEqual(3);
+    await page.screenshot({ path: '/tmp/wiz-service-success.png' });
+    await checkAccessible(page);
+    await dialog.getByRole('link', { name: 'Go to the created account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Contoso Backup 500 GB' })).toBeVisible();
+  });
+
+  test('[A4.8] [A8.7] [A2.44] an order above the company credit limit shows the under-review page', async ({ page }) => {
+    const stamp = unique();
+    await signIn(page, 'cedarridge.admin');
+    const root = await page.request.post('/api/op/GetAvailableCreateParents', { data: { accountType: 'Company' } });
+    const resellerId = (await root.json()).Items[0].AccountId as number;
+    const company = await createViaApi(page, 'Company', resellerId, {
+      Default: { Values: { DisplayName: `Wizard Review ${stamp}` } },
+      Company: { Values: { Currency: 'USD' } },
+    });
+    const user = await createViaApi(page, 'User', company, {
+      Default: { Values: { DisplayName: `Rita Review ${stamp}`, Username: `wizard.rita.${stamp}` } },
+      User: { Values: { Email: `rita.${stamp}@example.com`, FirstName: 'Rita', LastName: 'Review' } },
+    });
+    const limit = await page.request.post('/api/op/AddCreditLimitRecord', {
+      data: { accountId: company, Limit: '1', Comment: 'Test limit', IsLocked: false },
+    });
+    expect(limit.status()).toBe(200);
+    const terms = await page.request.post('/api/op/AcceptTermsAndConditions', {
+      data: { accountId: user, productName: 'Contoso Backup 500 GB' },
+    });
+    expect(terms.status()).toBe(200);
+
+    await page.goto(
+      `/#/Account/Create?accountType=Service&parentId=${user}&productName=${encodeURIComponent('Contoso Backup 500 GB')}`,
+    );
+    const dialog = wizard(page, 'Create service');
+    await expect(dialog.getByTestId('chosen-parent')).toHaveText(`Parent: Rita Review ${stamp} (User)`);
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByRole('radio', { name: /Contoso Backup 500 GB/ })).toBeChecked();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByText('The terms and conditions are accepted')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByLabel('Protected devices').fill('2');
+    await dialog.getByLabel('Encryption passphrase').fill('correct horse battery');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByText('The order will be reviewed before the service is provisioned.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Finish' }).click();
+
+    await expect(dialog.getByRole('heading', { name: 'Your order is above your credit limit' })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '#/Orders');
+    await page.screenshot({ path: '/tmp/wiz-under-review.png' });
+    await checkAccessible(page);
+  });
+
   test('[A1.3] [A2.9] a viewer without a create capability sees no Create menu and the route refuses', async ({ page }) => {
     await signIn(page, 'acme.jdoe');
     await expect(page.getByRole('heading', { level: 1, name: 'Acme Logistics' })).toBeVisible();

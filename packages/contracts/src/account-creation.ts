@@ -14,8 +14,8 @@ import {
 import { ACCOUNT_TYPE_CAPABILITY } from './capabilities.js';
 import { defineOperation } from './operation.js';
 
-/** The account types the wizard creates (decision 0027-wizard-parents). Product (a service) follows in a later step. */
-export const CREATE_ACCOUNT_TYPES = ['Reseller', 'Company', 'Department', 'User'] as const;
+/** The account types the wizard creates (decision 0027-wizard-parents); Product is a service subscription [A1.1]. */
+export const CREATE_ACCOUNT_TYPES = ['Reseller', 'Company', 'Department', 'User', 'Product'] as const;
 export const CreateAccountTypeSchema = z.enum(CREATE_ACCOUNT_TYPES, {
   message: `Choose one of ${CREATE_ACCOUNT_TYPES.join(', ')}`,
 });
@@ -30,6 +30,7 @@ export const CREATE_PARENT_TYPES: Readonly<Record<CreateAccountType, readonly Ac
   Company: ['Provider', 'Reseller'],
   Department: ['Company', 'Department'],
   User: ['Company', 'Department'],
+  Product: ['User'],
 };
 
 /**
@@ -41,6 +42,7 @@ export const CREATE_TREE_TYPES: Readonly<Record<CreateAccountType, readonly Acco
   Company: ['Provider', 'Reseller'],
   Department: ['Provider', 'Reseller', 'Company', 'Department'],
   User: ['Provider', 'Reseller', 'Company', 'Department'],
+  Product: ['Provider', 'Reseller', 'Company', 'Department', 'User'],
 };
 
 /** The `<TYPE>_ACCOUNT_CREATE` capability key a new account of this type needs [A6.6], [A6.7]. */
@@ -74,6 +76,7 @@ const PARENT_MESSAGES: Readonly<Record<CreateAccountType, string>> = {
   Company: 'A company can be created under a reseller or the provider',
   Department: 'A department can be created under a company or a department',
   User: 'A user can be created under a company or a department',
+  Product: 'A service can be created under a user',
 };
 
 /**
@@ -98,9 +101,25 @@ export function creatableChildTypes(params: {
  * @example
  * wizardAccountType('Service') // 'Product'
  */
-export function wizardAccountType(param: string | null | undefined): CreateAccountType | 'Product' | null {
-  if (param === 'Service' || param === 'Product') return 'Product';
+export function wizardAccountType(param: string | null | undefined): CreateAccountType | null {
+  if (param === 'Service') return 'Product';
   return (CREATE_ACCOUNT_TYPES as readonly string[]).includes(param ?? '') ? (param as CreateAccountType) : null;
+}
+
+/** [A5.8] The scheduled provisioning date's format: yyyy-MM-dd HH:mm, UTC. */
+export const SCHEDULED_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
+
+/**
+ * [A5.8] A scheduled provisioning date as a time: null when it is not a real yyyy-MM-dd HH:mm date (UTC).
+ *
+ * @example
+ * parseScheduledDate('2030-01-31 08:00') // 2030-01-31T08:00:00.000Z
+ */
+export function parseScheduledDate(text: string): Date | null {
+  if (!SCHEDULED_DATE.test(text)) return null;
+  const date = new Date(`${text.replace(' ', 'T')}:00.000Z`);
+  if (Number.isNaN(date.getTime())) return null;
+  return date.toISOString().slice(0, 16).replace('T', ' ') === text ? date : null;
 }
 
 /** Any one of the CREATE capabilities lets a caller open the wizard; the service checks the one for the type. */
@@ -111,8 +130,31 @@ const ANY_CREATE = {
     { name: 'COMPANY_ACCOUNT', kind: 'CREATE' },
     { name: 'DEPARTMENT_ACCOUNT', kind: 'CREATE' },
     { name: 'USER_ACCOUNT', kind: 'CREATE' },
+    { name: 'PRODUCT_ACCOUNT', kind: 'CREATE' },
   ],
 } as const;
+
+/** A catalogue service the wizard can create a subscription of [A2.41]. */
+export const CreateServiceItemSchema = z.object({
+  ServiceName: z.string(),
+  DisplayName: z.string(),
+  ShortDescription: z.string(),
+  OwnerName: z.string(),
+  Icon: z.string().nullable(),
+  HasTerms: z.boolean(),
+});
+export type CreateServiceItem = z.infer<typeof CreateServiceItemSchema>;
+
+/** [A2.41] A service's terms and conditions, and whether the new subscription's company accepted this revision. */
+export const ServiceTermsSchema = z.object({
+  Title: z.string(),
+  Content: z.string(),
+  Revision: z.number().int(),
+  Accepted: z.boolean(),
+  /** The viewer holds MARKETPLACE_TC_ACCEPT_EXECUTE [A6.18]. */
+  CanAccept: z.boolean(),
+});
+export type ServiceTerms = z.infer<typeof ServiceTermsSchema>;
 
 export const CreateParentSchema = z.object({
   AccountId: AccountIdSchema,
@@ -126,8 +168,8 @@ export const GetDefaultAccountViewsForCreate = defineOperation({
   input: z.object({
     accountType: CreateAccountTypeSchema,
     parentId: AccountIdSchema,
-    /** For a Product account (a service), not created by this version of the wizard. */
-    productName: z.string().max(200).nullable().default(null),
+    /** [A2.41] The service of a new Product account (its ServiceName); required for a Product. */
+    productName: z.string().max(1000).nullable().default(null),
     secondaryParentId: AccountIdSchema.nullable().default(null),
   }),
   output: z.object({
@@ -137,6 +179,9 @@ export const GetDefaultAccountViewsForCreate = defineOperation({
     Views: z.record(z.string(), ViewSchema),
     /** The type's layout pages without read-only fields (they are set by the server). */
     Layout: LayoutSchema,
+    /** For a Product: the chosen service and its terms and conditions (null when it has none). */
+    Service: CreateServiceItemSchema.nullable().default(null),
+    Terms: ServiceTermsSchema.nullable().default(null),
   }),
   access: ANY_CREATE,
   account: (i) => i.parentId,
@@ -150,7 +195,14 @@ export const CreateAccount = defineOperation({
   input: z.object({
     accountType: CreateAccountTypeSchema,
     parentId: AccountIdSchema,
+    /** [A2.41] The service of a new Product account. */
+    productName: z.string().max(1000).nullable().default(null),
     views: ViewValuesInputSchema,
+    /**
+     * [A4.10] [A5.8] Schedule the new Product's provisioning: yyyy-MM-dd HH:mm (UTC), never in the past; null
+     * provisions at once.
+     */
+    scheduledDate: z.string().regex(SCHEDULED_DATE, 'Enter the date as yyyy-MM-dd HH:mm (UTC)').nullable().default(null),
   }),
   output: z.object({
     AccountId: AccountIdSchema,
@@ -159,6 +211,12 @@ export const CreateAccount = defineOperation({
     ParentAccountId: AccountIdSchema,
     /** A User account can be sent its first-time credentials (SendUserFirstTimePassword). */
     CanSendCredentials: z.boolean(),
+    /** A Product's order: Completed, or UnderReview above the company's credit limit [A4.8], [A8.7]. */
+    OrderStatus: z.enum(['Completed', 'UnderReview', 'Canceled']).nullable().default(null),
+    /** The CREATE provisioning request started for a Product (null when its service defines none). */
+    ProvisioningRequestId: z.number().int().nullable().default(null),
+    /** ISO 8601 UTC time the provisioning is scheduled for; null when it started at once. */
+    ScheduledFor: z.string().nullable().default(null),
   }),
   access: ANY_CREATE,
   account: (i) => i.parentId,
@@ -195,4 +253,90 @@ export const GetAvailableCreateParents = defineOperation({
   mutating: false,
 });
 
-export const accountCreationOperations = [GetDefaultAccountViewsForCreate, CreateAccount, GetAvailableCreateParents] as const;
+const PRODUCT_CREATE = { kind: 'capability', capability: { name: 'PRODUCT_ACCOUNT', kind: 'CREATE' } } as const;
+
+export const GetAvailableServicesForCreate = defineOperation({
+  name: 'GetAvailableServicesForCreate',
+  summary: 'The active catalogue services a subscription can be created of under a user, by name [A2.41]',
+  input: z.object({
+    parentId: AccountIdSchema,
+    text: z.string().trim().max(100).default(''),
+    limit: z.number().int().min(1).max(100).default(50),
+  }),
+  output: z.object({ Parent: CreateParentSchema, Items: z.array(CreateServiceItemSchema) }),
+  access: PRODUCT_CREATE,
+  account: (i) => i.parentId,
+  mutating: false,
+});
+
+export const AcceptTermsAndConditions = defineOperation({
+  name: 'AcceptTermsAndConditions',
+  summary:
+    "Accept a service's current terms and conditions for the company of an account [A7.13], [A5.11]; needs MARKETPLACE_TC_ACCEPT_EXECUTE [A6.18]",
+  input: z.object({ accountId: AccountIdSchema, productName: z.string().min(1).max(1000) }),
+  output: z.object({ ProductName: z.string(), Revision: z.number().int(), Accepted: z.literal(true) }),
+  access: { kind: 'capability', capability: { name: 'MARKETPLACE_TC_ACCEPT', kind: 'EXECUTE' } },
+  account: (i) => i.accountId,
+  mutating: true,
+});
+
+export const PriceReviewLineSchema = z.object({
+  Description: z.string(),
+  ChargeType: z.string(),
+  Units: z.string(),
+  /** Selling price per unit and total in the customer's currency; null when the fee has no retail price. */
+  UnitPrice: z.string().nullable(),
+  Total: z.string().nullable(),
+});
+
+export const ValidateCreateOrderBottleneck = defineOperation({
+  name: 'ValidateCreateOrderBottleneck',
+  summary:
+    'Check a new subscription before its order review [A4.10], [A5.7], [A8.8]: Valid or the message to show, with the price lines of the review',
+  input: z.object({
+    parentId: AccountIdSchema,
+    productName: z.string().min(1).max(1000),
+    views: ViewValuesInputSchema,
+  }),
+  output: z.object({
+    Valid: z.boolean(),
+    /** The message to show when not Valid [A8.8]. */
+    InvalidMessageRef: z.string().nullable(),
+    Currency: z.string(),
+    Lines: z.array(PriceReviewLineSchema),
+    /** Selling totals; null when not Valid or a fee has no retail price. */
+    Monthly: z.string().nullable(),
+    Setup: z.string().nullable(),
+    /** The first invoice is above the company's credit limit: the order will be under review [A4.8]. */
+    AboveCreditLimit: z.boolean(),
+    /** The viewer holds BILLING_SHOWPRODUCTPRICE read [A6.17]; otherwise no prices are given. */
+    PricesShown: z.boolean(),
+  }),
+  access: PRODUCT_CREATE,
+  account: (i) => i.parentId,
+  mutating: false,
+});
+
+/** [A9.7] At most this many suggested services. */
+export const SUGGESTED_SERVICES_MAX = 3;
+
+export const GetSuggestedServices = defineOperation({
+  name: 'GetSuggestedServices',
+  summary:
+    'Up to 3 services to suggest after a subscription was created [A2.44], [A9.7]: other orderable services of its category',
+  input: z.object({ productName: z.string().min(1).max(1000), accountId: AccountIdSchema }),
+  output: z.object({ Items: z.array(CreateServiceItemSchema).max(SUGGESTED_SERVICES_MAX) }),
+  access: PRODUCT_CREATE,
+  account: (i) => i.accountId,
+  mutating: false,
+});
+
+export const accountCreationOperations = [
+  GetSuggestedServices,
+  GetDefaultAccountViewsForCreate,
+  CreateAccount,
+  GetAvailableCreateParents,
+  GetAvailableServicesForCreate,
+  AcceptTermsAndConditions,
+  ValidateCreateOrderBottleneck,
+] as const;

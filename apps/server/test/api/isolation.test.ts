@@ -955,7 +955,10 @@ describe('[A2.33] the Orders page lists only the orders of subscriptions inside 
 
 describe('[A7.13] the creation wizard creates only under parents inside the caller scope', () => {
   const creators = new Map<CallerName, ApiClient>();
-  const CREATE_ALL = ['RESELLER', 'COMPANY', 'DEPARTMENT', 'USER'].map((type) => `${type}_ACCOUNT_CREATE`);
+  const CREATE_ALL = [
+    ...['RESELLER', 'COMPANY', 'DEPARTMENT', 'USER', 'PRODUCT'].map((type) => `${type}_ACCOUNT_CREATE`),
+    'MARKETPLACE_TC_ACCEPT_EXECUTE',
+  ];
   /** Each operation with a user to create under a Company or Department parent. */
   const CREATE_OPERATIONS = [
     { op: 'GetDefaultAccountViewsForCreate', input: (parentId: number) => ({ accountType: 'Department', parentId }) },
@@ -1000,6 +1003,34 @@ describe('[A7.13] the creation wizard creates only under parents inside the call
 
   it.each(rows.filter((r) => !r.inside))(
     '$caller gets the same 404 from $op under $target as for a parent that does not exist',
+    async ({ caller, target, op, input }) => {
+      const client = creators.get(caller)!;
+
+      const foreign = await client.op(op, input(idOf(target)));
+      const missing = await client.op(op, input(MISSING_ID));
+
+      expect(foreign.status).toBe(404);
+      expect(comparable(foreign.body)).toEqual(comparable(missing.body));
+    },
+  );
+
+  /** [A2.41] The subscription operations take a user as parent. */
+  const PRODUCT_OPERATIONS = [
+    { op: 'GetAvailableServicesForCreate', input: (parentId: number) => ({ parentId }) },
+    {
+      op: 'ValidateCreateOrderBottleneck',
+      input: (parentId: number) => ({ parentId, productName: 'Any service', views: {} }),
+    },
+    { op: 'AcceptTermsAndConditions', input: (accountId: number) => ({ accountId, productName: 'Any service' }) },
+  ] as const;
+  const productRows = CALLERS.flatMap(({ caller }) =>
+    TREE.filter((a) => a.type === 'User' && !SCOPE[caller].includes(a.name)).flatMap(({ name: target }) =>
+      PRODUCT_OPERATIONS.map((o) => ({ caller, target, op: o.op, input: o.input })),
+    ),
+  );
+
+  it.each(productRows)(
+    '$caller gets the same 404 from $op for user $target as for one that does not exist',
     async ({ caller, target, op, input }) => {
       const client = creators.get(caller)!;
 

@@ -25,10 +25,11 @@ export const paths = {
     /** [A2.4] Runs the company hierarchy export. */
     exportCompanyHierarchy: (id: number) => `/Account/View/${id}/ExportCompanyHierarchy`,
     /** [A2.6], [A2.9] The creation wizard, with its account type (Service for a Product) and parent. */
-    create: (query: { accountType?: string | null; parentId?: number | null } = {}) => {
+    create: (query: { accountType?: string | null; parentId?: number | null; productName?: string | null } = {}) => {
       const params = new URLSearchParams();
       if (query.accountType) params.set('accountType', query.accountType);
       if (query.parentId) params.set('parentId', String(query.parentId));
+      if (query.productName) params.set('productName', query.productName);
       const text = params.toString();
       return text ? `/Account/Create?${text}` : '/Account/Create';
     },

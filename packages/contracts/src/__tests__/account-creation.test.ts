@@ -4,6 +4,7 @@ import {
   type CreateAccountType,
   creatableChildTypes,
   decideCreateParent,
+  parseScheduledDate,
   wizardAccountType,
 } from '../index.js';
 
@@ -25,6 +26,9 @@ describe('decideCreateParent', () => {
     ['User', 'Reseller', false],
     ['User', 'User', false],
     ['User', 'Product', false],
+    ['Product', 'User', true],
+    ['Product', 'Company', false],
+    ['Product', 'Product', false],
   ];
   it.each(cases)('[A2.43] [A2.40] a %s under a %s: %s', (accountType, parentType, ok) => {
     expect(decideCreateParent({ accountType, parentType, parentState: 'Active' }).ok).toBe(ok);
@@ -50,6 +54,7 @@ describe('creatableChildTypes', () => {
     ['Company', 'Terminated', all, []],
     ['Company', 'Active', new Set(['USER_ACCOUNT_CREATE']), ['User']],
     ['Reseller', 'Active', new Set(['USER_ACCOUNT_CREATE', 'COMPANY_ACCOUNT_READ']), []],
+    ['User', 'Active', new Set(['PRODUCT_ACCOUNT_CREATE']), ['Product']],
   ];
   it.each(cases)(
     '[A1.3] under a %s (%s) offers the types allowed by capability',
@@ -66,10 +71,23 @@ describe('wizardAccountType', () => {
     ['Reseller', 'Reseller'],
     ['Department', 'Department'],
     ['User', 'User'],
+    ['Product', 'Product'],
     ['Provider', null],
     ['', null],
     [null, null],
   ] as const)('[A1.1] [A2.9] maps %s to %s', (param, expected) => {
     expect(wizardAccountType(param)).toBe(expected);
+  });
+});
+
+describe('parseScheduledDate', () => {
+  it.each([
+    ['2030-01-31 08:00', '2030-01-31T08:00:00.000Z'],
+    ['2030-02-30 08:00', null],
+    ['2030-01-31 24:00', null],
+    ['2030-01-31T08:00', null],
+    ['2030-1-31 08:00', null],
+  ])('[A5.8] reads %s as %s (UTC)', (text, expected) => {
+    expect(parseScheduledDate(text)?.toISOString() ?? null).toBe(expected);
   });
 });

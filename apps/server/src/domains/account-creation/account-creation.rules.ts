@@ -4,6 +4,8 @@ import {
   type FieldError,
   type FieldValue,
   type LayoutPage,
+  type PriceLine,
+  type ServiceField,
   validateFieldValue,
 } from '@portal/contracts';
 
@@ -32,12 +34,15 @@ export function createLayoutPages(pages: readonly LayoutPage[], fields: readonly
 
 /**
  * Default values of a new account keyed "View.Name" (decision 0027-wizard-parents): a company or reseller takes
- * its parent organisation's currency, a user English as language; everything else starts empty.
+ * its parent organisation's currency, a user English as language, a subscription its service's name and a
+ * quantity of 1; everything else starts empty.
  */
 export function defaultCreateValues(params: {
   accountType: CreateAccountType;
   fields: readonly FieldDefinition[];
   parentCurrency: string | null;
+  /** A new subscription is named after its service and starts with a quantity of 1. */
+  serviceDisplayName?: string | null;
 }): Record<string, FieldValue> {
   const values: Record<string, FieldValue> = {};
   for (const def of params.fields) {
@@ -45,6 +50,8 @@ export function defaultCreateValues(params: {
     const offers = (value: string | null) => value !== null && def.Options.some((o) => o.Value === value);
     if (key === 'Company.Currency' && offers(params.parentCurrency)) values[key] = params.parentCurrency;
     else if (key === 'User.Language' && offers('en')) values[key] = 'en';
+    else if (params.accountType === 'Product' && key === 'Default.DisplayName') values[key] = params.serviceDisplayName ?? null;
+    else if (params.accountType === 'Product' && key === 'Product.Quantity') values[key] = '1';
     else values[key] = null;
   }
   return values;
@@ -88,4 +95,106 @@ export function decideCreate(params: {
     else if (value !== null && value !== '') values[key] = value;
   }
   return { errors, values };
+}
+
+/** Where a subscription keeps its service's own fields: the "Service" view (attributes "Service.<Id>"). */
+export const SERVICE_VIEW = 'Service';
+
+const SERVICE_DISPLAY_TYPES: Partial<Record<ServiceField['FieldType'], FieldDefinition['DisplayType']>> = {
+  Textbox: 'Text',
+  Url: 'Text',
+  TextArea: 'TextArea',
+  Password: 'Password',
+  Combobox: 'Select',
+  Checkbox: 'Checkbox',
+  Numeric: 'Decimal',
+};
+
+/** A service field's Validator as a pattern: "/pattern/flags" or a plain pattern [S5.9] (flags are dropped). */
+function validatorPattern(validator: string | null): string | null {
+  if (!validator) return null;
+  const match = /^\/(.*)\/[a-z]*$/s.exec(validator);
+  const pattern = match ? (match[1] ?? '') : validator;
+  try {
+    new RegExp(pattern);
+    return pattern;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * [A2.41] The service's own fields as field definitions of the "Service" view, as a new subscription asks for
+ * them (their create-time DisplayType): Mandatory ones required, Hidden and Readonly ones and the types the
+ * form cannot draw (pickers, lists, carousels) left out (decision 0027-wizard-services).
+ */
+export function serviceFieldDefinitions(fields: readonly ServiceField[]): FieldDefinition[] {
+  const defs: FieldDefinition[] = [];
+  for (const f of fields) {
+    const type = SERVICE_DISPLAY_TYPES[f.FieldType];
+    if (!type || f.DisplayType === 'Hidden' || f.DisplayType === 'Readonly') continue;
+    defs.push({
+      Name: f.Id,
+      DisplayName: f.DisplayName,
+      DisplayType: type,
+      DisplayTemplate: null,
+      InputMask: null,
+      AccountViewName: SERVICE_VIEW,
+      IsModifyConfirmRequired: false,
+      IsRequired: f.DisplayType === 'Mandatory',
+      IsReadOnly: false,
+      MaxLength: null,
+      Pattern: validatorPattern(f.Validator),
+      PatternMessage: f.Validator ? `${f.DisplayName} has an invalid format` : null,
+      Options: f.AvailableValues.map((v) => ({ Value: v.Value, DisplayName: v.Value })),
+    });
+  }
+  return defs;
+}
+
+/** Defaults of the service's fields: their default value when it is a plain value the field accepts. */
+export function serviceFieldDefaults(
+  fields: readonly ServiceField[],
+  defs: readonly FieldDefinition[],
+): Record<string, FieldValue> {
+  const values: Record<string, FieldValue> = {};
+  for (const def of defs) {
+    const field = fields.find((f) => f.Id === def.Name);
+    const raw = field?.PlaceholderDefaultValue ?? '';
+    let value: FieldValue = null;
+    if (raw !== '' && !raw.includes('{{')) {
+      if (def.DisplayType === 'Checkbox') value = raw.toLowerCase() === 'true';
+      else if (def.DisplayType !== 'Select' || def.Options.some((o) => o.Value === raw)) value = raw;
+    }
+    values[`${SERVICE_VIEW}.${def.Name}`] = value;
+  }
+  return values;
+}
+
+/** Values as stored: numbers for Number and Decimal fields (as pricing reads them), the rest as validated. */
+export function storedValues(
+  definitions: readonly FieldDefinition[],
+  values: Readonly<Record<string, FieldValue>>,
+): Record<string, FieldValue> {
+  const numeric = new Set(
+    definitions.filter((d) => d.DisplayType === 'Number' || d.DisplayType === 'Decimal').map((d) => keyOf(d)),
+  );
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, numeric.has(key) && typeof value === 'string' ? Number(value) : value]),
+  );
+}
+
+/** [A2.41] The review's price lines: what each fee is for, its units and, when shown, its selling price. */
+export function reviewLines(lines: readonly PriceLine[], showPrices: boolean) {
+  return lines.map((l) => ({
+    Description: l.condition
+      ? `${l.condition.fieldDisplayName}: ${l.condition.value}`
+      : l.unitField
+        ? l.unitField.fieldDisplayName
+        : 'Base fee',
+    ChargeType: l.chargeType,
+    Units: l.units,
+    UnitPrice: showPrices ? l.sellingUnitPrice : null,
+    Total: showPrices ? l.sellingTotal : null,
+  }));
 }

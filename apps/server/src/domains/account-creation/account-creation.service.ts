@@ -6,17 +6,54 @@ import {
   createCapabilityKey,
   decideCreateParent,
   displayFieldValue,
+  type FieldDefinition,
   type FieldValue,
+  type LayoutPage,
+  MISSING_UDRC_FIELD,
+  parseScheduledDate,
+  SUGGESTED_SERVICES_MAX,
   type View,
 } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
 import * as accounts from '../accounts/index.js';
-import { creatableFields, createLayoutPages, decideCreate, defaultCreateValues } from './account-creation.rules.js';
+import {
+  customerCurrency,
+  findOrderableService,
+  listOrderableServices,
+  listSuggestedServices,
+  loadPricingSources,
+  type OrderableService,
+  priceWithSource,
+} from '../catalogue/index.js';
+import { getCreditStatus } from '../credit-limits/index.js';
+import { decideOrderStatus, firstInvoiceAmount, recordOrder } from '../orders/index.js';
+import { startProvisioningRequest } from '../provisioning/index.js';
+import { acceptServiceTerms, hasAcceptedServiceTerms } from '../terms/index.js';
+import {
+  creatableFields,
+  createLayoutPages,
+  decideCreate,
+  defaultCreateValues,
+  reviewLines,
+  SERVICE_VIEW,
+  serviceFieldDefaults,
+  serviceFieldDefinitions,
+  storedValues,
+} from './account-creation.rules.js';
 
 /** [A6.19] Who may send a user its credentials, as SendUserFirstTimePassword declares. */
 const SEND_CREDENTIALS = 'USER_EXPORT_EXECUTE';
+/** [A6.18] Who may accept a service's terms. */
+const ACCEPT_TERMS = 'MARKETPLACE_TC_ACCEPT_EXECUTE';
+/** [A6.17] Who sees prices. */
+const SEE_PRICES = 'BILLING_SHOWPRODUCTPRICE_READ';
+/** The provisioning action of a new subscription. */
+const CREATE_PROVISIONING_ACTION = 'CREATE';
+
+type Views = Readonly<Record<string, { Values: Readonly<Record<string, FieldValue>> }>>;
+type Parent = accounts.AccountRow;
 
 function requireCreateCapability(caller: Caller, type: CreateAccountType) {
   const key = createCapabilityKey(type);
@@ -24,7 +61,7 @@ function requireCreateCapability(caller: Caller, type: CreateAccountType) {
 }
 
 /** The parent of a new account: it exists (the guard already checked it is in scope) and may hold the type. */
-async function loadParent(db: Queryable, type: CreateAccountType, parentId: number) {
+async function loadParent(db: Queryable, type: CreateAccountType, parentId: number): Promise<Parent> {
   const parent = await accounts.findById(db, parentId);
   if (!parent) throw notFound();
   const decision = decideCreateParent({ accountType: type, parentType: parent.account_type, parentState: parent.state });
@@ -32,26 +69,86 @@ async function loadParent(db: Queryable, type: CreateAccountType, parentId: numb
   return parent;
 }
 
+/** [A2.41] The service of a new subscription, its fields as definitions, and whether its terms are accepted. */
+interface ProductSetup {
+  service: OrderableService;
+  serviceDefs: FieldDefinition[];
+  termsAccepted: boolean;
+}
+
+async function loadProduct(db: Queryable, parent: Parent, productName: string | null): Promise<ProductSetup> {
+  if (!productName?.trim()) throw validationFailed([{ field: 'productName', message: 'Choose a service' }]);
+  const service = await findOrderableService(db, productName.trim());
+  if (!service) throw validationFailed([{ field: 'productName', message: `${productName} is not a service you can order` }]);
+  const organisation = await accounts.findOrganisation(db, parent.path);
+  if (!organisation) throw notFound();
+  const termsAccepted =
+    service.terms === null ||
+    (await hasAcceptedServiceTerms(db, {
+      companyId: organisation.id,
+      serviceName: service.serviceName,
+      revision: service.terms.revision,
+    }));
+  return { service, serviceDefs: serviceFieldDefinitions(service.fields), termsAccepted };
+}
+
+/** The page of a subscription's own service fields, after the Product layout's pages. */
+function servicePage(setup: ProductSetup): LayoutPage[] {
+  if (setup.serviceDefs.length === 0) return [];
+  return [
+    {
+      Name: 'Service_settings',
+      DisplayName: 'Service settings',
+      Containers: [
+        {
+          Name: 'Service',
+          DisplayName: setup.service.displayName,
+          State: 'Expanded',
+          Fields: setup.serviceDefs.map((d) => ({ View: SERVICE_VIEW, Name: d.Name })),
+        },
+      ],
+    },
+  ];
+}
+
+const serviceItem = (s: OrderableService) => ({
+  ServiceName: s.serviceName,
+  DisplayName: s.displayName,
+  ShortDescription: s.shortDescription,
+  OwnerName: s.ownerName,
+  Icon: s.icon,
+  HasTerms: s.terms !== null,
+});
+
+/** Every field a new account of the type can be given: the type's writable fields and, for a Product, its service's. */
+async function fieldsFor(db: Queryable, type: CreateAccountType, product: ProductSetup | null) {
+  return [...creatableFields(await accounts.listFieldDefinitions(db, type)), ...(product?.serviceDefs ?? [])];
+}
+
 /** [A7.13] GetDefaultAccountViewsForCreate: the creatable fields with their defaults and the layout pages. */
 export async function getDefaultViews(
   db: Queryable,
   caller: Caller,
-  input: { accountType: CreateAccountType; parentId: number },
+  input: { accountType: CreateAccountType; parentId: number; productName?: string | null },
 ) {
   requireCreateCapability(caller, input.accountType);
   const parent = await loadParent(db, input.accountType, input.parentId);
-  const [definitions, pages] = await Promise.all([
-    accounts.listFieldDefinitions(db, input.accountType),
+  const product = input.accountType === 'Product' ? await loadProduct(db, parent, input.productName ?? null) : null;
+  const [fields, typePages] = await Promise.all([
+    fieldsFor(db, input.accountType, product),
     accounts.findLayoutPages(db, input.accountType),
   ]);
-  const fields = creatableFields(definitions);
   const organisation = await accounts.findOrganisation(db, parent.path);
   const parentOrganisation = organisation ? await accounts.findById(db, organisation.id) : null;
-  const defaults = defaultCreateValues({
-    accountType: input.accountType,
-    fields,
-    parentCurrency: parentOrganisation?.currency ?? null,
-  });
+  const defaults = {
+    ...defaultCreateValues({
+      accountType: input.accountType,
+      fields,
+      parentCurrency: parentOrganisation?.currency ?? null,
+      serviceDisplayName: product?.service.displayName ?? null,
+    }),
+    ...(product ? serviceFieldDefaults(product.service.fields, product.serviceDefs) : {}),
+  };
   const views: Record<string, View> = {};
   for (const def of fields) {
     const view = views[def.AccountViewName] ?? { Name: def.AccountViewName, FieldDefinitions: [], Values: {}, DisplayValues: {} };
@@ -61,11 +158,26 @@ export async function getDefaultViews(
     view.Values[def.Name] = value;
     view.DisplayValues[def.Name] = displayFieldValue(def, value);
   }
+  const terms = product?.service.terms ?? null;
   return {
     AccountType: input.accountType,
     Parent: { AccountId: parent.id, AccountType: parent.account_type, DisplayName: parent.display_name },
     Views: views,
-    Layout: { AccountType: input.accountType, Pages: createLayoutPages(pages, fields) },
+    Layout: {
+      AccountType: input.accountType,
+      Pages: [...createLayoutPages(typePages, fields), ...(product ? servicePage(product) : [])],
+    },
+    Service: product ? serviceItem(product.service) : null,
+    Terms:
+      product && terms
+        ? {
+            Title: terms.title,
+            Content: terms.content,
+            Revision: terms.revision,
+            Accepted: product.termsAccepted,
+            CanAccept: caller.capabilities.has(ACCEPT_TERMS),
+          }
+        : null,
   };
 }
 
@@ -78,14 +190,18 @@ export interface CreatedAccount {
     DisplayName: string;
     ParentAccountId: number;
     CanSendCredentials: boolean;
+    OrderStatus: 'Completed' | 'UnderReview' | 'Canceled' | null;
+    ProvisioningRequestId: number | null;
+    ScheduledFor: string | null;
   };
 }
 
 /**
  * [A7.13] CreateAccount: checks the type's CREATE capability and the parent, validates every field like
  * UpdateAccount (and a unique username), then inserts the account in the caller's transaction. A new user has
- * no password until its first-time credentials are sent (decision 0027-wizard-parents). Reusable per row by a
- * bulk import.
+ * no password until its first-time credentials are sent (decision 0027-wizard-parents). A new subscription
+ * [A2.41] needs its service's terms accepted, records its order (under review above the credit limit [A4.8]) and
+ * starts its CREATE provisioning request. Reusable per row by a bulk import.
  */
 export async function createAccount(
   db: Queryable,
@@ -93,29 +209,165 @@ export async function createAccount(
   input: {
     accountType: CreateAccountType;
     parentId: number;
-    views: Readonly<Record<string, { Values: Readonly<Record<string, FieldValue>> }>>;
+    productName?: string | null;
+    views: Views;
+    scheduledDate?: string | null;
   },
+  now: Date = new Date(),
 ): Promise<CreatedAccount> {
   requireCreateCapability(caller, input.accountType);
   const parent = await loadParent(db, input.accountType, input.parentId);
-  const definitions = await accounts.listFieldDefinitions(db, input.accountType);
+  const product = input.accountType === 'Product' ? await loadProduct(db, parent, input.productName ?? null) : null;
+  const definitions = [...(await accounts.listFieldDefinitions(db, input.accountType)), ...(product?.serviceDefs ?? [])];
   const decision = decideCreate({ definitions, submitted: input.views });
   const username = decision.values['Default.Username'];
   if (typeof username === 'string' && (await accounts.isUsernameTaken(db, username, 0))) {
     decision.errors.push({ field: 'Views.Default.Values.Username', message: 'This username is already taken' });
   }
+  // [A5.11] A service with terms is ordered only once its company accepted their current revision.
+  if (product && !product.termsAccepted) {
+    decision.errors.push({ field: 'terms', message: `Accept the terms and conditions of ${product.service.displayName} first` });
+  }
+  // [A5.8] A scheduled provisioning date is a real date, in the future, and only for a new subscription.
+  const scheduled = input.scheduledDate ? parseScheduledDate(input.scheduledDate) : null;
+  if (input.scheduledDate && !product) {
+    decision.errors.push({ field: 'scheduledDate', message: 'Only a service can be scheduled' });
+  } else if (input.scheduledDate && !scheduled) {
+    decision.errors.push({ field: 'scheduledDate', message: 'Enter the date as yyyy-MM-dd HH:mm (UTC)' });
+  } else if (scheduled && scheduled.getTime() <= now.getTime()) {
+    decision.errors.push({ field: 'scheduledDate', message: 'A scheduled provisioning date cannot be in the past' });
+  }
   if (decision.errors.length > 0) throw validationFailed(decision.errors);
-  const id = await accounts.createAccountRecord(db, { type: input.accountType, parentId: parent.id, values: decision.values });
+  const values = storedValues(definitions, decision.values);
+  if (product) values['Product.ProductName'] = product.service.serviceName;
+  const id = await accounts.createAccountRecord(db, { type: input.accountType, parentId: parent.id, values });
+  let orderStatus: CreatedAccount['output']['OrderStatus'] = null;
+  let provisioningRequestId: number | null = null;
+  if (product) {
+    orderStatus = (await recordOrder(db, { accountId: id, placedBy: caller.userId, placedAt: now })).status;
+    const row = await accounts.findById(db, id);
+    if (!row) throw notFound();
+    // An order under review waits for its review before anything is provisioned (orders.rules: UnderReview).
+    provisioningRequestId =
+      orderStatus === 'UnderReview'
+        ? null
+        : await startProvisioningRequest(db, {
+            account: row,
+            action: CREATE_PROVISIONING_ACTION,
+            createdBy: caller.userId,
+            now,
+            ...(scheduled ? { runAt: scheduled } : {}),
+          });
+  }
   return {
     id,
-    values: decision.values,
+    values,
     output: {
       AccountId: id,
       AccountType: input.accountType,
-      DisplayName: String(decision.values['Default.DisplayName'] ?? ''),
+      DisplayName: String(values['Default.DisplayName'] ?? ''),
       ParentAccountId: parent.id,
       CanSendCredentials: input.accountType === 'User' && caller.capabilities.has(SEND_CREDENTIALS),
+      OrderStatus: orderStatus,
+      ProvisioningRequestId: provisioningRequestId,
+      ScheduledFor: scheduled ? scheduled.toISOString() : null,
     },
+  };
+}
+
+/** [A2.41] The services a subscription can be created of under this user. */
+export async function listServices(db: Queryable, caller: Caller, input: { parentId: number; text: string; limit: number }) {
+  requireCreateCapability(caller, 'Product');
+  const parent = await loadParent(db, 'Product', input.parentId);
+  const services = await listOrderableServices(db, input.text, input.limit);
+  return {
+    Parent: { AccountId: parent.id, AccountType: parent.account_type, DisplayName: parent.display_name },
+    Items: services.map(serviceItem),
+  };
+}
+
+/** [A2.44] [A7.13] [A9.7] GetSuggestedServices: at most 3 services to add next to a subscription of a user. */
+export async function suggestServices(db: Queryable, caller: Caller, input: { productName: string; accountId: number }) {
+  requireCreateCapability(caller, 'Product');
+  const account = await accounts.findById(db, input.accountId);
+  if (!account) throw notFound();
+  const services = await listSuggestedServices(db, input.productName, SUGGESTED_SERVICES_MAX);
+  return { Items: services.map(serviceItem) };
+}
+
+/** [A7.13] AcceptTermsAndConditions: the organisation of the account accepts the service's current terms. */
+export async function acceptTerms(db: Queryable, caller: Caller, input: { accountId: number; productName: string }) {
+  const account = await accounts.findById(db, input.accountId);
+  if (!account) throw notFound();
+  const service = await findOrderableService(db, input.productName);
+  if (!service)
+    throw validationFailed([{ field: 'productName', message: `${input.productName} is not a service you can order` }]);
+  if (!service.terms)
+    throw validationFailed([{ field: 'productName', message: `${service.displayName} has no terms and conditions` }]);
+  const organisation = await accounts.findOrganisation(db, account.path);
+  if (!organisation) throw notFound();
+  await acceptServiceTerms(db, {
+    companyId: organisation.id,
+    serviceName: service.serviceName,
+    revision: service.terms.revision,
+    acceptedBy: caller.userId,
+  });
+  return {
+    organisationId: organisation.id,
+    output: { ProductName: service.serviceName, Revision: service.terms.revision, Accepted: true as const },
+  };
+}
+
+/**
+ * [A4.10] [A5.7] [A8.8] ValidateCreateOrderBottleneck: a new subscription's values are valid and its service can
+ * be priced with them; the price lines of the order review, and whether the order will wait for review above
+ * the company's credit limit [A4.8].
+ */
+export async function validateBottleneck(
+  db: Queryable,
+  caller: Caller,
+  input: { parentId: number; productName: string; views: Views },
+) {
+  requireCreateCapability(caller, 'Product');
+  const parent = await loadParent(db, 'Product', input.parentId);
+  const product = await loadProduct(db, parent, input.productName);
+  const currency = await customerCurrency(db, parent.path);
+  const showPrices = caller.capabilities.has(SEE_PRICES);
+  const invalid = (message: string) => ({
+    Valid: false,
+    InvalidMessageRef: message,
+    Currency: currency,
+    Lines: [],
+    Monthly: null,
+    Setup: null,
+    AboveCreditLimit: false,
+    PricesShown: showPrices,
+  });
+  const definitions = [...(await accounts.listFieldDefinitions(db, 'Product')), ...product.serviceDefs];
+  const decision = decideCreate({ definitions, submitted: input.views });
+  const first = decision.errors[0];
+  if (first) return invalid(first.message);
+  const attributes = storedValues(definitions, decision.values);
+  const sources = await loadPricingSources(db, [product.service.serviceName]);
+  const priced = priceWithSource({ productName: product.service.serviceName, attributes, currency }, sources);
+  if (!priced) return invalid(`${product.service.displayName} is not an active service of the catalogue`);
+  const { result } = priced;
+  if (!result.ok) {
+    const field = product.serviceDefs.find((d) => d.Name === result.fieldId);
+    return invalid(`${MISSING_UDRC_FIELD}${field ? ` (${field.DisplayName})` : ''}`);
+  }
+  const company = await accounts.findNearestOfType(db, parent.path, ['Company']);
+  const credit = company ? await getCreditStatus(db, company.id) : { limit: null };
+  const status = decideOrderStatus({ firstInvoice: firstInvoiceAmount(result.lines), creditLimit: credit.limit });
+  return {
+    Valid: true,
+    InvalidMessageRef: null,
+    Currency: currency,
+    Lines: reviewLines(result.lines, showPrices),
+    Monthly: showPrices ? result.monthly.selling : null,
+    Setup: showPrices ? result.setup.selling : null,
+    AboveCreditLimit: status === 'UnderReview',
+    PricesShown: showPrices,
   };
 }
 

@@ -506,3 +506,39 @@ export async function fileUsedInScope(db: Queryable, scopePath: string, name: st
   );
   return rows.length > 0;
 }
+
+/**
+ * [A2.41] Active services a customer can subscribe to (any owner: the catalogue is offered to every customer
+ * until price lists exist, decision 0027-wizard-services): those whose parents include a customer account type.
+ */
+export async function listOrderableServices(db: Queryable, text: string, limit: number): Promise<ServiceRow[]> {
+  return db.query<ServiceRow>(
+    `SELECT ${SERVICE_COLUMNS} ${FROM_SERVICES}
+     WHERE s.state = 'Active' AND ${ORDERABLE}
+       AND ($1 = '' OR s.display_name ILIKE '%' || $1 || '%' OR s.service_name ILIKE '%' || $1 || '%')
+     ORDER BY lower(s.display_name), s.id LIMIT $2`,
+    [text.replace(/[\\%_]/g, (c) => `\\${c}`), limit],
+  );
+}
+
+export async function findOrderableService(db: Queryable, name: string): Promise<ServiceRow | null> {
+  const [row] = await db.query<ServiceRow>(
+    `SELECT ${SERVICE_COLUMNS} ${FROM_SERVICES} WHERE lower(s.service_name) = lower($1) AND s.state = 'Active' AND ${ORDERABLE}`,
+    [name],
+  );
+  return row ?? null;
+}
+
+/** [A9.7] Orderable services of the same category as a service, other than it, by name. */
+export async function listSameCategoryServices(db: Queryable, name: string, limit: number): Promise<ServiceRow[]> {
+  return db.query<ServiceRow>(
+    `SELECT ${SERVICE_COLUMNS} ${FROM_SERVICES}
+     WHERE s.state = 'Active' AND ${ORDERABLE} AND lower(s.service_name) <> lower($1)
+       AND s.category = (SELECT x.category FROM services x WHERE lower(x.service_name) = lower($1) LIMIT 1)
+     ORDER BY lower(s.display_name), s.id LIMIT $2`,
+    [name, limit],
+  );
+}
+
+const ORDERABLE = `EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(s.definition -> 'Parents', '[]'::jsonb)) p
+  WHERE p ->> 'ParentAccountType' IN ('User', 'Company', 'Department'))`;

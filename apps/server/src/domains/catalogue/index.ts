@@ -5,6 +5,12 @@ export { findProvisioningAction } from './catalogue.repository.js';
 export { CREATE_SERVICE_JOB_TYPE } from './catalogue.service.js';
 export { findServiceFileAttachment } from './files.service.js';
 export {
+  findOrderableService,
+  listOrderableServices,
+  listSuggestedServices,
+  type OrderableService,
+} from './orderable.service.js';
+export {
   customerCurrency,
   findPriceProtectionDays,
   loadPricingSources,

@@ -2,7 +2,14 @@ import type { AccountExtension } from '../accounts/index.js';
 import * as service from './orders.service.js';
 
 export { orderOperations } from './orders.operations.js';
-export { ORDER_STATUSES, type OrderStatus, REVENUE_MONTHS, type RevenueRow } from './orders.rules.js';
+export {
+  decideOrderStatus,
+  firstInvoiceAmount,
+  ORDER_STATUSES,
+  type OrderStatus,
+  REVENUE_MONTHS,
+  type RevenueRow,
+} from './orders.rules.js';
 export {
   approvalValues,
   DEMO_LARGE_ORDER,

@@ -85,7 +85,15 @@ async function subjectOf(db: Queryable, account: AccountRow, values?: Record<str
  */
 export async function startRequest(
   db: Queryable,
-  params: { account: AccountRow; action: string; createdBy: number | null; now: Date; values?: Record<string, FieldValue> },
+  params: {
+    account: AccountRow;
+    action: string;
+    createdBy: number | null;
+    now: Date;
+    values?: Record<string, FieldValue>;
+    /** A scheduled provisioning (the creation wizard [A4.10]): the request waits Pending until then. */
+    runAt?: Date;
+  },
 ): Promise<number | null> {
   const { account } = params;
   if (account.account_type !== 'Product' || !account.product_name) return null;
@@ -101,17 +109,18 @@ export async function startRequest(
     createdBy: params.createdBy,
     now: params.now,
   });
-  await queue(db, id, params.createdBy, account.id);
+  await queue(db, id, params.createdBy, account.id, params.runAt);
   return id;
 }
 
-async function queue(db: Queryable, requestId: number, createdBy: number | null, accountId: number) {
+async function queue(db: Queryable, requestId: number, createdBy: number | null, accountId: number, runAt?: Date) {
   const jobId = await enqueueJob(db, {
     type: PROVISIONING_JOB_TYPE,
     payload: { requestId },
     createdBy,
     accountId,
     maxAttempts: JOB_MAX_ATTEMPTS,
+    ...(runAt ? { runAt } : {}),
   });
   await repo.setJob(db, requestId, jobId);
 }

@@ -1,2 +1,2 @@
 export { termsOperations } from './terms.operations.js';
-export { listPendingTerms, seedDemoTerms } from './terms.service.js';
+export { acceptServiceTerms, hasAcceptedServiceTerms, listPendingTerms, seedDemoTerms } from './terms.service.js';

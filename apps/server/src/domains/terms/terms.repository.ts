@@ -129,3 +129,26 @@ export async function insertRevision(
   }
   return row.id;
 }
+
+/** [A5.11] Records that a company accepted a revision of a service's terms (once per revision). */
+export async function insertServiceTermsAcceptance(
+  db: Queryable,
+  a: { companyId: number; serviceName: string; revision: number; acceptedBy: number },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO service_terms_acceptances (company_id, service_name, revision, accepted_by) VALUES ($1, lower($2), $3, $4)
+     ON CONFLICT (company_id, service_name, revision) DO NOTHING`,
+    [a.companyId, a.serviceName, a.revision, a.acceptedBy],
+  );
+}
+
+export async function hasServiceTermsAcceptance(
+  db: Queryable,
+  a: { companyId: number; serviceName: string; revision: number },
+): Promise<boolean> {
+  const rows = await db.query(
+    'SELECT 1 FROM service_terms_acceptances WHERE company_id = $1 AND service_name = lower($2) AND revision = $3',
+    [a.companyId, a.serviceName, a.revision],
+  );
+  return rows.length > 0;
+}

@@ -199,3 +199,19 @@ export async function seedDemoTerms(db: Queryable, options: { notAcceptedBy: rea
     );
   }
 }
+
+/** [A5.11] A company accepts the current revision of a service's terms (the creation wizard's terms step). */
+export async function acceptServiceTerms(
+  db: Queryable,
+  a: { companyId: number; serviceName: string; revision: number; acceptedBy: number },
+): Promise<void> {
+  await repo.insertServiceTermsAcceptance(db, a);
+}
+
+/** Whether a company accepted this revision of a service's terms. */
+export async function hasAcceptedServiceTerms(
+  db: Queryable,
+  a: { companyId: number; serviceName: string; revision: number },
+): Promise<boolean> {
+  return repo.hasServiceTermsAcceptance(db, a);
+}

@@ -41,14 +41,18 @@ export function AccountCreatePage() {
     <CreateAccountWindow
       accountTypeParam={search.get('accountType')}
       parentId={parentId}
+      productName={search.get('productName')}
       capabilities={capabilities}
       canReadOrders={ORDERS_READ_CAPABILITY_KEYS.some((key) => capabilities.includes(key))}
       links={{
         account: (id) => href(paths.account.view(id)),
+        createService: (id, productName) => href(paths.account.create({ accountType: 'Service', parentId: id, productName })),
         userSecurity: (id) => href(paths.account.tab(id, 'User_security')),
         orders: () => href(paths.orders()),
       }}
-      onChooseType={(type) => navigate(paths.account.create({ accountType: type, parentId }), { replace: true })}
+      onChooseType={(type) =>
+        navigate(paths.account.create({ accountType: type === 'Product' ? 'Service' : type, parentId }), { replace: true })
+      }
       onClose={close}
     />
   );

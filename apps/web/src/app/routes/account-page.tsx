@@ -82,7 +82,15 @@ export function AccountPage() {
               {/* [A1.3] Create under this account, for the types the server allows this viewer. */}
               <CreateAccountMenu
                 types={account.Permissions.CreatableChildTypes}
-                onCreate={(type) => navigate(paths.account.create({ accountType: type, parentId: account.AccountIdentificator }))}
+                onCreate={(type) =>
+                  navigate(
+                    // [A2.9] The wizard's parameter for a Product is Service [A1.1].
+                    paths.account.create({
+                      accountType: type === 'Product' ? 'Service' : type,
+                      parentId: account.AccountIdentificator,
+                    }),
+                  )
+                }
               />
               {/* [A1.4] The import wizard, started from this account; users and services hold no accounts. */}
               {values.AccountType !== 'User' && values.AccountType !== 'Product' && (

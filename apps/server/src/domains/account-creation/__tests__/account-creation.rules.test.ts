@@ -1,6 +1,13 @@
-import type { FieldDefinition, LayoutPage } from '@portal/contracts';
+import { type FieldDefinition, type LayoutPage, ServiceFieldSchema } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { createLayoutPages, decideCreate, defaultCreateValues } from '../account-creation.rules.js';
+import {
+  createLayoutPages,
+  decideCreate,
+  defaultCreateValues,
+  serviceFieldDefaults,
+  serviceFieldDefinitions,
+  storedValues,
+} from '../account-creation.rules.js';
 
 const def = (view: string, name: string, over: Partial<FieldDefinition> = {}): FieldDefinition => ({
   Name: name,
@@ -129,5 +136,52 @@ describe('defaultCreateValues', () => {
     expect(defaultCreateValues({ accountType: 'Company', fields: [CURRENCY], parentCurrency: 'JPY' })).toEqual({
       'Company.Currency': null,
     });
+  });
+});
+
+describe('[A2.41] serviceFieldDefinitions', () => {
+  const field = (over: Record<string, unknown>) =>
+    ServiceFieldSchema.parse({ Id: 'X', DisplayName: 'X', FieldType: 'Textbox', ...over });
+
+  it.each([
+    { over: { FieldType: 'Textbox' }, type: 'Text', required: false },
+    { over: { FieldType: 'Url', DisplayType: 'Mandatory' }, type: 'Text', required: true },
+    { over: { FieldType: 'Numeric' }, type: 'Decimal', required: false },
+    { over: { FieldType: 'Combobox', AvailableValues: [{ Value: 'A' }] }, type: 'Select', required: false },
+    { over: { FieldType: 'Checkbox' }, type: 'Checkbox', required: false },
+    { over: { FieldType: 'PeoplePicker' }, type: null, required: false },
+    { over: { DisplayType: 'Hidden' }, type: null, required: false },
+    { over: { DisplayType: 'Readonly' }, type: null, required: false },
+  ])('maps $over to $type', ({ over, type, required }) => {
+    const [def] = serviceFieldDefinitions([field(over)]);
+
+    expect(def?.DisplayType ?? null).toBe(type);
+    if (def) expect(def.IsRequired).toBe(required);
+  });
+
+  it('turns a /pattern/flags validator into a pattern', () => {
+    expect(serviceFieldDefinitions([field({ Validator: '/^[a-z]+$/i' })])[0]?.Pattern).toBe('^[a-z]+$');
+  });
+
+  it('uses plain default values the field accepts', () => {
+    const fields = [
+      field({ Id: 'A', PlaceholderDefaultValue: 'hello' }),
+      field({ Id: 'B', PlaceholderDefaultValue: '{{User.Email}}' }),
+      field({ Id: 'C', FieldType: 'Combobox', AvailableValues: [{ Value: 'x' }], PlaceholderDefaultValue: 'y' }),
+      field({ Id: 'D', FieldType: 'Checkbox', PlaceholderDefaultValue: 'true' }),
+    ];
+
+    expect(serviceFieldDefaults(fields, serviceFieldDefinitions(fields))).toEqual({
+      'Service.A': 'hello',
+      'Service.B': null,
+      'Service.C': null,
+      'Service.D': true,
+    });
+  });
+
+  it('stores numeric values as numbers', () => {
+    const defs = serviceFieldDefinitions([field({ Id: 'N', FieldType: 'Numeric' }), field({ Id: 'T' })]);
+
+    expect(storedValues(defs, { 'Service.N': '3.5', 'Service.T': '7' })).toEqual({ 'Service.N': 3.5, 'Service.T': '7' });
   });
 });

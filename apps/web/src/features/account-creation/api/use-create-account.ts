@@ -1,22 +1,26 @@
 import {
+  AcceptTermsAndConditions,
   CreateAccount,
   type CreateAccountType,
   GetAvailableCreateParents,
+  GetAvailableServicesForCreate,
   GetDefaultAccountViewsForCreate,
+  GetSuggestedServices,
   type OperationInput,
   SendUserFirstTimePassword,
+  ValidateCreateOrderBottleneck,
 } from '@portal/contracts';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callOperation, newIdempotencyKey } from '../../../lib/api-client';
 import { accountCreationKeys } from './account-creation-keys';
 
 /** [A7.13] GetDefaultAccountViewsForCreate for the chosen parent; it also tells whether the parent may hold the type. */
-export function useCreateViews(type: CreateAccountType, parentId: number | null) {
+export function useCreateViews(type: CreateAccountType, parentId: number | null, productName: string | null = null) {
   return useQuery({
-    queryKey: accountCreationKeys.views(type, parentId ?? 0),
+    queryKey: [...accountCreationKeys.views(type, parentId ?? 0), productName] as const,
     queryFn: ({ signal }) =>
-      callOperation(GetDefaultAccountViewsForCreate, { accountType: type, parentId: parentId ?? 0 }, { signal }),
-    enabled: parentId !== null,
+      callOperation(GetDefaultAccountViewsForCreate, { accountType: type, parentId: parentId ?? 0, productName }, { signal }),
+    enabled: parentId !== null && (type !== 'Product' || productName !== null),
     retry: false,
   });
 }
@@ -57,5 +61,43 @@ export function useCreateAccount() {
 export function useSendCredentials() {
   return useMutation({
     mutationFn: (id: number) => callOperation(SendUserFirstTimePassword, { id }, { idempotencyKey: newIdempotencyKey() }),
+  });
+}
+
+/** [A2.41] Services a subscription can be created of under the chosen user. */
+export function useServicesForCreate(parentId: number | null, text: string) {
+  return useQuery({
+    queryKey: [...accountCreationKeys.all, 'services', parentId, text] as const,
+    queryFn: ({ signal }) =>
+      callOperation(GetAvailableServicesForCreate, { parentId: parentId ?? 0, text, limit: 50 }, { signal }),
+    enabled: parentId !== null,
+    retry: false,
+  });
+}
+
+/** [A7.13] AcceptTermsAndConditions; the wizard's views reload with the terms accepted. */
+export function useAcceptTerms() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { accountId: number; productName: string }) =>
+      callOperation(AcceptTermsAndConditions, input, { idempotencyKey: newIdempotencyKey() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...accountCreationKeys.all, 'views'] }),
+  });
+}
+
+/** [A4.10] ValidateCreateOrderBottleneck, before the order review. */
+export function useValidateBottleneck() {
+  return useMutation({
+    mutationFn: (input: OperationInput<typeof ValidateCreateOrderBottleneck>) =>
+      callOperation(ValidateCreateOrderBottleneck, input),
+  });
+}
+
+/** [A2.44] [A9.7] At most 3 services to suggest after a subscription was created. */
+export function useSuggestedServices(productName: string | null, accountId: number) {
+  return useQuery({
+    queryKey: [...accountCreationKeys.all, 'suggested', productName, accountId] as const,
+    queryFn: ({ signal }) => callOperation(GetSuggestedServices, { productName: productName ?? '', accountId }, { signal }),
+    enabled: productName !== null,
   });
 }

@@ -9,6 +9,8 @@ export interface CreateAccountWindowProps {
   /** [A2.9] The accountType parameter as given (Service maps to Product); null when absent. */
   accountTypeParam: string | null;
   parentId: number | null;
+  /** A service to start a Product wizard with (a suggested service). */
+  productName: string | null;
   capabilities: readonly string[];
   canReadOrders: boolean;
   links: CreateSuccessLinks;
@@ -17,26 +19,20 @@ export interface CreateAccountWindowProps {
 }
 
 /**
- * [A2.6], [A2.9] The creation wizard's window: 70% wide, at least 830 x 600 [A2.45], [A9.8]. Without a type it
- * offers a choice of type (the import wizard is not built; decision 0027-wizard-parents); with a type the
- * caller may not create it says so.
+ * [A2.6], [A2.9] The creation wizard's window: 70% wide, at least 830 x 600 [A2.45], [A9.8]. Service maps to
+ * Product [A1.1]. Without a type it offers a choice of type (the import wizard is not built; decision
+ * 0027-wizard-parents); with a type the caller may not create it says so.
  */
 export function CreateAccountWindow(props: CreateAccountWindowProps) {
   const { t } = useTranslation();
   const mapped = wizardAccountType(props.accountTypeParam);
   const allowed = CREATE_ACCOUNT_TYPES.filter((type) => props.capabilities.includes(createCapabilityKey(type)));
-  const type = mapped && mapped !== 'Product' ? mapped : null;
+  const type = mapped;
   const title = type ? t(`accountCreate.title.${type}`) : t('accountCreate.title.choose');
 
   let body: React.ReactNode;
   if (props.accountTypeParam !== null && mapped === null) {
     body = <ReadableAlert color="red" role="alert" title={t('accountCreate.unknownType', { type: props.accountTypeParam })} />;
-  } else if (mapped === 'Product') {
-    body = (
-      <ReadableAlert color="yellow" role="alert" title={t('accountCreate.serviceUnavailable')}>
-        {t('accountCreate.serviceUnavailableText')}
-      </ReadableAlert>
-    );
   } else if (type && !allowed.includes(type)) {
     body = (
       <ReadableAlert color="red" role="alert" title={t('accountCreate.denied')}>
@@ -49,6 +45,7 @@ export function CreateAccountWindow(props: CreateAccountWindowProps) {
         key={`${type}-${props.parentId ?? ''}`}
         type={type}
         initialParentId={props.parentId}
+        initialProductName={type === 'Product' ? props.productName : null}
         canReadOrders={props.canReadOrders}
         links={props.links}
         onClose={props.onClose}

@@ -1,11 +1,17 @@
 import { Button, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
-import type { CreateAccountType, FieldValue } from '@portal/contracts';
+import {
+  type CreateAccountType,
+  type FieldValue,
+  type OperationOutput,
+  parseScheduledDate,
+  type ValidateCreateOrderBottleneck,
+} from '@portal/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DynamicForm } from '../../../components/dynamic-form/dynamic-form';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
-import { useCreateAccount, useCreateViews } from '../api/use-create-account';
+import { useCreateAccount, useCreateViews, useServicesForCreate, useValidateBottleneck } from '../api/use-create-account';
 import {
   lastEnabledStep,
   PARENT_STEP,
@@ -14,41 +20,60 @@ import {
   serverErrorKey,
   stepOfField,
   viewsForCreate,
+  type WizardStep,
+  wizardSteps,
 } from '../utils/wizard-steps';
 import { CreateSuccess, type CreateSuccessLinks } from './create-success';
 import { type ChosenParent, StepParent } from './step-parent';
+import { StepReview } from './step-review';
+import { StepService } from './step-service';
+import { StepTerms } from './step-terms';
 
 export interface CreateAccountWizardProps {
   type: CreateAccountType;
   /** [A2.9] parentId from the address: the parent step starts with it chosen. */
   initialParentId: number | null;
+  /** A suggested service [A2.44]: the service step starts with it chosen. */
+  initialProductName: string | null;
   canReadOrders: boolean;
   links: CreateSuccessLinks;
   onClose: () => void;
 }
 
+type Review = OperationOutput<typeof ValidateCreateOrderBottleneck>;
+
 /**
- * [A2.39], [A2.40] The creation wizard for a Company, Reseller, Department or User: select parent, then one step
- * per layout page, then Finish creates the account [A7.13] and shows the success page [A2.44]. Later steps stay
- * disabled until earlier ones are valid, and changing the parent disables the steps after it [A4.10].
+ * [A2.39], [A2.40], [A2.41] The creation wizard: select parent; for a Product (a service) select service and its
+ * terms; one step per layout page; for a Product an order review after the bottleneck check. Finish creates the
+ * account [A7.13] and shows the success page [A2.44]. Later steps stay disabled until earlier ones are valid, and
+ * changing the parent or service disables the steps after it [A4.10].
  */
 export function CreateAccountWizard(props: CreateAccountWizardProps) {
   const { t } = useTranslation();
+  const isProduct = props.type === 'Product';
   const [parent, setParent] = useState<ChosenParent | null>(
     props.initialParentId ? { AccountId: props.initialParentId, AccountType: '', DisplayName: '' } : null,
   );
+  const [productName, setProductName] = useState<string | null>(props.initialProductName);
   const [active, setActive] = useState(PARENT_STEP);
   const [reached, setReached] = useState(PARENT_STEP);
   const [values, setValues] = useState<Record<string, FieldValue>>({});
   const [shownSteps, setShownSteps] = useState<ReadonlySet<number>>(() => new Set());
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const viewsQuery = useCreateViews(props.type, parent?.AccountId ?? null);
+  const [review, setReview] = useState<Review | null>(null);
+  const [bottleneckMessage, setBottleneckMessage] = useState<string | null>(null);
+  const [scheduledDate, setScheduledDate] = useState('');
+  const [scheduledError, setScheduledError] = useState<string | null>(null);
+  const viewsQuery = useCreateViews(props.type, parent?.AccountId ?? null, isProduct ? productName : null);
   const create = useCreateAccount();
+  const bottleneck = useValidateBottleneck();
   const data = viewsQuery.data;
+  // For a service the parent is checked (and named) by the service list, before any service is chosen.
+  const servicesQuery = useServicesForCreate(isProduct ? (parent?.AccountId ?? null) : null, '');
+  const checkedParent = isProduct ? servicesQuery.data?.Parent : data?.Parent;
 
-  // Defaults of the chosen parent fill the fields the user has not filled yet; the parent's name completes a
-  // parent that came from the address.
+  // Defaults fill the fields the user has not filled yet; the parent's name completes a parent from the address.
   useEffect(() => {
     if (!data) return;
     setValues((prev) => {
@@ -60,72 +85,134 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
         }
       return next;
     });
+  }, [data]);
+  useEffect(() => {
+    if (!checkedParent) return;
     setParent((prev) =>
-      prev && prev.AccountId === data.Parent.AccountId && prev.DisplayName === ''
-        ? { AccountId: data.Parent.AccountId, AccountType: data.Parent.AccountType, DisplayName: data.Parent.DisplayName }
+      prev && prev.AccountId === checkedParent.AccountId && prev.DisplayName === ''
+        ? { AccountId: checkedParent.AccountId, AccountType: checkedParent.AccountType, DisplayName: checkedParent.DisplayName }
         : prev,
     );
-  }, [data]);
+  }, [checkedParent]);
 
   const pages = data?.Layout.Pages ?? [];
   const views = data?.Views ?? {};
+  const steps = wizardSteps(isProduct, pages.length);
   const errorsByPage = useMemo(() => pages.map((page) => pageErrors(page, views, values)), [pages, views, values]);
-  const lastEnabled = lastEnabledStep({
-    hasParent: parent !== null && viewsQuery.isSuccess,
-    pageValid: errorsByPage.map((e) => Object.keys(e).length === 0),
-    reached,
-  });
-  const parentError =
-    serverErrors.parentId ??
-    (viewsQuery.error instanceof ApiError
-      ? (viewsQuery.error.fieldErrors[0]?.message ?? viewsQuery.error.message)
-      : (viewsQuery.error?.message ?? null));
-  const isLast = active === pages.length && active > PARENT_STEP;
+  const isValid = (step: WizardStep): boolean => {
+    if (step.kind === 'parent') return parent !== null && (isProduct ? servicesQuery.isSuccess : viewsQuery.isSuccess);
+    if (step.kind === 'service') return productName !== null && viewsQuery.isSuccess;
+    if (step.kind === 'terms') return viewsQuery.isSuccess && (data?.Terms === null || data?.Terms?.Accepted === true);
+    if (step.kind === 'page') return Object.keys(errorsByPage[step.page] ?? {}).length === 0;
+    return review?.Valid === true;
+  };
+  const valid = steps.map(isValid);
+  const lastEnabled = lastEnabledStep({ valid, reached });
+  const messageOf = (error: Error | null) =>
+    error instanceof ApiError ? (error.fieldErrors[0]?.message ?? error.message) : (error?.message ?? null);
+  const viewsError = messageOf(viewsQuery.error);
+  const parentError = serverErrors.parentId ?? (parent ? messageOf(isProduct ? servicesQuery.error : viewsQuery.error) : null);
+  const step = steps[active];
+  const lastPageStep = steps.reduce((last, s, index) => (s.kind === 'page' ? index : last), -1);
+  const isFinishStep = active === steps.length - 1 && (isProduct ? step?.kind === 'review' : step?.kind === 'page');
 
-  const showStep = (step: number) => setShownSteps((prev) => new Set(prev).add(step));
-  const goTo = (step: number) => {
-    setActive(step);
-    setReached((r) => Math.max(r, step));
+  const showStep = (index: number) => setShownSteps((prev) => new Set(prev).add(index));
+  const goTo = (index: number) => {
+    setActive(index);
+    setReached((r) => Math.max(r, index));
   };
 
   const handleParent = (next: ChosenParent | null) => {
     setParent(next);
     setServerErrors({});
+    setReview(null);
     // [A4.10] A new parent disables every step after it until the user walks through them again.
     setReached(PARENT_STEP);
   };
+  const handleService = (next: string) => {
+    setProductName(next);
+    setServerErrors({});
+    setReview(null);
+    // [A4.10] A new service disables the steps after it, except the terms step: it opens once a service is chosen.
+    setReached(2);
+  };
+
+  const viewsForServer = () => viewsForCreate(views, values);
 
   const handleNext = () => {
-    if (active === PARENT_STEP) {
-      if (lastEnabled > PARENT_STEP) goTo(1);
-      return;
-    }
-    const errors = errorsByPage[active - 1] ?? {};
-    if (Object.keys(errors).length > 0) {
-      showStep(active);
-      return;
-    }
+    if (!step) return;
+    if (step.kind === 'page') {
+      const errors = errorsByPage[step.page] ?? {};
+      if (Object.keys(errors).length > 0) {
+        showStep(active);
+        return;
+      }
+      if (isProduct && active === lastPageStep && parent && productName) {
+        // [A4.10] [A8.8] Opening the order review first runs the bottleneck check; its message stays on this page.
+        setBottleneckMessage(null);
+        bottleneck.mutate(
+          { parentId: parent.AccountId, productName, views: viewsForServer() },
+          {
+            onSuccess: (result) => {
+              setReview(result);
+              if (result.Valid) goTo(active + 1);
+              else setBottleneckMessage(result.InvalidMessageRef);
+            },
+          },
+        );
+        return;
+      }
+    } else if (!valid[active]) return;
     goTo(active + 1);
   };
 
+  // [A5.8] A past date is cleared; a date that is no yyyy-MM-dd HH:mm date says so.
+  const scheduled = scheduledDate.trim() === '' ? null : parseScheduledDate(scheduledDate.trim());
+  const checkScheduledDate = () => {
+    if (scheduledDate.trim() === '') return setScheduledError(null);
+    if (!scheduled) return setScheduledError(t('accountCreate.review.scheduleFormat'));
+    if (scheduled.getTime() <= Date.now()) {
+      setScheduledDate('');
+      return setScheduledError(t('accountCreate.review.schedulePast'));
+    }
+    setScheduledError(null);
+  };
+  const isScheduled = isProduct && scheduled !== null && scheduled.getTime() > Date.now();
+
   const handleFinish = () => {
     if (!parent || !data) return;
+    if (isProduct && scheduledDate.trim() !== '' && !isScheduled) {
+      checkScheduledDate();
+      return;
+    }
     const invalid = errorsByPage.findIndex((e) => Object.keys(e).length > 0);
     if (invalid >= 0) {
-      showStep(invalid + 1);
-      setActive(invalid + 1);
+      const index = steps.findIndex((s) => s.kind === 'page' && s.page === invalid);
+      showStep(index);
+      setActive(index);
       return;
     }
     create.mutate(
-      { accountType: props.type, parentId: parent.AccountId, views: viewsForCreate(views, values) },
+      {
+        accountType: props.type,
+        parentId: parent.AccountId,
+        productName: isProduct ? productName : null,
+        views: viewsForServer(),
+        scheduledDate: isScheduled ? scheduledDate.trim() : null,
+      },
       {
         onError: (error) => {
           if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return;
-          const mapped = Object.fromEntries(error.fieldErrors.map((e) => [serverErrorKey(e.field), e.message]));
+          const scheduleError = error.fieldErrors.find((e) => e.field === 'scheduledDate');
+          if (scheduleError) setScheduledError(scheduleError.message);
+          const mapped = Object.fromEntries(
+            error.fieldErrors.filter((e) => e.field !== 'scheduledDate').map((e) => [serverErrorKey(e.field), e.message]),
+          );
+          if (Object.keys(mapped).length === 0) return;
           setServerErrors(mapped);
-          const steps = Object.keys(mapped).map((key) => stepOfField(key, pages, views));
-          for (const step of steps) showStep(step);
-          setActive(Math.min(...steps));
+          const indexes = Object.keys(mapped).map((key) => stepOfField(key, steps, pages, views));
+          for (const index of indexes) showStep(index);
+          setActive(Math.min(...indexes));
         },
       },
     );
@@ -136,6 +223,7 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
       <CreateSuccess
         created={create.data}
         parentName={parent?.DisplayName ?? ''}
+        productName={isProduct ? productName : null}
         canReadOrders={props.canReadOrders}
         links={props.links}
         onClose={props.onClose}
@@ -143,69 +231,127 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
     );
   }
 
-  const page = active > PARENT_STEP ? pages[active - 1] : undefined;
+  const page = step?.kind === 'page' ? pages[step.page] : undefined;
   const visibleErrors: Record<string, string> = {};
-  if (page) {
-    const own = errorsByPage[active - 1] ?? {};
+  if (page && step?.kind === 'page') {
+    const own = errorsByPage[step.page] ?? {};
     for (const key of pageFieldKeys(page, views)) {
       const message = serverErrors[key] ?? own[key];
       if (message && (shownSteps.has(active) || touched.has(key) || serverErrors[key])) visibleErrors[key] = message;
     }
   }
-  const generalError =
+  const createError =
     create.error && !(create.error instanceof ApiError && create.error.fieldErrors.length > 0) ? create.error.message : null;
+
+  const stepLabel = (kind: string, index: number) =>
+    kind === 'page' ? (pages[(steps[index] as { page: number }).page]?.DisplayName ?? '') : t(`accountCreate.steps.${kind}`);
+
+  let content: React.ReactNode;
+  if (!step) content = <Loader aria-label={t('app.loading')} />;
+  else if (step.kind === 'parent')
+    content = <StepParent type={props.type} parent={parent} onChange={handleParent} error={parentError} />;
+  else if (step.kind === 'service')
+    content = (
+      <StepService
+        parentId={parent?.AccountId ?? null}
+        productName={productName}
+        onChange={handleService}
+        error={serverErrors.productName ?? viewsError}
+      />
+    );
+  else if (step.kind === 'terms')
+    content =
+      data && parent && productName ? (
+        <Stack>
+          <StepTerms
+            terms={data.Terms}
+            serviceName={data.Service?.DisplayName ?? productName}
+            parentId={parent.AccountId}
+            productName={productName}
+          />
+          {serverErrors.terms && (
+            <ReadableAlert color="red" role="alert">
+              {serverErrors.terms}
+            </ReadableAlert>
+          )}
+        </Stack>
+      ) : (
+        <Loader aria-label={t('app.loading')} />
+      );
+  else if (step.kind === 'review')
+    content = review ? (
+      <StepReview
+        review={review}
+        serviceName={data?.Service?.DisplayName ?? productName ?? ''}
+        scheduledDate={scheduledDate}
+        scheduledError={scheduledError}
+        onScheduledDate={(text) => {
+          setScheduledDate(text);
+          setScheduledError(null);
+        }}
+        onScheduledBlur={checkScheduledDate}
+      />
+    ) : (
+      <Loader aria-label={t('app.loading')} />
+    );
+  else
+    content = page ? (
+      <>
+        {shownSteps.has(active) && Object.keys(visibleErrors).length > 0 && (
+          // [A8.9] The spec's message above the fields that need attention.
+          <ReadableAlert color="red" role="alert" title={t('accountCreate.validationTitle')}>
+            {t('accountCreate.validationText')}
+          </ReadableAlert>
+        )}
+        <DynamicForm
+          page={page}
+          views={views}
+          mode="edit"
+          values={values}
+          errors={visibleErrors}
+          onChange={(key, value) => {
+            setValues((prev) => ({ ...prev, [key]: value }));
+            setReview(null);
+            setServerErrors((prev) => {
+              if (!(key in prev)) return prev;
+              const { [key]: _, ...rest } = prev;
+              return rest;
+            });
+          }}
+          onBlur={(key) => setTouched((prev) => new Set(prev).add(key))}
+        />
+        {active === lastPageStep && bottleneckMessage && (
+          // [A8.8] The backend's message on the last configuration page.
+          <ReadableAlert color="red" role="alert" title={t('accountCreate.review.invalid')}>
+            {bottleneckMessage}
+          </ReadableAlert>
+        )}
+      </>
+    ) : (
+      <Loader aria-label={t('app.loading')} />
+    );
 
   return (
     <Stack gap="md" style={{ flex: 1 }}>
       <Stepper
         active={active}
-        onStepClick={(step) => step <= lastEnabled && setActive(step)}
+        onStepClick={(index) => index <= lastEnabled && setActive(index)}
         size="sm"
         aria-label={t('accountCreate.steps.label')}
       >
-        <Stepper.Step label={t('accountCreate.steps.parent')} />
-        {pages.map((p, i) => (
+        {steps.map((s, index) => (
           <Stepper.Step
-            key={p.Name}
-            label={p.DisplayName}
-            allowStepSelect={i + 1 <= lastEnabled}
-            disabled={i + 1 > lastEnabled}
+            key={s.kind === 'page' ? `page-${s.page}` : s.kind}
+            label={stepLabel(s.kind, index)}
+            allowStepSelect={index <= lastEnabled}
+            disabled={index > lastEnabled}
           />
         ))}
       </Stepper>
-      {active === PARENT_STEP ? (
-        <StepParent type={props.type} parent={parent} onChange={handleParent} error={parent ? parentError : null} />
-      ) : page ? (
-        <>
-          {shownSteps.has(active) && Object.keys(visibleErrors).length > 0 && (
-            // [A8.9] The spec's message above the fields that need attention.
-            <ReadableAlert color="red" role="alert" title={t('accountCreate.validationTitle')}>
-              {t('accountCreate.validationText')}
-            </ReadableAlert>
-          )}
-          <DynamicForm
-            page={page}
-            views={views}
-            mode="edit"
-            values={values}
-            errors={visibleErrors}
-            onChange={(key, value) => {
-              setValues((prev) => ({ ...prev, [key]: value }));
-              setServerErrors((prev) => {
-                if (!(key in prev)) return prev;
-                const { [key]: _, ...rest } = prev;
-                return rest;
-              });
-            }}
-            onBlur={(key) => setTouched((prev) => new Set(prev).add(key))}
-          />
-        </>
-      ) : (
-        <Loader aria-label={t('app.loading')} />
-      )}
-      {generalError && (
+      {content}
+      {createError && (
         <ReadableAlert color="red" role="alert" title={t('accountCreate.failed')}>
-          {generalError}
+          {createError}
         </ReadableAlert>
       )}
       <Group justify="space-between" mt="auto">
@@ -218,15 +364,16 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
               {t('accountCreate.back')}
             </Button>
           )}
-          {isLast ? (
+          {isFinishStep ? (
             <Button onClick={handleFinish} loading={create.isPending}>
-              {t('accountCreate.finish')}
+              {/* [A4.10] A future date turns Finish into Schedule provisioning. */}
+              {isScheduled ? t('accountCreate.scheduleFinish') : t('accountCreate.finish')}
             </Button>
           ) : (
             <Button
               onClick={handleNext}
-              disabled={active === PARENT_STEP && lastEnabled === PARENT_STEP}
-              loading={active === PARENT_STEP && parent !== null && viewsQuery.isFetching}
+              disabled={step?.kind !== 'page' && !valid[active]}
+              loading={bottleneck.isPending || (active === PARENT_STEP && parent !== null && viewsQuery.isFetching)}
             >
               {t('accountCreate.next')}
             </Button>

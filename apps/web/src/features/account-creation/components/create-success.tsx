@@ -4,22 +4,27 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
-import { useSendCredentials } from '../api/use-create-account';
+import { useSendCredentials, useSuggestedServices } from '../api/use-create-account';
 
 /** Where the success page links to; the page that hosts the wizard builds the addresses. */
 export interface CreateSuccessLinks {
   account: (id: number) => string;
+  /** The wizard for a service (Product) under a user, with a service chosen when given. */
+  createService: (userId: number, productName?: string) => string;
   userSecurity: (id: number) => string;
   orders: () => string;
 }
 
 /**
- * [A2.44] Success page: go to the created account; for a user, send credentials (with USER_EXPORT_EXECUTE) and
- * user security; my orders for those who may read orders.
+ * [A2.44] Success page: go to the created account; for a user, create a service, send credentials (with
+ * USER_EXPORT_EXECUTE) and user security; my orders for those who may read orders. For a subscription whose order
+ * is above the credit limit, the under-review page [A4.8], [A8.7].
  */
 export function CreateSuccess(props: {
   created: OperationOutput<typeof CreateAccount>;
   parentName: string;
+  /** The service of a created subscription: other services of its kind are suggested. */
+  productName: string | null;
   canReadOrders: boolean;
   links: CreateSuccessLinks;
   onClose: () => void;
@@ -27,14 +32,33 @@ export function CreateSuccess(props: {
   const { t } = useTranslation();
   const { created } = props;
   const send = useSendCredentials();
+  const suggested = useSuggestedServices(created.AccountType === 'Product' ? props.productName : null, created.AccountId);
+  const suggestions = suggested.data?.Items ?? [];
   const [confirming, setConfirming] = useState(false);
   const isUser = created.AccountType === 'User';
+  // [A2.44] [A4.8] [A8.7] An order above the company's credit limit waits for review.
+  const underReview = created.OrderStatus === 'UnderReview';
   const sendError =
     send.error instanceof ApiError ? (send.error.fieldErrors[0]?.message ?? send.error.message) : (send.error?.message ?? null);
 
   return (
     <Stack gap="md" style={{ flex: 1 }}>
-      <Title order={3}>{t('accountCreate.success.title')}</Title>
+      <Title order={3}>
+        {underReview
+          ? t('accountCreate.underReview.title')
+          : created.ScheduledFor
+            ? t('accountCreate.success.scheduledTitle')
+            : t('accountCreate.success.title')}
+      </Title>
+      {underReview && <Text>{t('accountCreate.underReview.text')}</Text>}
+      {created.ScheduledFor && (
+        // [A2.44] The scheduled-provisioning success page.
+        <Text data-testid="scheduled-for">
+          {t('accountCreate.success.scheduledText', {
+            date: created.ScheduledFor.slice(0, 16).replace('T', ' '),
+          })}
+        </Text>
+      )}
       <Text role="status">
         {t('accountCreate.success.text', {
           type: t(`accountCreate.typeName.${created.AccountType}`),
@@ -48,6 +72,11 @@ export function CreateSuccess(props: {
         </List.Item>
         {isUser && (
           <List.Item>
+            <Anchor href={props.links.createService(created.AccountId)}>{t('accountCreate.success.createService')}</Anchor>
+          </List.Item>
+        )}
+        {isUser && (
+          <List.Item>
             <Anchor href={props.links.userSecurity(created.AccountId)}>{t('accountCreate.success.userSecurity')}</Anchor>
           </List.Item>
         )}
@@ -57,6 +86,24 @@ export function CreateSuccess(props: {
           </List.Item>
         )}
       </List>
+      {suggestions.length > 0 && (
+        // [A2.44] [A9.7] At most 3 suggested services, each opening the wizard for the same user.
+        <Stack gap={4}>
+          <Title order={4} size="h6">
+            {t('accountCreate.success.suggested')}
+          </Title>
+          <List spacing="xs" aria-label={t('accountCreate.success.suggested')}>
+            {suggestions.map((s) => (
+              <List.Item key={s.ServiceName}>
+                <Anchor href={props.links.createService(created.ParentAccountId, s.ServiceName)}>{s.DisplayName}</Anchor>
+                <Text span size="sm" c="dimmed">
+                  {` ${s.OwnerName}`}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        </Stack>
+      )}
       {isUser && created.CanSendCredentials && (
         <Stack gap="xs">
           {send.isSuccess ? (

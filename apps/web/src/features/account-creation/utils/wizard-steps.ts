@@ -26,16 +26,32 @@ export function pageErrors(
   return errors;
 }
 
+/** The steps of the wizard by type [A2.39]-[A2.41]: a Product adds service, terms and order review. */
+export type WizardStep =
+  | { kind: 'parent' }
+  | { kind: 'service' }
+  | { kind: 'terms' }
+  | { kind: 'page'; page: number }
+  | { kind: 'review' };
+
+export function wizardSteps(isProduct: boolean, pageCount: number): WizardStep[] {
+  const pages: WizardStep[] = Array.from({ length: pageCount }, (_, page) => ({ kind: 'page', page }));
+  return isProduct
+    ? [{ kind: 'parent' }, { kind: 'service' }, { kind: 'terms' }, ...pages, { kind: 'review' }]
+    : [{ kind: 'parent' }, ...pages];
+}
+
 /**
- * [A4.10] The last step that may be opened: a step opens only when every step before it is valid. Step 0 is
- * the parent; step i (1..pages) is page i-1. `reached` is the furthest step the user moved to with Next, so
- * later steps stay disabled until the user walks through them.
+ * [A4.10] The last step that may be opened: the step after a valid first step, and further only through steps
+ * that are valid and were passed with Next (`reached` is the furthest step moved to). So later steps stay
+ * disabled until earlier ones are valid, and lowering `reached` (a new parent or service) disables them again.
  */
-export function lastEnabledStep(params: { hasParent: boolean; pageValid: readonly boolean[]; reached: number }): number {
-  if (!params.hasParent) return PARENT_STEP;
-  let last = 1;
-  while (last <= params.pageValid.length && last < params.reached && params.pageValid[last - 1]) last++;
-  return Math.min(last, params.pageValid.length);
+export function lastEnabledStep(params: { valid: readonly boolean[]; reached: number }): number {
+  const n = params.valid.length;
+  if (n === 0 || !params.valid[0]) return PARENT_STEP;
+  let last = Math.min(1, n - 1);
+  while (last < n - 1 && last < params.reached && params.valid[last]) last++;
+  return last;
 }
 
 /** The CreateAccount views from the wizard's values: every editable field, empty ones as null. */
@@ -62,8 +78,15 @@ export function serverErrorKey(field: string): string {
   return match ? `${match[1]}.${match[2]}` : field;
 }
 
-/** The step showing a field (1-based page step), or the parent step for errors that name no page field. */
-export function stepOfField(key: string, pages: readonly LayoutPage[], views: Readonly<Record<string, View>>): number {
-  const index = pages.findIndex((p) => pageFieldKeys(p, views).includes(key));
-  return index < 0 ? PARENT_STEP : index + 1;
+/** The step showing a field, or for other errors the step they belong to (terms, service, else the parent). */
+export function stepOfField(
+  key: string,
+  steps: readonly WizardStep[],
+  pages: readonly LayoutPage[],
+  views: Readonly<Record<string, View>>,
+): number {
+  const page = pages.findIndex((p) => pageFieldKeys(p, views).includes(key));
+  const kind = key === 'terms' ? 'terms' : key === 'productName' ? 'service' : null;
+  const index = steps.findIndex((s) => (page >= 0 ? s.kind === 'page' && s.page === page : s.kind === kind));
+  return index < 0 ? PARENT_STEP : index;
 }

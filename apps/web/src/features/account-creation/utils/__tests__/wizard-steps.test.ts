@@ -1,6 +1,6 @@
 import type { FieldDefinition, LayoutPage, View } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { lastEnabledStep, pageErrors, serverErrorKey, stepOfField, viewsForCreate } from '../wizard-steps';
+import { lastEnabledStep, pageErrors, serverErrorKey, stepOfField, viewsForCreate, wizardSteps } from '../wizard-steps';
 
 const def = (view: string, name: string, over: Partial<FieldDefinition> = {}): FieldDefinition => ({
   Name: name,
@@ -57,14 +57,22 @@ const pages: LayoutPage[] = [
 
 describe('lastEnabledStep', () => {
   it.each([
-    { hasParent: false, pageValid: [true, true], reached: 2, expected: 0 },
-    { hasParent: true, pageValid: [false, true], reached: 2, expected: 1 },
-    { hasParent: true, pageValid: [true, true], reached: 1, expected: 1 },
-    { hasParent: true, pageValid: [true, true], reached: 2, expected: 2 },
-    { hasParent: true, pageValid: [true, false, true], reached: 3, expected: 2 },
-    { hasParent: true, pageValid: [true], reached: 5, expected: 1 },
-  ])('[A4.10] with parent $hasParent, valid $pageValid and reached $reached opens up to step $expected', (c) => {
+    { valid: [false, true, true], reached: 2, expected: 0 },
+    { valid: [true, false, true], reached: 2, expected: 1 },
+    { valid: [true, true, true], reached: 1, expected: 1 },
+    { valid: [true, true, true], reached: 2, expected: 2 },
+    { valid: [true, true, false, true], reached: 3, expected: 2 },
+    { valid: [true, true], reached: 5, expected: 1 },
+    { valid: [true, true, true, true, true, true], reached: 0, expected: 1 },
+  ])('[A4.10] with valid steps $valid and reached $reached opens up to step $expected', (c) => {
     expect(lastEnabledStep(c)).toBe(c.expected);
+  });
+});
+
+describe('wizardSteps', () => {
+  it('[A2.39] [A2.41] gives a Product service, terms and review steps around its pages', () => {
+    expect(wizardSteps(false, 2).map((s) => s.kind)).toEqual(['parent', 'page', 'page']);
+    expect(wizardSteps(true, 1).map((s) => s.kind)).toEqual(['parent', 'service', 'terms', 'page', 'review']);
   });
 });
 
@@ -91,7 +99,9 @@ describe('server errors', () => {
   it('maps field names to keys and keys to the step showing them', () => {
     expect(serverErrorKey('Views.User.Values.Phone')).toBe('User.Phone');
     expect(serverErrorKey('parentId')).toBe('parentId');
-    expect(stepOfField('User.Phone', pages, views)).toBe(2);
-    expect(stepOfField('parentId', pages, views)).toBe(0);
+    expect(stepOfField('User.Phone', wizardSteps(false, 2), pages, views)).toBe(2);
+    expect(stepOfField('parentId', wizardSteps(false, 2), pages, views)).toBe(0);
+    expect(stepOfField('User.Phone', wizardSteps(true, 2), pages, views)).toBe(4);
+    expect(stepOfField('terms', wizardSteps(true, 2), pages, views)).toBe(2);
   });
 });

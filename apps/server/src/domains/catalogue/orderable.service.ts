@@ -1,0 +1,55 @@
+/**
+ * [A2.41] The catalogue as the account creation wizard offers it: active services a customer can subscribe to,
+ * with their own fields and their terms and conditions (decision 0027-wizard-services).
+ */
+import { type ServiceField, ServiceFieldSchema } from '@portal/contracts';
+import { z } from 'zod';
+import type { Queryable } from '../../platform/db/db.js';
+import * as repo from './catalogue.repository.js';
+
+export interface OrderableService {
+  serviceName: string;
+  displayName: string;
+  shortDescription: string;
+  ownerName: string;
+  icon: string | null;
+  fields: ServiceField[];
+  /** The current terms and conditions (English when there is an English text); null when the service has none. */
+  terms: { title: string; content: string; revision: number } | null;
+}
+
+const FieldsSchema = z.array(ServiceFieldSchema).catch([]);
+
+async function toOrderable(db: Queryable, row: repo.ServiceRow): Promise<OrderableService> {
+  const texts = (await repo.listServiceDescriptions(db, row.id)).filter(
+    (d) => d.description_type === 'TermsAndConditions' && d.content.trim() !== '',
+  );
+  const text = texts.find((d) => d.language_code === 'en') ?? texts[0];
+  return {
+    serviceName: row.service_name,
+    displayName: row.display_name,
+    shortDescription: row.short_description,
+    ownerName: row.owner_name,
+    icon: row.icon,
+    fields: FieldsSchema.parse((row.definition as { Fields?: unknown }).Fields ?? []),
+    terms: text
+      ? { title: text.title || 'Terms and conditions', content: text.content, revision: row.terms_revision ?? 1 }
+      : null,
+  };
+}
+
+export async function listOrderableServices(db: Queryable, text: string, limit: number): Promise<OrderableService[]> {
+  const rows = await repo.listOrderableServices(db, text, limit);
+  return Promise.all(rows.map((r) => toOrderable(db, r)));
+}
+
+export async function findOrderableService(db: Queryable, name: string): Promise<OrderableService | null> {
+  const row = await repo.findOrderableService(db, name);
+  return row ? toOrderable(db, row) : null;
+}
+
+/** [A2.44] [A9.7] Services to suggest after one was ordered: orderable services of its category. */
+export async function listSuggestedServices(db: Queryable, name: string, limit: number): Promise<OrderableService[]> {
+  const rows = await repo.listSameCategoryServices(db, name, limit);
+  return Promise.all(rows.map((r) => toOrderable(db, r)));
+}
