@@ -10,7 +10,7 @@ import { defineOperation } from './operation.js';
 
 /**
  * The account types the wizard imports (decision 0030-import-wizard): Users, Companies and Resellers. Services
- * (Product accounts) follow once service accounts can be created one by one.
+ * (Product accounts, which place an order per row) are not imported yet.
  */
 export const IMPORT_TYPES = ['User', 'Company', 'Reseller'] as const;
 export const ImportTypeSchema = z.enum(IMPORT_TYPES, { message: `Choose one of ${IMPORT_TYPES.join(', ')}` });
