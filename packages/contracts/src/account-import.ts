@@ -9,10 +9,10 @@ import { JobSchema } from './jobs.js';
 import { defineOperation } from './operation.js';
 
 /**
- * The account types the wizard imports (decision 0030-import-wizard): Users, Companies and Resellers. Services
- * (Product accounts, which place an order per row) are not imported yet.
+ * The account types the wizard imports (decision 0030-import-wizard): Users, Services (Product accounts: a
+ * subscription of one chosen service per row), Companies and Resellers.
  */
-export const IMPORT_TYPES = ['User', 'Company', 'Reseller'] as const;
+export const IMPORT_TYPES = ['User', 'Product', 'Company', 'Reseller'] as const;
 export const ImportTypeSchema = z.enum(IMPORT_TYPES, { message: `Choose one of ${IMPORT_TYPES.join(', ')}` });
 export type ImportType = z.infer<typeof ImportTypeSchema>;
 
@@ -44,6 +44,7 @@ const ANY_IMPORT = {
     { name: 'USER_ACCOUNT', kind: 'CREATE' },
     { name: 'COMPANY_ACCOUNT', kind: 'CREATE' },
     { name: 'RESELLER_ACCOUNT', kind: 'CREATE' },
+    { name: 'PRODUCT_ACCOUNT', kind: 'CREATE' },
   ],
 } as const;
 
@@ -64,13 +65,36 @@ export const GetAvailableMigrationParents = defineOperation({
     /** Look only below these accounts (e.g. the account page the import was started from); empty: the whole scope. */
     accountIds: z.array(AccountIdSchema).max(20).default([]),
     accountType: ImportTypeSchema,
-    /** For a service import; not used by the types this version imports. */
+    /** For a service import: the service (the parents do not depend on it). */
     productName: z.string().max(200).nullable().default(null),
     limit: z.number().int().min(1).max(200).default(50),
   }),
   output: z.object({ Items: z.array(CreateParentItemSchema) }),
   access: ANY_IMPORT,
   account: (i) => i.accountIds[0] ?? null,
+  mutating: false,
+});
+
+export const MigrationServiceSchema = z.object({
+  ServiceName: z.string(),
+  DisplayName: z.string(),
+  ShortDescription: z.string(),
+  /** The service has terms and conditions the company must have accepted before the import. */
+  HasTerms: z.boolean(),
+});
+
+export const GetAvailableMigrationServicesForCompany = defineOperation({
+  name: 'GetAvailableMigrationServicesForCompany',
+  summary: 'The services a service import under the chosen parent can subscribe to [A2.46], [A7.12]',
+  input: z.object({
+    /** The chosen parent of the imported services (a user). */
+    accountId: AccountIdSchema,
+    text: z.string().trim().max(100).default(''),
+    limit: z.number().int().min(1).max(200).default(100),
+  }),
+  output: z.object({ Items: z.array(MigrationServiceSchema) }),
+  access: { kind: 'capability', capability: { name: 'PRODUCT_ACCOUNT', kind: 'CREATE' } },
+  account: (i) => i.accountId,
   mutating: false,
 });
 
@@ -109,6 +133,8 @@ export const ImportValidationSchema = z.object({
   AccountType: ImportTypeSchema,
   ParentAccountId: AccountIdSchema,
   ParentDisplayName: z.string(),
+  /** The service of a service import, else null. */
+  ProductName: z.string().nullable(),
   FileName: z.string(),
   /** The rows as text, header first. */
   Content: z.array(z.array(z.string())),
@@ -180,6 +206,7 @@ export const GetImport = defineOperation({
 export const accountImportOperations = [
   GetAvailableImportTypes,
   GetAvailableMigrationParents,
+  GetAvailableMigrationServicesForCompany,
   GenerateExcelTemplate,
   ValidateExcelTemplate,
   CreateImport,

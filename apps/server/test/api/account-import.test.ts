@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
+import { createService, SERVICE_TOOL_ALL, serviceInput } from '../factories/services.js';
 
 const CREATE_ALL = ['RESELLER', 'COMPANY', 'DEPARTMENT', 'USER'].map((t) => `${t}_ACCOUNT_CREATE`);
 const READ_ALL = ['RESELLER', 'COMPANY', 'DEPARTMENT', 'USER', 'PRODUCT'].map((t) => `${t}_ACCOUNT_READ`);
@@ -404,5 +405,108 @@ describe('[A7.12] CreateImport', () => {
     const seen = await outsider.op('GetImport', { importId: res.body.Import.ImportId });
 
     expect(seen.status).toBe(404);
+  });
+});
+
+describe('[A6.6] [A7.12] importing services', () => {
+  let buyer: number;
+  beforeAll(async () => {
+    buyer = (await makeUser(t.db, { parentId: company, capabilities: [], displayName: 'Bea Buyer' })).id;
+    await client('provider', provider, [...READ_ALL, ...SERVICE_TOOL_ALL]);
+    await client('services', reseller, [...READ_ALL, 'PRODUCT_ACCOUNT_CREATE', 'MARKETPLACE_TC_ACCEPT_EXECUTE']);
+    await createService(t.db, clients.provider!, serviceInput('Imp Backup'));
+    await createService(
+      t.db,
+      clients.provider!,
+      serviceInput('Imp Plain', {
+        Descriptions: [{ Type: 'Description', LocalizationLanguageCode: 'en', Title: 'Plain', Content: 'No terms' }],
+        ProvisioningActions: [
+          {
+            Action: 'CREATE',
+            Method: 'Email',
+            ProvisioningEmail: {
+              EmailTo: 'desk@vendor.example',
+              SubjectTemplate: '{{ACTION}} {{PRODUCTNAME}}',
+              BodyText: 'Please set up {{DisplayName}}.',
+              AttachmentType: 'xml',
+            },
+          },
+        ],
+      }),
+    );
+  });
+
+  const serviceTemplate = async (productName: string) => {
+    const res = await op('services', 'GenerateExcelTemplate', { type: 'Product', productName, accountIds: [buyer] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(res.body.Content, 'base64') as unknown as ArrayBuffer);
+    return workbook;
+  };
+
+  it('[A5.13] offers Services only with PRODUCT_ACCOUNT_CREATE', async () => {
+    expect((await op('services', 'GetAvailableImportTypes', {})).body).toEqual({ Types: ['Product'] });
+    expect((await op('admin', 'GetAvailableMigrationServicesForCompany', { accountId: buyer })).status).toBe(403);
+  });
+
+  it('lists the services to import, with whether they have terms', async () => {
+    const res = await op('services', 'GetAvailableMigrationServicesForCompany', { accountId: buyer, text: 'Imp' });
+
+    expect(res.status).toBe(200);
+    expect(res.body.Items.map((i: { ServiceName: string; HasTerms: boolean }) => [i.ServiceName, i.HasTerms])).toEqual([
+      ['Imp Backup', true],
+      ['Imp Plain', false],
+    ]);
+  });
+
+  it("gives a template with the service's own fields, and needs a service", async () => {
+    const workbook = await serviceTemplate('Imp Plain');
+    const none = await op('services', 'GenerateExcelTemplate', { type: 'Product', accountIds: [buyer] });
+
+    const header = (workbook.getWorksheet('Accounts')!.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(expect.arrayContaining(['Display name *', 'Plan', 'Seats']));
+    expect(none.status).toBe(422);
+    expect(none.body.errors).toEqual([{ field: 'productName', message: 'Choose a service' }]);
+  });
+
+  it('[A5.11] reports terms not yet accepted as an error of the file', async () => {
+    const url = await upload(
+      'services',
+      'backup.xlsm',
+      await filled(await serviceTemplate('Imp Backup'), [{ 'Display name': 'B1' }]),
+    );
+
+    const res = await op('services', 'ValidateExcelTemplate', { url });
+
+    expect(res.status).toBe(200);
+    expect(res.body.ProductName).toBe('Imp Backup');
+    expect(res.body.Errors).toEqual([{ Row: 1, ErrorDetails: 'Accept the terms and conditions of Imp Backup first' }]);
+  });
+
+  it('creates a subscription of the service per row, with its order', async () => {
+    const names = [`Plain ${unique()}`, `Plain ${unique()}`];
+    const url = await upload(
+      'services',
+      'plain.xlsm',
+      await filled(
+        await serviceTemplate('Imp Plain'),
+        names.map((n) => ({ 'Display name': n, Quantity: '1', Plan: 'Basic', Seats: '2' })),
+      ),
+    );
+
+    const res = await op('services', 'CreateImport', { uploadUrl: url, name: 'Plain services' });
+    await t.app.jobs.runDue();
+
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const job = await op('services', 'GetJob', { id: res.body.Job.Id });
+    expect(job.body.Status, JSON.stringify(job.body)).toBe('succeeded');
+    const rows = await t.db.query<{ parent_id: number; account_type: string; product_name: string }>(
+      'SELECT parent_id, account_type, product_name FROM accounts WHERE display_name = ANY($1)',
+      [names],
+    );
+    expect(rows).toEqual([
+      { parent_id: buyer, account_type: 'Product', product_name: 'Imp Plain' },
+      { parent_id: buyer, account_type: 'Product', product_name: 'Imp Plain' },
+    ]);
   });
 });

@@ -51,11 +51,12 @@ export function importJobHandler(deps: { storage: FileStorage }): JobHandler<{ i
         for (const row of checked.rows) {
           let created: Awaited<ReturnType<typeof createAccount>>;
           try {
-            created = await createAccount(tx, caller, {
-              accountType: checked.type,
-              parentId: checked.parentId,
-              views: row.views,
-            });
+            created = await createAccount(
+              tx,
+              caller,
+              { accountType: checked.type, parentId: checked.parentId, productName: checked.productName, views: row.views },
+              ctx.now(),
+            );
           } catch (error) {
             if (error instanceof DomainError) throw new JobFailure(`Row ${row.row}: ${describeError(error)}`);
             throw error;
@@ -71,6 +72,7 @@ export function importJobHandler(deps: { storage: FileStorage }): JobHandler<{ i
               Row: row.row,
               AccountType: checked.type,
               ParentAccountId: checked.parentId,
+              ProductName: checked.productName,
               ...created.values,
             },
             requestId: null,

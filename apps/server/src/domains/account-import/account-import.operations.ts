@@ -3,6 +3,7 @@ import {
   GenerateExcelTemplate,
   GetAvailableImportTypes,
   GetAvailableMigrationParents,
+  GetAvailableMigrationServicesForCompany,
   GetImport,
   ValidateExcelTemplate,
 } from '@portal/contracts';
@@ -14,6 +15,9 @@ export function accountImportOperations(deps: { storage: FileStorage }) {
   return [
     handle(GetAvailableImportTypes, async (ctx) => service.listImportTypes(requireCaller(ctx))),
     handle(GetAvailableMigrationParents, (ctx, input) => service.listMigrationParents(ctx.db, requireCaller(ctx), input)),
+    handle(GetAvailableMigrationServicesForCompany, (ctx, input) =>
+      service.listMigrationServices(ctx.db, requireCaller(ctx), input),
+    ),
     handle(GenerateExcelTemplate, (ctx, input) => service.generateTemplate(ctx.db, requireCaller(ctx), input)),
     handle(ValidateExcelTemplate, async (ctx, input) => {
       const checked = await service.checkTemplate(ctx.db, deps.storage, requireCaller(ctx), {

@@ -19,7 +19,10 @@ import { type FileStorage, findStoredFile, findUploadedAt } from '../../platform
 import { enqueueJob, loadJob } from '../../platform/jobs/index.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
+import { serviceFieldDefinitions } from '../account-creation/index.js';
 import * as accounts from '../accounts/index.js';
+import { findOrderableService, listOrderableServices, type OrderableService } from '../catalogue/index.js';
+import { hasAcceptedServiceTerms } from '../terms/index.js';
 import * as repo from './account-import.repository.js';
 import {
   cellText,
@@ -34,7 +37,45 @@ import { readTemplate, writeTemplate } from './account-import.workbook.js';
 
 export const IMPORT_JOB_TYPE = 'imports.accounts';
 
-const TYPE_LABELS: Readonly<Record<ImportType, string>> = { User: 'users', Company: 'companies', Reseller: 'resellers' };
+const TYPE_LABELS: Readonly<Record<ImportType, string>> = {
+  User: 'users',
+  Product: 'services',
+  Company: 'companies',
+  Reseller: 'resellers',
+};
+
+/** The service of a service import: one the portal sells; its own fields become template columns. */
+async function loadService(db: Queryable, productName: string | null, field: string): Promise<OrderableService> {
+  const name = productName?.trim() ?? '';
+  if (name === '') throw validationFailed([{ field, message: 'Choose a service' }]);
+  const service = await findOrderableService(db, name);
+  if (!service) throw validationFailed([{ field, message: `${name} is not a service you can order` }]);
+  return service;
+}
+
+/** The fields of the imported type, with a service's own fields for a service import. */
+async function importDefinitions(db: Queryable, type: ImportType, service: OrderableService | null) {
+  const definitions = await accounts.listFieldDefinitions(db, type);
+  return service ? [...definitions, ...serviceFieldDefinitions(service.fields)] : definitions;
+}
+
+/** [A2.46] [A7.12] GetAvailableMigrationServicesForCompany: the services a service import can subscribe to. */
+export async function listMigrationServices(
+  db: Queryable,
+  caller: Caller,
+  input: { accountId: number; text: string; limit: number },
+) {
+  await loadParent(db, caller, 'Product', input.accountId, 'accountId');
+  const services = await listOrderableServices(db, input.text, input.limit);
+  return {
+    Items: services.map((s) => ({
+      ServiceName: s.serviceName,
+      DisplayName: s.displayName,
+      ShortDescription: s.shortDescription,
+      HasTerms: s.terms !== null,
+    })),
+  };
+}
 
 function requireImportCapability(caller: Caller, type: ImportType) {
   const key = importCapabilityKey(type);
@@ -97,11 +138,12 @@ export async function generateTemplate(
 ) {
   requireImportCapability(caller, input.type);
   const parent = await loadParent(db, caller, input.type, input.accountIds[0] ?? 0, 'accountIds.0');
-  const columns = templateColumns(await accounts.listFieldDefinitions(db, input.type));
+  const service = input.type === 'Product' ? await loadService(db, input.productName, 'productName') : null;
+  const columns = templateColumns(await importDefinitions(db, input.type, service));
   const data = await writeTemplate({
     columns,
-    settings: { type: input.type, parentId: parent.id, mode: 'CREATE', productName: input.productName },
-    typeLabel: TYPE_LABELS[input.type],
+    settings: { type: input.type, parentId: parent.id, mode: 'CREATE', productName: service?.serviceName ?? null },
+    typeLabel: service ? `${TYPE_LABELS[input.type]} of ${service.displayName}` : TYPE_LABELS[input.type],
     parentName: parent.display_name,
   });
   return {
@@ -115,6 +157,7 @@ export interface CheckedTemplate {
   validation: ImportValidation;
   type: ImportType;
   parentId: number;
+  productName: string | null;
   columns: (TemplateColumn | null)[];
   rows: ReturnType<typeof decideRows>['rows'];
   uploadName: string;
@@ -161,13 +204,35 @@ export async function checkTemplate(
   if (template.rows.at(-1)?.cells[0] === '__too_many__') throw urlError(`An import holds at most ${IMPORT_MAX_ROWS} rows`);
   requireImportCapability(caller, type);
   const parent = await loadParent(db, caller, type, parentId, input.field);
-  const definitions = await accounts.listFieldDefinitions(db, type);
+  let service: OrderableService | null = null;
+  if (type === 'Product') {
+    try {
+      service = await loadService(db, template.settings.ProductName ?? null, input.field);
+    } catch (error) {
+      if (error instanceof DomainError) throw urlError(error.fields[0]?.message ?? error.message);
+      throw error;
+    }
+  }
+  const definitions = await importDefinitions(db, type, service);
   const header = decideHeader({ header: template.header, columns: templateColumns(definitions) });
+  // [A5.11] A service with terms is ordered only once its company accepted their current revision.
+  if (service?.terms) {
+    const organisation = await accounts.findOrganisation(db, parent.path);
+    const accepted =
+      organisation !== null &&
+      (await hasAcceptedServiceTerms(db, {
+        companyId: organisation.id,
+        serviceName: service.serviceName,
+        revision: service.terms.revision,
+      }));
+    if (!accepted) header.errors.push(`Accept the terms and conditions of ${service.displayName} first`);
+  }
   const content = [template.header, ...template.rows.map((r) => r.cells)];
   const base = {
     AccountType: type,
     ParentAccountId: parent.id,
     ParentDisplayName: parent.display_name,
+    ProductName: service?.serviceName ?? null,
     FileName: stored.original_name,
     Content: content,
   };
@@ -176,6 +241,7 @@ export async function checkTemplate(
       validation: { ...base, Errors: [{ Row: 1, ErrorDetails: header.errors.join('; ') }] },
       type,
       parentId: parent.id,
+      productName: base.ProductName,
       columns: header.columns,
       rows: [],
       uploadName: stored.name,
@@ -195,6 +261,7 @@ export async function checkTemplate(
     validation: { ...base, Errors: decision.errors },
     type,
     parentId: parent.id,
+    productName: base.ProductName,
     columns: header.columns,
     rows: decision.rows,
     uploadName: stored.name,
