@@ -137,6 +137,59 @@ test.describe('account import wizard', () => {
     await expect(page.getByRole('treeitem', { name: new RegExp(`Cy Imported ${stamp}`) })).toBeVisible();
   });
 
+  test('[A2.46] [A6.6] a service import chooses its service and checks its terms before the import', async ({ page }) => {
+    const stamp = unique();
+    await signIn(page, 'cedarridge.admin');
+    const companyId = await ownCompany(page, `Import Services ${stamp}`);
+    const userRes = await page.request.post('/api/op/CreateAccount', {
+      data: {
+        accountType: 'User',
+        parentId: companyId,
+        views: {
+          Default: { Values: { DisplayName: `Sia Services ${stamp}`, Username: `import.sia.${stamp}` } },
+          User: { Values: { Email: `sia.${stamp}@example.com`, FirstName: 'Sia', LastName: 'Services' } },
+        },
+      },
+    });
+    expect(userRes.status(), await userRes.text()).toBe(200);
+    const userId = (await userRes.json()).AccountId as number;
+    await page.goto(`/#/Account/Create?parentId=${userId}`);
+    const dialog = importWindow(page);
+
+    await dialog.getByRole('radio', { name: /Services/ }).check();
+    await expect(dialog.getByRole('button', { name: /Service$/ })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByTestId('chosen-parent')).toHaveText(`Parent: Sia Services ${stamp} (User)`);
+    await dialog.getByRole('button', { name: 'Next' }).click();
+
+    await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await dialog.getByLabel('Search services').fill('Backup 500');
+    await dialog.getByRole('radio', { name: /Contoso Backup 500 GB/ }).check();
+    await expect(dialog.getByRole('radio')).toHaveCount(1);
+    await page.screenshot({ path: '/tmp/import-service.png' });
+    await checkAccessible(page);
+    await dialog.getByRole('button', { name: 'Next' }).click();
+
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download template' }).click();
+    const template = Buffer.concat(await (await (await downloading).createReadStream()).toArray());
+    const read = new ExcelJS.Workbook();
+    await read.xlsx.load(template as unknown as ArrayBuffer);
+    const headerRow = read.getWorksheet('Accounts')?.getRow(1).values;
+    expect(Array.isArray(headerRow) ? headerRow.slice(1) : []).toEqual(expect.arrayContaining(['Protected devices *']));
+    const file = await fill(template, [{ 'Display name': `Backup ${stamp}`, 'Protected devices': '2' }]);
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'services.xlsm', mimeType: XLSM, buffer: file });
+    await expect(dialog.getByTestId('uploaded-file')).toHaveText('Uploaded: services.xlsm');
+    await dialog.getByLabel('Import name').fill(`Backups ${stamp}`);
+    await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+
+    await expect(dialog.getByRole('alert')).toContainText(
+      'Row 1: Accept the terms and conditions of Contoso Backup 500 GB first',
+    );
+    await expect(dialog.getByRole('button', { name: 'Finish' })).toBeDisabled();
+    await checkAccessible(page);
+  });
+
   test('[A8.5] a type nothing here can hold gives the dialog No available migration parents', async ({ page }) => {
     const stamp = unique();
     await signIn(page, 'cedarridge.admin');

@@ -5,5 +5,6 @@ export const accountImportKeys = {
   types: () => [...accountImportKeys.all, 'types'] as const,
   parents: (type: ImportType, accountIds: readonly number[]) =>
     [...accountImportKeys.all, 'parents', type, ...accountIds] as const,
+  services: (parentId: number, text: string) => [...accountImportKeys.all, 'services', parentId, text] as const,
   job: (id: string) => [...accountImportKeys.all, 'job', id] as const,
 };

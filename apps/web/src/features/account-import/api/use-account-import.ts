@@ -3,6 +3,7 @@ import {
   GenerateExcelTemplate,
   GetAvailableImportTypes,
   GetAvailableMigrationParents,
+  GetAvailableMigrationServicesForCompany,
   GetJob,
   type ImportType,
   isJobPending,
@@ -36,13 +37,23 @@ export function useMigrationParents(type: ImportType | null, accountIds: readonl
   });
 }
 
+/** [A2.46] [A7.12] The services a service import under the chosen parent can subscribe to. */
+export function useMigrationServices(parentId: number | null, text: string) {
+  return useQuery({
+    queryKey: accountImportKeys.services(parentId ?? 0, text),
+    queryFn: ({ signal }) =>
+      callOperation(GetAvailableMigrationServicesForCompany, { accountId: parentId ?? 0, text, limit: 50 }, { signal }),
+    enabled: parentId !== null,
+  });
+}
+
 /** [A7.12] GenerateExcelTemplate, saved by the browser as a .xlsm file. */
 export function useDownloadTemplate() {
   return useMutation({
-    mutationFn: async (input: { type: ImportType; parentId: number }) => {
+    mutationFn: async (input: { type: ImportType; parentId: number; productName: string | null }) => {
       const file = await callOperation(GenerateExcelTemplate, {
         type: input.type,
-        productName: null,
+        productName: input.productName,
         mode: 'CREATE',
         accountIds: [input.parentId],
       });

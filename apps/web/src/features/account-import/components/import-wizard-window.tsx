@@ -10,8 +10,9 @@ import {
   useMigrationParents,
   useValidateTemplate,
 } from '../api/use-account-import';
-import { canLeaveStep, IMPORT_STEPS, type ImportAnswers, type ImportStep } from '../utils/import-steps';
+import { canLeaveStep, type ImportAnswers, type ImportStep, importSteps } from '../utils/import-steps';
 import { StepPreview } from './step-preview';
+import { StepService } from './step-service';
 import { StepTemplate } from './step-template';
 import { StepType } from './step-type';
 
@@ -70,7 +71,13 @@ function ImportWizard(props: ImportWizardWindowProps) {
   const { t } = useTranslation();
   const types = useImportTypes(true);
   const [step, setStep] = useState<ImportStep>('type');
-  const [answers, setAnswers] = useState<ImportAnswers>({ type: null, parentId: null, name: '', upload: null });
+  const [answers, setAnswers] = useState<ImportAnswers>({
+    type: null,
+    parentId: null,
+    productName: null,
+    name: '',
+    upload: null,
+  });
   const [parent, setParent] = useState<ImportParent | null>(null);
   const [validation, setValidation] = useState<ImportValidation | null>(null);
   const [noParents, setNoParents] = useState(false);
@@ -79,7 +86,8 @@ function ImportWizard(props: ImportWizardWindowProps) {
   const validate = useValidateTemplate();
   const create = useCreateImport();
   const job = useImportJob(create.data?.Job.Id ?? null).data ?? create.data?.Job;
-  const index = IMPORT_STEPS.indexOf(step);
+  const steps = importSteps(answers.type);
+  const index = steps.indexOf(step);
 
   // [A8.5] When nothing may hold the type, say so in a dialog and go back to the type.
   useEffect(() => {
@@ -107,11 +115,11 @@ function ImportWizard(props: ImportWizardWindowProps) {
   };
   const next = () => {
     if (step === 'template') goPreview();
-    else setStep(IMPORT_STEPS[index + 1] ?? step);
+    else setStep(steps[index + 1] ?? step);
   };
   const back = () => {
     create.reset();
-    setStep(IMPORT_STEPS[index - 1] ?? step);
+    setStep(steps[index - 1] ?? step);
   };
 
   if (job) {
@@ -161,7 +169,7 @@ function ImportWizard(props: ImportWizardWindowProps) {
   return (
     <Stack style={{ flex: 1 }}>
       <Stepper active={index} size="sm" allowNextStepsSelect={false}>
-        {IMPORT_STEPS.map((s) => (
+        {steps.map((s) => (
           <Stepper.Step key={s} label={t(`accountImport.steps.${s}`)} />
         ))}
       </Stepper>
@@ -178,7 +186,7 @@ function ImportWizard(props: ImportWizardWindowProps) {
             onChange={(type) => {
               setParent(null);
               setValidation(null);
-              update({ type, parentId: null, upload: null });
+              update({ type, parentId: null, productName: null, upload: null });
             }}
           />
         )}
@@ -194,16 +202,24 @@ function ImportWizard(props: ImportWizardWindowProps) {
               parent,
               onChange: (chosen) => {
                 setParent(chosen);
-                update({ parentId: chosen?.AccountId ?? null, upload: null });
+                update({ parentId: chosen?.AccountId ?? null, productName: null, upload: null });
               },
             })}
           </>
+        )}
+        {step === 'service' && answers.parentId !== null && (
+          <StepService
+            parentId={answers.parentId}
+            value={answers.productName}
+            onChange={(productName) => update({ productName, upload: null })}
+          />
         )}
         {step === 'template' && answers.type && answers.parentId !== null && (
           <StepTemplate
             type={answers.type}
             parentId={answers.parentId}
             parentName={parent?.DisplayName ?? ''}
+            productName={answers.productName}
             name={answers.name}
             upload={answers.upload}
             onName={(name) => update({ name })}

@@ -11,6 +11,7 @@ export interface StepTemplateProps {
   type: ImportType;
   parentId: number;
   parentName: string;
+  productName: string | null;
   name: string;
   upload: ImportAnswers['upload'];
   onName: (name: string) => void;
@@ -60,7 +61,7 @@ export function StepTemplate(props: StepTemplateProps) {
         <Button
           variant="default"
           loading={download.isPending}
-          onClick={() => download.mutate({ type: props.type, parentId: props.parentId })}
+          onClick={() => download.mutate({ type: props.type, parentId: props.parentId, productName: props.productName })}
         >
           {t('accountImport.template.download')}
         </Button>

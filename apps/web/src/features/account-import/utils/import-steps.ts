@@ -1,12 +1,19 @@
 import type { ImportType } from '@portal/contracts';
 
-/** [A4.11] The wizard's steps in order: type, parent, template (download and upload), preview. */
-export const IMPORT_STEPS = ['type', 'parent', 'template', 'preview'] as const;
+/** [A4.11] The wizard's steps in order: type, parent, service (services only), template (download and upload), preview. */
+export const IMPORT_STEPS = ['type', 'parent', 'service', 'template', 'preview'] as const;
 export type ImportStep = (typeof IMPORT_STEPS)[number];
+
+/** [A2.46] The steps of an import of this type: Select service only for services. */
+export function importSteps(type: ImportType | null): ImportStep[] {
+  return IMPORT_STEPS.filter((step) => step !== 'service' || type === 'Product');
+}
 
 export interface ImportAnswers {
   type: ImportType | null;
   parentId: number | null;
+  /** The service of a service import. */
+  productName: string | null;
   name: string;
   /** The stored name of the uploaded template and when it was uploaded (ms since the epoch). */
   upload: { path: string; originalName: string; uploadedAt: number } | null;
@@ -22,6 +29,8 @@ export function canLeaveStep(step: ImportStep, answers: ImportAnswers): boolean 
       return answers.type !== null;
     case 'parent':
       return answers.parentId !== null;
+    case 'service':
+      return answers.productName !== null;
     case 'template':
       return answers.name.trim() !== '' && answers.upload !== null;
     case 'preview':

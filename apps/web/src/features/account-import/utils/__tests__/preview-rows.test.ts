@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canLeaveStep, type ImportAnswers, isXlsmName } from '../import-steps';
+import { canLeaveStep, type ImportAnswers, importSteps, isXlsmName } from '../import-steps';
 import { previewPage, previewRows } from '../preview-rows';
 
 const header = ['Display name *', 'Username *'];
@@ -56,16 +56,28 @@ describe('previewPage', () => {
 
 describe('canLeaveStep', () => {
   const upload = { path: 'a.xlsm', originalName: 'a.xlsm', uploadedAt: 0 };
-  const base: ImportAnswers = { type: 'User', parentId: 7, name: 'Spring hires', upload };
+  const base: ImportAnswers = { type: 'User', parentId: 7, productName: null, name: 'Spring hires', upload };
   it.each([
     { step: 'type' as const, answers: { ...base, type: null }, ok: false },
     { step: 'type' as const, answers: base, ok: true },
     { step: 'parent' as const, answers: { ...base, parentId: null }, ok: false },
+    { step: 'service' as const, answers: { ...base, type: 'Product' as const }, ok: false },
+    { step: 'service' as const, answers: { ...base, type: 'Product' as const, productName: 'Backup' }, ok: true },
     { step: 'template' as const, answers: { ...base, name: '  ' }, ok: false },
     { step: 'template' as const, answers: { ...base, upload: null }, ok: false },
     { step: 'template' as const, answers: base, ok: true },
   ])('[A5.4] $step with $answers.name and an upload: $ok', ({ step, answers, ok }) => {
     expect(canLeaveStep(step, answers)).toBe(ok);
+  });
+});
+
+describe('importSteps', () => {
+  it.each([
+    { type: 'User' as const, steps: ['type', 'parent', 'template', 'preview'] },
+    { type: 'Product' as const, steps: ['type', 'parent', 'service', 'template', 'preview'] },
+    { type: null, steps: ['type', 'parent', 'template', 'preview'] },
+  ])('[A2.46] [A4.11] $type imports go through $steps', ({ type, steps }) => {
+    expect(importSteps(type)).toEqual(steps);
   });
 });
 
