@@ -1061,10 +1061,20 @@ describe('[A7.13] the creation wizard creates only under parents inside the call
 
 describe('[A7.12] the import wizard reaches only parents inside the caller scope', () => {
   const importers = new Map<CallerName, ApiClient>();
-  const IMPORT_ALL = ['RESELLER', 'COMPANY', 'USER'].map((type) => `${type}_ACCOUNT_CREATE`);
+  const IMPORT_ALL = ['RESELLER', 'COMPANY', 'USER', 'PRODUCT'].map((type) => `${type}_ACCOUNT_CREATE`);
+  /** Each operation with the type of parent it takes: a company or department for users, a user for services. */
   const IMPORT_OPERATIONS = [
-    { op: 'GetAvailableMigrationParents', input: (id: number) => ({ accountType: 'User', accountIds: [id] }) },
-    { op: 'GenerateExcelTemplate', input: (id: number) => ({ type: 'User', mode: 'CREATE', accountIds: [id] }) },
+    {
+      op: 'GetAvailableMigrationParents',
+      parents: ['Company', 'Department'],
+      input: (id: number) => ({ accountType: 'User', accountIds: [id] }),
+    },
+    {
+      op: 'GenerateExcelTemplate',
+      parents: ['Company', 'Department'],
+      input: (id: number) => ({ type: 'User', mode: 'CREATE', accountIds: [id] }),
+    },
+    { op: 'GetAvailableMigrationServicesForCompany', parents: ['User'], input: (id: number) => ({ accountId: id }) },
   ] as const;
 
   beforeAll(async () => {
@@ -1079,8 +1089,14 @@ describe('[A7.12] the import wizard reaches only parents inside the caller scope
   });
 
   const rows = CALLERS.flatMap(({ caller }) =>
-    TREE.filter((a) => a.type === 'Company' || a.type === 'Department').flatMap(({ name: target }) =>
-      IMPORT_OPERATIONS.map((o) => ({ caller, target, op: o.op, input: o.input, inside: SCOPE[caller].includes(target) })),
+    IMPORT_OPERATIONS.flatMap((o) =>
+      TREE.filter((a) => (o.parents as readonly string[]).includes(a.type)).map(({ name: target }) => ({
+        caller,
+        target,
+        op: o.op,
+        input: o.input,
+        inside: SCOPE[caller].includes(target),
+      })),
     ),
   );
 
