@@ -169,6 +169,12 @@ describe('[A2.41] [A7.13] creating a subscription', () => {
     });
 
     expect(missing.body).toMatchObject({ Valid: false, InvalidMessageRef: expect.stringContaining('(Seats)') });
+    const tooMany = await op('admin', 'ValidateCreateOrderBottleneck', {
+      parentId: buyer,
+      productName: 'Wiz Backup',
+      views: productViews({ Plan: 'Basic', Seats: '101' }),
+    });
+    expect(tooMany.body).toMatchObject({ Valid: false, InvalidMessageRef: 'Seats must be at most 100' });
     expect(valid.status).toBe(200);
     expect(valid.body).toMatchObject({ Valid: true, InvalidMessageRef: null, Currency: 'EUR', AboveCreditLimit: false });
     expect(valid.body.Lines).toEqual([

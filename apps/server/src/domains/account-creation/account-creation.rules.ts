@@ -198,3 +198,20 @@ export function reviewLines(lines: readonly PriceLine[], showPrices: boolean) {
     Total: showPrices ? l.sellingTotal : null,
   }));
 }
+
+/** [S3.2] A numeric service field's MinValue and MaxValue, as field-named errors of the "Service" view. */
+export function serviceRangeErrors(fields: readonly ServiceField[], values: Readonly<Record<string, FieldValue>>): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const f of fields) {
+    if (f.FieldType !== 'Numeric') continue;
+    const raw = values[`${SERVICE_VIEW}.${f.Id}`];
+    if (raw === undefined || raw === null || raw === '') continue;
+    const n = Number(raw);
+    if (Number.isNaN(n)) continue;
+    const field = `Views.${SERVICE_VIEW}.Values.${f.Id}`;
+    if (f.MinValue !== null && n < f.MinValue) errors.push({ field, message: `${f.DisplayName} must be at least ${f.MinValue}` });
+    else if (f.MaxValue !== null && n > f.MaxValue)
+      errors.push({ field, message: `${f.DisplayName} must be at most ${f.MaxValue}` });
+  }
+  return errors;
+}

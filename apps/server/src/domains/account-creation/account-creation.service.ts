@@ -40,6 +40,7 @@ import {
   SERVICE_VIEW,
   serviceFieldDefaults,
   serviceFieldDefinitions,
+  serviceRangeErrors,
   storedValues,
 } from './account-creation.rules.js';
 
@@ -220,6 +221,7 @@ export async function createAccount(
   const product = input.accountType === 'Product' ? await loadProduct(db, parent, input.productName ?? null) : null;
   const definitions = [...(await accounts.listFieldDefinitions(db, input.accountType)), ...(product?.serviceDefs ?? [])];
   const decision = decideCreate({ definitions, submitted: input.views });
+  if (product) decision.errors.push(...serviceRangeErrors(product.service.fields, decision.values));
   const username = decision.values['Default.Username'];
   if (typeof username === 'string' && (await accounts.isUsernameTaken(db, username, 0))) {
     decision.errors.push({ field: 'Views.Default.Values.Username', message: 'This username is already taken' });
@@ -345,7 +347,7 @@ export async function validateBottleneck(
   });
   const definitions = [...(await accounts.listFieldDefinitions(db, 'Product')), ...product.serviceDefs];
   const decision = decideCreate({ definitions, submitted: input.views });
-  const first = decision.errors[0];
+  const first = [...decision.errors, ...serviceRangeErrors(product.service.fields, decision.values)][0];
   if (first) return invalid(first.message);
   const attributes = storedValues(definitions, decision.values);
   const sources = await loadPricingSources(db, [product.service.serviceName]);

@@ -6,6 +6,7 @@ import {
   defaultCreateValues,
   serviceFieldDefaults,
   serviceFieldDefinitions,
+  serviceRangeErrors,
   storedValues,
 } from '../account-creation.rules.js';
 
@@ -183,5 +184,19 @@ describe('[A2.41] serviceFieldDefinitions', () => {
     const defs = serviceFieldDefinitions([field({ Id: 'N', FieldType: 'Numeric' }), field({ Id: 'T' })]);
 
     expect(storedValues(defs, { 'Service.N': '3.5', 'Service.T': '7' })).toEqual({ 'Service.N': 3.5, 'Service.T': '7' });
+  });
+});
+
+describe('serviceRangeErrors', () => {
+  const seats = ServiceFieldSchema.parse({ Id: 'Seats', DisplayName: 'Seats', FieldType: 'Numeric', MinValue: 1, MaxValue: 10 });
+
+  it.each([
+    [null, []],
+    ['1', []],
+    [10, []],
+    ['0', ['Seats must be at least 1']],
+    [11, ['Seats must be at most 10']],
+  ] as const)('checks %s against 1..10', (value, messages) => {
+    expect(serviceRangeErrors([seats], { 'Service.Seats': value }).map((e) => e.message)).toEqual(messages);
   });
 });
