@@ -267,27 +267,26 @@ test.describe('account creation wizard', () => {
     const dialog = wizard(page, 'Create user');
     await expect(dialog.getByRole('alert')).toContainText('Your role does not allow you to create a user.');
     await checkAccessible(page);
+    // [A2.9] Without a type the import wizard opens, and refuses too.
     await page.goto('/#/Account/Create');
-    await expect(wizard(page, 'Create an account').getByRole('alert')).toContainText(
-      'Your role does not allow you to create accounts.',
+    await expect(wizard(page, 'Import accounts').getByRole('alert')).toContainText(
+      'Your role does not allow you to import accounts.',
     );
 
-    await wizard(page, 'Create an account').getByRole('button', { name: 'Close' }).click();
+    await wizard(page, 'Import accounts').getByRole('button', { name: 'Close' }).click();
     await expect(page).toHaveURL(/#\/Account\/View\/\d+$/);
   });
 
-  test('[A2.9] without a type the wizard offers a choice of type, and closing returns to the previous page', async ({ page }) => {
+  test('[A2.9] without a type the import wizard opens, and closing returns to the previous page', async ({ page }) => {
     await signIn(page, 'cedarridge.admin');
     await openAccount(page, 'Cedar Ridge Solutions');
     const accountUrl = page.url();
     await page.goto('/#/Account/Create');
-    const dialog = wizard(page, 'Create an account');
-    await expect(dialog.getByRole('button', { name: 'Create company' })).toBeVisible();
+    const dialog = wizard(page, 'Import accounts');
+    await expect(dialog.getByRole('radio', { name: /Companies/ })).toBeVisible();
     await checkAccessible(page);
 
-    await dialog.getByRole('button', { name: 'Create department' }).click();
-    await expect(page).toHaveURL(/#\/Account\/Create\?accountType=Department$/);
-    await wizard(page, 'Create department').getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(accountUrl);
   });
 });

@@ -11,6 +11,7 @@ import {
   credentialsExportJobHandler,
   hierarchyExportJobHandler,
 } from './domains/account-exports/index.js';
+import { accountImportOperations, importJobHandler } from './domains/account-import/index.js';
 import { accountPricingOperations, pricingAccountExtension } from './domains/account-pricing/index.js';
 import { accountReportRoutes, prepareAccountReportJobHandler } from './domains/account-reports/index.js';
 import {
@@ -93,7 +94,9 @@ registerAccountExtension(pricingAccountExtension);
 registerAccountExtension(ordersAccountExtension);
 
 /** The registered handlers of every domain, in dependency order. */
-export function registeredOperations(options: AuthSettings & { publicUrl?: string }): RegisteredOperation[] {
+export function registeredOperations(
+  options: AuthSettings & { publicUrl?: string; storage?: FileStorage },
+): RegisteredOperation[] {
   return [
     ...authOperations({ redirectPrefixes: DEFAULT_REDIRECT_PREFIXES, ...options }),
     ...accountOperations,
@@ -102,6 +105,7 @@ export function registeredOperations(options: AuthSettings & { publicUrl?: strin
       UPGRADE: upgradeSubscriptionAction(),
     }),
     ...accountCreationOperations,
+    ...accountImportOperations({ storage: options.storage ?? localDiskStorage(join(loadConfig().dataDir, 'files')) }),
     ...auditOperations,
     ...creditLimitOperations,
     ...noteOperations,
@@ -141,6 +145,7 @@ export function registeredJobHandlers(deps: {
     provisioningJobHandler({ publicUrl: deps.publicUrl }),
     createServiceJobHandler(),
     prepareAccountReportJobHandler(),
+    importJobHandler({ storage: deps.storage }),
   ] as JobHandler<never>[];
 }
 
@@ -177,7 +182,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-frame-options', 'SAMEORIGIN');
   });
 
-  const operations = registeredOperations({ ...authSettings, publicUrl: options.publicUrl ?? loadConfig().publicUrl });
+  const config = loadConfig();
+  const storage = localDiskStorage(options.filesDir ?? join(config.dataDir, 'files'));
+  const operations = registeredOperations({
+    ...authSettings,
+    publicUrl: options.publicUrl ?? loadConfig().publicUrl,
+    storage,
+  });
   const declared = new Set(declaredOperations.map((d) => d.name));
   for (const op of operations) {
     if (!declared.has(op.definition.name)) throw new Error(`operation ${op.definition.name} is not listed in contracts`);
@@ -189,8 +200,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     locateAccount: findLocation,
     secureCookies: options.secureCookies ?? false,
   });
-  const config = loadConfig();
-  const storage = localDiskStorage(options.filesDir ?? join(config.dataDir, 'files'));
   // [A7.2] /keeper/upload, /keeper/delete, /keeper/download/*.
   await registerKeeperRoutes(app, {
     db: options.db,

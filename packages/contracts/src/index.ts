@@ -1,5 +1,6 @@
 export * from './access.js';
 export * from './account-creation.js';
+export * from './account-import.js';
 export * from './account-reports.js';
 export * from './accounts.js';
 export * from './audit.js';
@@ -32,6 +33,7 @@ export * from './terms.js';
 
 import { accessOperations } from './access.js';
 import { accountCreationOperations } from './account-creation.js';
+import { accountImportOperations } from './account-import.js';
 import { accountOperations } from './accounts.js';
 import { auditOperations } from './audit.js';
 import { authOperations } from './auth.js';
@@ -80,4 +82,5 @@ export const operations: readonly OperationDefinition[] = [
   ...orderOperations,
   ...exchangeRateOperations,
   ...accountCreationOperations,
+  ...accountImportOperations,
 ];

@@ -1174,3 +1174,83 @@ describe('[A7.13] the creation wizard creates only under parents inside the call
     }
   });
 });
+
+describe('[A7.12] the import wizard reaches only parents inside the caller scope', () => {
+  const importers = new Map<CallerName, ApiClient>();
+  const IMPORT_ALL = ['RESELLER', 'COMPANY', 'USER', 'PRODUCT'].map((type) => `${type}_ACCOUNT_CREATE`);
+  /** Each operation with the type of parent it takes: a company or department for users, a user for services. */
+  const IMPORT_OPERATIONS = [
+    {
+      op: 'GetAvailableMigrationParents',
+      parents: ['Company', 'Department'],
+      input: (id: number) => ({ accountType: 'User', accountIds: [id] }),
+    },
+    {
+      op: 'GenerateExcelTemplate',
+      parents: ['Company', 'Department'],
+      input: (id: number) => ({ type: 'User', mode: 'CREATE', accountIds: [id] }),
+    },
+    { op: 'GetAvailableMigrationServicesForCompany', parents: ['User'], input: (id: number) => ({ accountId: id }) },
+  ] as const;
+
+  beforeAll(async () => {
+    for (const { caller, root } of CALLERS) {
+      const user = await makeUser(t.db, {
+        parentId: idOf(root),
+        capabilities: [...READ_ALL, ...IMPORT_ALL],
+        displayName: `${caller} (importer)`,
+      });
+      importers.set(caller, await new ApiClient(t.url).signIn(user.username));
+    }
+  });
+
+  const rows = CALLERS.flatMap(({ caller }) =>
+    IMPORT_OPERATIONS.flatMap((o) =>
+      TREE.filter((a) => (o.parents as readonly string[]).includes(a.type)).map(({ name: target }) => ({
+        caller,
+        target,
+        op: o.op,
+        input: o.input,
+        inside: SCOPE[caller].includes(target),
+      })),
+    ),
+  );
+
+  it('covers every caller, possible parent and import operation, inside and outside', () => {
+    expect(rows.filter((r) => r.inside).length).toBeGreaterThan(0);
+    expect(rows.filter((r) => !r.inside).length).toBeGreaterThan(0);
+  });
+
+  it.each(rows.filter((r) => r.inside))('$caller may use $op under $target', async ({ caller, target, op, input }) => {
+    const res = await importers.get(caller)!.op(op, input(idOf(target)));
+
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+
+  it.each(rows.filter((r) => !r.inside))(
+    '$caller gets the same 404 from $op under $target as for a parent that does not exist',
+    async ({ caller, target, op, input }) => {
+      const client = importers.get(caller)!;
+
+      const foreign = await client.op(op, input(idOf(target)));
+      const missing = await client.op(op, input(MISSING_ID));
+
+      expect(foreign.status).toBe(404);
+      expect(comparable(foreign.body)).toEqual(comparable(missing.body));
+    },
+  );
+
+  it('lists only parents inside the scope when no account is given', async () => {
+    for (const { caller, root } of CALLERS) {
+      const res = await importers.get(caller)!.op('GetAvailableMigrationParents', { accountType: 'User', accountIds: [] });
+      const offered = res.body.Items.map((i: { AccountId: number }) => i.AccountId);
+      // Accounts other tests created are inside someone's scope too: check every offered one by its place in the tree.
+      const outside = await t.db.query<{ id: number }>(
+        `SELECT a.id FROM accounts a, accounts r WHERE r.id = $1 AND a.id = ANY($2) AND a.path NOT LIKE r.path || '%'`,
+        [idOf(root), offered],
+      );
+      expect(offered.length, caller).toBeGreaterThan(0);
+      expect(outside, `${caller} was offered accounts outside its scope`).toEqual([]);
+    }
+  });
+});

@@ -1,2 +1,3 @@
 export { accountCreationOperations } from './account-creation.operations.js';
+export { creatableFields, decideCreate, SERVICE_VIEW, serviceFieldDefinitions } from './account-creation.rules.js';
 export { type CreatedAccount, createAccount } from './account-creation.service.js';

@@ -10,5 +10,5 @@ export {
 export { hashPassword } from './passwords.js';
 export { findRolesByName, grantRole, type RoleRow } from './roles.repository.js';
 export { assertAcceptablePassword, policyForPath } from './security.service.js';
-export { type AuthSettings, createCallerResolver, SESSION_COOKIE } from './session-core.js';
+export { type AuthSettings, callerForUser, createCallerResolver, SESSION_COOKIE } from './session-core.js';
 export { endAllSessions } from './sessions.service.js';

@@ -111,3 +111,29 @@ export async function describeCaller(db: Queryable, caller: Caller): Promise<Cur
     MustChangePassword: caller.mustChangePassword === true,
   };
 }
+
+/**
+ * The caller a background job acts for (a bulk import, say): the user's scope and capabilities as they are now,
+ * without a session. Null when the user is gone or terminated.
+ */
+export async function callerForUser(db: Queryable, userId: number): Promise<Caller | null> {
+  const user = await findById(db, userId);
+  if (!user || user.account_type !== 'User' || user.state === 'Terminated') return null;
+  const organisation = await findOrganisation(db, user.path);
+  if (!organisation) return null;
+  return {
+    userId: user.id,
+    username: user.username ?? '',
+    displayName: user.display_name,
+    sessionId: '',
+    impersonatorId: null,
+    impersonatorDisplayName: null,
+    scope: {
+      rootId: organisation.id,
+      rootPath: organisation.path,
+      rootType: organisation.account_type,
+      rootDisplayName: organisation.display_name,
+    },
+    capabilities: new Set(await repo.listCapabilities(db, user.id)),
+  };
+}

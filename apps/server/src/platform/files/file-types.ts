@@ -45,6 +45,13 @@ const TYPES: Record<string, FileType> = {
     accepted: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/zip'],
     matches: (h) => startsWith(h, ZIP),
   },
+  // [A5.4] Import templates of the bulk import wizard.
+  xlsm: {
+    extension: 'xlsm',
+    contentType: 'application/vnd.ms-excel.sheet.macroEnabled.12',
+    accepted: ['application/vnd.ms-excel.sheet.macroenabled.12', 'application/zip'],
+    matches: (h) => startsWith(h, ZIP),
+  },
   docx: {
     extension: 'docx',
     contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -75,6 +82,7 @@ const EXTENSIONS: Record<string, string> = {
   jpeg: 'jpg',
   gif: 'gif',
   xlsx: 'xlsx',
+  xlsm: 'xlsm',
   docx: 'docx',
   txt: 'txt',
 };

@@ -27,3 +27,9 @@ export async function findStoredFile(db: Queryable, name: string): Promise<Store
 export async function deleteStoredFile(db: Queryable, name: string): Promise<void> {
   await db.query('DELETE FROM stored_files WHERE name = $1', [name]);
 }
+
+/** When a stored file was uploaded, or null (an upload that expires, such as an import template, needs it). */
+export async function findUploadedAt(db: Queryable, name: string): Promise<Date | null> {
+  const [row] = await db.query<{ uploaded_at: Date | string }>('SELECT uploaded_at FROM stored_files WHERE name = $1', [name]);
+  return row ? new Date(row.uploaded_at) : null;
+}

@@ -1,11 +1,13 @@
 import { ORDERS_READ_CAPABILITY_KEYS } from '@portal/contracts';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { CreateAccountWindow } from '../../features/account-creation';
+import { CreateAccountWindow, StepParent } from '../../features/account-creation';
+import { ImportWizardWindow } from '../../features/account-import';
 import { useCurrentUser } from '../../features/auth';
 import { href, paths } from '../paths';
 
 /**
- * [A2.6], [A2.9] #/Account/Create?accountType=...&parentId=...: the creation wizard. Closing returns to the
+ * [A2.6], [A2.9] #/Account/Create?accountType=...&parentId=...: the creation wizard; without accountType the
+ * import wizard [A2.46], whose parent step is the creation wizard's parent picker. Closing returns to the
  * previous path, or to the start page when the wizard was opened directly (the portal has no #/Dashboard;
  * decision 0027-wizard-parents).
  */
@@ -22,6 +24,18 @@ export function AccountCreatePage() {
     if (location.key !== 'default') navigate(-1);
     else navigate(paths.home(), { replace: true });
   };
+
+  if (search.get('accountType') === null) {
+    return (
+      <ImportWizardWindow
+        capabilities={capabilities}
+        initialParentId={parentId}
+        renderParentStep={(step) => <StepParent type={step.type} parent={step.parent} onChange={step.onChange} error={null} />}
+        hrefForAccount={(id) => href(paths.account.view(id))}
+        onClose={close}
+      />
+    );
+  }
 
   return (
     <CreateAccountWindow

@@ -2,6 +2,7 @@ import { UPGRADE_ACTION } from '@portal/contracts';
 import { useCallback } from 'react';
 import { Navigate, useNavigate, useOutletContext, useParams } from 'react-router';
 import { CreateAccountMenu } from '../../features/account-creation';
+import { ImportAccountsButton } from '../../features/account-import';
 import { AccountTools, type ExportKind } from '../../features/account-tools';
 import { AccountView, CustomActionModal, type FeatureTabRenderer } from '../../features/accounts';
 import { AuditLogTab } from '../../features/audit-log';
@@ -101,6 +102,13 @@ export function AccountPage() {
                   )
                 }
               />
+              {/* [A1.4] The import wizard, started from this account; users and services hold no accounts. */}
+              {values.AccountType !== 'User' && values.AccountType !== 'Product' && (
+                <ImportAccountsButton
+                  capabilities={capabilities}
+                  onImport={() => navigate(paths.account.create({ parentId: account.AccountIdentificator }))}
+                />
+              )}
               {offer ? (
                 <ImpersonateButton
                   accountId={account.AccountIdentificator}

@@ -1,0 +1,2 @@
+export { importJobHandler } from './account-import.job.js';
+export { accountImportOperations } from './account-import.operations.js';
