@@ -20,6 +20,36 @@ async function createViaApi(page: Page, accountType: string, parentId: number, v
 }
 
 test.describe('account creation wizard', () => {
+  test('[A2.45] [A9.8] the wizard window is 70% of the width, at least 830 x 600; a custom action window at most 900 wide', async ({
+    page,
+  }) => {
+    await signIn(page, 'cedarridge.admin');
+    for (const viewport of [
+      { width: 1600, height: 900 },
+      { width: 1000, height: 700 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/#/Account/Create?accountType=Company');
+      const dialog = wizard(page, 'Create company');
+      await expect(dialog).toBeVisible();
+      const box = await page.locator('.mantine-Modal-content').first().boundingBox();
+      expect(Math.round(box?.width ?? 0)).toBe(Math.max(830, Math.round(viewport.width * 0.7)));
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(600);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toHaveCount(0);
+    }
+
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await openAccount(page, 'Cedar Ridge Solutions');
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem').first().click();
+    await expect(page).toHaveURL(/#\/Account\/CustomAction\//);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    const action = await page.locator('.mantine-Modal-content').first().boundingBox();
+    expect(action?.width ?? 0).toBeGreaterThan(0);
+    expect(action?.width ?? 0).toBeLessThanOrEqual(900);
+  });
+
   test('[A2.6] [A2.9] [A2.39] [A2.43] [A2.44] [A4.10] a reseller administrator creates a company through the Create menu', async ({
     page,
   }) => {

@@ -77,7 +77,7 @@ export function CreateAccountWindow(props: CreateAccountWindowProps) {
       opened
       onClose={props.onClose}
       title={title}
-      size="70%"
+      size="70vw"
       closeOnClickOutside={false}
       closeButtonProps={{ 'aria-label': t('accountCreate.close') }}
       styles={{
