@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { checkAccessible, signIn } from '../fixtures/portal';
+import { checkAccessible, shot, signIn } from '../fixtures/portal';
 
 const unique = () => Date.now().toString(36);
 
@@ -72,7 +72,7 @@ test.describe('account creation wizard', () => {
     const tree = dialog.getByRole('tree', { name: 'Hierarchy' });
     await expect(tree.getByRole('treeitem').first()).toContainText('Cedar Ridge Solutions');
     await expect(tree.getByText('Company', { exact: true })).toHaveCount(0);
-    await page.screenshot({ path: '/tmp/wiz-parent.png' });
+    await shot(page, 'wiz-parent');
     await checkAccessible(page);
 
     await dialog.getByRole('button', { name: 'Next' }).click();
@@ -83,7 +83,7 @@ test.describe('account creation wizard', () => {
     await expect(dialog.getByText('Display name is required')).toBeVisible();
     await expect(dialog.getByRole('alert')).toContainText('One or more validation errors present');
     await expect(dialog.getByLabel('Display name')).toBeVisible();
-    await page.screenshot({ path: '/tmp/wiz-errors.png' });
+    await shot(page, 'wiz-errors');
     await checkAccessible(page);
 
     await dialog.getByLabel('Display name').fill(name);
@@ -99,7 +99,7 @@ test.describe('account creation wizard', () => {
     await expect(dialog.getByRole('heading', { name: 'Account created' })).toBeVisible();
     await expect(dialog.getByText(`The company ${name} was created under Cedar Ridge Solutions.`)).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '#/Orders');
-    await page.screenshot({ path: '/tmp/wiz-success.png' });
+    await shot(page, 'wiz-success');
     await checkAccessible(page);
     await dialog.getByRole('link', { name: 'Go to the created account' }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -130,7 +130,7 @@ test.describe('account creation wizard', () => {
     await dialog.getByRole('textbox', { name: 'Department' }).click();
     await page.getByRole('option', { name: `Dispatch ${stamp}` }).click();
     await expect(dialog.getByTestId('chosen-parent')).toHaveText(`Parent: Dispatch ${stamp} (Department)`);
-    await page.screenshot({ path: '/tmp/wiz-user-parent.png' });
+    await shot(page, 'wiz-user-parent');
     await checkAccessible(page);
     await dialog.getByRole('button', { name: 'Next' }).click();
 
@@ -195,7 +195,7 @@ test.describe('account creation wizard', () => {
     await dialog.getByLabel('Search services').fill('Backup 500');
     await dialog.getByRole('radio', { name: /Contoso Backup 500 GB/ }).check();
     await expect(dialog.getByRole('button', { name: /Terms and conditions/ })).toBeEnabled();
-    await page.screenshot({ path: '/tmp/wiz-service.png' });
+    await shot(page, 'wiz-service');
     await checkAccessible(page);
     await dialog.getByRole('button', { name: 'Next' }).click();
 
@@ -211,7 +211,7 @@ test.describe('account creation wizard', () => {
     await expect(dialog.getByText('Protected devices is required')).toBeVisible();
     await dialog.getByLabel('Protected devices').fill('4');
     await dialog.getByLabel('Encryption passphrase').fill('correct horse battery');
-    await page.screenshot({ path: '/tmp/wiz-service-fields.png' });
+    await shot(page, 'wiz-service-fields');
     await dialog.getByRole('button', { name: 'Next' }).click();
 
     // [A4.10] The bottleneck check ran; the review lists the fees.
@@ -227,7 +227,7 @@ test.describe('account creation wizard', () => {
     await expect(schedule).toHaveValue('');
     await schedule.fill('2099-01-31 08:30');
     await schedule.blur();
-    await page.screenshot({ path: '/tmp/wiz-review.png' });
+    await shot(page, 'wiz-review');
     await dialog.getByRole('button', { name: 'Schedule provisioning' }).click();
 
     await expect(dialog.getByRole('heading', { name: 'Provisioning successfuly scheduled' })).toBeVisible();
@@ -237,7 +237,7 @@ test.describe('account creation wizard', () => {
     const suggested = dialog.getByRole('list', { name: 'Suggested services' }).getByRole('link');
     await expect(suggested.first()).toHaveAttribute('href', new RegExp(`accountType=Service&parentId=${user}&productName=`));
     expect(await suggested.count()).toBeLessThanOrEqual(3);
-    await page.screenshot({ path: '/tmp/wiz-service-success.png' });
+    await shot(page, 'wiz-service-success');
     await checkAccessible(page);
     await dialog.getByRole('link', { name: 'Go to the created account' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Contoso Backup 500 GB' })).toBeVisible();
@@ -284,7 +284,7 @@ test.describe('account creation wizard', () => {
 
     await expect(dialog.getByRole('heading', { name: 'Your order is above your credit limit' })).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '#/Orders');
-    await page.screenshot({ path: '/tmp/wiz-under-review.png' });
+    await shot(page, 'wiz-under-review');
     await checkAccessible(page);
   });
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { checkAccessible, signIn } from '../fixtures/portal';
+import { checkAccessible, shot, signIn } from '../fixtures/portal';
 
 const unique = () => Date.now().toString(36);
 const XLSM = 'application/vnd.ms-excel.sheet.macroEnabled.12';
@@ -61,7 +61,7 @@ test.describe('account import wizard', () => {
     expect(Math.round(box?.width ?? 0)).toBe(960);
     expect(box?.height).toBeGreaterThanOrEqual(570);
     await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
-    await page.screenshot({ path: '/tmp/import-type.png' });
+    await shot(page, 'import-type');
     await checkAccessible(page);
     await dialog.getByRole('radio', { name: /Users/ }).check();
     await dialog.getByRole('button', { name: 'Next' }).click();
@@ -101,7 +101,7 @@ test.describe('account import wizard', () => {
     await expect(dialog.getByTestId('uploaded-file')).toHaveText('Uploaded: users.xlsm');
     await expect(preview).toBeDisabled();
     await dialog.getByLabel('Import name').fill(`New hires ${stamp}`);
-    await page.screenshot({ path: '/tmp/import-template.png' });
+    await shot(page, 'import-template');
     await checkAccessible(page);
     await preview.click();
 
@@ -111,7 +111,7 @@ test.describe('account import wizard', () => {
     await expect(firstRow.getByRole('cell').first()).toHaveText('3');
     await expect(dialog.getByTestId('preview-row')).toHaveCount(3);
     await expect(dialog.getByRole('button', { name: 'Finish' })).toBeDisabled();
-    await page.screenshot({ path: '/tmp/import-preview-errors.png' });
+    await shot(page, 'import-preview-errors');
     await checkAccessible(page);
 
     await dialog.getByRole('button', { name: 'Back' }).click();
@@ -128,7 +128,7 @@ test.describe('account import wizard', () => {
 
     await expect(dialog.getByText('Import successfully completed')).toBeVisible();
     await expect(dialog.getByText(`3 users were created under ${companyName}.`)).toBeVisible();
-    await page.screenshot({ path: '/tmp/import-success.png' });
+    await shot(page, 'import-success');
     await checkAccessible(page);
     await dialog.getByRole('link', { name: `Open ${companyName}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
@@ -166,7 +166,7 @@ test.describe('account import wizard', () => {
     await dialog.getByLabel('Search services').fill('Backup 500');
     await dialog.getByRole('radio', { name: /Contoso Backup 500 GB/ }).check();
     await expect(dialog.getByRole('radio')).toHaveCount(1);
-    await page.screenshot({ path: '/tmp/import-service.png' });
+    await shot(page, 'import-service');
     await checkAccessible(page);
     await dialog.getByRole('button', { name: 'Next' }).click();
 
