@@ -174,7 +174,7 @@ describe('[A7.4] GetCreditLimitRecords and AddCreditLimitRecord', () => {
     expect(res.body).toMatchObject({ Label: 'unlocked', LockChange: 'unlocked', PreviousIsLocked: true });
   });
 
-  it('[A9.1] pages the history newest first, five to a page', async () => {
+  it('[A1.6] [A9.1] pages the history newest first, five to a page', async () => {
     const id = await newCompany();
     for (let i = 1; i <= 7; i++)
       await add('admin', { accountId: id, Limit: `${i * 100}`, Comment: `step ${i}`, IsLocked: false });

@@ -76,7 +76,7 @@ describe('[A7.8] GetAccountNotes, AddAccountNote, UpdateAccountNote, DeleteAccou
     });
   });
 
-  it('[A3.4] adds a note with its author, dates and the author-only rights', async () => {
+  it('[A1.7] [A3.4] adds a note with its author, dates and the author-only rights', async () => {
     const id = await newCompany();
 
     const res = await add('admin', id, '  Prefers e-mail\r\nover phone calls  ');
