@@ -43,7 +43,7 @@ const person = (stamp: string, who: string) => ({
 });
 
 test.describe('account import wizard', () => {
-  test('[A1.4] [A2.9] [A2.46] [A4.11] [A5.4] [A8.4] [A8.13] [A9.6] [A9.8] a reseller administrator imports users into a company', async ({
+  test('[A1.4] [A2.9] [A2.46] [A4.11] [A5.4] [A8.3] [A8.4] [A8.13] [A9.6] [A9.8] a reseller administrator imports users into a company', async ({
     page,
   }) => {
     const stamp = unique();
@@ -91,6 +91,12 @@ test.describe('account import wizard', () => {
       buffer: template,
     });
     await expect(dialog.getByRole('alert')).toContainText('Only .xlsm files can be uploaded');
+
+    // [A8.3] An upload the server never receives says so; the next one works.
+    await page.route('**/keeper/upload', (route) => route.abort());
+    await fileInput.setInputFiles({ name: 'users.xlsm', mimeType: XLSM, buffer: template });
+    await expect(dialog.getByRole('alert')).toContainText('Error uploading file');
+    await page.unroute('**/keeper/upload');
 
     const bad = await fill(template, [
       person(stamp, 'Ann'),

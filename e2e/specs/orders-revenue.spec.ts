@@ -81,11 +81,14 @@ test.describe('orders and revenue report', () => {
     const all = Number(await count.getAttribute('data-value'));
     expect(all).toBeGreaterThan(50);
     await frame.locator('[data-visual="StatusSlicer"]').getByLabel('Under review').check();
-    await expect(count).toHaveAttribute('data-value', '1');
+    // The demo's one order under review; other specs (the creation wizard's) may place more of their own.
     const rows = frame.locator('[data-visual="OrderList"] tbody tr');
-    await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toContainText('Dunmore Architects');
-    await expect(rows.first()).toContainText('Fabrikam Endpoint Protection');
+    await expect(rows.filter({ hasText: 'Dunmore Architects' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'Dunmore Architects' })).toContainText('Fabrikam Endpoint Protection');
+    const underReview = Number(await count.getAttribute('data-value'));
+    expect(underReview).toBeGreaterThanOrEqual(1);
+    expect(underReview).toBeLessThan(all);
+    await expect(rows).toHaveCount(underReview);
     await expectAccessible(page);
   });
 
