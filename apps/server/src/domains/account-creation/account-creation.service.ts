@@ -16,7 +16,6 @@ import {
   ROLE_VIEW,
   roleOrganisationKind,
   SUGGESTED_SERVICES_MAX,
-  type View,
   validateFieldValue,
 } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
@@ -190,15 +189,7 @@ export async function getDefaultViews(
     }),
     ...(product ? serviceFieldDefaults(product.service.fields, product.serviceDefs) : {}),
   };
-  const views: Record<string, View> = {};
-  for (const def of fields) {
-    const view = views[def.AccountViewName] ?? { Name: def.AccountViewName, FieldDefinitions: [], Values: {}, DisplayValues: {} };
-    views[def.AccountViewName] = view;
-    const value = defaults[`${def.AccountViewName}.${def.Name}`] ?? null;
-    view.FieldDefinitions.push(def);
-    view.Values[def.Name] = value;
-    view.DisplayValues[def.Name] = displayFieldValue(def, value);
-  }
+  const views = accounts.viewsFromDefinitions(fields, (key) => defaults[key]);
   // A new user is given a role: the field Access.Role, in a container of its own on the first page.
   const roleChoice = input.accountType === 'User' ? await newUserRoles(db, parent) : null;
   const pages = [...createLayoutPages(typePages, fields), ...(product ? servicePage(product) : [])];

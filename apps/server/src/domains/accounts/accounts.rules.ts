@@ -1,4 +1,11 @@
-import { type FieldDefinition, type FieldError, type FieldValue, validateFieldValue } from '@portal/contracts';
+import {
+  displayFieldValue,
+  type FieldDefinition,
+  type FieldError,
+  type FieldValue,
+  type View,
+  validateFieldValue,
+} from '@portal/contracts';
 
 export interface FieldChange {
   def: FieldDefinition;
@@ -112,4 +119,24 @@ export function decideMove(params: {
       : 'A subscription can be moved under a user';
   }
   return null;
+}
+
+/**
+ * [A3.2] The views of an account: its field definitions grouped by view, each with its value (null when it has
+ * none) and the value as shown. The account page and the creation wizard's defaults build them the same way.
+ */
+export function viewsFromDefinitions(
+  definitions: readonly FieldDefinition[],
+  valueAt: (key: string) => FieldValue | undefined,
+): Record<string, View> {
+  const views: Record<string, View> = {};
+  for (const def of definitions) {
+    const view = views[def.AccountViewName] ?? { Name: def.AccountViewName, FieldDefinitions: [], Values: {}, DisplayValues: {} };
+    views[def.AccountViewName] = view;
+    const value = valueAt(`${def.AccountViewName}.${def.Name}`) ?? null;
+    view.FieldDefinitions.push(def);
+    view.Values[def.Name] = value;
+    view.DisplayValues[def.Name] = displayFieldValue(def, value);
+  }
+  return views;
 }

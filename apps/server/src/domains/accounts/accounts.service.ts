@@ -3,11 +3,9 @@ import {
   type Account,
   type AccountType,
   creatableChildTypes,
-  displayFieldValue,
   type FieldValue,
   ORDERS_READ_CAPABILITY_KEYS,
   type TreeNode,
-  type View,
 } from '@portal/contracts';
 import { writeAudit } from '../../platform/audit/write-audit.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
@@ -18,7 +16,7 @@ import { announceSave, extendedValuesOf } from './account-extensions.js';
 import { BUILT_ACCOUNT_TABS } from './account-tabs.js';
 import { decideAccountTabs, TAB_DISPLAY_NAMES } from './account-tabs.rules.js';
 import * as repo from './accounts.repository.js';
-import { decideMove, decideTermination, decideUpdate } from './accounts.rules.js';
+import { decideMove, decideTermination, decideUpdate, viewsFromDefinitions } from './accounts.rules.js';
 
 const ORGANISATION_TYPES: readonly AccountType[] = ['Company', 'Reseller', 'Provider'];
 
@@ -51,15 +49,7 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number): Pr
     row,
     definitions.map((d) => `${d.AccountViewName}.${d.Name}`),
   );
-  const views: Record<string, View> = {};
-  for (const def of definitions) {
-    const view = views[def.AccountViewName] ?? { Name: def.AccountViewName, FieldDefinitions: [], Values: {}, DisplayValues: {} };
-    views[def.AccountViewName] = view;
-    const value = values[`${def.AccountViewName}.${def.Name}`] ?? null;
-    view.FieldDefinitions.push(def);
-    view.Values[def.Name] = value;
-    view.DisplayValues[def.Name] = displayFieldValue(def, value);
-  }
+  const views = viewsFromDefinitions(definitions, (key) => values[key]);
   const [customActions, renew] = await Promise.all([
     repo.listCustomActions(db, row.account_type),
     row.account_type === 'Product' ? repo.findScheduledAction(db, row.id, 'RENEW') : Promise.resolve(null),
