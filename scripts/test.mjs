@@ -12,12 +12,15 @@ const only = process.argv.slice(2);
 const wants = (step) => only.length === 0 || only.includes(step);
 const reports = mkdtempSync(join(tmpdir(), 'portal-test-'));
 const failures = [];
+const timings = [];
 let passed = 0;
 let failed = 0;
 
 function step(name, command, args, options) {
   console.log(`\n━━ ${name}`);
+  const started = Date.now();
   const status = run(command, args, options);
+  timings.push(`${name}: ${Math.round((Date.now() - started) / 1000)} s`);
   if (status !== 0) failures.push(name);
   return status;
 }
@@ -88,7 +91,7 @@ if (wants('e2e')) {
   }
 }
 
-console.log('');
+console.log(`\nstep times: ${timings.join('; ')}`);
 if (failures.length > 0) console.log(`failed steps: ${failures.join('; ')}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failures.length > 0 ? 1 : 0);

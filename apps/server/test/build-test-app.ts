@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.js';
 import { createDb, type Db } from '../src/platform/db/db.js';
 import { migrate } from '../src/platform/db/migrate.js';
@@ -32,7 +33,18 @@ export async function buildTestApp(
     const name = `portal_test_${randomUUID().replace(/-/g, '')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    // A copy of the migrated template of the global setup (test/global-setup.ts); two copies made at the
+    // same moment can find the template busy, so try again.
+    const template = inject('postgresTemplate');
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+        break;
+      } catch (error) {
+        if (attempt >= 10 || !String(error).includes('is being accessed by other users')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
@@ -44,7 +56,10 @@ export async function buildTestApp(
       await c.end();
     };
   } else {
-    db = await createDb({ databaseUrl: null, dataDir: 'memory://' });
+    // Start from the migrated database the global setup dumped (test/global-setup.ts).
+    const snapshotFile = inject('pgliteSnapshot');
+    const snapshot = snapshotFile ? new Blob([readFileSync(snapshotFile)]) : undefined;
+    db = await createDb({ databaseUrl: null, dataDir: 'memory://', snapshot });
   }
   await migrate(db, MIGRATIONS_DIR);
   const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'));

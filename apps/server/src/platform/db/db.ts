@@ -15,6 +15,8 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, for `DbOptions.snapshot` (tests start from a migrated one). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -22,25 +24,28 @@ export interface DbOptions {
   databaseUrl: string | null;
   /** Folder of the PGlite database; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /** PGlite only: a data directory dumped by `Db.dumpDataDir` to start from instead of an empty database. */
+  snapshot?: Blob;
 }
 
 export async function createDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl ? createPostgres(options.databaseUrl) : createPglite(options.dataDir);
+  return options.databaseUrl ? createPostgres(options.databaseUrl) : createPglite(options.dataDir, options.snapshot);
 }
 
-async function createPglite(dataDir: string): Promise<Db> {
+async function createPglite(dataDir: string, snapshot?: Blob): Promise<Db> {
   let location = dataDir;
   if (!dataDir.startsWith('memory://')) {
     location = join(dataDir, 'pglite');
     mkdirSync(location, { recursive: true });
   }
-  const client = await PGlite.create(location, { extensions: { pg_trgm } });
+  const client = await PGlite.create(location, { extensions: { pg_trgm }, ...(snapshot ? { loadDataDir: snapshot } : {}) });
   const run = async <T>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) =>
     (await q.query<T>(sql, params as unknown[] | undefined)).rows;
   return {
     kind: 'pglite',
     query: (sql, params) => run(client, sql, params),
     transaction: (fn) => client.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) })),
+    dumpDataDir: () => client.dumpDataDir('none'),
     exec: async (sql) => {
       await client.exec(sql);
     },
