@@ -127,6 +127,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Signs in, for every caller, a new user at the caller's root with `capabilities`, into `clients`. */
+async function signInCallers(clients: Map<string, ApiClient>, capabilities: readonly string[], label: string) {
+  for (const { caller, root } of CALLERS) {
+    const user = await makeUser(t.db, {
+      parentId: idOf(root),
+      capabilities: [...capabilities],
+      displayName: `${caller} (${label})`,
+    });
+    clients.set(caller, await new ApiClient(t.url).signIn(user.username));
+  }
+}
+
 const MATRIX = CALLERS.flatMap(({ caller }) =>
   TREE.flatMap(({ name: target }) =>
     OPERATIONS.map((op) => ({
@@ -760,14 +772,11 @@ describe('[A2.18] [A7.11] provisioning requests stay inside the caller scope', (
         : { id };
 
   beforeAll(async () => {
-    for (const { caller, root } of CALLERS) {
-      const user = await makeUser(t.db, {
-        parentId: idOf(root),
-        capabilities: [...READ_ALL, ...UPDATE_ALL, 'PROVISIONING_REQUEST_READ', 'PROVISIONING_REQUEST_CREATE'],
-        displayName: `${caller} (provisioning)`,
-      });
-      provisioningClients.set(caller, await new ApiClient(t.url).signIn(user.username));
-    }
+    await signInCallers(
+      provisioningClients,
+      [...READ_ALL, ...UPDATE_ALL, 'PROVISIONING_REQUEST_READ', 'PROVISIONING_REQUEST_CREATE'],
+      'provisioning',
+    );
   });
 
   const rows = CALLERS.flatMap(({ caller }) =>
@@ -838,14 +847,11 @@ describe('[A2.34] [A6.17] the price preview stays inside the caller scope', () =
   const pricingClients = new Map<CallerName, ApiClient>();
 
   beforeAll(async () => {
-    for (const { caller, root } of CALLERS) {
-      const user = await makeUser(t.db, {
-        parentId: idOf(root),
-        capabilities: [...READ_ALL, 'BILLING_SHOWPRODUCTPRICE_READ', 'BILLING_SHOWPRODUCTPRICE_MARGIN_READ'],
-        displayName: `${caller} (pricing)`,
-      });
-      pricingClients.set(caller, await new ApiClient(t.url).signIn(user.username));
-    }
+    await signInCallers(
+      pricingClients,
+      [...READ_ALL, 'BILLING_SHOWPRODUCTPRICE_READ', 'BILLING_SHOWPRODUCTPRICE_MARGIN_READ'],
+      'pricing',
+    );
   });
 
   const rows = CALLERS.flatMap(({ caller }) =>
@@ -958,14 +964,7 @@ describe('exchange rates stay with their provider, and only provider staff set t
   const RATE_CAPABILITIES = [...READ_ALL, 'EXCHANGE_RATE_READ', 'EXCHANGE_RATE_UPDATE'];
 
   beforeAll(async () => {
-    for (const { caller, root } of CALLERS) {
-      const user = await makeUser(t.db, {
-        parentId: idOf(root),
-        capabilities: RATE_CAPABILITIES,
-        displayName: `${caller} (rates)`,
-      });
-      rateClients.set(caller, await new ApiClient(t.url).signIn(user.username));
-    }
+    await signInCallers(rateClients, RATE_CAPABILITIES, 'rates');
     const otherProvider = await makeAccount(t.db, { type: 'Provider', parentId: null, displayName: 'Other provider' });
     const other = await makeUser(t.db, {
       parentId: otherProvider,
@@ -1018,14 +1017,7 @@ describe('[A7.3] report page status and refresh stay inside the caller scope', (
         [type, PAGE],
       );
     }
-    for (const { caller, root } of CALLERS) {
-      const user = await makeUser(t.db, {
-        parentId: idOf(root),
-        capabilities: [...READ_ALL, 'ACCOUNT_REPORT_READ'],
-        displayName: `${caller} (reports)`,
-      });
-      reportClients.set(caller, await new ApiClient(t.url).signIn(user.username));
-    }
+    await signInCallers(reportClients, [...READ_ALL, 'ACCOUNT_REPORT_READ'], 'reports');
   });
 
   const send = async (client: ApiClient, method: 'GET' | 'POST', accountId: number) => {
@@ -1090,14 +1082,7 @@ describe('[A7.13] the creation wizard creates only under parents inside the call
   ] as const;
 
   beforeAll(async () => {
-    for (const { caller, root } of CALLERS) {
-      const user = await makeUser(t.db, {
-        parentId: idOf(root),
-        capabilities: [...READ_ALL, ...CREATE_ALL],
-        displayName: `${caller} (creator)`,
-      });
-      creators.set(caller, await new ApiClient(t.url).signIn(user.username));
-    }
+    await signInCallers(creators, [...READ_ALL, ...CREATE_ALL], 'creator');
   });
 
   const rows = CALLERS.flatMap(({ caller }) =>
@@ -1194,14 +1179,7 @@ describe('[A7.12] the import wizard reaches only parents inside the caller scope
   ] as const;
 
   beforeAll(async () => {
-    for (const { caller, root } of CALLERS) {
-      const user = await makeUser(t.db, {
-        parentId: idOf(root),
-        capabilities: [...READ_ALL, ...IMPORT_ALL],
-        displayName: `${caller} (importer)`,
-      });
-      importers.set(caller, await new ApiClient(t.url).signIn(user.username));
-    }
+    await signInCallers(importers, [...READ_ALL, ...IMPORT_ALL], 'importer');
   });
 
   const rows = CALLERS.flatMap(({ caller }) =>

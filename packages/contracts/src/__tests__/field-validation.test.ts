@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldDefinition, FieldValue } from '../accounts.js';
 import { displayFieldValue, validateFieldValue } from '../field-validation.js';
+import { fieldDefinition } from '../testing.js';
 
-function field(overrides: Partial<FieldDefinition>): FieldDefinition {
-  return {
-    Name: 'Field',
-    DisplayName: 'Field',
-    DisplayType: 'Text',
-    DisplayTemplate: null,
-    InputMask: null,
-    AccountViewName: 'Default',
-    IsModifyConfirmRequired: false,
-    IsRequired: false,
-    IsReadOnly: false,
-    MaxLength: null,
-    Pattern: null,
-    PatternMessage: null,
-    Options: [],
-    ...overrides,
-  };
-}
+const field = (overrides: Partial<FieldDefinition>): FieldDefinition => fieldDefinition('Default', 'Field', overrides);
 
 const LANGUAGE_OPTIONS = [
   { Value: 'en', DisplayName: 'English' },

@@ -1,5 +1,7 @@
 import {
+  type AccountType,
   type CreateAccountType,
+  type CreateParentItem,
   type FieldDefinition,
   type FieldError,
   type FieldValue,
@@ -10,6 +12,22 @@ import {
 } from '@portal/contracts';
 
 const keyOf = (def: FieldDefinition) => `${def.AccountViewName}.${def.Name}`;
+
+/** A parent picker's item [A2.43] [A7.12]: an account found by search or listed in the parent tree. */
+export function toParentItem(
+  row: { id: number; account_type: AccountType; display_name: string; parent_name: string | null },
+  canBeParent: boolean,
+  hasChildren = false,
+): CreateParentItem {
+  return {
+    AccountId: row.id,
+    AccountType: row.account_type,
+    DisplayName: row.display_name,
+    ParentDisplayName: row.parent_name,
+    CanBeParent: canBeParent,
+    HasChildren: hasChildren,
+  };
+}
 
 /** The fields a new account can be given: every defined field that is not read-only (the server sets those). */
 export function creatableFields(definitions: readonly FieldDefinition[]): FieldDefinition[] {

@@ -47,6 +47,7 @@ import {
   serviceFieldDefinitions,
   serviceRangeErrors,
   storedValues,
+  toParentItem,
 } from './account-creation.rules.js';
 
 /** [A6.19] Who may send a user its credentials, as SendUserFirstTimePassword declares. */
@@ -463,42 +464,21 @@ export async function listParents(
   const treeTypes = CREATE_TREE_TYPES[input.accountType];
   if (input.text.length >= 2) {
     const rows = await accounts.searchInScope(db, caller.scope.rootPath, input.text, parentTypes, input.limit);
-    return {
-      Items: rows.map((r) => ({
-        AccountId: r.id,
-        AccountType: r.account_type,
-        DisplayName: r.display_name,
-        ParentDisplayName: r.parent_name,
-        CanBeParent: true,
-        HasChildren: false,
-      })),
-    };
+    return { Items: rows.map((r) => toParentItem(r, true)) };
   }
   if (input.parentId === null) {
     const root = await accounts.findById(db, caller.scope.rootId);
     if (!root || !treeTypes.includes(root.account_type) || root.state === 'Terminated') return { Items: [] };
     return {
       Items: [
-        {
-          AccountId: root.id,
-          AccountType: root.account_type,
-          DisplayName: root.display_name,
-          ParentDisplayName: null,
-          CanBeParent: parentTypes.includes(root.account_type),
-          HasChildren: await accounts.hasChildrenOfTypes(db, root.id, treeTypes),
-        },
+        toParentItem(
+          { ...root, parent_name: null },
+          parentTypes.includes(root.account_type),
+          await accounts.hasChildrenOfTypes(db, root.id, treeTypes),
+        ),
       ],
     };
   }
   const rows = await accounts.listChildrenOfTypes(db, input.parentId, treeTypes, input.limit);
-  return {
-    Items: rows.map((r) => ({
-      AccountId: r.id,
-      AccountType: r.account_type,
-      DisplayName: r.display_name,
-      ParentDisplayName: r.parent_name,
-      CanBeParent: parentTypes.includes(r.account_type),
-      HasChildren: r.has_children,
-    })),
-  };
+  return { Items: rows.map((r) => toParentItem(r, parentTypes.includes(r.account_type), r.has_children)) };
 }

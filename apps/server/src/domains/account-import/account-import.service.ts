@@ -19,7 +19,7 @@ import { type FileStorage, findStoredFile, findUploadedAt } from '../../platform
 import { enqueueJob, loadJob } from '../../platform/jobs/index.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
-import { serviceFieldDefinitions } from '../account-creation/index.js';
+import { serviceFieldDefinitions, toParentItem } from '../account-creation/index.js';
 import * as accounts from '../accounts/index.js';
 import { findOrderableService, listOrderableServices, type OrderableService } from '../catalogue/index.js';
 import { hasAcceptedServiceTerms } from '../terms/index.js';
@@ -116,16 +116,7 @@ export async function listMigrationParents(
   const items = new Map<number, CreateParentItem>();
   for (const path of roots) {
     const rows = await accounts.searchInScope(db, path, '', CREATE_PARENT_TYPES[input.accountType], input.limit);
-    for (const r of rows) {
-      items.set(r.id, {
-        AccountId: r.id,
-        AccountType: r.account_type,
-        DisplayName: r.display_name,
-        ParentDisplayName: r.parent_name,
-        CanBeParent: true,
-        HasChildren: false,
-      });
-    }
+    for (const r of rows) items.set(r.id, toParentItem(r, true));
   }
   return { Items: [...items.values()].slice(0, input.limit) };
 }

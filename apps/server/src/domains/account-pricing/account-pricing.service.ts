@@ -5,8 +5,8 @@ import type { Caller } from '../../platform/operations/types.js';
 import { type AccountRow, findById } from '../accounts/index.js';
 import {
   customerCurrency,
-  findPriceProtectionDays,
   loadPricingSources,
+  type PricingSource,
   priceWithSource,
   subscriptionQuantity,
 } from '../catalogue/index.js';
@@ -46,32 +46,49 @@ export async function getPricePreview(db: Queryable, caller: Caller, accountId: 
 }
 
 /**
- * [A3.1] [A2.33] ExtendedView.PriceProtectionEnddate of a Product account: its creation time plus its
- * service's PriceProtectionLengthInDays, computed on read (decision 0023); null when the service gives none.
+ * [A3.1] [A2.33] What pricing adds to a Product account's ExtendedView, from one load of its service's pricing
+ * source: the price protection end and whether the exchange rate it is converted with is out of date.
  */
-export async function priceProtectionValues(db: Queryable, account: AccountRow): Promise<Record<string, FieldValue>> {
-  if (account.account_type !== 'Product') return {};
-  const days = account.product_name ? await findPriceProtectionDays(db, account.product_name) : null;
-  const end = priceProtectionEnd(account.created_at, days);
-  return { PriceProtectionEnddate: end ? end.toISOString() : null };
-}
-
-/**
- * [A2.33] ExtendedView.ExchangeRateNotUpToDate of a Product account: true when its vendor charges in
- * another currency than the customer pays in and the provider's rate for that conversion is missing or
- * older than the last month end. Only for the callers who see the converted purchase prices and margin
- * (BILLING_SHOWPRODUCTPRICE_MARGIN read); null for everyone else and every other account (decision 0029).
- */
-export async function exchangeRateValues(
+export async function pricingExtendedValues(
   db: Queryable,
   account: AccountRow,
   caller: Caller,
   now: Date,
 ): Promise<Record<string, FieldValue>> {
-  if (account.account_type !== 'Product' || !account.product_name) return {};
-  if (!caller.capabilities.has(MARGIN_CAPABILITY)) return { ExchangeRateNotUpToDate: null };
-  const source = (await loadPricingSources(db, [account.product_name])).get(account.product_name.toLowerCase());
-  if (!source) return { ExchangeRateNotUpToDate: null };
+  if (account.account_type !== 'Product') return {};
+  const source = account.product_name
+    ? (await loadPricingSources(db, [account.product_name])).get(account.product_name.toLowerCase())
+    : undefined;
+  return {
+    ...priceProtectionValues(account, source),
+    ...(await exchangeRateValues(db, account, caller, source, now)),
+  };
+}
+
+/**
+ * [A3.1] ExtendedView.PriceProtectionEnddate: the account's creation time plus its service's
+ * PriceProtectionLengthInDays, computed on read (decision 0023); null when the service gives none.
+ */
+function priceProtectionValues(account: AccountRow, source: PricingSource | undefined): Record<string, FieldValue> {
+  const end = priceProtectionEnd(account.created_at, source?.priceProtectionDays ?? null);
+  return { PriceProtectionEnddate: end ? end.toISOString() : null };
+}
+
+/**
+ * [A2.33] ExtendedView.ExchangeRateNotUpToDate: true when the vendor charges in another currency than the
+ * customer pays in and the provider's rate for that conversion is missing or older than the last month end.
+ * Only for the callers who see the converted purchase prices and margin (BILLING_SHOWPRODUCTPRICE_MARGIN
+ * read); null for everyone else (decision 0029).
+ */
+async function exchangeRateValues(
+  db: Queryable,
+  account: AccountRow,
+  caller: Caller,
+  source: PricingSource | undefined,
+  now: Date,
+): Promise<Record<string, FieldValue>> {
+  if (!account.product_name) return {};
+  if (!caller.capabilities.has(MARGIN_CAPABILITY) || !source) return { ExchangeRateNotUpToDate: null };
   const from = source.ownerCurrency ?? DEFAULT_CURRENCY;
   const to = await customerCurrency(db, account.path);
   if (from === to) return { ExchangeRateNotUpToDate: false };

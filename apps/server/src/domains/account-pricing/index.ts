@@ -10,8 +10,5 @@ export { accountPricingOperations } from './account-pricing.operations.js';
  */
 export const pricingAccountExtension: AccountExtension = {
   name: 'pricing',
-  extendedValues: async (db, account, caller) => ({
-    ...(await service.priceProtectionValues(db, account)),
-    ...(await service.exchangeRateValues(db, account, caller, new Date())),
-  }),
+  extendedValues: (db, account, caller, now) => service.pricingExtendedValues(db, account, caller, now),
 };

@@ -23,7 +23,7 @@ export interface AccountSavedEvent {
  */
 export interface AccountExtension {
   readonly name: string;
-  extendedValues?(db: Queryable, account: AccountRow, caller: Caller): Promise<Record<string, FieldValue>>;
+  extendedValues?(db: Queryable, account: AccountRow, caller: Caller, now: Date): Promise<Record<string, FieldValue>>;
   afterSave?(db: Queryable, event: AccountSavedEvent): Promise<void>;
 }
 
@@ -34,10 +34,15 @@ export function registerAccountExtension(extension: AccountExtension): void {
   extensions.set(extension.name, extension);
 }
 
-export async function extendedValuesOf(db: Queryable, account: AccountRow, caller: Caller): Promise<Record<string, FieldValue>> {
+export async function extendedValuesOf(
+  db: Queryable,
+  account: AccountRow,
+  caller: Caller,
+  now: Date,
+): Promise<Record<string, FieldValue>> {
   const values: Record<string, FieldValue> = {};
   for (const ext of extensions.values()) {
-    if (ext.extendedValues) Object.assign(values, await ext.extendedValues(db, account, caller));
+    if (ext.extendedValues) Object.assign(values, await ext.extendedValues(db, account, caller, now));
   }
   return values;
 }

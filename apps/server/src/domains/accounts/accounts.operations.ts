@@ -41,7 +41,7 @@ async function update(
 export const accountOperations = [
   handle(SearchAccounts, (ctx, input) => service.searchAccounts(ctx.db, requireCaller(ctx), input)),
   handle(MoveAccount, async (ctx, input) => {
-    const result = await service.moveAccount(ctx.db, requireCaller(ctx), input);
+    const result = await service.moveAccount(ctx.db, requireCaller(ctx), input, ctx.now);
     ctx.audit({ accountId: input.id, before: result.before, after: result.after });
     return result.account;
   }),
@@ -51,11 +51,11 @@ export const accountOperations = [
     return result.account;
   }),
   handle(CancelAccountTermination, async (ctx, input) => {
-    const result = await service.cancelTermination(ctx.db, requireCaller(ctx), input.id);
+    const result = await service.cancelTermination(ctx.db, requireCaller(ctx), input.id, ctx.now);
     ctx.audit({ accountId: input.id, before: result.before, after: result.after });
     return result.account;
   }),
-  handle(LoadAccountById, (ctx, input) => service.loadAccount(ctx.db, requireCaller(ctx), input.id)),
+  handle(LoadAccountById, (ctx, input) => service.loadAccount(ctx.db, requireCaller(ctx), input.id, ctx.now)),
   handle(GetPartialCompanyHierarchy, (ctx, input) => service.getPartialHierarchy(ctx.db, input)),
   handle(ListAccountSubtree, (ctx, input) => service.listSubtree(ctx.db, input)),
   handle(UpdateAccount, (ctx, input) => update(ctx, input, false)),

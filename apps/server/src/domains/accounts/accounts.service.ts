@@ -36,7 +36,7 @@ function hasTypeCapability(caller: Caller, type: AccountType, kind: 'UPDATE' | '
   return caller.capabilities.has(`${ACCOUNT_TYPE_CAPABILITY[t as keyof typeof ACCOUNT_TYPE_CAPABILITY]}_${kind}`);
 }
 
-export async function loadAccount(db: Queryable, caller: Caller, id: number): Promise<Account> {
+export async function loadAccount(db: Queryable, caller: Caller, id: number, now: Date): Promise<Account> {
   const row = await repo.findById(db, id);
   if (!row) throw notFound();
   const [definitions, pages, reportPages] = await Promise.all([
@@ -60,7 +60,7 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number): Pr
     Values: {
       TerminationDate: row.termination_date ? row.termination_date.toISOString() : null,
       HasRenewActionValuesConfigured: renew !== null,
-      ...(await extendedValuesOf(db, row, caller)),
+      ...(await extendedValuesOf(db, row, caller, now)),
     },
     DisplayValues: {},
   };
@@ -164,7 +164,7 @@ export async function updateAccount(
     confirmed: boolean;
     skipProvisioning?: boolean;
   },
-  now: Date = new Date(),
+  now: Date,
 ): Promise<UpdateResult> {
   const row = await repo.findById(db, input.id);
   if (!row) throw notFound();
@@ -218,7 +218,7 @@ export async function updateAccount(
     });
   }
   return {
-    account: await loadAccount(db, caller, row.id),
+    account: await loadAccount(db, caller, row.id, now),
     before: Object.fromEntries(decision.changes.map((c) => [c.key, c.before])),
     after: Object.fromEntries(decision.changes.map((c) => [c.key, c.after])),
   };
@@ -326,17 +326,17 @@ export async function terminateAccount(
     await repo.setTerminationDate(db, row.id, decision.date);
     after = { State: row.state, TerminationDate: decision.date.toISOString() };
   }
-  return { account: await loadAccount(db, caller, row.id), before, after };
+  return { account: await loadAccount(db, caller, row.id, now), before, after };
 }
 
-export async function cancelTermination(db: Queryable, caller: Caller, id: number) {
+export async function cancelTermination(db: Queryable, caller: Caller, id: number, now: Date) {
   const row = await repo.findById(db, id);
   if (!row) throw notFound();
   if (row.state === 'Terminated') throw new DomainError('CONFLICT', 'A terminated account cannot be changed');
   if (row.termination_date === null) throw new DomainError('CONFLICT', 'This account has no scheduled termination');
   await repo.setTerminationDate(db, row.id, null);
   return {
-    account: await loadAccount(db, caller, row.id),
+    account: await loadAccount(db, caller, row.id, now),
     before: { TerminationDate: row.termination_date.toISOString() },
     after: { TerminationDate: null },
   };
@@ -376,7 +376,7 @@ export async function searchAccounts(db: Queryable, caller: Caller, input: { tex
   };
 }
 
-export async function moveAccount(db: Queryable, caller: Caller, input: { id: number; newParentId: number }) {
+export async function moveAccount(db: Queryable, caller: Caller, input: { id: number; newParentId: number }, now: Date) {
   const row = await repo.findById(db, input.id);
   if (!row) throw notFound();
   const target = await repo.findById(db, input.newParentId);
@@ -396,7 +396,7 @@ export async function moveAccount(db: Queryable, caller: Caller, input: { id: nu
     throw validationFailed([{ field: 'newParentId', message: 'Choose an account that is not terminated' }]);
   await repo.moveSubtree(db, row.id, target.id);
   return {
-    account: await loadAccount(db, caller, row.id),
+    account: await loadAccount(db, caller, row.id, now),
     before: { ParentAccountId: row.parent_id },
     after: { ParentAccountId: target.id },
   };

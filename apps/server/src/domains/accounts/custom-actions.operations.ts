@@ -27,7 +27,7 @@ export function customActionOperations(runners: service.CustomActionRunners = {}
         ctx,
         input.accountId,
         input.action,
-        await service.executeCustomAction(ctx.db, requireCaller(ctx), input, false, runners),
+        await service.executeCustomAction(ctx.db, requireCaller(ctx), input, false, ctx.now, runners),
       ),
     ),
     handle(ExecuteCustomActionByConfirm, async (ctx, input) =>
@@ -35,14 +35,19 @@ export function customActionOperations(runners: service.CustomActionRunners = {}
         ctx,
         input.accountId,
         input.action,
-        await service.executeCustomAction(ctx.db, requireCaller(ctx), input, true, runners),
+        await service.executeCustomAction(ctx.db, requireCaller(ctx), input, true, ctx.now, runners),
       ),
     ),
     handle(UpdateAccountScheduledAction, async (ctx, input) =>
-      audited(ctx, input.accountId, input.action, await service.saveScheduledAction(ctx.db, requireCaller(ctx), input)),
+      audited(ctx, input.accountId, input.action, await service.saveScheduledAction(ctx.db, requireCaller(ctx), input, ctx.now)),
     ),
     handle(RemoveSavedAccountScheduledAction, async (ctx, input) =>
-      audited(ctx, input.accountId, input.action, await service.removeScheduledAction(ctx.db, requireCaller(ctx), input)),
+      audited(
+        ctx,
+        input.accountId,
+        input.action,
+        await service.removeScheduledAction(ctx.db, requireCaller(ctx), input, ctx.now),
+      ),
     ),
   ];
 }

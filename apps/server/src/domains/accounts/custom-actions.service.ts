@@ -100,6 +100,7 @@ export async function executeCustomAction(
   caller: Caller,
   input: { accountId: number; action: string; views: Record<string, { Values: Values }> },
   confirmed: boolean,
+  now: Date,
   runners: CustomActionRunners = {},
 ) {
   const { row, def } = await actionFor(db, input.accountId, input.action);
@@ -130,26 +131,32 @@ export async function executeCustomAction(
       ({ before, after } = await run(db, caller, row, values));
     }
   }
-  return { account: await loadAccount(db, caller, row.id), before, after };
+  return { account: await loadAccount(db, caller, row.id, now), before, after };
 }
 
 export async function saveScheduledAction(
   db: Queryable,
   caller: Caller,
   input: { accountId: number; action: string; views: Record<string, { Values: Values }> },
+  now: Date,
 ) {
   const { row, def } = await actionFor(db, input.accountId, input.action);
   if (!def.is_scheduled) throw new DomainError('CONFLICT', `${def.display_name} runs at once; use ExecuteCustomAction`);
   const values = validate(def, input.views);
   const before = await repo.findScheduledAction(db, row.id, def.name);
   await repo.saveScheduledAction(db, row.id, def.name, values, caller.userId);
-  return { account: await loadAccount(db, caller, row.id), before, after: values };
+  return { account: await loadAccount(db, caller, row.id, now), before, after: values };
 }
 
-export async function removeScheduledAction(db: Queryable, caller: Caller, input: { accountId: number; action: string }) {
+export async function removeScheduledAction(
+  db: Queryable,
+  caller: Caller,
+  input: { accountId: number; action: string },
+  now: Date,
+) {
   const { row, def } = await actionFor(db, input.accountId, input.action);
   const before = await repo.findScheduledAction(db, row.id, def.name);
   if (!(await repo.deleteScheduledAction(db, row.id, def.name)))
     throw new DomainError('CONFLICT', 'There are no saved values to reset');
-  return { account: await loadAccount(db, caller, row.id), before, after: null };
+  return { account: await loadAccount(db, caller, row.id, now), before, after: null };
 }

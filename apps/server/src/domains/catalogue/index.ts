@@ -12,7 +12,6 @@ export {
 } from './orderable.service.js';
 export {
   customerCurrency,
-  findPriceProtectionDays,
   loadPricingSources,
   type PricingSource,
   priceOneSubscription,

@@ -31,7 +31,12 @@ export interface PricingSource {
   rules: BillingRule[];
   fields: ServiceField[];
   isComplexProduct: boolean;
+  /** [A3.1] The service's PriceProtectionLengthInDays; null when it gives none. */
+  priceProtectionDays: number | null;
 }
+
+/** A stored day count (a whole number, as the service tool validates it), or null when there is none. */
+const wholeDays = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
 
 const RulesSchema = z.array(BillingRuleSchema).catch([]);
 const FieldsSchema = z.array(ServiceFieldSchema).catch([]);
@@ -48,9 +53,11 @@ export async function loadPricingSources(db: Queryable, productNames: readonly s
     rules: unknown;
     fields: unknown;
     is_complex_product: boolean;
+    protection_days: unknown;
   }>(
     `SELECT s.service_name, s.display_name, o.currency AS owner_currency, s.definition -> 'BillingRules' AS rules,
-            s.definition -> 'Fields' AS fields, s.is_complex_product
+            s.definition -> 'Fields' AS fields, s.is_complex_product,
+            s.definition -> 'PriceProtectionLengthInDays' AS protection_days
      FROM services s JOIN accounts o ON o.id = s.owner_account_id
      WHERE lower(s.service_name) = ANY($1::text[]) AND s.state = 'Active'`,
     [names],
@@ -63,6 +70,7 @@ export async function loadPricingSources(db: Queryable, productNames: readonly s
       rules: RulesSchema.parse(r.rules ?? []),
       fields: FieldsSchema.parse(r.fields ?? []),
       isComplexProduct: r.is_complex_product,
+      priceProtectionDays: wholeDays(r.protection_days),
     });
   }
   return sources;
@@ -129,14 +137,4 @@ export async function customerCurrency(db: Queryable, accountPath: string): Prom
     [accountPath.split('/').filter(Boolean).map(Number)],
   );
   return row?.currency ?? DEFAULT_CURRENCY;
-}
-
-/** A service's price protection length in days [S3.1], without loading its fees; null when it has none. */
-export async function findPriceProtectionDays(db: Queryable, serviceName: string): Promise<number | null> {
-  const [row] = await db.query<{ days: number | null }>(
-    `SELECT (definition ->> 'PriceProtectionLengthInDays')::int AS days FROM services
-     WHERE lower(service_name) = lower($1) AND state = 'Active'`,
-    [serviceName],
-  );
-  return row?.days ?? null;
 }

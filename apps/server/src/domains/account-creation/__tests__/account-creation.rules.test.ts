@@ -1,4 +1,5 @@
 import { type FieldDefinition, type LayoutPage, ServiceFieldSchema } from '@portal/contracts';
+import { fieldDefinition } from '@portal/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import {
   createLayoutPages,
@@ -10,22 +11,7 @@ import {
   storedValues,
 } from '../account-creation.rules.js';
 
-const def = (view: string, name: string, over: Partial<FieldDefinition> = {}): FieldDefinition => ({
-  Name: name,
-  DisplayName: name,
-  DisplayType: 'Text',
-  DisplayTemplate: null,
-  InputMask: null,
-  AccountViewName: view,
-  IsModifyConfirmRequired: false,
-  IsRequired: false,
-  IsReadOnly: false,
-  MaxLength: null,
-  Pattern: null,
-  PatternMessage: null,
-  Options: [],
-  ...over,
-});
+const def = fieldDefinition;
 
 const ID = def('Default', 'AccountIdentificator', { DisplayName: 'Account ID', DisplayType: 'Number', IsReadOnly: true });
 const NAME = def('Default', 'DisplayName', { DisplayName: 'Display name', IsRequired: true, MaxLength: 5 });

@@ -1,25 +1,9 @@
-import type { FieldDefinition, FieldValue } from '@portal/contracts';
+import type { FieldValue } from '@portal/contracts';
+import { fieldDefinition } from '@portal/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { decideUpdate } from '../accounts.rules.js';
 
-function def(view: string, name: string, overrides: Partial<FieldDefinition> = {}): FieldDefinition {
-  return {
-    Name: name,
-    DisplayName: name,
-    DisplayType: 'Text',
-    DisplayTemplate: null,
-    InputMask: null,
-    AccountViewName: view,
-    IsModifyConfirmRequired: false,
-    IsRequired: false,
-    IsReadOnly: false,
-    MaxLength: null,
-    Pattern: null,
-    PatternMessage: null,
-    Options: [],
-    ...overrides,
-  };
-}
+const def = fieldDefinition;
 
 const definitions = [
   def('Default', 'AccountIdentificator', { DisplayName: 'Account ID', DisplayType: 'Number', IsReadOnly: true }),

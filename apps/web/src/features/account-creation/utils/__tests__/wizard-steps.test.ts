@@ -1,23 +1,9 @@
 import type { FieldDefinition, LayoutPage, View } from '@portal/contracts';
+import { fieldDefinition } from '@portal/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { lastEnabledStep, pageErrors, serverErrorKey, stepOfField, viewsForCreate, wizardSteps } from '../wizard-steps';
 
-const def = (view: string, name: string, over: Partial<FieldDefinition> = {}): FieldDefinition => ({
-  Name: name,
-  DisplayName: name,
-  DisplayType: 'Text',
-  DisplayTemplate: null,
-  InputMask: null,
-  AccountViewName: view,
-  IsModifyConfirmRequired: false,
-  IsRequired: false,
-  IsReadOnly: false,
-  MaxLength: null,
-  Pattern: null,
-  PatternMessage: null,
-  Options: [],
-  ...over,
-});
+const def = fieldDefinition;
 const views: Record<string, View> = {
   Default: {
     Name: 'Default',

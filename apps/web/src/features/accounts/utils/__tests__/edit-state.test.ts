@@ -1,4 +1,5 @@
 import type { FieldDefinition, View } from '@portal/contracts';
+import { fieldDefinition } from '@portal/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import {
   changedKeys,
@@ -10,22 +11,7 @@ import {
   validateChanges,
 } from '../edit-state';
 
-const def = (over: Partial<FieldDefinition>): FieldDefinition => ({
-  Name: 'X',
-  DisplayName: 'X',
-  DisplayType: 'Text',
-  DisplayTemplate: null,
-  InputMask: null,
-  AccountViewName: 'Default',
-  IsModifyConfirmRequired: false,
-  IsRequired: false,
-  IsReadOnly: false,
-  MaxLength: null,
-  Pattern: null,
-  PatternMessage: null,
-  Options: [],
-  ...over,
-});
+const def = (over: Partial<FieldDefinition>): FieldDefinition => fieldDefinition('Default', 'X', over);
 const views: Record<string, View> = {
   Default: {
     Name: 'Default',
