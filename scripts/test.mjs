@@ -1,6 +1,7 @@
 // npm test: install what is missing, then lint and format check, typecheck, unit and API tests
 // (PGlite, or PostgreSQL when DATABASE_URL is set), the embed library's tests, a build, and the
 // browser tests in Debian's Chromium. Prints one closing line: "tests: N passed, N failed".
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,34 @@ function step(name, command, args, options) {
   return status;
 }
 
+/** Type-checks the projects two at a time (one per core); each project's output is printed when it ends. */
+async function typecheck(projects) {
+  const queue = [...projects];
+  const one = async () => {
+    for (let project = queue.shift(); project; project = queue.shift()) {
+      const name = `typecheck ${project}`;
+      const started = Date.now();
+      const { status, output } = await new Promise((resolve) => {
+        const child = spawn('npx', ['tsc', '--noEmit', '-p', project], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let text = '';
+        child.stdout.on('data', (chunk) => {
+          text += chunk;
+        });
+        child.stderr.on('data', (chunk) => {
+          text += chunk;
+        });
+        child.on('error', (error) => resolve({ status: 1, output: String(error) }));
+        child.on('close', (code) => resolve({ status: code ?? 1, output: text }));
+      });
+      console.log(`\n━━ ${name}`);
+      if (output.trim()) console.log(output.trimEnd());
+      timings.push(`${name}: ${Math.round((Date.now() - started) / 1000)} s`);
+      if (status !== 0) failures.push(name);
+    }
+  };
+  await Promise.all([one(), one()]);
+}
+
 function countVitest(file) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -36,9 +65,8 @@ if (wants('lint')) step('lint and format (biome)', 'npx', ['biome', 'check', '.'
 if (wants('typecheck')) {
   // The embed host type-checks against the embed library's published types (dist/esm/*.d.ts).
   ensureBuilt({ only: ['embed library'] });
-  for (const project of ['packages/contracts', 'apps/server', 'apps/web', 'e2e', 'bench', 'packages/embed', 'apps/embed-host']) {
-    if (existsSync(join(project, 'tsconfig.json'))) step(`typecheck ${project}`, 'npx', ['tsc', '--noEmit', '-p', project]);
-  }
+  const projects = ['packages/contracts', 'apps/server', 'apps/web', 'e2e', 'bench', 'packages/embed', 'apps/embed-host'];
+  await typecheck(projects.filter((project) => existsSync(join(project, 'tsconfig.json'))));
 }
 if (wants('unit')) {
   const out = join(reports, 'vitest.json');

@@ -10,6 +10,8 @@ const theme = createTheme({
   primaryShade: { light: 8, dark: 6 },
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  // Dialogs, menus and notifications appear without transitions for people who ask their system for less motion.
+  respectReducedMotion: true,
 });
 
 // Mantine's default dimmed grey is below the WCAG AA contrast ratio for small text.
