@@ -22,7 +22,9 @@ export default defineConfig({
     // The portal honours prefers-reduced-motion (no transitions): less rendering work per test.
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a fifth of each test's time: only the retry of a failed test records one
+    // (CI retries once); a failure always leaves its screenshot and error context.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
