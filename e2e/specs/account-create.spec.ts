@@ -283,6 +283,9 @@ test.describe('account creation wizard', () => {
     await dialog.getByRole('button', { name: 'Finish' }).click();
 
     await expect(dialog.getByRole('heading', { name: 'Your order is above your credit limit' })).toBeVisible();
+    await expect(dialog.getByTestId('under-review-notice')).toHaveText(
+      'A notice about it has been sent to cedarridge-admin@example.com.',
+    );
     await expect(dialog.getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '#/Orders');
     await shot(page, 'wiz-under-review');
     await checkAccessible(page);
