@@ -164,7 +164,7 @@ test.describe('account creation wizard', () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  test('[A2.41] [A4.10] [A5.8] [A5.11] [A2.44] [A9.7] creates a service for a user: service, terms, its fields, order review, scheduled provisioning', async ({
+  test('[A2.42] [A4.10] [A5.8] [A5.11] [A2.44] [A9.7] creates a service from a user page: service, terms, its fields, order review, scheduled provisioning', async ({
     page,
   }) => {
     const stamp = unique();
@@ -181,16 +181,17 @@ test.describe('account creation wizard', () => {
       User: { Values: { Email: `sam.${stamp}@example.com`, FirstName: 'Sam', LastName: 'Service' } },
     });
 
-    // The user's page offers "Create service"; the wizard opens with the user as parent.
+    // The user's page offers "Create service"; the wizard opens for that user without a parent step [A2.42].
     await page.goto(`/#/Account/View/${user}`);
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Create service' }).click();
     await expect(page).toHaveURL(new RegExp(`#/Account/Create\\?accountType=Service&parentId=${user}$`));
     const dialog = wizard(page, 'Create service');
     await expect(dialog.getByTestId('chosen-parent')).toHaveText(`Parent: Sam Service ${stamp} (User)`);
+    await expect(dialog.getByRole('button', { name: /Select parent/ })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: /Select service/ })).toBeVisible();
     // [A4.10] Terms open only once a service is chosen.
     await expect(dialog.getByRole('button', { name: /Terms and conditions/ })).toBeDisabled();
-    await dialog.getByRole('button', { name: 'Next' }).click();
 
     await dialog.getByLabel('Search services').fill('Backup 500');
     await dialog.getByRole('radio', { name: /Contoso Backup 500 GB/ }).check();
@@ -243,7 +244,7 @@ test.describe('account creation wizard', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Contoso Backup 500 GB' })).toBeVisible();
   });
 
-  test('[A4.8] [A8.7] [A2.44] an order above the company credit limit shows the under-review page', async ({ page }) => {
+  test('[A2.41] [A4.8] [A8.7] [A2.44] an order above the company credit limit shows the under-review page', async ({ page }) => {
     const stamp = unique();
     await signIn(page, 'cedarridge.admin');
     const root = await page.request.post('/api/op/GetAvailableCreateParents', { data: { accountType: 'Company' } });
@@ -265,10 +266,12 @@ test.describe('account creation wizard', () => {
     });
     expect(terms.status()).toBe(200);
 
-    await page.goto(
-      `/#/Account/Create?accountType=Service&parentId=${user}&productName=${encodeURIComponent('Contoso Backup 500 GB')}`,
-    );
+    // [A2.41] Without a user from a page, the service wizard starts at the parent step.
+    await page.goto(`/#/Account/Create?accountType=Service&productName=${encodeURIComponent('Contoso Backup 500 GB')}`);
     const dialog = wizard(page, 'Create service');
+    await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await dialog.getByLabel('Search by name').fill(`Rita Review ${stamp}`);
+    await dialog.getByRole('radio', { name: new RegExp(`Rita Review ${stamp}`) }).check();
     await expect(dialog.getByTestId('chosen-parent')).toHaveText(`Parent: Rita Review ${stamp} (User)`);
     await dialog.getByRole('button', { name: 'Next' }).click();
     await expect(dialog.getByRole('radio', { name: /Contoso Backup 500 GB/ })).toBeChecked();
@@ -283,6 +286,9 @@ test.describe('account creation wizard', () => {
     await dialog.getByRole('button', { name: 'Finish' }).click();
 
     await expect(dialog.getByRole('heading', { name: 'Your order is above your credit limit' })).toBeVisible();
+    await expect(dialog.getByTestId('under-review-notice')).toHaveText(
+      'A notice about it has been sent to cedarridge-admin@example.com.',
+    );
     await expect(dialog.getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '#/Orders');
     await shot(page, 'wiz-under-review');
     await checkAccessible(page);

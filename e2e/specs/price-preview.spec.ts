@@ -173,6 +173,31 @@ test.describe('price preview', () => {
 });
 
 test.describe('price protection', () => {
+  test('[A1.2] a company administrator views a subscription with its tabs, breadcrumbs, banner and price, and opens it for editing', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const sub = await subscriptionOf(playwright, baseURL as string, 'acme.admin');
+    await signIn(page, 'acme.admin');
+    await openAccount(page, sub.id);
+
+    await expect(page.getByRole('tab', { selected: true })).toBeVisible();
+    const crumbs = page.getByRole('navigation', { name: 'Account hierarchy' });
+    await expect(crumbs.getByRole('link', { name: 'Acme Logistics' })).toBeVisible();
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveText(
+      (await page.getByRole('heading', { level: 1 }).textContent()) ?? '',
+    );
+    await expect(page.getByTestId('price-protection-banner')).toBeVisible();
+    await expect(block(page).getByRole('table', { name: 'Price totals' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
+    await checkAccessible(page);
+  });
+
   test('[A2.33] [A9.9] [A3.1] a subscription under price protection shows the banner with its end in UTC', async ({
     page,
     playwright,

@@ -258,6 +258,8 @@ export const CreateAccount = defineOperation({
     ProvisioningRequestId: z.number().int().nullable().default(null),
     /** ISO 8601 UTC time the provisioning is scheduled for; null when it started at once. */
     ScheduledFor: z.string().nullable().default(null),
+    /** [A2.44] The address an order under review was notified to (the caller's e-mail); null when none was sent. */
+    NoticeSentTo: z.string().nullable().default(null),
   }),
   access: ANY_CREATE,
   account: (i) => i.parentId,

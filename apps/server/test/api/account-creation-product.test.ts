@@ -10,6 +10,7 @@ let t: TestApp;
 let company: number;
 let buyer: number;
 const clients: Record<string, ApiClient> = {};
+const users: Record<string, { id: number; username: string }> = {};
 const op = (who: string, name: string, input: unknown) => clients[who]!.op(name, input);
 
 const productViews = (values: Record<string, unknown>, name = 'My backup') => ({
@@ -26,6 +27,7 @@ beforeAll(async () => {
   buyer = (await makeUser(t.db, { parentId: company, capabilities: [], displayName: 'Bea Buyer' })).id;
   const sign = async (name: string, parentId: number, capabilities: string[]) => {
     const user = await makeUser(t.db, { parentId, capabilities });
+    users[name] = user;
     clients[name] = await new ApiClient(t.url).signIn(user.username);
   };
   await sign('provider', provider, [...READ_ALL, ...SERVICE_TOOL_ALL]);
@@ -298,5 +300,43 @@ describe('[A2.41] [A7.13] creating a subscription', () => {
     expect(res.status).toBe(200);
     expect(res.body.OrderStatus).toBe('UnderReview');
     expect(res.body.ProvisioningRequestId).toBeNull();
+  });
+  it('[A2.44] e-mails the user who placed an order under review', async () => {
+    const views = productViews({ Plan: 'Basic', Seats: '3' }, 'Reviewed backup');
+    const res = await op('admin', 'CreateAccount', { accountType: 'Product', parentId: buyer, productName: 'Wiz Plain', views });
+
+    expect(res.body.OrderStatus).toBe('UnderReview');
+    const admin = users.admin!;
+    expect(res.body.NoticeSentTo).toBe(`${admin.username}@example.com`);
+    const [order] = await t.db.query<{ order_number: string }>('SELECT order_number FROM orders WHERE account_id = $1', [
+      res.body.AccountId,
+    ]);
+    const [mail] = await t.db.query<{ mail_to: string; subject: string; body_text: string }>(
+      'SELECT mail_to, subject, body_text FROM mail_outbox WHERE account_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1',
+      [admin.id],
+    );
+    expect(mail?.mail_to).toBe(`${admin.username}@example.com`);
+    expect(mail?.subject).toBe(`Order ${order?.order_number} is under review`);
+    expect(mail?.body_text).toContain('is above the credit limit of Buyer Co, so it is under review.');
+  });
+  it('[A2.44] says no notice was sent when the user who placed it has no e-mail address', async () => {
+    const placer = users.noTerms!;
+    await t.db.query('UPDATE accounts SET email = NULL WHERE id = $1', [placer.id]);
+    try {
+      const views = productViews({ Plan: 'Basic', Seats: '3' }, 'Unnoticed backup');
+      const res = await op('noTerms', 'CreateAccount', {
+        accountType: 'Product',
+        parentId: buyer,
+        productName: 'Wiz Plain',
+        views,
+      });
+
+      expect(res.body.OrderStatus).toBe('UnderReview');
+      expect(res.body.NoticeSentTo).toBeNull();
+      const mails = await t.db.query('SELECT id FROM mail_outbox WHERE account_id = $1', [placer.id]);
+      expect(mails).toHaveLength(0);
+    } finally {
+      await t.db.query('UPDATE accounts SET email = $2 WHERE id = $1', [placer.id, `${placer.username}@example.com`]);
+    }
   });
 });

@@ -247,6 +247,7 @@ export interface CreatedAccount {
     ProvisioningRequestId: number | null;
     ScheduledFor: string | null;
     Role: string | null;
+    NoticeSentTo: string | null;
   };
 }
 
@@ -320,8 +321,11 @@ export async function createAccount(
   if (role) await grantRole(db, id, role.id);
   let orderStatus: CreatedAccount['output']['OrderStatus'] = null;
   let provisioningRequestId: number | null = null;
+  let noticeSentTo: string | null = null;
   if (product) {
-    orderStatus = (await recordOrder(db, { accountId: id, placedBy: caller.userId, placedAt: now })).status;
+    const order = await recordOrder(db, { accountId: id, placedBy: caller.userId, placedAt: now });
+    orderStatus = order.status;
+    noticeSentTo = order.noticeSentTo;
     const row = await accounts.findById(db, id);
     if (!row) throw notFound();
     // An order under review waits for its review before anything is provisioned (orders.rules: UnderReview).
@@ -349,6 +353,7 @@ export async function createAccount(
       ProvisioningRequestId: provisioningRequestId,
       ScheduledFor: scheduled ? scheduled.toISOString() : null,
       Role: role?.name ?? null,
+      NoticeSentTo: noticeSentTo,
     },
   };
 }

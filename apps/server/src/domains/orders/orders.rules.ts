@@ -55,6 +55,34 @@ export function decideOrderStatus(params: { firstInvoice: string | null; creditL
   return amount.greaterThan(limit) ? 'UnderReview' : 'Completed';
 }
 
+/**
+ * [A2.44] [M4.23] The e-mail telling the user who placed an order that it is under review: which order,
+ * of what and for whom, the first invoice checked against the limit, and that nothing is provisioned yet.
+ */
+export function underReviewMail(p: {
+  displayName: string;
+  orderNumber: string;
+  serviceName: string;
+  customerName: string | null;
+  firstInvoice: string | null;
+  currency: string;
+}): { subject: string; text: string } {
+  const customer = p.customerName ?? 'the customer';
+  const amount = dec(p.firstInvoice);
+  return {
+    subject: `Order ${p.orderNumber} is under review`,
+    text: [
+      `Hello ${p.displayName},`,
+      '',
+      `Your order ${p.orderNumber} of ${p.serviceName} for ${customer} is above the credit limit of ${customer}, so it is under review.`,
+      'The service is not provisioned until the review is done.',
+      ...(amount ? ['', `First invoice: ${amount.toFixed(2)} ${p.currency}`] : []),
+      '',
+      'You can follow the order on the Orders page of the portal.',
+    ].join('\n'),
+  };
+}
+
 /** yyyy-MM of a time, UTC. */
 export const monthKey = (at: Date) => at.toISOString().slice(0, 7);
 

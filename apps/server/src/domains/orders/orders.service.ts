@@ -6,8 +6,9 @@
 import { DEFAULT_CURRENCY, type FieldValue, MISSING_UDRC_FIELD, type OrdersPage } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { validationFailed } from '../../platform/errors/domain-error.js';
+import { isMailAddress, sendMail } from '../../platform/mail/index.js';
 import type { Caller } from '../../platform/operations/types.js';
-import type { AccountRow } from '../accounts/index.js';
+import { type AccountRow, findById } from '../accounts/index.js';
 import { loadPricingSources, priceWithSource, SERVICE_FIELD_VIEW, subscriptionQuantity } from '../catalogue/index.js';
 import { getCreditStatus } from '../credit-limits/index.js';
 import * as repo from './orders.repository.js';
@@ -24,6 +25,7 @@ import {
   revenueEnd,
   revenueRows,
   revenueStart,
+  underReviewMail,
 } from './orders.rules.js';
 
 /** The most orders the orders dataset lists. */
@@ -43,7 +45,10 @@ export interface RecordOrderInput {
  * against the company's credit limit and stores the totals. Runs in the caller's transaction; the
  * calling operation writes the audit row. Bad input is a validation error naming the field.
  */
-export async function recordOrder(db: Queryable, input: RecordOrderInput): Promise<repo.OrderRecord> {
+export async function recordOrder(
+  db: Queryable,
+  input: RecordOrderInput,
+): Promise<repo.OrderRecord & { noticeSentTo: string | null }> {
   const place = await repo.findOrderPlace(db, input.accountId);
   if (!place || place.accountType !== 'Product')
     throw validationFailed([{ field: 'accountId', message: 'An order is recorded for a Product account' }]);
@@ -61,8 +66,9 @@ export async function recordOrder(db: Queryable, input: RecordOrderInput): Promi
   const { source, result } = priced;
   if (!result.ok) throw validationFailed([{ field: `${SERVICE_FIELD_VIEW}.${result.fieldId}`, message: MISSING_UDRC_FIELD }]);
   const credit = place.company ? await getCreditStatus(db, place.company.id) : { limit: null };
-  const status: OrderStatus = decideOrderStatus({ firstInvoice: firstInvoiceAmount(result.lines), creditLimit: credit.limit });
-  return repo.insertOrder(db, {
+  const firstInvoice = firstInvoiceAmount(result.lines);
+  const status: OrderStatus = decideOrderStatus({ firstInvoice, creditLimit: credit.limit });
+  const order = await repo.insertOrder(db, {
     accountId: place.id,
     companyId: place.company?.id ?? null,
     resellerId: place.reseller?.id ?? null,
@@ -79,6 +85,34 @@ export async function recordOrder(db: Queryable, input: RecordOrderInput): Promi
     placedBy: input.placedBy,
     placedAt: input.placedAt,
   });
+  // [A2.44] [M4.23] The user who placed an order under review is told by e-mail, in the same transaction.
+  const noticeSentTo =
+    order.status === 'UnderReview' && input.placedBy !== null
+      ? await mailUnderReview(db, order, input.placedBy, { customerName: place.company?.name ?? null, firstInvoice })
+      : null;
+  return { ...order, noticeSentTo };
+}
+
+/** Queues the under-review notice to the placing user's e-mail; the address, or null when the user has none. */
+async function mailUnderReview(
+  db: Queryable,
+  order: repo.OrderRecord,
+  placedBy: number,
+  about: { customerName: string | null; firstInvoice: string | null },
+): Promise<string | null> {
+  const user = await findById(db, placedBy);
+  const to = user?.email?.trim() ?? '';
+  if (!user || !isMailAddress(to)) return null;
+  const mail = underReviewMail({
+    displayName: user.display_name,
+    orderNumber: order.orderNumber,
+    serviceName: order.serviceDisplayName,
+    customerName: about.customerName,
+    firstInvoice: about.firstInvoice,
+    currency: order.currency,
+  });
+  await sendMail(db, { to, subject: mail.subject, text: mail.text, accountId: user.id });
+  return to;
 }
 
 /** How an order's status reads in a report. */

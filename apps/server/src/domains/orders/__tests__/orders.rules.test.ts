@@ -11,6 +11,7 @@ import {
   revenueEnd,
   revenueRows,
   revenueStart,
+  underReviewMail,
 } from '../orders.rules.js';
 
 const at = (iso: string) => new Date(iso);
@@ -219,5 +220,35 @@ describe('demo order slots', () => {
     const slots = Array.from({ length: 20 }, (_, i) => demoOrderSlot(i, 59));
     expect(Math.min(...slots)).toBeLessThan(10);
     expect(Math.max(...slots)).toBeGreaterThan(49);
+  });
+});
+
+describe('underReviewMail', () => {
+  const base = {
+    displayName: 'Bea Buyer',
+    orderNumber: 'ORD-000042',
+    serviceName: 'Contoso Backup',
+    customerName: 'Acme Logistics',
+    firstInvoice: '120.5',
+    currency: 'USD',
+  };
+
+  it('[A2.44] names the order, the service, the customer and the first invoice checked against the limit', () => {
+    const mail = underReviewMail(base);
+
+    expect(mail.subject).toBe('Order ORD-000042 is under review');
+    expect(mail.text).toContain('Hello Bea Buyer,');
+    expect(mail.text).toContain(
+      'Your order ORD-000042 of Contoso Backup for Acme Logistics is above the credit limit of Acme Logistics, so it is under review.',
+    );
+    expect(mail.text).toContain('First invoice: 120.50 USD');
+    expect(mail.text).toContain('The service is not provisioned until the review is done.');
+  });
+
+  it('leaves out an unknown first invoice and an unknown customer', () => {
+    const mail = underReviewMail({ ...base, customerName: null, firstInvoice: null });
+
+    expect(mail.text).toContain('for the customer is above the credit limit of the customer');
+    expect(mail.text).not.toContain('First invoice');
   });
 });

@@ -31,7 +31,10 @@ import { StepTerms } from './step-terms';
 
 export interface CreateAccountWizardProps {
   type: CreateAccountType;
-  /** [A2.9] parentId from the address: the parent step starts with it chosen. */
+  /**
+   * [A2.9] parentId from the address: the parent step starts with it chosen. For a service it is the user whose
+   * page opened the wizard, and the wizard is ProductShort [A2.42]: no parent step.
+   */
   initialParentId: number | null;
   /** A suggested service [A2.44]: the service step starts with it chosen. */
   initialProductName: string | null;
@@ -44,13 +47,15 @@ type Review = OperationOutput<typeof ValidateCreateOrderBottleneck>;
 
 /**
  * [A2.39], [A2.40], [A2.41] The creation wizard: select parent; for a Product (a service) select service and its
- * terms; one step per layout page; for a Product an order review after the bottleneck check. Finish creates the
+ * terms; one step per layout page; for a Product an order review after the bottleneck check. ProductShort [A2.42]:
+ * a service for the user given by the address starts at the service step. Finish creates the
  * account [A7.13] and shows the success page [A2.44]. Later steps stay disabled until earlier ones are valid, and
  * changing the parent or service disables the steps after it [A4.10].
  */
 export function CreateAccountWizard(props: CreateAccountWizardProps) {
   const { t } = useTranslation();
   const isProduct = props.type === 'Product';
+  const short = isProduct && props.initialParentId !== null;
   const [parent, setParent] = useState<ChosenParent | null>(
     props.initialParentId ? { AccountId: props.initialParentId, AccountType: '', DisplayName: '' } : null,
   );
@@ -97,11 +102,12 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
 
   const pages = data?.Layout.Pages ?? [];
   const views = data?.Views ?? {};
-  const steps = wizardSteps(isProduct, pages.length);
+  const steps = wizardSteps(isProduct, pages.length, { short });
   const errorsByPage = useMemo(() => pages.map((page) => pageErrors(page, views, values)), [pages, views, values]);
   const isValid = (step: WizardStep): boolean => {
     if (step.kind === 'parent') return parent !== null && (isProduct ? servicesQuery.isSuccess : viewsQuery.isSuccess);
-    if (step.kind === 'service') return productName !== null && viewsQuery.isSuccess;
+    // ProductShort has no parent step: the service list's check of the parent counts here.
+    if (step.kind === 'service') return productName !== null && viewsQuery.isSuccess && servicesQuery.isSuccess;
     if (step.kind === 'terms') return viewsQuery.isSuccess && (data?.Terms === null || data?.Terms?.Accepted === true);
     if (step.kind === 'page') return Object.keys(errorsByPage[step.page] ?? {}).length === 0;
     return review?.Valid === true;
@@ -134,7 +140,7 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
     setServerErrors({});
     setReview(null);
     // [A4.10] A new service disables the steps after it, except the terms step: it opens once a service is chosen.
-    setReached(2);
+    setReached(steps.findIndex((s) => s.kind === 'terms'));
   };
 
   const viewsForServer = () => viewsForCreate(views, values);
@@ -252,12 +258,25 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
     content = <StepParent type={props.type} parent={parent} onChange={handleParent} error={parentError} />;
   else if (step.kind === 'service')
     content = (
-      <StepService
-        parentId={parent?.AccountId ?? null}
-        productName={productName}
-        onChange={handleService}
-        error={serverErrors.productName ?? viewsError}
-      />
+      <Stack>
+        {short && (
+          // [A2.42] ProductShort: the user the service is for, fixed by the page that opened the wizard.
+          <Text size="sm" fw={500} data-testid="chosen-parent">
+            {parent?.DisplayName
+              ? t('accountCreate.parent.chosen', {
+                  name: parent.DisplayName,
+                  type: t(`account.type.${parent.AccountType}`),
+                })
+              : t('app.loading')}
+          </Text>
+        )}
+        <StepService
+          parentId={parent?.AccountId ?? null}
+          productName={productName}
+          onChange={handleService}
+          error={serverErrors.productName ?? serverErrors.parentId ?? viewsError}
+        />
+      </Stack>
     );
   else if (step.kind === 'terms')
     content =
@@ -380,7 +399,7 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
           )}
         </Group>
       </Group>
-      {active === PARENT_STEP && parent === null && (
+      {step?.kind === 'parent' && parent === null && (
         <Text size="xs" c="dimmed">
           {t('accountCreate.parent.required')}
         </Text>

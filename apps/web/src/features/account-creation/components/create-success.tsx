@@ -51,6 +51,14 @@ export function CreateSuccess(props: {
             : t('accountCreate.success.title')}
       </Title>
       {underReview && <Text>{t('accountCreate.underReview.text')}</Text>}
+      {underReview && (
+        // [A2.44] The user who placed the order is told by e-mail.
+        <Text data-testid="under-review-notice">
+          {created.NoticeSentTo
+            ? t('accountCreate.underReview.noticeSent', { email: created.NoticeSentTo })
+            : t('accountCreate.underReview.noNotice')}
+        </Text>
+      )}
       {created.ScheduledFor && (
         // [A2.44] The scheduled-provisioning success page.
         <Text data-testid="scheduled-for">

@@ -1,6 +1,6 @@
 import { type FieldValue, type LayoutPage, type View, validateFieldValue } from '@portal/contracts';
 
-/** The first step of every wizard [A2.39], [A2.40]; the layout pages follow, one step each. */
+/** The first step of every wizard [A2.39], [A2.40] (the service step of ProductShort [A2.42]). */
 export const PARENT_STEP = 0;
 
 /** The keys ("View.Name") of the editable fields a layout page shows. */
@@ -26,7 +26,10 @@ export function pageErrors(
   return errors;
 }
 
-/** The steps of the wizard by type [A2.39]-[A2.41]: a Product adds service, terms and order review. */
+/**
+ * The steps of the wizard by type [A2.39]-[A2.41]: a Product adds service, terms and order review. ProductShort
+ * [A2.42], a service for a parent already known, has no parent step.
+ */
 export type WizardStep =
   | { kind: 'parent' }
   | { kind: 'service' }
@@ -34,11 +37,11 @@ export type WizardStep =
   | { kind: 'page'; page: number }
   | { kind: 'review' };
 
-export function wizardSteps(isProduct: boolean, pageCount: number): WizardStep[] {
+export function wizardSteps(isProduct: boolean, pageCount: number, options: { short?: boolean } = {}): WizardStep[] {
   const pages: WizardStep[] = Array.from({ length: pageCount }, (_, page) => ({ kind: 'page', page }));
-  return isProduct
-    ? [{ kind: 'parent' }, { kind: 'service' }, { kind: 'terms' }, ...pages, { kind: 'review' }]
-    : [{ kind: 'parent' }, ...pages];
+  if (!isProduct) return [{ kind: 'parent' }, ...pages];
+  const product: WizardStep[] = [{ kind: 'service' }, { kind: 'terms' }, ...pages, { kind: 'review' }];
+  return options.short ? product : [{ kind: 'parent' }, ...product];
 }
 
 /**

@@ -60,6 +60,11 @@ describe('wizardSteps', () => {
     expect(wizardSteps(false, 2).map((s) => s.kind)).toEqual(['parent', 'page', 'page']);
     expect(wizardSteps(true, 1).map((s) => s.kind)).toEqual(['parent', 'service', 'terms', 'page', 'review']);
   });
+
+  it('[A2.42] ProductShort has no parent step', () => {
+    expect(wizardSteps(true, 2, { short: true }).map((s) => s.kind)).toEqual(['service', 'terms', 'page', 'page', 'review']);
+    expect(wizardSteps(false, 1, { short: true }).map((s) => s.kind)).toEqual(['parent', 'page']);
+  });
 });
 
 describe('pageErrors', () => {
