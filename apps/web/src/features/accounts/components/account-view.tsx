@@ -298,7 +298,7 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
                     {t('account.cancelTermination.action')}
                   </Button>
                 ) : (
-                  <Button variant="outline" color="red" onClick={() => setDialog('terminate')}>
+                  <Button variant="outline" color="red.9" onClick={() => setDialog('terminate')}>
                     {t('account.terminate.action')}
                   </Button>
                 ))}

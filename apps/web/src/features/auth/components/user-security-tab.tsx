@@ -139,7 +139,7 @@ function MfaSection({ data }: { data: UserSecurity }) {
       )}
       {data.Mfa.Enabled && (data.IsSelf || data.CanManage) && (
         <Group>
-          <Button variant="outline" color="red" onClick={() => setIsRemoving(true)}>
+          <Button variant="outline" color="red.9" onClick={() => setIsRemoving(true)}>
             {data.IsSelf ? t('access.mfa.remove') : t('access.mfa.resetAction')}
           </Button>
         </Group>
@@ -314,7 +314,7 @@ function SessionsSection({ accountId, canRevoke }: { accountId: number; canRevok
                   </Table.Td>
                   <Table.Td>
                     {canRevoke && !s.IsCurrent && (
-                      <Button size="xs" variant="outline" color="red" onClick={() => setPending(s)}>
+                      <Button size="xs" variant="outline" color="red.9" onClick={() => setPending(s)}>
                         {t('access.sessions.revoke')}
                       </Button>
                     )}
