@@ -279,8 +279,8 @@ export const CAPABILITY_CATALOGUE = {
     spec: ['M6.11', 'A2.33'],
   },
   ORDER_MANAGEMENT: {
-    kinds: ['READ'],
-    description: 'Order management (pending-approval link)',
+    kinds: ['READ', 'UPDATE'],
+    description: 'Order management (pending-approval link); UPDATE approves or declines an order under review (decision 0032)',
     spec: ['A2.33'],
   },
   SUPPORT_CONTACT_DETAILS: {

@@ -50,6 +50,11 @@ export const OrderSummarySchema = z.object({
   /** Selling totals at order time, decimal strings; null when the service had no retail price in Currency. */
   MonthlyTotal: z.string().nullable(),
   SetupTotal: z.string().nullable(),
+  /**
+   * Whether the caller may approve or decline this order now (decided by the server, decision 0032): it is
+   * under review, the caller holds ORDER_MANAGEMENT update and its organisation is above the order's customer.
+   */
+  CanDecide: z.boolean(),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
@@ -89,4 +94,55 @@ export const ListOrders = defineOperation({
   mutating: false,
 });
 
-export const orderOperations = [ListOrders] as const;
+/** Who reviews an order under review: ORDER_MANAGEMENT update (decision 0032). */
+export const ORDER_DECIDE_CAPABILITY = { name: 'ORDER_MANAGEMENT', kind: 'UPDATE' } as const;
+/** The capability key of ORDER_DECIDE_CAPABILITY, as the signed-in user's Capabilities list it. */
+export const ORDER_DECIDE_CAPABILITY_KEY = 'ORDER_MANAGEMENT_UPDATE';
+/** The most characters a decline reason has (after trimming); it needs at least one. */
+export const ORDER_DECLINE_REASON_MAX = 500;
+
+const OrderNumberSchema = z.string().trim().min(1, 'Give the order number').max(40);
+
+/** An order after its review. */
+export const DecidedOrderSchema = z.object({
+  OrderNumber: z.string(),
+  /** Completed when approved, Canceled when declined. */
+  Status: OrderStatusSchema,
+  /** The subscription the order created. */
+  AccountId: AccountIdSchema,
+  /** ISO 8601 UTC. */
+  DecidedAt: z.string(),
+  /** The decline reason; null when approved. */
+  Reason: z.string().nullable(),
+  /** Approve: the CREATE provisioning request started, null when the service provisions nothing. */
+  ProvisioningRequestId: z.number().int().nullable(),
+  /** The address the decision was e-mailed to (the user who placed the order), null when none. */
+  MailSentTo: z.string().nullable(),
+});
+export type DecidedOrder = z.infer<typeof DecidedOrderSchema>;
+
+export const ApproveOrder = defineOperation({
+  name: 'ApproveOrder',
+  summary:
+    "Approve an order under review of a customer below the caller's organisation: it completes, its subscription is provisioned and the user who placed it is e-mailed",
+  input: z.object({ orderNumber: OrderNumberSchema }),
+  output: DecidedOrderSchema,
+  access: { kind: 'capability', capability: ORDER_DECIDE_CAPABILITY },
+  mutating: true,
+});
+
+export const DeclineOrder = defineOperation({
+  name: 'DeclineOrder',
+  summary:
+    "Decline an order under review of a customer below the caller's organisation, with a reason: it is canceled, its subscription terminated and the user who placed it is e-mailed",
+  input: z.object({
+    orderNumber: OrderNumberSchema,
+    /** Required: trimmed, 1..ORDER_DECLINE_REASON_MAX characters (checked by the server's rules, naming the field). */
+    reason: z.string().max(ORDER_DECLINE_REASON_MAX * 4),
+  }),
+  output: DecidedOrderSchema,
+  access: { kind: 'capability', capability: ORDER_DECIDE_CAPABILITY },
+  mutating: true,
+});
+
+export const orderOperations = [ListOrders, ApproveOrder, DeclineOrder] as const;

@@ -45,6 +45,8 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
       'QUOTATION_TOOL_READ',
       'CREDITCHECK_COMPANYORDERS_READ',
       'ORDER_MANAGEMENT_READ',
+      // Reviews the orders of its customers that are above their credit limit (decision 0032).
+      'ORDER_MANAGEMENT_UPDATE',
       'MARKETPLACE_READ',
       'SUPPORT_CONTACT_DETAILS_READ',
       'WIKI_READ',

@@ -24,6 +24,7 @@ export {
   type SubtreeFilter,
   saveReportPage,
   searchInScope,
+  terminateSubtree,
 } from './accounts.repository.js';
 export { viewsFromDefinitions } from './accounts.rules.js';
 export {

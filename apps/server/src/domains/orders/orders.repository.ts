@@ -129,6 +129,12 @@ const ORGANISATIONS_ABOVE = `
              WHERE r.id = ANY(string_to_array(trim(both '/' from p.path), '/')::int[]) AND r.account_type = 'Reseller'
              ORDER BY r.depth DESC LIMIT 1), '') AS "reseller"`;
 
+/** The path of the nearest organisation (Company, Reseller or Provider) above a Product account p: the order's customer. */
+const CUSTOMER_PATH = `coalesce((SELECT org.path FROM accounts org
+   WHERE org.id = ANY(string_to_array(trim(both '/' from p.path), '/')::int[])
+     AND org.account_type IN ('Company', 'Reseller', 'Provider')
+   ORDER BY org.depth DESC LIMIT 1), '')`;
+
 export interface OrderListRow {
   id: number;
   orderNumber: string;
@@ -221,6 +227,8 @@ export async function setServiceValues(db: Queryable, accountId: number, values:
 
 export interface OrderPageRow extends OrderListRow {
   accountDisplayName: string;
+  /** The nearest organisation above the subscription is the root of the listing (the caller's own organisation). */
+  ownOrganisation: boolean;
 }
 
 export interface OrderPageQuery {
@@ -249,7 +257,7 @@ export async function listOrdersPage(
       SELECT o.id, o.order_number AS "orderNumber", o.account_id AS "accountId", p.display_name AS "accountDisplayName",
              ${ORGANISATIONS_ABOVE}, o.service_display_name AS "serviceDisplayName", o.status, o.placed_at AS "placedAt",
              o.quantity::float8 AS "quantity", o.currency, o.monthly_selling::text AS "monthlySelling",
-             o.setup_selling::text AS "setupSelling"
+             o.setup_selling::text AS "setupSelling", ${CUSTOMER_PATH} = $1 AS "ownOrganisation"
         FROM orders o JOIN accounts p ON p.id = o.account_id
        WHERE p.path >= $1 AND p.path < $2 AND ($3::int IS NULL OR o.account_id = $3)
          AND ($4::text IS NULL OR o.status = $4))
@@ -277,4 +285,53 @@ export async function hasOrderUnderReview(db: Queryable, accountId: number): Pro
     [accountId],
   );
   return row?.found === true;
+}
+
+/** An order as its review needs it, with the subscription it created and the customer above that. */
+export interface ReviewedOrder {
+  id: number;
+  orderNumber: string;
+  accountId: number;
+  accountPath: string;
+  status: OrderStatus;
+  serviceDisplayName: string;
+  placedBy: number | null;
+  /** The company the subscription sits under now (null when none). */
+  company: string | null;
+}
+
+/**
+ * [Decision 0032] The order with this number that the caller with scope root rootPath may review,
+ * locked for the decision: its subscription is inside the subtree, and the order's customer (the
+ * nearest organisation above the subscription) is strictly below the root, so that a company never
+ * reviews its own orders. Null otherwise, exactly as for a missing order.
+ */
+export async function findOrderToReview(db: Queryable, rootPath: string, orderNumber: string): Promise<ReviewedOrder | null> {
+  const [row] = await db.query<ReviewedOrder>(
+    `SELECT o.id, o.order_number AS "orderNumber", o.account_id AS "accountId", p.path AS "accountPath", o.status,
+            o.service_display_name AS "serviceDisplayName", o.placed_by AS "placedBy",
+            (SELECT c.display_name FROM accounts c
+              WHERE c.id = ANY(string_to_array(trim(both '/' from p.path), '/')::int[]) AND c.account_type = 'Company'
+              ORDER BY c.depth DESC LIMIT 1) AS "company"
+       FROM orders o JOIN accounts p ON p.id = o.account_id
+      WHERE o.order_number = $3 AND p.path >= $1 AND p.path < $2
+        AND ${CUSTOMER_PATH} > $1 AND ${CUSTOMER_PATH} < $2
+      FOR UPDATE OF o`,
+    [rootPath, pathUpperBound(rootPath), orderNumber],
+  );
+  return row ?? null;
+}
+
+/** Records the review's outcome on the order. */
+export async function saveDecision(
+  db: Queryable,
+  d: { id: number; status: OrderStatus; decidedBy: number; decidedAt: Date; reason: string | null },
+): Promise<void> {
+  await db.query('UPDATE orders SET status = $2, decided_by = $3, decided_at = $4, decision_reason = $5 WHERE id = $1', [
+    d.id,
+    d.status,
+    d.decidedBy,
+    d.decidedAt,
+    d.reason,
+  ]);
 }

@@ -3,7 +3,7 @@
  * checked against the credit limit, and the monthly recurring revenue of the last months.
  * Money is decimal (decimal.js), never a float, until a dataset row rounds it to cents.
  */
-import type { PriceLine } from '@portal/contracts';
+import { ORDER_DECLINE_REASON_MAX, type PriceLine } from '@portal/contracts';
 import Decimal from 'decimal.js';
 
 /**
@@ -79,6 +79,75 @@ export function underReviewMail(p: {
       ...(amount ? ['', `First invoice: ${amount.toFixed(2)} ${p.currency}`] : []),
       '',
       'You can follow the order on the Orders page of the portal.',
+    ].join('\n'),
+  };
+}
+
+/** How a review ends: approved (the order completes) or declined (it is canceled). Decision 0032. */
+export type ReviewDecision = 'approve' | 'decline';
+
+/** The status a decided order gets. */
+export const DECIDED_STATUS: Record<ReviewDecision, OrderStatus> = { approve: 'Completed', decline: 'Canceled' };
+
+/** Characters a decline reason may have after trimming. */
+export const DECLINE_REASON_MAX = ORDER_DECLINE_REASON_MAX;
+
+/**
+ * Whether an order may be decided now: only an order under review is; a completed or canceled one
+ * was placed within the limit or decided already. The refusal names the status.
+ */
+export function checkReviewable(status: OrderStatus): { ok: true } | { ok: false; message: string } {
+  if (status === 'UnderReview') return { ok: true };
+  const label = status === 'Completed' ? 'completed' : 'canceled';
+  return { ok: false, message: `Only an order under review can be approved or declined; this order is ${label}` };
+}
+
+/** A decline's reason, trimmed: 1..DECLINE_REASON_MAX characters (counted as the user sees them). */
+export function checkDeclineReason(reason: string): { ok: true; reason: string } | { ok: false; message: string } {
+  const trimmed = reason.trim();
+  if (trimmed === '') return { ok: false, message: 'Give the reason for declining the order' };
+  const length = [...trimmed].length;
+  if (length > DECLINE_REASON_MAX)
+    return { ok: false, message: `The reason has ${length} characters; at most ${DECLINE_REASON_MAX} are allowed` };
+  return { ok: true, reason: trimmed };
+}
+
+interface DecisionMailParams {
+  displayName: string;
+  orderNumber: string;
+  serviceName: string;
+  customerName: string | null;
+}
+
+/** The e-mail telling the user who placed an order under review that it was approved, and what happens next. */
+export function approvedMail(p: DecisionMailParams): { subject: string; text: string } {
+  const customer = p.customerName ?? 'the customer';
+  return {
+    subject: `Order ${p.orderNumber} is approved`,
+    text: [
+      `Hello ${p.displayName},`,
+      '',
+      `Your order ${p.orderNumber} of ${p.serviceName} for ${customer} was reviewed and approved.`,
+      'The service is being provisioned now; you receive its access details when it is ready.',
+      '',
+      'You can follow the order on the Orders page of the portal.',
+    ].join('\n'),
+  };
+}
+
+/** The e-mail telling the user who placed an order under review that it was declined, and why. */
+export function declinedMail(p: DecisionMailParams & { reason: string }): { subject: string; text: string } {
+  const customer = p.customerName ?? 'the customer';
+  return {
+    subject: `Order ${p.orderNumber} is declined`,
+    text: [
+      `Hello ${p.displayName},`,
+      '',
+      `Your order ${p.orderNumber} of ${p.serviceName} for ${customer} was reviewed and declined.`,
+      `Reason: ${p.reason}`,
+      '',
+      'The service is not provisioned and the subscription is terminated; nothing is charged for it.',
+      'Contact your provider if you have questions about the decision.',
     ].join('\n'),
   };
 }

@@ -3,17 +3,30 @@
  * [M5.8], its status against the customer's credit limit [M4.23], and the orders and revenue
  * datasets of the embedded reports (always within one subtree).
  */
-import { DEFAULT_CURRENCY, type FieldValue, MISSING_UDRC_FIELD, type OrdersPage } from '@portal/contracts';
+import {
+  type DecidedOrder,
+  DEFAULT_CURRENCY,
+  type FieldValue,
+  MISSING_UDRC_FIELD,
+  ORDER_DECIDE_CAPABILITY_KEY,
+  type OrdersPage,
+} from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
-import { validationFailed } from '../../platform/errors/domain-error.js';
+import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import { isMailAddress, sendMail } from '../../platform/mail/index.js';
 import type { Caller } from '../../platform/operations/types.js';
-import { type AccountRow, findById } from '../accounts/index.js';
+import { type AccountRow, findById, terminateSubtree } from '../accounts/index.js';
 import { loadPricingSources, priceWithSource, SERVICE_FIELD_VIEW, subscriptionQuantity } from '../catalogue/index.js';
 import { getCreditStatus } from '../credit-limits/index.js';
+import { startProvisioningRequest } from '../provisioning/index.js';
 import * as repo from './orders.repository.js';
 import {
   amountOrNull,
+  approvedMail,
+  checkDeclineReason,
+  checkReviewable,
+  DECIDED_STATUS,
+  declinedMail,
   decideOrderStatus,
   demoOrderSlot,
   demoPlacedAt,
@@ -22,6 +35,7 @@ import {
   monthKey,
   type OrderStatus,
   type RevenueRow,
+  type ReviewDecision,
   revenueEnd,
   revenueRows,
   revenueStart,
@@ -211,6 +225,7 @@ export async function listOrders(
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
+  const mayDecide = caller.capabilities.has(ORDER_DECIDE_CAPABILITY_KEY);
   return {
     Items: rows.map((o) => ({
       Id: o.id,
@@ -225,11 +240,105 @@ export async function listOrders(
       Currency: o.currency,
       MonthlyTotal: o.monthlySelling,
       SetupTotal: o.setupSelling,
+      // Decision 0032: the caller's own organisation never reviews its own orders.
+      CanDecide: mayDecide && o.status === 'UnderReview' && !o.ownOrganisation,
     })),
     Total: total,
     Page: query.page,
     PageSize: query.pageSize,
   };
+}
+
+/** The CREATE provisioning action an approved order starts, as createAccount does for an order within the limit. */
+const CREATE_PROVISIONING_ACTION = 'CREATE';
+
+export interface ReviewOutcome {
+  order: DecidedOrder;
+  /** The touched subscription and the audit row's before/after. */
+  accountId: number;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+/**
+ * [M4.23] [A2.44] Decision 0032: the caller ends the review of an order under review. The order must be
+ * one the caller may review (else the same 404 as a missing one) and still under review (else a
+ * conflict naming its status). Approve: the order completes and its subscription's CREATE provisioning
+ * request starts. Decline: the order is canceled and its subscription terminated (never provisioned).
+ * Either way the user who placed it is e-mailed, all in the caller's transaction.
+ */
+export async function decideOrder(
+  db: Queryable,
+  caller: Caller,
+  input: { orderNumber: string; decision: ReviewDecision; reason?: string },
+  now: Date,
+): Promise<ReviewOutcome> {
+  let reason: string | null = null;
+  if (input.decision === 'decline') {
+    const checked = checkDeclineReason(input.reason ?? '');
+    if (!checked.ok) throw validationFailed([{ field: 'reason', message: checked.message }]);
+    reason = checked.reason;
+  }
+  const order = await repo.findOrderToReview(db, caller.scope.rootPath, input.orderNumber);
+  if (!order) throw notFound('Order');
+  const reviewable = checkReviewable(order.status);
+  if (!reviewable.ok) throw new DomainError('CONFLICT', reviewable.message);
+  const status = DECIDED_STATUS[input.decision];
+  await repo.saveDecision(db, { id: order.id, status, decidedBy: caller.userId, decidedAt: now, reason });
+  let provisioningRequestId: number | null = null;
+  let terminated = 0;
+  if (input.decision === 'approve') {
+    const account = await findById(db, order.accountId);
+    if (!account) throw notFound('Order');
+    provisioningRequestId = await startProvisioningRequest(db, {
+      account,
+      action: CREATE_PROVISIONING_ACTION,
+      createdBy: caller.userId,
+      now,
+    });
+  } else {
+    terminated = (await terminateSubtree(db, order.accountPath, now)).length;
+  }
+  const mailSentTo = order.placedBy === null ? null : await mailDecision(db, order, order.placedBy, reason);
+  return {
+    order: {
+      OrderNumber: order.orderNumber,
+      Status: status,
+      AccountId: order.accountId,
+      DecidedAt: now.toISOString(),
+      Reason: reason,
+      ProvisioningRequestId: provisioningRequestId,
+      MailSentTo: mailSentTo,
+    },
+    accountId: order.accountId,
+    before: { OrderNumber: order.orderNumber, Status: order.status },
+    after: {
+      OrderNumber: order.orderNumber,
+      Status: status,
+      ...(reason !== null ? { Reason: reason, TerminatedAccounts: terminated } : { ProvisioningRequestId: provisioningRequestId }),
+    },
+  };
+}
+
+/** Queues the approved/declined notice to the placing user's e-mail; the address, or null when the user has none. */
+async function mailDecision(
+  db: Queryable,
+  order: repo.ReviewedOrder,
+  placedBy: number,
+  reason: string | null,
+): Promise<string | null> {
+  const user = await findById(db, placedBy);
+  const to = user?.email?.trim() ?? '';
+  if (!user || !isMailAddress(to)) return null;
+  const about = {
+    displayName: user.display_name,
+    orderNumber: order.orderNumber,
+    serviceName: order.serviceDisplayName,
+    customerName: order.company,
+  };
+  const mail = reason === null ? approvedMail(about) : declinedMail({ ...about, reason });
+  await sendMail(db, { to, subject: mail.subject, text: mail.text, accountId: user.id });
+  return to;
 }
 
 /** [A3.1] [A2.33] ExtendedView.ApprovalInProgress of a Product account: it has an order under review. */
