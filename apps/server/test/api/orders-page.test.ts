@@ -109,6 +109,7 @@ describe('ListOrders', () => {
       Currency: 'EUR',
       MonthlyTotal: '12.50',
       SetupTotal: '20.00',
+      CanDecide: false,
     });
     expect(res.body.Items[2]).toMatchObject({ OrderNumber: numbers.b1, MonthlyTotal: null, SetupTotal: null });
   });
