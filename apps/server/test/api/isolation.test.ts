@@ -959,6 +959,75 @@ describe('[A2.33] the Orders page lists only the orders of subscriptions inside 
   );
 });
 
+describe('an order is reviewed only by an organisation above its customer (decision 0032)', () => {
+  const reviewClients = new Map<string, ApiClient>();
+  const reviewOf = new Map<string, string>();
+  const products = TREE.filter((a) => a.type === 'Product').map((a) => a.name);
+  /** The customer of each product is the company it sits under; only organisations strictly above it review. */
+  const REVIEWERS: Record<string, CallerName[]> = {
+    'C1a product': ['provider admin', 'R1 admin'],
+    'C1b product': ['provider admin', 'R1 admin'],
+    'C2 product': ['provider admin', 'R2 admin'],
+  };
+
+  beforeAll(async () => {
+    await signInCallers(reviewClients, [...READ_ALL, 'ORDER_MANAGEMENT_READ', 'ORDER_MANAGEMENT_UPDATE'], 'review');
+    for (const [i, target] of products.entries()) {
+      const order = await insertOrder(t.db, {
+        accountId: idOf(target),
+        companyId: null,
+        resellerId: null,
+        serviceName: 'Isolation',
+        serviceDisplayName: 'Order review isolation probe',
+        quantity: 1,
+        currency: 'EUR',
+        monthlySelling: '1',
+        setupSelling: '0',
+        purchaseCurrency: 'EUR',
+        monthlyPurchase: '1',
+        setupPurchase: '0',
+        status: 'UnderReview',
+        placedBy: null,
+        placedAt: new Date(Date.UTC(2026, 1, 1 + i)),
+      });
+      reviewOf.set(target, order.orderNumber);
+    }
+  });
+
+  const refused = CALLERS.flatMap(({ caller }) =>
+    products.filter((target) => !REVIEWERS[target]?.includes(caller)).map((target) => ({ caller, target })),
+  );
+
+  it('covers callers outside the scope and the customer itself', () => {
+    expect(refused.some((r) => !SCOPE[r.caller].includes(r.target))).toBe(true);
+    expect(refused.some((r) => SCOPE[r.caller].includes(r.target))).toBe(true);
+  });
+
+  it.each(refused)(
+    '$caller gets the same 404 from ApproveOrder and DeclineOrder for the order of $target as for a missing order',
+    async ({ caller, target }) => {
+      const client = reviewClients.get(caller)!;
+      const orderNumber = reviewOf.get(target)!;
+      const approve = await client.op('ApproveOrder', { orderNumber });
+      const decline = await client.op('DeclineOrder', { orderNumber, reason: 'Out of scope' });
+      const missing = await client.op('ApproveOrder', { orderNumber: 'ORD-999999' });
+      expect(missing.status).toBe(404);
+      expect(approve.status).toBe(404);
+      expect(decline.status).toBe(404);
+      expect(comparable(approve.body)).toEqual(comparable(missing.body));
+      expect(comparable(decline.body)).toEqual(comparable(missing.body));
+    },
+  );
+
+  // Approved rather than declined: a decline terminates the subscription, which later blocks of this file still use.
+  it.each(products)('the reseller above %s approves its order', async (target) => {
+    const reviewer = REVIEWERS[target]![1]!;
+    const res = await reviewClients.get(reviewer)!.op('ApproveOrder', { orderNumber: reviewOf.get(target) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.Status).toBe('Completed');
+  });
+});
+
 describe('exchange rates stay with their provider, and only provider staff set them', () => {
   const rateClients = new Map<string, ApiClient>();
   const RATE_CAPABILITIES = [...READ_ALL, 'EXCHANGE_RATE_READ', 'EXCHANGE_RATE_UPDATE'];
