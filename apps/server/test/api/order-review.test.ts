@@ -37,10 +37,12 @@ async function placeOrder(): Promise<{ accountId: number; orderNumber: string }>
 }
 
 const orderRow = async (orderNumber: string) => {
-  const [row] = await t.db.query<{ status: string; decided_by: number | null; decided_at: Date | null; decision_reason: string | null }>(
-    'SELECT status, decided_by, decided_at, decision_reason FROM orders WHERE order_number = $1',
-    [orderNumber],
-  );
+  const [row] = await t.db.query<{
+    status: string;
+    decided_by: number | null;
+    decided_at: Date | null;
+    decision_reason: string | null;
+  }>('SELECT status, decided_by, decided_at, decision_reason FROM orders WHERE order_number = $1', [orderNumber]);
   return row!;
 };
 
@@ -248,7 +250,7 @@ describe('who reviews an order', () => {
     expect(await canDecide('reviewer')).toEqual([false]);
   });
 
-  it('the provider reviews the orders of every reseller\'s customers', async () => {
+  it("the provider reviews the orders of every reseller's customers", async () => {
     const { orderNumber } = await placeOrder();
 
     const res = await op('provider', 'DeclineOrder', { orderNumber, reason: 'Provider says no' });

@@ -4,8 +4,8 @@
  * datasets of the embedded reports (always within one subtree).
  */
 import {
-  type DecidedOrder,
   DEFAULT_CURRENCY,
+  type DecidedOrder,
   type FieldValue,
   MISSING_UDRC_FIELD,
   ORDER_DECIDE_CAPABILITY_KEY,
@@ -26,8 +26,8 @@ import {
   checkDeclineReason,
   checkReviewable,
   DECIDED_STATUS,
-  declinedMail,
   decideOrderStatus,
+  declinedMail,
   demoOrderSlot,
   demoPlacedAt,
   firstInvoiceAmount,
@@ -315,7 +315,9 @@ export async function decideOrder(
     after: {
       OrderNumber: order.orderNumber,
       Status: status,
-      ...(reason !== null ? { Reason: reason, TerminatedAccounts: terminated } : { ProvisioningRequestId: provisioningRequestId }),
+      ...(reason !== null
+        ? { Reason: reason, TerminatedAccounts: terminated }
+        : { ProvisioningRequestId: provisioningRequestId }),
     },
   };
 }

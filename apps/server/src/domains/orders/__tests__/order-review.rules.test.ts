@@ -70,14 +70,14 @@ describe('order review: the decision e-mails', () => {
   it.each([
     { customerName: 'Dunmore Architects', expected: 'for Dunmore Architects' },
     { customerName: null, expected: 'for the customer' },
-  ])('[A2.44] the decline names the order, $expected and the reason, and that nothing is provisioned', ({
-    customerName,
-    expected,
-  }) => {
-    const mail = declinedMail({ ...about, customerName, reason: 'Credit limit cannot be raised' });
-    expect(mail.subject).toBe('Order ORD-000042 is declined');
-    expect(mail.text).toContain(`Your order ORD-000042 of Fabrikam Endpoint Protection ${expected} was reviewed and declined.`);
-    expect(mail.text).toContain('Reason: Credit limit cannot be raised');
-    expect(mail.text).toContain('not provisioned');
-  });
+  ])(
+    '[A2.44] the decline names the order, $expected and the reason, and that nothing is provisioned',
+    ({ customerName, expected }) => {
+      const mail = declinedMail({ ...about, customerName, reason: 'Credit limit cannot be raised' });
+      expect(mail.subject).toBe('Order ORD-000042 is declined');
+      expect(mail.text).toContain(`Your order ORD-000042 of Fabrikam Endpoint Protection ${expected} was reviewed and declined.`);
+      expect(mail.text).toContain('Reason: Credit limit cannot be raised');
+      expect(mail.text).toContain('not provisioned');
+    },
+  );
 });

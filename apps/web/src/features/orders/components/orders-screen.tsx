@@ -1,11 +1,12 @@
 import { Anchor, Box, Group, Loader, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { ORDER_STATUS_VALUES, ORDERS_PAGE_SIZES, type OrderStatusValue } from '@portal/contracts';
+import { ORDER_STATUS_VALUES, ORDERS_PAGE_SIZES, type OrderStatusValue, type OrderSummary } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
 import { type OrdersQuery, useOrders } from '../api/use-orders';
+import { ApproveOrderModal, DeclineOrderModal } from './order-review-modals';
 import { OrdersTable } from './orders-table';
 
 export interface OrdersScreenProps {
@@ -21,6 +22,8 @@ export function OrdersScreen({ query: q, onQueryChange, hrefForAccount }: Orders
   const { t } = useTranslation();
   const result = useOrders(q);
   const [text, setText] = useState(q.search);
+  // Decision 0032: the order being approved or declined, in a modal.
+  const [review, setReview] = useState<{ kind: 'approve' | 'decline'; order: OrderSummary } | null>(null);
   // [M9.13] Search debounce 300 ms.
   const applySearch = useDebouncedCallback((search: string) => onQueryChange({ ...q, page: 1, search: search.trim() }), 300);
   const data = result.data;
@@ -91,7 +94,13 @@ export function OrdersScreen({ query: q, onQueryChange, hrefForAccount }: Orders
             </Text>
           )}
           {data && data.Items.length > 0 && (
-            <OrdersTable items={data.Items} isBusy={result.isFetching} hrefForAccount={hrefForAccount} />
+            <OrdersTable
+              items={data.Items}
+              isBusy={result.isFetching}
+              hrefForAccount={hrefForAccount}
+              onApprove={(order) => setReview({ kind: 'approve', order })}
+              onDecline={(order) => setReview({ kind: 'decline', order })}
+            />
           )}
           {data && data.Total > 0 && (
             <Group justify="space-between">
@@ -124,6 +133,8 @@ export function OrdersScreen({ query: q, onQueryChange, hrefForAccount }: Orders
           )}
         </>
       )}
+      {review?.kind === 'approve' && <ApproveOrderModal order={review.order} onClose={() => setReview(null)} />}
+      {review?.kind === 'decline' && <DeclineOrderModal order={review.order} onClose={() => setReview(null)} />}
     </Stack>
   );
 }

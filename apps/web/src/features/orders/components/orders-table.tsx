@@ -1,11 +1,19 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { formatMoney, type OrderSummary } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { OrderStatusBadge } from './order-status-badge';
 
 /** The orders of one page. Receives rows, does not fetch. */
-export function OrdersTable(props: { items: OrderSummary[]; isBusy: boolean; hrefForAccount: (id: number) => string }) {
+export function OrdersTable(props: {
+  items: OrderSummary[];
+  isBusy: boolean;
+  hrefForAccount: (id: number) => string;
+  /** Decision 0032: the review of an order the server says the viewer may decide (CanDecide). */
+  onApprove?: (order: OrderSummary) => void;
+  onDecline?: (order: OrderSummary) => void;
+}) {
   const { t } = useTranslation();
+  const withReview = props.items.some((o) => o.CanDecide) && !!props.onApprove && !!props.onDecline;
   const money = (amount: string | null, currency: string) =>
     amount === null ? (
       <Text span size="sm" c="dimmed" title={t('orders.noPriceHelp')}>
@@ -27,6 +35,7 @@ export function OrdersTable(props: { items: OrderSummary[]; isBusy: boolean; hre
             <Table.Th ta="right">{t('orders.monthly')}</Table.Th>
             <Table.Th ta="right">{t('orders.setup')}</Table.Th>
             <Table.Th>{t('orders.subscription')}</Table.Th>
+            {withReview && <Table.Th>{t('orderReview.actions')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -50,6 +59,30 @@ export function OrdersTable(props: { items: OrderSummary[]; isBusy: boolean; hre
                   {o.AccountDisplayName}
                 </Anchor>
               </Table.Td>
+              {withReview && (
+                <Table.Td>
+                  {o.CanDecide && (
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        onClick={() => props.onApprove?.(o)}
+                        aria-label={t('orderReview.approveLabel', { number: o.OrderNumber })}
+                      >
+                        {t('orderReview.approve')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        color="red.9"
+                        onClick={() => props.onDecline?.(o)}
+                        aria-label={t('orderReview.declineLabel', { number: o.OrderNumber })}
+                      >
+                        {t('orderReview.decline')}
+                      </Button>
+                    </Group>
+                  )}
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>
