@@ -40,7 +40,9 @@ async function orderUnderReview(page: Page, stamp: string): Promise<{ company: s
     data: { accountId: companyId, Limit: '1', Comment: 'Review test limit', IsLocked: false },
   });
   expect(limit.status()).toBe(200);
-  const terms = await page.request.post('/api/op/AcceptTermsAndConditions', { data: { accountId: userId, productName: SERVICE } });
+  const terms = await page.request.post('/api/op/AcceptTermsAndConditions', {
+    data: { accountId: userId, productName: SERVICE },
+  });
   expect(terms.status()).toBe(200);
   const res = await page.request.post('/api/op/CreateAccount', {
     data: {
