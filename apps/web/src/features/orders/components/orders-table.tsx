@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Table, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import { formatMoney, type OrderSummary } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { OrderStatusBadge } from './order-status-badge';
@@ -62,7 +62,8 @@ export function OrdersTable(props: {
               {withReview && (
                 <Table.Td>
                   {o.CanDecide && (
-                    <Group gap="xs" wrap="nowrap">
+                    // One above the other: the table keeps within a 1280 px wide window.
+                    <Stack gap={4}>
                       <Button
                         size="xs"
                         onClick={() => props.onApprove?.(o)}
@@ -79,7 +80,7 @@ export function OrdersTable(props: {
                       >
                         {t('orderReview.decline')}
                       </Button>
-                    </Group>
+                    </Stack>
                   )}
                 </Table.Td>
               )}
