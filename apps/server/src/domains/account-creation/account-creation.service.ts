@@ -34,7 +34,7 @@ import {
 } from '../catalogue/index.js';
 import { getCreditStatus } from '../credit-limits/index.js';
 import { decideOrderStatus, firstInvoiceAmount, recordOrder } from '../orders/index.js';
-import { startProvisioningRequest } from '../provisioning/index.js';
+import { CREATE_PROVISIONING_ACTION, startProvisioningRequest } from '../provisioning/index.js';
 import { acceptServiceTerms, hasAcceptedServiceTerms } from '../terms/index.js';
 import {
   creatableFields,
@@ -56,8 +56,6 @@ const SEND_CREDENTIALS = 'USER_EXPORT_EXECUTE';
 const ACCEPT_TERMS = 'MARKETPLACE_TC_ACCEPT_EXECUTE';
 /** [A6.17] Who sees prices. */
 const SEE_PRICES = 'BILLING_SHOWPRODUCTPRICE_READ';
-/** The provisioning action of a new subscription. */
-const CREATE_PROVISIONING_ACTION = 'CREATE';
 
 type Views = Readonly<Record<string, { Values: Readonly<Record<string, FieldValue>> }>>;
 type Parent = accounts.AccountRow;

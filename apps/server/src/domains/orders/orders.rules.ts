@@ -89,9 +89,6 @@ export type ReviewDecision = 'approve' | 'decline';
 /** The status a decided order gets. */
 export const DECIDED_STATUS: Record<ReviewDecision, OrderStatus> = { approve: 'Completed', decline: 'Canceled' };
 
-/** Characters a decline reason may have after trimming. */
-export const DECLINE_REASON_MAX = ORDER_DECLINE_REASON_MAX;
-
 /**
  * Whether an order may be decided now: only an order under review is; a completed or canceled one
  * was placed within the limit or decided already. The refusal names the status.
@@ -102,13 +99,13 @@ export function checkReviewable(status: OrderStatus): { ok: true } | { ok: false
   return { ok: false, message: `Only an order under review can be approved or declined; this order is ${label}` };
 }
 
-/** A decline's reason, trimmed: 1..DECLINE_REASON_MAX characters (counted as the user sees them). */
+/** A decline's reason, trimmed: 1..ORDER_DECLINE_REASON_MAX characters (counted as the user sees them). */
 export function checkDeclineReason(reason: string): { ok: true; reason: string } | { ok: false; message: string } {
   const trimmed = reason.trim();
   if (trimmed === '') return { ok: false, message: 'Give the reason for declining the order' };
   const length = [...trimmed].length;
-  if (length > DECLINE_REASON_MAX)
-    return { ok: false, message: `The reason has ${length} characters; at most ${DECLINE_REASON_MAX} are allowed` };
+  if (length > ORDER_DECLINE_REASON_MAX)
+    return { ok: false, message: `The reason has ${length} characters; at most ${ORDER_DECLINE_REASON_MAX} are allowed` };
   return { ok: true, reason: trimmed };
 }
 

@@ -18,7 +18,7 @@ import type { Caller } from '../../platform/operations/types.js';
 import { type AccountRow, findById, terminateSubtree } from '../accounts/index.js';
 import { loadPricingSources, priceWithSource, SERVICE_FIELD_VIEW, subscriptionQuantity } from '../catalogue/index.js';
 import { getCreditStatus } from '../credit-limits/index.js';
-import { startProvisioningRequest } from '../provisioning/index.js';
+import { CREATE_PROVISIONING_ACTION, startProvisioningRequest } from '../provisioning/index.js';
 import * as repo from './orders.repository.js';
 import {
   amountOrNull,
@@ -102,31 +102,18 @@ export async function recordOrder(
   // [A2.44] [M4.23] The user who placed an order under review is told by e-mail, in the same transaction.
   const noticeSentTo =
     order.status === 'UnderReview' && input.placedBy !== null
-      ? await mailUnderReview(db, order, input.placedBy, { customerName: place.company?.name ?? null, firstInvoice })
+      ? await mailPlacingUser(db, input.placedBy, (displayName) =>
+          underReviewMail({
+            displayName,
+            orderNumber: order.orderNumber,
+            serviceName: order.serviceDisplayName,
+            customerName: place.company?.name ?? null,
+            firstInvoice,
+            currency: order.currency,
+          }),
+        )
       : null;
   return { ...order, noticeSentTo };
-}
-
-/** Queues the under-review notice to the placing user's e-mail; the address, or null when the user has none. */
-async function mailUnderReview(
-  db: Queryable,
-  order: repo.OrderRecord,
-  placedBy: number,
-  about: { customerName: string | null; firstInvoice: string | null },
-): Promise<string | null> {
-  const user = await findById(db, placedBy);
-  const to = user?.email?.trim() ?? '';
-  if (!user || !isMailAddress(to)) return null;
-  const mail = underReviewMail({
-    displayName: user.display_name,
-    orderNumber: order.orderNumber,
-    serviceName: order.serviceDisplayName,
-    customerName: about.customerName,
-    firstInvoice: about.firstInvoice,
-    currency: order.currency,
-  });
-  await sendMail(db, { to, subject: mail.subject, text: mail.text, accountId: user.id });
-  return to;
 }
 
 /** How an order's status reads in a report. */
@@ -249,9 +236,6 @@ export async function listOrders(
   };
 }
 
-/** The CREATE provisioning action an approved order starts, as createAccount does for an order within the limit. */
-const CREATE_PROVISIONING_ACTION = 'CREATE';
-
 export interface ReviewOutcome {
   order: DecidedOrder;
   /** The touched subscription and the audit row's before/after. */
@@ -299,7 +283,18 @@ export async function decideOrder(
   } else {
     terminated = (await terminateSubtree(db, order.accountPath, now)).length;
   }
-  const mailSentTo = order.placedBy === null ? null : await mailDecision(db, order, order.placedBy, reason);
+  const mailSentTo =
+    order.placedBy === null
+      ? null
+      : await mailPlacingUser(db, order.placedBy, (displayName) => {
+          const about = {
+            displayName,
+            orderNumber: order.orderNumber,
+            serviceName: order.serviceDisplayName,
+            customerName: order.company,
+          };
+          return reason === null ? approvedMail(about) : declinedMail({ ...about, reason });
+        });
   return {
     order: {
       OrderNumber: order.orderNumber,
@@ -322,23 +317,19 @@ export async function decideOrder(
   };
 }
 
-/** Queues the approved/declined notice to the placing user's e-mail; the address, or null when the user has none. */
-async function mailDecision(
+/**
+ * Queues an e-mail about an order to the user who placed it, written for that user by `compose`; the address,
+ * or null when the user has no valid one (nothing is sent then).
+ */
+async function mailPlacingUser(
   db: Queryable,
-  order: repo.ReviewedOrder,
   placedBy: number,
-  reason: string | null,
+  compose: (displayName: string) => { subject: string; text: string },
 ): Promise<string | null> {
   const user = await findById(db, placedBy);
   const to = user?.email?.trim() ?? '';
   if (!user || !isMailAddress(to)) return null;
-  const about = {
-    displayName: user.display_name,
-    orderNumber: order.orderNumber,
-    serviceName: order.serviceDisplayName,
-    customerName: order.company,
-  };
-  const mail = reason === null ? approvedMail(about) : declinedMail({ ...about, reason });
+  const mail = compose(user.display_name);
   await sendMail(db, { to, subject: mail.subject, text: mail.text, accountId: user.id });
   return to;
 }

@@ -6,7 +6,7 @@ export { provisioningJobHandler } from './provisioning.job.js';
 export { provisioningOperations } from './provisioning.operations.js';
 export { provisioningRoutes } from './provisioning.routes.js';
 /** Starts a provisioning request for an account's service action (null when the service defines none). */
-export { startRequest as startProvisioningRequest } from './provisioning.service.js';
+export { CREATE_ACTION as CREATE_PROVISIONING_ACTION, startRequest as startProvisioningRequest } from './provisioning.service.js';
 
 /** What provisioning adds to accounts: the ExtendedView counts [A3.1] and a request on each save [A4.2]. */
 export const provisioningAccountExtension: AccountExtension = {

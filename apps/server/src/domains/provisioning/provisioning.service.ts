@@ -25,8 +25,8 @@ const JOB_MAX_ATTEMPTS = 3;
 
 /** The action an account save carries out [S3.6]. */
 export const SAVE_ACTION = 'MODIFY';
-/** The action a recreated request carries out [A2.37]. */
-export const RECREATE_ACTION = 'CREATE';
+/** The action that provisions a new subscription: at its creation, on its order's approval, and a recreated request [A2.37]. */
+export const CREATE_ACTION = 'CREATE';
 
 function toWire(row: repo.RequestRow): ProvisioningRequest {
   return {
@@ -198,9 +198,9 @@ export async function recreate(db: Queryable, caller: Caller, input: { id: numbe
     throw new DomainError('CONFLICT', 'Only service accounts have provisioning requests');
   }
   const canceled = await repo.cancelOpen(db, account.id, now);
-  const id = await startRequest(db, { account, action: RECREATE_ACTION, createdBy: caller.userId, now });
+  const id = await startRequest(db, { account, action: CREATE_ACTION, createdBy: caller.userId, now });
   if (id === null) {
-    throw new DomainError('CONFLICT', `The service ${account.product_name ?? ''} defines no provisioning for ${RECREATE_ACTION}`);
+    throw new DomainError('CONFLICT', `The service ${account.product_name ?? ''} defines no provisioning for ${CREATE_ACTION}`);
   }
   return { ...(await load(db, id)), CanceledRequests: canceled };
 }

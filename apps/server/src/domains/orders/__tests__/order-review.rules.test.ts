@@ -1,12 +1,6 @@
+import { ORDER_DECLINE_REASON_MAX } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  approvedMail,
-  checkDeclineReason,
-  checkReviewable,
-  DECIDED_STATUS,
-  DECLINE_REASON_MAX,
-  declinedMail,
-} from '../orders.rules.js';
+import { approvedMail, checkDeclineReason, checkReviewable, DECIDED_STATUS, declinedMail } from '../orders.rules.js';
 
 describe('order review: which orders can be decided', () => {
   it.each([
@@ -29,12 +23,12 @@ describe('order review: the decline reason', () => {
     { reason: 'Over budget', ok: true, stored: 'Over budget' },
     { reason: '  Over budget \n', ok: true, stored: 'Over budget' },
     { reason: 'x', ok: true, stored: 'x' },
-    { reason: 'x'.repeat(DECLINE_REASON_MAX), ok: true, stored: 'x'.repeat(DECLINE_REASON_MAX) },
-    { reason: ` ${'x'.repeat(DECLINE_REASON_MAX)} `, ok: true, stored: 'x'.repeat(DECLINE_REASON_MAX) },
-    { reason: '€'.repeat(DECLINE_REASON_MAX), ok: true, stored: '€'.repeat(DECLINE_REASON_MAX) },
+    { reason: 'x'.repeat(ORDER_DECLINE_REASON_MAX), ok: true, stored: 'x'.repeat(ORDER_DECLINE_REASON_MAX) },
+    { reason: ` ${'x'.repeat(ORDER_DECLINE_REASON_MAX)} `, ok: true, stored: 'x'.repeat(ORDER_DECLINE_REASON_MAX) },
+    { reason: '€'.repeat(ORDER_DECLINE_REASON_MAX), ok: true, stored: '€'.repeat(ORDER_DECLINE_REASON_MAX) },
     { reason: '', ok: false, stored: null },
     { reason: '   \n\t ', ok: false, stored: null },
-    { reason: 'x'.repeat(DECLINE_REASON_MAX + 1), ok: false, stored: null },
+    { reason: 'x'.repeat(ORDER_DECLINE_REASON_MAX + 1), ok: false, stored: null },
   ])('reason of $reason.length characters is accepted: $ok', ({ reason, ok, stored }) => {
     const check = checkDeclineReason(reason);
     expect(check.ok).toBe(ok);
