@@ -19,6 +19,7 @@ export * from './notes.js';
 export * from './operation.js';
 export * from './orders.js';
 export * from './password-reset.js';
+export * from './price-list-pricing.js';
 export * from './price-preview.js';
 export * from './pricing.js';
 export * from './provisioning.js';

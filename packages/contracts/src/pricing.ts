@@ -7,6 +7,7 @@
  * [S5.13]; totals are kept exact and rounded to cents only for display (formatMoney).
  */
 import Decimal from 'decimal.js';
+import { type PriceListPricing, priceListUnitPrice } from './price-list-pricing.js';
 import type { BillingRule, ChargeType, ServiceField } from './services.js';
 
 /** [M9.3] The currency of a customer whose organisation has none. */
@@ -24,8 +25,13 @@ export interface PricingInput {
   values: Readonly<Record<string, PricingValue>>;
   /** The user amount every line is multiplied by [M5.8]; the Quantity of a Product account. */
   quantity: number;
-  /** The customer's currency: the selling price is the suggested retail price in it. */
+  /** The customer's currency: the selling price is the price list's price, or the suggested retail price, in it. */
   currency: string;
+  /**
+   * The price list assigned to the customer that holds the service (decision 0033); without one the
+   * selling price is the suggested retail price.
+   */
+  priceList?: PriceListPricing | null;
 }
 
 export interface PriceLine {
@@ -40,7 +46,7 @@ export interface PriceLine {
   /** The vendor's price per unit (the fee's Charge, in the vendor's currency). */
   purchaseUnitPrice: string;
   purchaseTotal: string;
-  /** The suggested retail price per unit in the customer's currency; null when the fee has none. */
+  /** The selling price per unit in the customer's currency (price list or SRP); null when the fee has none. */
   sellingUnitPrice: string | null;
   sellingTotal: string | null;
   /** Months paid in advance when the fee is prepaid, else null. */
@@ -57,6 +63,8 @@ export type PricingResult =
   | {
       ok: true;
       currency: string;
+      /** The price list the selling prices come from; null when they are the suggested retail prices. */
+      priceList: { marketplaceId: number; name: string } | null;
       lines: PriceLine[];
       monthly: PriceTotals;
       setup: PriceTotals;
@@ -135,8 +143,14 @@ export function priceSubscription(input: PricingInput): PricingResult {
       unitField = { fieldId: field.Id, fieldDisplayName: field.DisplayName };
     }
     const purchaseUnit = asDecimal(rule.Charge) ?? ZERO;
-    const srp = rule.SuggestedRetailPrices.find((p) => p.Currency === input.currency);
-    const sellingUnit = srp ? (asDecimal(srp.Charge) ?? ZERO) : null;
+    const srpEntry = rule.SuggestedRetailPrices.find((p) => p.Currency === input.currency);
+    const srp = srpEntry ? (asDecimal(srpEntry.Charge) ?? ZERO) : null;
+    const listed = input.priceList
+      ? priceListUnitPrice(input.priceList, rule.Id, input.currency, srp ? str(srp) : null)
+      : srp
+        ? str(srp)
+        : null;
+    const sellingUnit = listed === null ? null : (asDecimal(listed) ?? ZERO);
     const purchaseTotal = purchaseUnit.times(units);
     const sellingTotal = sellingUnit ? sellingUnit.times(units) : null;
     const conditionField = rule.Condition ? input.fields.find((f) => f.Id === rule.Condition?.FieldId) : undefined;
@@ -174,6 +188,7 @@ export function priceSubscription(input: PricingInput): PricingResult {
   return {
     ok: true,
     currency: input.currency,
+    priceList: input.priceList ? { marketplaceId: input.priceList.marketplaceId, name: input.priceList.name } : null,
     lines,
     monthly: total(totals.Monthly),
     setup: total(totals.Setup),

@@ -1,0 +1,104 @@
+/**
+ * What a price list ("marketplace") charges for one fee of a service in one currency [M3.10] [M3.18]
+ * [M4.15] [M4.16] [M4.26], the input the one pricing rule (`priceSubscription`) takes to price a
+ * customer's subscription from the price list assigned to it (decision 0033). Pure and decimal.
+ *
+ * - Auto SRP sync on: the suggested retail price, whatever the list's own prices say [M4.15].
+ * - Legacy pricing: the list's own price (CustomPrice) of the fee and currency, else the SRP.
+ * - Dynamic pricing: the SRP with the markup of the most specific pricing rule that matches the
+ *   service (Service, then Category, then Vendor); the SRP itself when none matches [M4.16].
+ */
+import Decimal from 'decimal.js';
+
+export const PRICING_MODES = ['legacy', 'dynamic'] as const;
+export type PricingMode = (typeof PRICING_MODES)[number];
+
+export const PRICING_RULE_TARGETS = ['Service', 'Category', 'Vendor'] as const;
+export type PricingRuleTarget = (typeof PRICING_RULE_TARGETS)[number];
+
+/** Prices keep up to 6 decimals [S5.13]. */
+export const PRICE_DECIMALS = 6;
+
+/** The key of one fee's price in one currency in `PriceListPricing.customPrices`. */
+export const priceKey = (ruleId: string, currency: string) => `${ruleId}|${currency}`;
+
+/** A price list as the pricing rule needs it for one service. */
+export interface PriceListPricing {
+  marketplaceId: number;
+  name: string;
+  mode: PricingMode;
+  isAutoSrpSyncEnabled: boolean;
+  /** The list's own prices of this service, by priceKey(ruleId, currency); decimal strings. */
+  customPrices: ReadonlyMap<string, string>;
+  /** Dynamic mode: the markup percent of the most specific matching rule, null when none matches. */
+  markupPercent: string | null;
+}
+
+/** A dynamic pricing rule: a markup on the SRP of a vendor's services, a category or one service. */
+export interface DynamicPricingRule {
+  target: PricingRuleTarget;
+  /** Vendor: the owner account id; Category: the category name; Service: the service id (as text). */
+  value: string;
+  markupPercent: string;
+}
+
+/** The service a dynamic pricing rule is matched against. */
+export interface PricedServiceIdentity {
+  serviceId: number;
+  ownerAccountId: number;
+  category: string | null;
+}
+
+const RULE_ORDER: Record<PricingRuleTarget, number> = { Service: 0, Category: 1, Vendor: 2 };
+
+/** [M4.16] The rule that sets a service's markup: the most specific one that matches (Service, Category, Vendor). */
+export function matchingPricingRule<R extends DynamicPricingRule>(rules: readonly R[], service: PricedServiceIdentity): R | null {
+  const matches = rules.filter(
+    (r) =>
+      (r.target === 'Service' && r.value === String(service.serviceId)) ||
+      (r.target === 'Category' && service.category !== null && r.value === service.category) ||
+      (r.target === 'Vendor' && r.value === String(service.ownerAccountId)),
+  );
+  matches.sort((a, b) => RULE_ORDER[a.target] - RULE_ORDER[b.target]);
+  return matches[0] ?? null;
+}
+
+/**
+ * A price with a margin or markup in percent, rounded half up to 6 decimals: 10.00 with 12.5 is 11.25.
+ * Used by copying a price list with a margin [M5.3], markup [M4.26] and dynamic rules [M4.16].
+ */
+export function applyPercent(price: string, percent: string): string {
+  const p = new Decimal(price);
+  const factor = new Decimal(100).plus(new Decimal(percent)).dividedBy(100);
+  return p.times(factor).toDecimalPlaces(PRICE_DECIMALS, Decimal.ROUND_HALF_UP).toFixed();
+}
+
+/**
+ * [M3.18] The selling price of one fee in one currency from a price list; `srp` is the fee's suggested
+ * retail price in that currency (null when it has none). Null when the list gives no price either.
+ */
+export function priceListUnitPrice(
+  list: PriceListPricing,
+  ruleId: string | null,
+  currency: string,
+  srp: string | null,
+): string | null {
+  if (list.isAutoSrpSyncEnabled) return srp;
+  if (list.mode === 'dynamic') {
+    if (srp === null) return null;
+    return list.markupPercent === null ? srp : applyPercent(srp, list.markupPercent);
+  }
+  const own = ruleId === null ? undefined : list.customPrices.get(priceKey(ruleId, currency));
+  return own ?? srp;
+}
+
+/**
+ * [M5.6] The change of a price in percent, 2 decimals; null (shown blank) when the old price is 0 or
+ * either price is missing.
+ */
+export function percentChange(previous: string | null, next: string | null): string | null {
+  if (previous === null || next === null) return null;
+  const old = new Decimal(previous);
+  if (old.isZero()) return null;
+  return new Decimal(next).minus(old).dividedBy(old).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
