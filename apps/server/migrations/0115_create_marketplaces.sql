@@ -78,3 +78,14 @@ CREATE TABLE marketplace_assignments (
   PRIMARY KEY (marketplace_id, account_id)
 );
 CREATE INDEX marketplace_assignments_account_idx ON marketplace_assignments (account_id, marketplace_id);
+
+-- [M3.15] [M5.12] A vendor's (product owner's) profile shown in explore: a description (at most 700
+-- characters) and a logo, a keeper file (storage key) checked to be an image of at least 496x208.
+CREATE TABLE product_owner_profiles (
+  account_id integer PRIMARY KEY REFERENCES accounts (id),
+  description text NOT NULL DEFAULT '' CHECK (char_length(description) <= 700),
+  icon_file_id text,
+  version integer NOT NULL DEFAULT 1,
+  updated_by integer REFERENCES accounts (id),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
