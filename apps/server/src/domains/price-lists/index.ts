@@ -1,0 +1,1 @@
+export { type CustomerPricing, loadCustomerPricing, loadPriceListsFor, type PriceListQuery } from './price-list-lookup.js';
