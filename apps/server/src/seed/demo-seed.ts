@@ -7,6 +7,7 @@ import { seedCreditLimitDemo } from '../domains/credit-limits/index.js';
 import { seedDemoExchangeRates } from '../domains/exchange-rates/index.js';
 import { seedNotesDemo } from '../domains/notes/index.js';
 import { seedDemoOrders } from '../domains/orders/index.js';
+import { seedDemoPriceLists } from '../domains/price-lists/index.js';
 import { seedProvisioningDemo } from '../domains/provisioning/index.js';
 import { seedDemoReports } from '../domains/reports/index.js';
 import { seedDemoTerms } from '../domains/terms/index.js';
@@ -138,6 +139,7 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedDemoReports(db);
     await seedDemoAccountReportPages(db);
     await seedPricingDemo(db);
+    await seedDemoPriceLists(db);
     await seedDemoOrders(db);
     await seedDemoExchangeRates(db);
     return { created: false };
@@ -291,6 +293,8 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
   await seedProvisioningDemo(db);
   // Per-unit values of the demo subscriptions first: the orders are priced with them.
   await seedPricingDemo(db);
+  // Before the orders: the demo orders are priced from the customers' price lists.
+  await seedDemoPriceLists(db);
   await seedDemoOrders(db);
   await seedDemoExchangeRates(db);
   return { created: true };
