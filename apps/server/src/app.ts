@@ -45,6 +45,7 @@ import type { Db } from './platform/db/db.js';
 import { type FileStorage, localDiskStorage, registerKeeperRoutes } from './platform/files/index.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { buildOpenApi, renderApiReference } from './platform/http/openapi.js';
+import { configureOutgoing } from './platform/http/outgoing.js';
 import { registerSameOriginGuard } from './platform/http/same-origin.js';
 import {
   createJobWorker,
@@ -82,6 +83,8 @@ export interface AppOptions {
   jobsConcurrency?: number;
   /** The portal's public address for links in e-mails (PUBLIC_URL by default). */
   publicUrl?: string;
+  /** Internal addresses outgoing requests may reach (OUTGOING_ALLOW by default; none unless configured). */
+  outgoingAllow?: readonly string[];
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -162,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     routes.push(route);
   });
+  configureOutgoing(options.outgoingAllow ?? loadConfig().outgoingAllow);
   app.decorate('routeTable', routes);
   const sessionHours = options.sessionHours ?? 12;
   const authSettings: AuthSettings = {

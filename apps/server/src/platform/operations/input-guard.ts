@@ -6,6 +6,7 @@
  */
 
 /** The control characters no field accepts. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding these characters is what this pattern is for.
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 export type InputProblem = { kind: 'notAnObject' } | { kind: 'forbiddenCharacter'; field: string };
@@ -21,7 +22,7 @@ export function inspectOperationInput(body: unknown, maxNodes = 200_000): InputP
     if (typeof value === 'string') {
       if (FORBIDDEN.test(value)) return { kind: 'forbiddenCharacter', field: path || '(body)' };
     } else if (Array.isArray(value)) {
-      value.forEach((item, i) => stack.push({ value: item, path: path ? `${path}.${i}` : String(i) }));
+      for (const [i, item] of value.entries()) stack.push({ value: item, path: path ? `${path}.${i}` : String(i) });
     } else if (value !== null && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) {
         const at = path ? `${path}.${key}` : key;
