@@ -27,7 +27,7 @@ export const STALE_VERSION = 'The vendor profile was changed by someone else sin
 /** The vendor account (a Company marked as vendor), or 404. */
 async function getVendor(db: Queryable, accountId: number) {
   const account = await findById(db, accountId);
-  if (!account || account.account_type !== 'Company' || !account.is_vendor) throw notFound(VENDOR_NOT_FOUND);
+  if (account?.account_type !== 'Company' || !account.is_vendor) throw notFound(VENDOR_NOT_FOUND);
   return account;
 }
 
