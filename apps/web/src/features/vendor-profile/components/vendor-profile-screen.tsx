@@ -233,7 +233,7 @@ function ProfileEditor(props: { profile: ProductOwnerProfile; servicesHref: stri
               )}
             </FileButton>
             {icon && (
-              <Button variant="subtle" color="red.8" onClick={handleRemoveLogo} disabled={isBusy}>
+              <Button variant="default" onClick={handleRemoveLogo} disabled={isBusy}>
                 {t('vendorProfile.logo.remove')}
               </Button>
             )}
@@ -260,15 +260,18 @@ function ProfileEditor(props: { profile: ProductOwnerProfile; servicesHref: stri
           }}
           maxLength={profile.DescriptionMaxLength}
           readOnly={!profile.CanUpdate}
+          variant={profile.CanUpdate ? 'default' : 'filled'}
           autosize
           minRows={5}
           maxRows={14}
           error={descriptionError}
-          aria-describedby={counterId}
+          aria-describedby={profile.CanUpdate ? counterId : undefined}
         />
-        <Text size="sm" c={left === 0 ? 'red.8' : 'dimmed'} id={counterId} aria-live="polite" data-testid="characters-left">
-          {t('vendorProfile.description.left', { count: left })}
-        </Text>
+        {profile.CanUpdate && (
+          <Text size="sm" c={left === 0 ? 'red.8' : 'dimmed'} id={counterId} aria-live="polite" data-testid="characters-left">
+            {t('vendorProfile.description.left', { count: left })}
+          </Text>
+        )}
       </Stack>
 
       {saveError && (
@@ -291,7 +294,7 @@ function ProfileEditor(props: { profile: ProductOwnerProfile; servicesHref: stri
           )}
         </Group>
         <Button
-          variant="subtle"
+          variant="default"
           onClick={() => setIsPreviewOpen((open) => !open)}
           aria-expanded={isPreviewOpen}
           aria-controls={isPreviewOpen ? `${counterId}-preview` : undefined}
