@@ -1,6 +1,8 @@
 import { VENDOR_DESCRIPTION_MAX_LENGTH } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePng } from '../../src/domains/vendor-profiles/index.js';
+import { DEMO_VENDOR_PROFILES, encodePng, seedDemoVendorProfiles } from '../../src/domains/vendor-profiles/index.js';
+import { inspectImage } from '../../src/domains/vendor-profiles/vendor-profiles.rules.js';
+import { localDiskStorage } from '../../src/platform/files/index.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
@@ -327,5 +329,35 @@ describe('scope', () => {
     const res = await new ApiClient(t.url).op('GetVendorProfile', { OwnerId: ids.contoso });
 
     expect(res.status).toBe(401);
+  });
+});
+
+describe('[M1.6] demo vendor profiles', () => {
+  it('[M9.12] gives each demo vendor a description and a 496 x 208 logo buyers can download, once', async () => {
+    const vendors: number[] = [];
+    for (const demo of DEMO_VENDOR_PROFILES) {
+      const id = await makeAccount(t.db, { type: 'Company', parentId: ids.provider as number, displayName: demo.name });
+      await t.db.query('UPDATE accounts SET is_vendor = true WHERE id = $1', [id]);
+      vendors.push(id);
+    }
+    const storage = localDiskStorage(t.filesDir);
+
+    await seedDemoVendorProfiles(t.db, storage);
+    const first = await c('buyer').op('GetVendorProfile', { OwnerId: vendors[0] });
+    await seedDemoVendorProfiles(t.db, storage);
+    const again = await c('buyer').op('GetVendorProfile', { OwnerId: vendors[0] });
+
+    expect(first.body.Description).toBe(DEMO_VENDOR_PROFILES[0]?.description);
+    expect(again.body).toEqual(first.body);
+    const rows = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM product_owner_profiles WHERE account_id = ANY($1) AND icon_file_id IS NOT NULL',
+      [vendors],
+    );
+    expect(rows[0]?.n).toBe(3);
+    // Injected rather than over a socket: a streamed download as the file's last request can keep the
+    // test server's close waiting on the kept-alive connection.
+    const res = await t.app.inject({ method: 'GET', url: first.body.Icon, headers: { cookie: c('buyer').cookie ?? '' } });
+    expect(res.statusCode).toBe(200);
+    expect(inspectImage(res.rawPayload)).toEqual({ kind: 'png', width: 496, height: 208 });
   });
 });
