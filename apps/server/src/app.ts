@@ -40,6 +40,7 @@ import { reportOperations, reportRoutes } from './domains/reports/index.js';
 import { ssoOperations } from './domains/sso/index.js';
 import { subscriptionOperations, upgradeSubscriptionAction } from './domains/subscriptions/index.js';
 import { termsOperations } from './domains/terms/index.js';
+import { findVendorLogoAttachment, vendorProfileOperations } from './domains/vendor-profiles/index.js';
 import { loadConfig } from './platform/config/config.js';
 import type { Db } from './platform/db/db.js';
 import { type FileStorage, localDiskStorage, registerKeeperRoutes } from './platform/files/index.js';
@@ -125,6 +126,7 @@ export function registeredOperations(
     ...accountPricingOperations,
     ...orderOperations,
     ...exchangeRateOperations,
+    ...vendorProfileOperations({ storage: options.storage ?? localDiskStorage(join(loadConfig().dataDir, 'files')) }),
     ...ssoOperations({
       publicUrl: options.publicUrl ?? 'http://localhost:8080',
       auth: { redirectPrefixes: DEFAULT_REDIRECT_PREFIXES, ...options },
@@ -210,7 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage,
     resolveCaller: createCallerResolver(authSettings),
     locateAccount: findLocation,
-    attachmentResolvers: [findCreditAttachment, findServiceFileAttachment],
+    attachmentResolvers: [findCreditAttachment, findServiceFileAttachment, findVendorLogoAttachment],
   });
   // The vendors' provisioning callbacks (CALLBACKURL), reached with the token in the link.
   await provisioningRoutes(app, { db: options.db });

@@ -16,6 +16,7 @@ import { ShellLayout } from './routes/shell-layout';
 import { SignInPage } from './routes/sign-in-page';
 import { SsoAuthPage } from './routes/sso-auth-page';
 import { UpgradeSubscriptionPage } from './routes/upgrade-subscription-page';
+import { VendorProfilePage } from './routes/vendor-profile-page';
 
 /** Hash routes as the spec spells them. */
 export const router = createHashRouter([
@@ -38,6 +39,7 @@ export const router = createHashRouter([
       { path: 'Outbox/:messageId?', element: <OutboxPage /> },
       { path: 'Orders', element: <OrdersPage /> },
       { path: 'ExchangeRates', element: <ExchangeRatesPage /> },
+      { path: 'VendorProfile/:accountId?', element: <VendorProfilePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
