@@ -30,6 +30,8 @@ import { exchangeRateOperations } from './domains/exchange-rates/index.js';
 import { noteOperations } from './domains/notes/index.js';
 import { orderOperations, ordersAccountExtension } from './domains/orders/index.js';
 import { passwordResetOperations, registerResetTiming, resetPasswordAction } from './domains/password-reset/index.js';
+import { marketplacePricesExportJobHandler, myServicesPricesExportJobHandler } from './domains/price-lists/excel.job.js';
+import { priceListPriceOperations } from './domains/price-lists/prices.operations.js';
 import {
   provisioningAccountExtension,
   provisioningJobHandler,
@@ -122,6 +124,7 @@ export function registeredOperations(
     ...accountPricingOperations,
     ...orderOperations,
     ...exchangeRateOperations,
+    ...priceListPriceOperations({ storage: options.storage ?? localDiskStorage(join(loadConfig().dataDir, 'files')) }),
     ...ssoOperations({
       publicUrl: options.publicUrl ?? 'http://localhost:8080',
       auth: { redirectPrefixes: DEFAULT_REDIRECT_PREFIXES, ...options },
@@ -146,6 +149,8 @@ export function registeredJobHandlers(deps: {
     createServiceJobHandler(),
     prepareAccountReportJobHandler(),
     importJobHandler({ storage: deps.storage }),
+    marketplacePricesExportJobHandler({ storage: deps.storage }),
+    myServicesPricesExportJobHandler({ storage: deps.storage }),
   ] as JobHandler<never>[];
 }
 

@@ -21,3 +21,4 @@ export {
   serviceFieldValues,
   subscriptionQuantity,
 } from './subscription-pricing.service.js';
+export { type SuggestedRetailPriceChange, updateSuggestedRetailPrices } from './suggested-retail-prices.service.js';
