@@ -20,6 +20,12 @@ import * as repo from './prices.repository.js';
 import { feeCurrencies, ownPriceMap } from './prices.rules.js';
 import { toPricedService } from './prices.service.js';
 
+/**
+ * Prices are written as numbers so Excel computes with them. A price keeps at most 6 decimals and 17
+ * digits before the point, which a double holds to the digit that matters once read back to 6 decimals.
+ */
+const asCellNumber = (price: string | null) => (price === null ? null : Number(price));
+
 /** Services read and written per chunk, between which requests get their turn. */
 const CHUNK = 200;
 
@@ -85,10 +91,10 @@ function priceExportHandler(type: string, deps: { storage: FileStorage }): JobHa
                 PriceableItem: fee.priceableItem,
                 Fee: fee.description,
                 Currency: fee.currency,
-                PurchasePrice: fee.purchase,
-                SuggestedRetailPrice: fee.srp,
-                CustomPrice: ownPrices.get(priceKey(fee.ruleId, fee.currency)) ?? null,
-                Charge: fee.srp,
+                PurchasePrice: asCellNumber(fee.purchase),
+                SuggestedRetailPrice: asCellNumber(fee.srp),
+                CustomPrice: asCellNumber(ownPrices.get(priceKey(fee.ruleId, fee.currency)) ?? null),
+                Charge: asCellNumber(fee.srp),
               },
             });
           }

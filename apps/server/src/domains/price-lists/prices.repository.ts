@@ -1,5 +1,5 @@
 /** SQL of a price list's prices, pricing rules, markup and terms (tables of migration 0115). */
-import type { BillingRule, PricingMode, PricingRuleTarget } from '@portal/contracts';
+import { type BillingRule, normalizePrice, type PricingMode, type PricingRuleTarget } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { pathUpperBound } from '../../platform/tenancy/scope.js';
 import type { MarkupUndo, OwnPrice } from './prices.rules.js';
@@ -116,12 +116,14 @@ export async function countListServices(db: Queryable, marketplaceId: number): P
 }
 
 export async function listOwnPrices(db: Queryable, marketplaceId: number, serviceIds?: readonly number[]): Promise<OwnPrice[]> {
-  return db.query<OwnPrice>(
+  const rows = await db.query<OwnPrice>(
     `SELECT service_id AS "serviceId", rule_id AS "ruleId", currency, custom_price::text AS price
      FROM marketplace_prices WHERE marketplace_id = $1 AND ($2::int[] IS NULL OR service_id = ANY($2::int[]))
      ORDER BY service_id, rule_id, currency`,
     [marketplaceId, serviceIds ?? null],
   );
+  // numeric(24,6) answers 9.500000: prices travel without the padding.
+  return rows.map((r) => ({ ...r, price: normalizePrice(r.price) }));
 }
 
 /** Sets (or with a null price removes) the list's own prices. */
