@@ -183,6 +183,32 @@ export const ExportFilterSchema = z.object({
 });
 export type ExportFilter = z.infer<typeof ExportFilterSchema>;
 
+const OptionSchema = z.object({ Value: z.string(), Label: z.string() });
+
+export const PriceExportFilterOptionsSchema = z.object({
+  Vendors: z.array(OptionSchema),
+  Categories: z.array(OptionSchema),
+  Tags: z.array(OptionSchema),
+  Currencies: z.array(OptionSchema),
+});
+export type PriceExportFilterOptions = z.infer<typeof PriceExportFilterOptionsSchema>;
+
+export const GetPriceExportFilterOptions = defineOperation({
+  name: 'GetPriceExportFilterOptions',
+  summary:
+    "What the export filter offers [M3.14]: the vendors, categories and tags of a price list's services (or of the caller's own services without marketplaceId) and the currencies",
+  input: z.object({ marketplaceId: MarketplaceIdSchema.nullable().default(null) }),
+  output: PriceExportFilterOptionsSchema,
+  access: {
+    kind: 'anyCapability',
+    capabilities: [
+      { name: 'MARKETPLACE', kind: 'READ' },
+      { name: 'MY_SERVICES', kind: 'UPDATE' },
+    ],
+  },
+  mutating: false,
+});
+
 export const ExportMarketplacePricesToExcel = defineOperation({
   name: 'ExportMarketplacePricesToExcel',
   summary: "Starts a job writing a price list's prices (filtered) to an .xlsx file to edit and upload [M7.14] [M3.14]",
@@ -437,6 +463,7 @@ export const GetMarketplaceTermsReview = defineOperation({
 export const priceListPriceOperations = [
   GetMarketplaceServicePrices,
   UpdateMarketplaceServicePrices,
+  GetPriceExportFilterOptions,
   ExportMarketplacePricesToExcel,
   ExportMyServicesToExcel,
   GetUpdatedMarketplacePricesFromExcel,

@@ -369,6 +369,22 @@ describe('tenant scope of price lists (decision 0033)', () => {
 });
 
 describe('price list prices by Excel [M3.13] [M3.14] [M7.12] [M7.13] [M7.14]', () => {
+  it('[M3.14] offers the vendors, categories and tags of the list and every currency as export filters', async () => {
+    const list = await makePriceList(t.db, { ownerId: provider, serviceIds: [backup.id, mail.id] });
+
+    const res = await c('reader').op('GetPriceExportFilterOptions', { marketplaceId: list });
+    const mine = await c('vendor').op('GetPriceExportFilterOptions', {});
+    const refused = await c('reader').op('GetPriceExportFilterOptions', {});
+
+    expect(res.status).toBe(200);
+    expect(res.body.Vendors.map((v: { Value: string }) => v.Value)).toEqual([String(vendor)]);
+    expect(res.body.Categories.map((v: { Value: string }) => v.Value).sort()).toEqual(['Backup', 'Communication']);
+    expect(res.body.Tags).toEqual([{ Value: 'Backup', Label: 'Backup' }]);
+    expect(res.body.Currencies.map((v: { Value: string }) => v.Value)).toContain('USD');
+    expect(mine.body.Vendors.map((v: { Value: string }) => v.Value)).toEqual([String(vendor)]);
+    expect(refused.status).toBe(403);
+  });
+
   it('[M7.14] [M3.14] exports one row per fee and currency with the own and suggested prices, filtered by currency', async () => {
     const list = await makePriceList(t.db, { ownerId: provider, serviceIds: [backup.id, mail.id] });
     await setListPrice(t.db, {

@@ -10,12 +10,13 @@ import {
   type MyServicesPriceChange,
   PRICE_UPLOAD_MAX_ERRORS,
   PRICE_WORKBOOK_MAX_ROWS,
+  type PriceExportFilterOptions,
   priceKey,
   samePrice,
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../platform/db/db.js';
-import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
+import { DomainError, forbidden, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import { type FileStorage, findStoredFile } from '../../platform/files/index.js';
 import { enqueueJob, loadJob } from '../../platform/jobs/index.js';
 import type { Caller } from '../../platform/operations/types.js';
@@ -90,6 +91,40 @@ export const toServiceFilter = (f: ExportFilter): repo.ServiceFilter => ({
   categories: f.ServiceCategories,
   tags: f.ServiceTags,
 });
+
+/**
+ * [M3.14] The export filter's choices: the vendors, categories and tags of the list's services (of the
+ * caller's own services without a list; that needs MY_SERVICES_UPDATE) and every currency.
+ */
+export async function exportFilterOptions(
+  db: Queryable,
+  caller: Caller,
+  input: { marketplaceId: number | null },
+): Promise<PriceExportFilterOptions> {
+  let services: repo.ListedServiceRow[];
+  if (input.marketplaceId === null) {
+    if (!caller.capabilities.has('MY_SERVICES_UPDATE')) throw forbidden('You need the MY_SERVICES_UPDATE capability to do this');
+    services = await repo.listScopeServices(db, { scopePath: caller.scope.rootPath });
+  } else {
+    if (!caller.capabilities.has('MARKETPLACE_READ')) throw forbidden('You need the MARKETPLACE_READ capability to do this');
+    const list = await requireMarketplace(db, caller, input.marketplaceId);
+    services = await repo.listListServices(db, { marketplaceId: list.id });
+  }
+  const ids = services.map((s) => s.id);
+  const sorted = (m: Map<string, string>) =>
+    [...m].map(([Value, Label]) => ({ Value, Label })).sort((a, b) => a.Label.localeCompare(b.Label));
+  const tags = await repo.listTagsOf(db, ids);
+  return {
+    Vendors: sorted(new Map(services.map((s) => [String(s.owner_account_id), s.owner_name]))),
+    Categories: sorted(
+      new Map(
+        services.filter((s) => s.category).map((s) => [s.category as string, s.category_display_name ?? (s.category as string)]),
+      ),
+    ),
+    Tags: sorted(new Map(tags.map((t) => [t, t]))),
+    Currencies: await repo.listCurrencies(db),
+  };
+}
 
 // --- upload preview --------------------------------------------------------------------------------
 

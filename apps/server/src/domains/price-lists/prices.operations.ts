@@ -3,6 +3,7 @@ import {
   ExportMyServicesToExcel,
   GetMarketplaceServicePrices,
   GetMarketplaceTermsReview,
+  GetPriceExportFilterOptions,
   GetUpdatedMarketplacePricesFromExcel,
   GetUpdatedMyPricesFromExcel,
   ListMarketplacePricingRules,
@@ -27,6 +28,7 @@ export function priceListPriceOperations(deps: { storage: FileStorage }) {
       ctx.audit({ after: { MarketplaceId: input.marketplaceId, ServiceId: input.serviceId, Charges: input.Charges } });
       return saved;
     }),
+    handle(GetPriceExportFilterOptions, (ctx, input) => excel.exportFilterOptions(ctx.db, requireCaller(ctx), input)),
     handle(ExportMarketplacePricesToExcel, (ctx, input) => excel.startMarketplaceExport(ctx.db, requireCaller(ctx), input)),
     handle(ExportMyServicesToExcel, (ctx, input) => excel.startMyServicesExport(ctx.db, requireCaller(ctx), input)),
     handle(GetUpdatedMarketplacePricesFromExcel, (ctx, input) =>

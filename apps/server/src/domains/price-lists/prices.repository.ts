@@ -233,3 +233,19 @@ export async function listTermsTexts(db: Queryable, serviceIds: readonly number[
     [serviceIds],
   );
 }
+
+export async function listCurrencies(db: Queryable): Promise<{ Value: string; Label: string }[]> {
+  const rows = await db.query<{ code: string; display_name: string }>(
+    'SELECT code, display_name FROM currencies ORDER BY sort, code',
+  );
+  return rows.map((r) => ({ Value: r.code, Label: `${r.code} (${r.display_name})` }));
+}
+
+/** The distinct tags of these services. */
+export async function listTagsOf(db: Queryable, serviceIds: readonly number[]): Promise<string[]> {
+  const rows = await db.query<{ tag: string }>(
+    'SELECT DISTINCT tag FROM service_tag_links WHERE service_id = ANY($1::int[]) ORDER BY tag',
+    [serviceIds],
+  );
+  return rows.map((r) => r.tag);
+}
