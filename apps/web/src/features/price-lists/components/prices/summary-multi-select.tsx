@@ -38,7 +38,7 @@ export function SummaryMultiSelect(props: SummaryMultiSelectProps) {
   return (
     <Combobox store={combobox} onOptionSubmit={toggle} withinPortal={false}>
       <Combobox.DropdownTarget>
-        <PillsInput label={props.label} labelProps={{ htmlFor: id }} onClick={() => combobox.openDropdown()}>
+        <PillsInput id={id} label={props.label} onClick={() => combobox.openDropdown()}>
           <Pill.Group>
             {isSummary ? (
               <Pill
@@ -62,7 +62,6 @@ export function SummaryMultiSelect(props: SummaryMultiSelectProps) {
             )}
             <Combobox.EventsTarget>
               <PillsInput.Field
-                id={id}
                 value={search}
                 placeholder={props.value.length === 0 ? props.placeholder : undefined}
                 onFocus={() => combobox.openDropdown()}
