@@ -65,7 +65,15 @@ test.describe('suggested retail prices by Excel on Your services', () => {
     const original = await workbookOf(download);
     const sheet = original.worksheets[0] as ExcelJS.Worksheet;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['Service ID', 'Service name', 'Priceable item', 'Fee', 'Currency', 'Purchase price', 'Suggested retail price']);
+    expect(header).toEqual([
+      'Service ID',
+      'Service name',
+      'Priceable item',
+      'Fee',
+      'Currency',
+      'Purchase price',
+      'Suggested retail price',
+    ]);
     const priceColumn = header.indexOf('Suggested retail price') + 1;
     let rowNumber = 0;
     sheet.eachRow((row, n) => {
@@ -88,7 +96,9 @@ test.describe('suggested retail prices by Excel on Your services', () => {
     await page.getByRole('button', { name: 'Edit prices by Excel' }).click();
     let dialog = await uploadInEditWindow(page, 'bad.xlsx', await bytes(bad));
     const refused = dialog.getByRole('alert').filter({ hasText: 'The file was not used' });
-    await expect(refused).toContainText(`Row ${rowNumber}, Suggested retail price: Enter a price of at least 0 with at most 6 decimals`);
+    await expect(refused).toContainText(
+      `Row ${rowNumber}, Suggested retail price: Enter a price of at least 0 with at most 6 decimals`,
+    );
     await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
     await checkAccessible(page);
     await shot(page, 'my-services-refused');

@@ -18,7 +18,11 @@ async function demoPriceList(request: APIRequestContext): Promise<{ id: number; 
   const res = await request.post('/api/op/ListMarketplaces', { data: {} });
   expect(res.status()).toBe(200);
   const body = await res.json();
-  const items = (Array.isArray(body) ? body : (body.Items ?? body.Marketplaces ?? [])) as { Id: number; Name: string; ServiceCount?: number }[];
+  const items = (Array.isArray(body) ? body : (body.Items ?? body.Marketplaces ?? [])) as {
+    Id: number;
+    Name: string;
+    ServiceCount?: number;
+  }[];
   const list = items.find((m) => (m.ServiceCount ?? 1) > 0) ?? items[0];
   if (!list) throw new Error('the demo has no price list');
   return { id: list.Id, name: list.Name };
@@ -98,7 +102,9 @@ test.describe('price list prices', () => {
 
     await page.getByRole('button', { name: 'Edit all prices' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit all prices by Excel' });
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
     await expect(dialog.getByRole('alert')).toContainText('Invalid format: choose one .xlsx file');
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'prices.xlsx', mimeType: XLSX, buffer: file });
     await expect(dialog.getByText('0 changed prices read. Go on to review them.')).toBeVisible();

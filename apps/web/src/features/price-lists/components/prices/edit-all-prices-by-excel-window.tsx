@@ -189,7 +189,9 @@ export function EditAllPricesByExcelWindow({ target, opened, onClose, onExport, 
                           <Table.Td>{r.Currency}</Table.Td>
                           <Table.Td ta="right">{r.PreviousPrice ?? t('prices.none')}</Table.Td>
                           <Table.Td ta="right">{r.Price ?? t('prices.srpAgain')}</Table.Td>
-                          <Table.Td ta="right">{r.PercentChange === null ? '' : `${r.PercentChange} %`}</Table.Td>
+                          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                            {r.PercentChange === null ? '' : `${r.PercentChange} %`}
+                          </Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>
