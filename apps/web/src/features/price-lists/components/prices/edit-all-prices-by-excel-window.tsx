@@ -136,7 +136,7 @@ export function EditAllPricesByExcelWindow({ target, opened, onClose, onExport, 
                 {rowErrors.length > 0 ? (
                   <Stack gap={2}>
                     <Text size="sm">{t('prices.excel.nothingChanged')}</Text>
-                    <ScrollArea.Autosize mah={160}>
+                    <ScrollArea.Autosize mah={160} type="auto" viewportProps={{ tabIndex: 0 }}>
                       <ul style={{ margin: 0, paddingLeft: 18 }}>
                         {rowErrors.map((e) => (
                           <li key={`${e.Row}-${e.Column}-${e.Reason}`}>
@@ -169,7 +169,7 @@ export function EditAllPricesByExcelWindow({ target, opened, onClose, onExport, 
             ) : (
               <>
                 <Text size="sm">{t('prices.excel.changedCount', { count: preview.rows.length })}</Text>
-                <ScrollArea.Autosize mah={250} type="auto">
+                <ScrollArea.Autosize mah={250} type="auto" viewportProps={{ tabIndex: 0 }}>
                   <Table striped stickyHeader aria-label={t('prices.excel.tableLabel')}>
                     <Table.Thead>
                       <Table.Tr>

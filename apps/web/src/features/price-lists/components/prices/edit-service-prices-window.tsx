@@ -121,7 +121,7 @@ export function EditServicePricesWindow(props: EditServicePricesWindowProps) {
             {data.Billing.length === 0 ? (
               <Text size="sm">{t('prices.service.noFees')}</Text>
             ) : (
-              <ScrollArea.Autosize mah={330} type="auto">
+              <ScrollArea.Autosize mah={330} type="auto" viewportProps={{ tabIndex: 0 }}>
                 <Table striped stickyHeader aria-label={t('prices.service.tableLabel')}>
                   <Table.Thead>
                     <Table.Tr>

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { DEFAULT_MARKUP_PERCENT, PercentTextSchema } from '@portal/contracts';
+import { DEFAULT_MARKUP_PERCENT, type MarketplaceMarkup, PercentTextSchema } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../../components/ui/readable-alert';
@@ -13,7 +13,8 @@ export interface MarkupSwitchProps {
   /** The markup percent while it is on; null when off. */
   markupPercent: string | null;
   disabled?: boolean;
-  onChanged?: () => void;
+  /** Called with the list's new markup state and version. */
+  onChanged?: (result: MarketplaceMarkup) => void;
 }
 
 /**
@@ -44,7 +45,7 @@ export function MarkupSwitch({ marketplaceId, version, markupPercent, disabled, 
         }),
       });
       setDialog(null);
-      onChanged?.();
+      onChanged?.(result);
     } catch {
       // Shown in the dialog.
     }

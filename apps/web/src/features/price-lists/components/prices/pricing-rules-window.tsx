@@ -115,7 +115,6 @@ export function PricingRulesWindow({ marketplaceId, opened, onClose, onSaved }: 
                   { value: 'legacy', label: t('prices.rules.legacy') },
                   { value: 'dynamic', label: t('prices.rules.dynamic') },
                 ]}
-                w={320}
               />
               <Text size="xs" c="dimmed">
                 {t(mode === 'dynamic' ? 'prices.rules.dynamicHint' : 'prices.rules.legacyHint')}
@@ -221,14 +220,14 @@ export function PricingRulesWindow({ marketplaceId, opened, onClose, onSaved }: 
                   <Text size="sm">
                     {t('prices.rules.previewCount', { shown: preview.data.Rows.length, total: preview.data.Total })}
                   </Text>
-                  <ScrollArea.Autosize mah={250} type="auto">
+                  <ScrollArea.Autosize mah={250} type="auto" viewportProps={{ tabIndex: 0 }}>
                     <Table striped stickyHeader aria-label={t('prices.rules.previewLabel')}>
                       <Table.Thead>
                         <Table.Tr>
                           <Table.Th>{t('prices.col.service')}</Table.Th>
                           <Table.Th>{t('prices.col.priceableItem')}</Table.Th>
                           <Table.Th>{t('prices.col.currency')}</Table.Th>
-                          <Table.Th ta="right">{t('prices.col.srp')}</Table.Th>
+                          <Table.Th ta="right">{t('prices.col.srpPlain')}</Table.Th>
                           <Table.Th>{t('prices.rules.appliedRule')}</Table.Th>
                           <Table.Th ta="right">{t('prices.col.price')}</Table.Th>
                         </Table.Tr>

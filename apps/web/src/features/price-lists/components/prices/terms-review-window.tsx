@@ -57,7 +57,7 @@ export function TermsReviewWindow({ marketplaceId, opened, onClose }: TermsRevie
           </ReadableAlert>
         )}
         {services && (
-          <ScrollArea.Autosize mah={420} type="auto">
+          <ScrollArea.Autosize mah={420} type="auto" viewportProps={{ tabIndex: 0 }}>
             <Accordion multiple variant="separated">
               {services.map((s) => (
                 <Accordion.Item key={s.ServiceId} value={String(s.ServiceId)}>
