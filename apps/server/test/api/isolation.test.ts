@@ -1334,6 +1334,7 @@ describe('price list prices stay with the organisation that owns the list (decis
     { op: 'SaveMarketplacePricingRules', input: (id) => ({ marketplaceId: id, version: 1, PricingMode: 'legacy', Rules: [] }) },
     { op: 'SetMarketplaceMarkup', input: (id) => ({ marketplaceId: id, version: 1, Enabled: true, MarkupPercent: '5' }) },
     { op: 'GetMarketplaceTermsReview', input: (id) => ({ marketplaceId: id }) },
+    { op: 'GetPriceExportFilterOptions', input: (id) => ({ marketplaceId: id }) },
   ];
   const rows = CALLERS.flatMap(({ caller, root }) =>
     OWNERS.filter((owner) => !chainOf(owner).includes(root)).flatMap((owner) => PRICE_OPS.map((o) => ({ caller, owner, ...o }))),
