@@ -158,6 +158,29 @@ test.describe('suggested retail prices by Excel on Your services', () => {
     await expect(dialog.getByRole('alert')).toContainText('Invalid format: choose one .xlsx file');
   });
 
+  test('[M9.8] the export filter shows one summary tag once more than 5 values are chosen', async ({ page }) => {
+    await signIn(page, 'provider.admin');
+    await page.goto('/#/Services');
+    await page.getByRole('button', { name: 'Export prices' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export suggested retail prices' });
+    const tags = dialog.getByRole('textbox', { name: 'Tags' });
+
+    await tags.click();
+    for (let i = 0; i < 5; i++) await page.getByRole('option').nth(i).click();
+    const pills = dialog.locator('.mantine-Pill-root');
+    await expect(pills).toHaveCount(5);
+    await page.getByRole('option').nth(5).click();
+
+    await expect(pills).toHaveCount(1);
+    await expect(pills).toHaveText('6 selected');
+    await tags.press('Escape');
+    await checkAccessible(page);
+    await shot(page, 'my-services-export-summary');
+    // Backspace takes the last value off again: back to five tags.
+    await tags.press('Backspace');
+    await expect(pills).toHaveCount(5);
+  });
+
   test('[M6.4] without MY_SERVICES_UPDATE the price tools are not offered', async ({ page }) => {
     await signIn(page, 'acme.admin');
     await page.goto('/#/Services');
