@@ -30,6 +30,8 @@ import { exchangeRateOperations } from './domains/exchange-rates/index.js';
 import { noteOperations } from './domains/notes/index.js';
 import { orderOperations, ordersAccountExtension } from './domains/orders/index.js';
 import { passwordResetOperations, registerResetTiming, resetPasswordAction } from './domains/password-reset/index.js';
+import { marketplacePricesExportJobHandler, myServicesPricesExportJobHandler } from './domains/price-lists/excel.job.js';
+import { priceListPriceOperations } from './domains/price-lists/prices.operations.js';
 import {
   provisioningAccountExtension,
   provisioningJobHandler,
@@ -127,6 +129,7 @@ export function registeredOperations(
     ...orderOperations,
     ...exchangeRateOperations,
     ...vendorProfileOperations({ storage: options.storage ?? localDiskStorage(join(loadConfig().dataDir, 'files')) }),
+    ...priceListPriceOperations({ storage: options.storage ?? localDiskStorage(join(loadConfig().dataDir, 'files')) }),
     ...ssoOperations({
       publicUrl: options.publicUrl ?? 'http://localhost:8080',
       auth: { redirectPrefixes: DEFAULT_REDIRECT_PREFIXES, ...options },
@@ -151,6 +154,8 @@ export function registeredJobHandlers(deps: {
     createServiceJobHandler(),
     prepareAccountReportJobHandler(),
     importJobHandler({ storage: deps.storage }),
+    marketplacePricesExportJobHandler({ storage: deps.storage }),
+    myServicesPricesExportJobHandler({ storage: deps.storage }),
   ] as JobHandler<never>[];
 }
 

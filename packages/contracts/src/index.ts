@@ -19,6 +19,7 @@ export * from './notes.js';
 export * from './operation.js';
 export * from './orders.js';
 export * from './password-reset.js';
+export * from './price-list-prices.js';
 export * from './price-list-pricing.js';
 export * from './price-preview.js';
 export * from './pricing.js';
@@ -50,6 +51,7 @@ import { noteOperations } from './notes.js';
 import type { OperationDefinition } from './operation.js';
 import { orderOperations } from './orders.js';
 import { passwordResetOperations } from './password-reset.js';
+import { priceListPriceOperations } from './price-list-prices.js';
 import { pricePreviewOperations } from './price-preview.js';
 import { provisioningOperations } from './provisioning.js';
 import { reportsOperations } from './reports.js';
@@ -87,4 +89,5 @@ export const operations: readonly OperationDefinition[] = [
   ...accountCreationOperations,
   ...accountImportOperations,
   ...vendorProfileOperations,
+  ...priceListPriceOperations,
 ];

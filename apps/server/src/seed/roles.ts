@@ -54,6 +54,9 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
       'EMBEDDED_REPORT_CREATE',
       // [A2.11] The report pages of the account page (decision 0028).
       'ACCOUNT_REPORT_READ',
+      // A reseller prices its own price lists: own prices, Excel, markup and dynamic rules (decision 0033).
+      'MARKETPLACE_UPDATE',
+      'DYNAMIC_PRICING_MANAGEMENT_EXECUTE',
     ],
   },
   'Company administrator': {

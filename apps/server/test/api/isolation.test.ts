@@ -1383,3 +1383,66 @@ describe('[M7.17] vendor profiles stay with their vendor', () => {
     }
   });
 });
+
+describe('price list prices stay with the organisation that owns the list (decision 0033)', () => {
+  const pricers = new Map<string, ApiClient>();
+  const lists = new Map<string, number>();
+  const OWNERS = ['P', 'R1', 'R2'] as const;
+  const PRICE_OPS: { op: string; input: (id: number) => unknown }[] = [
+    { op: 'GetMarketplaceServicePrices', input: (id) => ({ marketplaceId: id, serviceId: 1 }) },
+    {
+      op: 'UpdateMarketplaceServicePrices',
+      input: (id) => ({
+        marketplaceId: id,
+        serviceId: 1,
+        version: 1,
+        OverridePriceProtection: false,
+        PriceProtectionLengthInDays: null,
+        Charges: [],
+      }),
+    },
+    { op: 'ExportMarketplacePricesToExcel', input: (id) => ({ marketplaceId: id, filter: {} }) },
+    { op: 'GetUpdatedMarketplacePricesFromExcel', input: (id) => ({ marketplaceId: id, fileUrl: `${'0'.repeat(32)}.xlsx` }) },
+    {
+      op: 'UpdateMarketplaceServiceCharges',
+      input: (id) => ({
+        marketplaceId: id,
+        version: 1,
+        chargeItems: [{ ServiceId: 1, PriceableItem: 'x', Currency: 'EUR', CustomPrice: '1' }],
+      }),
+    },
+    { op: 'ListMarketplacePricingRules', input: (id) => ({ marketplaceId: id }) },
+    { op: 'PreviewMarketplacePricingRules', input: (id) => ({ marketplaceId: id, Rules: [] }) },
+    { op: 'SaveMarketplacePricingRules', input: (id) => ({ marketplaceId: id, version: 1, PricingMode: 'legacy', Rules: [] }) },
+    { op: 'SetMarketplaceMarkup', input: (id) => ({ marketplaceId: id, version: 1, Enabled: true, MarkupPercent: '5' }) },
+    { op: 'GetMarketplaceTermsReview', input: (id) => ({ marketplaceId: id }) },
+    { op: 'GetPriceExportFilterOptions', input: (id) => ({ marketplaceId: id }) },
+  ];
+  const rows = CALLERS.flatMap(({ caller, root }) =>
+    OWNERS.filter((owner) => !chainOf(owner).includes(root)).flatMap((owner) => PRICE_OPS.map((o) => ({ caller, owner, ...o }))),
+  );
+
+  beforeAll(async () => {
+    await signInCallers(pricers, ['MARKETPLACE_READ', 'MARKETPLACE_UPDATE', 'DYNAMIC_PRICING_MANAGEMENT_EXECUTE'], 'pricer');
+    for (const owner of OWNERS) {
+      const [row] = await t.db.query<{ id: number }>(
+        `INSERT INTO marketplaces (owner_account_id, name) VALUES ($1, $2) RETURNING id`,
+        [idOf(owner), `Isolation prices ${owner}`],
+      );
+      lists.set(owner, row?.id as number);
+    }
+  });
+
+  it.each(rows)(
+    '$caller gets the same 404 from $op on the list of $owner as for a missing list',
+    async ({ caller, owner, input, op }) => {
+      const client = pricers.get(caller) as ApiClient;
+
+      const foreign = await client.op(op, input(lists.get(owner) as number));
+      const missing = await client.op(op, input(MISSING_ID));
+
+      expect(foreign.status, JSON.stringify(foreign.body)).toBe(404);
+      expect(comparable(foreign.body)).toEqual(comparable(missing.body));
+    },
+  );
+});

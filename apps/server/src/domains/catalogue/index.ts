@@ -20,3 +20,4 @@ export {
   serviceFieldValues,
   subscriptionQuantity,
 } from './subscription-pricing.service.js';
+export { type SuggestedRetailPriceChange, updateSuggestedRetailPrices } from './suggested-retail-prices.service.js';

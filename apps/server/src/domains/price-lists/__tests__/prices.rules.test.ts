@@ -1,0 +1,75 @@
+import { type BillingRule, BillingRuleSchema, priceKey } from '@portal/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  dynamicPrice,
+  feeCurrencies,
+  type PricedService,
+  pricesWithMarkup,
+  restoredPrices,
+  toMarkupUndo,
+} from '../prices.rules.js';
+
+const rule = (over: Record<string, unknown>): BillingRule => BillingRuleSchema.parse({ ChargeType: 'Monthly', ...over });
+const service: PricedService = {
+  serviceId: 7,
+  ownerAccountId: 3,
+  category: 'Backup',
+  displayName: 'Backup',
+  rules: [
+    rule({
+      Id: 'a',
+      PriceableItemId: 'PI-7-1',
+      Charge: '4',
+      SuggestedRetailPrices: [
+        { Currency: 'EUR', Charge: '10' },
+        { Currency: 'USD', Charge: '12' },
+      ],
+    }),
+    rule({ Id: 'b', PriceableItemId: 'PI-7-2', SuggestedRetailPrices: [] }),
+    rule({ Id: 'c', enabled: false, SuggestedRetailPrices: [{ Currency: 'EUR', Charge: '1' }] }),
+  ],
+};
+
+describe('fees and currencies of a service', () => {
+  it('lists enabled fees in every SRP or own price currency, or only the filtered currency', () => {
+    const all = feeCurrencies(service, new Map([[priceKey('b', 'GBP'), '3']]), null);
+    const usd = feeCurrencies(service, new Map(), 'USD');
+
+    expect(all.map((f) => `${f.priceableItem} ${f.currency} ${f.srp}`)).toEqual([
+      'PI-7-1 EUR 10',
+      'PI-7-1 USD 12',
+      'PI-7-2 GBP null',
+    ]);
+    expect(usd.map((f) => `${f.priceableItem} ${f.currency} ${f.srp}`)).toEqual(['PI-7-1 USD 12', 'PI-7-2 USD null']);
+  });
+});
+
+describe('markup [M4.26]', () => {
+  it('[M4.26] applies the percent to own prices, to the SRP where there is none, and undoes exactly', () => {
+    const own = [{ serviceId: 7, ruleId: 'a', currency: 'EUR', price: '9.99' }];
+
+    const marked = pricesWithMarkup({ services: [service], own, percent: '12.5' });
+    const undone = restoredPrices(toMarkupUndo(own), new Set([7]));
+
+    expect(marked).toEqual([
+      { serviceId: 7, ruleId: 'a', currency: 'EUR', price: '11.23875' },
+      { serviceId: 7, ruleId: 'a', currency: 'USD', price: '13.5' },
+    ]);
+    expect(undone).toEqual(own);
+    expect(restoredPrices(toMarkupUndo(own), new Set([8]))).toEqual([]);
+    expect(restoredPrices(null, new Set([7]))).toEqual([]);
+  });
+});
+
+describe('dynamic prices [M4.16]', () => {
+  it('[M4.16] takes the most specific rule: service, then category, then vendor', () => {
+    const rules = [
+      { target: 'Vendor' as const, value: '3', markupPercent: '10' },
+      { target: 'Category' as const, value: 'Backup', markupPercent: '20' },
+    ];
+
+    expect(dynamicPrice(rules, service, '10')).toMatchObject({ price: '12', rule: { target: 'Category' } });
+    expect(dynamicPrice([...rules, { target: 'Service', value: '7', markupPercent: '0' }], service, '10').price).toBe('10');
+    expect(dynamicPrice([], service, '10')).toEqual({ rule: null, price: '10' });
+  });
+});

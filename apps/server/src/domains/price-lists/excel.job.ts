@@ -1,0 +1,143 @@
+import { EXPORT_FILE_HOURS, type ExportFileResult, priceKey } from '@portal/contracts';
+import type { FileStorage } from '../../platform/files/index.js';
+import {
+  JobFailure,
+  type JobHandler,
+  jobDownloadUrl,
+  progressOf,
+  registerJobFile,
+  writeJobFile,
+} from '../../platform/jobs/index.js';
+import { XLSX_CONTENT_TYPE, XlsxStreamWriter } from '../../platform/spreadsheets/xlsx-writer.js';
+import { PRICE_SHEET, WORKBOOK_COLUMNS } from './excel.rules.js';
+import {
+  MARKETPLACE_PRICES_EXPORT_JOB,
+  MY_SERVICES_PRICES_EXPORT_JOB,
+  type PriceExportPayload,
+  toServiceFilter,
+} from './excel.service.js';
+import * as repo from './prices.repository.js';
+import { feeCurrencies, ownPriceMap } from './prices.rules.js';
+import { toPricedService } from './prices.service.js';
+
+/**
+ * Prices are written as numbers so Excel computes with them. A price keeps at most 6 decimals and 17
+ * digits before the point, which a double holds to the digit that matters once read back to 6 decimals.
+ */
+const asCellNumber = (price: string | null) => (price === null ? null : Number(price));
+
+/** Services read and written per chunk, between which requests get their turn. */
+const CHUNK = 200;
+
+const safeName = (name: string) =>
+  [...name]
+    .map((c) => ((c.codePointAt(0) ?? 0) < 0x20 || '\\/:*?"<>|'.includes(c) ? ' ' : c))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120) || 'prices';
+
+/**
+ * [M3.14] [M7.11] [M7.14] Writes the prices of a price list, or the suggested retail prices of "my
+ * services", one row per fee and currency, with exceljs's streaming writer, in chunks of services.
+ */
+function priceExportHandler(type: string, deps: { storage: FileStorage }): JobHandler<PriceExportPayload> {
+  return {
+    type,
+    async run(ctx) {
+      const p = ctx.job.payload;
+      const createdBy = ctx.job.createdBy;
+      if (createdBy === null) throw new JobFailure('An export needs the person who asked for it');
+      const filter = toServiceFilter(p.filter);
+      let title: string;
+      let total: number;
+      if (p.kind === 'marketplace') {
+        const list = p.marketplaceId === null ? null : await repo.findMarketplace(ctx.db, p.marketplaceId);
+        if (!list) throw new JobFailure('The price list no longer exists');
+        title = `Prices - ${list.name}`;
+        total = await repo.countListServices(ctx.db, list.id);
+      } else {
+        if (!p.scopePath) throw new JobFailure('An export of your services needs your organisation');
+        title = 'Suggested retail prices';
+        total = 0;
+      }
+      await ctx.progress(0, 'Exporting prices');
+      const writer = new XlsxStreamWriter({ sheetName: PRICE_SHEET, columns: WORKBOOK_COLUMNS[p.kind], creator: 'Cloud portal' });
+      let afterId = 0;
+      let done = 0;
+      for (;;) {
+        const services =
+          p.kind === 'marketplace'
+            ? await repo.listListServices(ctx.db, { marketplaceId: p.marketplaceId as number, filter, afterId, limit: CHUNK })
+            : await repo.listScopeServices(ctx.db, { scopePath: p.scopePath as string, filter, afterId, limit: CHUNK });
+        const last = services.at(-1);
+        if (!last) break;
+        const own =
+          p.kind === 'marketplace'
+            ? await repo.listOwnPrices(
+                ctx.db,
+                p.marketplaceId as number,
+                services.map((s) => s.id),
+              )
+            : [];
+        for (const row of services) {
+          const service = toPricedService(row);
+          const ownPrices = ownPriceMap(own, service.serviceId);
+          for (const fee of feeCurrencies(service, ownPrices, p.filter.Currency)) {
+            writer.add({
+              values: {
+                ServiceId: service.serviceId,
+                ServiceName: service.displayName,
+                PriceableItem: fee.priceableItem,
+                Fee: fee.description,
+                Currency: fee.currency,
+                PurchasePrice: asCellNumber(fee.purchase),
+                SuggestedRetailPrice: asCellNumber(fee.srp),
+                CustomPrice: asCellNumber(ownPrices.get(priceKey(fee.ruleId, fee.currency)) ?? null),
+                Charge: asCellNumber(fee.srp),
+              },
+            });
+          }
+        }
+        done += services.length;
+        afterId = last.id;
+        await ctx.progress(
+          total > 0 ? progressOf(done, total, 95) : Math.min(90, done),
+          `Exported the prices of ${done} services`,
+        );
+        await ctx.pause();
+      }
+      const data = await writer.finish();
+      const now = ctx.now();
+      const fileName = `${safeName(`${title} - ${now.toISOString().slice(0, 10)}`)}.xlsx`;
+      const file = await writeJobFile(deps.storage, data, 'xlsx');
+      const result: ExportFileResult = {
+        FileName: fileName,
+        DownloadUrl: jobDownloadUrl(ctx.job.id),
+        SizeBytes: data.length,
+        Rows: writer.rows,
+        ExpiresAt: new Date(now.getTime() + EXPORT_FILE_HOURS * 3600_000).toISOString(),
+      };
+      try {
+        await ctx.db.transaction(async (tx) => {
+          await registerJobFile(tx, {
+            name: file.name,
+            originalName: fileName,
+            contentType: XLSX_CONTENT_TYPE,
+            sizeBytes: data.length,
+            createdBy,
+          });
+          await ctx.succeedIn(tx, result, { message: `Exported ${writer.rows} prices`, outputFile: file.name });
+        });
+      } catch (error) {
+        await file.discard();
+        throw error;
+      }
+    },
+  };
+}
+
+export const marketplacePricesExportJobHandler = (deps: { storage: FileStorage }) =>
+  priceExportHandler(MARKETPLACE_PRICES_EXPORT_JOB, deps);
+export const myServicesPricesExportJobHandler = (deps: { storage: FileStorage }) =>
+  priceExportHandler(MY_SERVICES_PRICES_EXPORT_JOB, deps);

@@ -1,0 +1,200 @@
+/**
+ * Pure rules of the price workbooks [M3.13] [M3.14] [M5.6]: their columns, how an uploaded row is read and
+ * checked (a bad row is refused with its row, column and reason), and which rows changed.
+ */
+import { isPriceText, normalizePrice, PRICE_UPLOAD_MAX_ERRORS, percentChange, samePrice } from '@portal/contracts';
+import Decimal from 'decimal.js';
+import type { XlsxColumn } from '../../platform/spreadsheets/xlsx-writer.js';
+
+export type WorkbookKind = 'marketplace' | 'myServices';
+
+export const PRICE_SHEET = 'Prices';
+
+const COMMON: XlsxColumn[] = [
+  { key: 'ServiceId', header: 'Service ID', width: 11 },
+  { key: 'ServiceName', header: 'Service name', width: 36 },
+  { key: 'PriceableItem', header: 'Priceable item', width: 16 },
+  { key: 'Fee', header: 'Fee', width: 32 },
+  { key: 'Currency', header: 'Currency', width: 10 },
+  { key: 'PurchasePrice', header: 'Purchase price', width: 15 },
+];
+
+/** The price column people edit: the list's own price, or the suggested retail price of "my services". */
+export const EDITED_COLUMN: Record<WorkbookKind, XlsxColumn> = {
+  marketplace: { key: 'CustomPrice', header: 'Custom price', width: 15 },
+  myServices: { key: 'Charge', header: 'Suggested retail price', width: 22 },
+};
+
+export const WORKBOOK_COLUMNS: Record<WorkbookKind, readonly XlsxColumn[]> = {
+  marketplace: [
+    ...COMMON,
+    { key: 'SuggestedRetailPrice', header: 'Suggested retail price', width: 22 },
+    EDITED_COLUMN.marketplace,
+  ],
+  myServices: [...COMMON, EDITED_COLUMN.myServices],
+};
+
+/** The columns an upload must have (the others are for reading only). */
+const REQUIRED_KEYS = ['ServiceId', 'PriceableItem', 'Currency'] as const;
+
+export interface RowError {
+  Row: number;
+  Column: string;
+  Reason: string;
+}
+
+/** A cell as read: text, or a number Excel stored. */
+export type CellValue = string | number | null;
+
+export interface ParsedPriceRow {
+  row: number;
+  serviceId: number;
+  priceableItem: string;
+  currency: string;
+  /** Null: the cell is blank. */
+  price: string | null;
+}
+
+/** A number Excel stored is a binary float: it is read to at most 6 decimals, half up. */
+export function cellText(value: CellValue): string {
+  if (value === null) return '';
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? new Decimal(value).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed() : '';
+  return value.trim();
+}
+
+/** Where each column is in the header row, or the columns missing from it. */
+export function locateColumns(
+  kind: WorkbookKind,
+  header: readonly CellValue[],
+): { ok: true; index: Record<string, number> } | { ok: false; missing: string[] } {
+  const byHeader = new Map(header.map((h, i) => [cellText(h).toLowerCase(), i]));
+  const index: Record<string, number> = {};
+  const missing: string[] = [];
+  for (const column of WORKBOOK_COLUMNS[kind]) {
+    const i = byHeader.get(column.header.toLowerCase());
+    if (i !== undefined) index[column.key] = i;
+    else if ((REQUIRED_KEYS as readonly string[]).includes(column.key) || column.key === EDITED_COLUMN[kind].key) {
+      missing.push(column.header);
+    }
+  }
+  return missing.length > 0 ? { ok: false, missing } : { ok: true, index };
+}
+
+/**
+ * Reads one data row: the key columns and the edited price. A row whose cells are all blank is skipped
+ * (null, no error). Errors name the row (as Excel numbers it), the column's header and the reason.
+ */
+export function parsePriceRow(p: {
+  kind: WorkbookKind;
+  row: number;
+  cells: readonly CellValue[];
+  index: Record<string, number>;
+  knownCurrencies: ReadonlySet<string>;
+}): { ok: true; value: ParsedPriceRow | null } | { ok: false; errors: RowError[] } {
+  const at = (key: string) => cellText(p.index[key] === undefined ? null : (p.cells[p.index[key] as number] ?? null));
+  if (p.cells.every((c) => cellText(c ?? null) === '')) return { ok: true, value: null };
+  const errors: RowError[] = [];
+  const fail = (key: string, reason: string) => {
+    const column = WORKBOOK_COLUMNS[p.kind].find((c) => c.key === key)?.header ?? key;
+    errors.push({ Row: p.row, Column: column, Reason: reason });
+  };
+  const idText = at('ServiceId');
+  const serviceId = Number(idText);
+  if (!/^\d{1,9}$/.test(idText) || serviceId <= 0) fail('ServiceId', 'Enter the service ID as exported');
+  const priceableItem = at('PriceableItem');
+  if (priceableItem === '') fail('PriceableItem', 'Enter the priceable item as exported');
+  const currency = at('Currency').toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) fail('Currency', 'Enter a three-letter currency code');
+  else if (!p.knownCurrencies.has(currency)) fail('Currency', `${currency} is not a currency prices can be given in`);
+  const priceColumn = EDITED_COLUMN[p.kind].key;
+  const priceText = at(priceColumn);
+  if (priceText !== '' && !isPriceText(priceText)) fail(priceColumn, 'Enter a price of at least 0 with at most 6 decimals');
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    value: { row: p.row, serviceId, priceableItem, currency, price: priceText === '' ? null : normalizePrice(priceText) },
+  };
+}
+
+/** The key of one fee in one currency of one service in an upload. */
+export const uploadKey = (serviceId: number, priceableItem: string, currency: string) =>
+  `${serviceId}|${priceableItem}|${currency}`;
+
+/** The current price of a fee and currency, with what a preview row shows. */
+export interface CurrentPrice {
+  serviceId: number;
+  serviceName: string;
+  priceableItem: string;
+  currency: string;
+  price: string | null;
+}
+
+export interface PriceChange {
+  ServiceId: number;
+  ServiceName: string;
+  Currency: string;
+  PriceableItem: string;
+  Price: string | null;
+  PreviousPrice: string | null;
+  PercentChange: string | null;
+}
+
+/**
+ * Compares the uploaded rows with the current prices [M3.13] [M5.6]: only changed rows are answered. A row
+ * of a service or fee that is not there, a duplicate row, or (for suggested retail prices) a blank price
+ * where there is one, is an error; the whole file is refused when any row is.
+ */
+export function diffPrices(p: {
+  kind: WorkbookKind;
+  rows: readonly ParsedPriceRow[];
+  current: ReadonlyMap<string, CurrentPrice>;
+  knownServiceIds: ReadonlySet<number>;
+  knownFees: ReadonlySet<string>;
+}): { ok: true; changes: PriceChange[] } | { ok: false; errors: RowError[] } {
+  const errors: RowError[] = [];
+  const seen = new Map<string, number>();
+  const changes: PriceChange[] = [];
+  const priceHeader = EDITED_COLUMN[p.kind].header;
+  const notHere = p.kind === 'marketplace' ? 'This service is not in this price list' : 'This is not one of your services';
+  for (const r of p.rows) {
+    if (!p.knownServiceIds.has(r.serviceId)) {
+      errors.push({ Row: r.row, Column: 'Service ID', Reason: notHere });
+      continue;
+    }
+    if (!p.knownFees.has(`${r.serviceId}|${r.priceableItem}`)) {
+      errors.push({ Row: r.row, Column: 'Priceable item', Reason: 'This service has no such priceable item' });
+      continue;
+    }
+    const key = uploadKey(r.serviceId, r.priceableItem, r.currency);
+    const earlier = seen.get(key);
+    if (earlier !== undefined) {
+      errors.push({ Row: r.row, Column: 'Priceable item', Reason: `Repeats row ${earlier}: give each fee and currency once` });
+      continue;
+    }
+    seen.set(key, r.row);
+    const current = p.current.get(key);
+    const previous = current?.price ?? null;
+    if (p.kind === 'myServices' && r.price === null) {
+      if (previous !== null) errors.push({ Row: r.row, Column: priceHeader, Reason: 'Enter the suggested retail price' });
+      continue;
+    }
+    if (samePrice(previous, r.price)) continue;
+    changes.push({
+      ServiceId: r.serviceId,
+      ServiceName: current?.serviceName ?? '',
+      Currency: r.currency,
+      PriceableItem: r.priceableItem,
+      Price: r.price,
+      PreviousPrice: previous,
+      PercentChange: percentChange(previous, r.price),
+    });
+  }
+  if (errors.length > 0) return { ok: false, errors: errors.slice(0, PRICE_UPLOAD_MAX_ERRORS) };
+  return { ok: true, changes };
+}
+
+/** The text of a refused file: the first errors, one per line. */
+export function describeRowErrors(errors: readonly RowError[]): string {
+  return errors.map((e) => `Row ${e.Row}, ${e.Column}: ${e.Reason}`).join('\n');
+}

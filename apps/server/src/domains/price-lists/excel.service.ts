@@ -1,0 +1,408 @@
+/**
+ * Prices by Excel [M3.13] [M3.14] [M4.14] [M7.11]-[M7.14]: exports start a job; an upload (an .xlsx of the
+ * caller's own, through /keeper/upload) is read with the streaming reader and answered as its changed rows
+ * only; a save writes all the changed prices or none (the operation's one transaction).
+ */
+import {
+  type ExportFilter,
+  type Job,
+  type MarketplacePriceChange,
+  type MyServicesPriceChange,
+  PRICE_UPLOAD_MAX_ERRORS,
+  PRICE_WORKBOOK_MAX_ROWS,
+  type PriceExportFilterOptions,
+  priceKey,
+  samePrice,
+} from '@portal/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../../platform/db/db.js';
+import { DomainError, forbidden, notFound, validationFailed } from '../../platform/errors/domain-error.js';
+import { type FileStorage, findStoredFile } from '../../platform/files/index.js';
+import { enqueueJob, loadJob } from '../../platform/jobs/index.js';
+import type { Caller } from '../../platform/operations/types.js';
+import { updateSuggestedRetailPrices } from '../catalogue/index.js';
+import {
+  type CurrentPrice,
+  describeRowErrors,
+  diffPrices,
+  locateColumns,
+  type ParsedPriceRow,
+  parsePriceRow,
+  type RowError,
+  uploadKey,
+  type WorkbookKind,
+} from './excel.rules.js';
+import { readFirstSheet, WorkbookReadError } from './excel.workbook.js';
+import * as repo from './prices.repository.js';
+import { feeCurrencies, ownPriceMap, priceableItemOf, pricedRules } from './prices.rules.js';
+import { requireMarketplace, takeVersion, toPricedService } from './prices.service.js';
+
+export const MARKETPLACE_PRICES_EXPORT_JOB = 'exports.marketplace-prices';
+export const MY_SERVICES_PRICES_EXPORT_JOB = 'exports.my-services-prices';
+
+export interface PriceExportPayload {
+  kind: WorkbookKind;
+  marketplaceId: number | null;
+  /** "My services": the scope the caller had when it asked (the job runs without a caller). */
+  scopePath: string | null;
+  filter: ExportFilter;
+}
+
+export const READ_FAILED = 'Could not read data from Excel';
+
+/** [M7.14] ExportMarketplacePricesToExcel: queues the export of a price list's prices. */
+export async function startMarketplaceExport(
+  db: Queryable,
+  caller: Caller,
+  input: { marketplaceId: number; filter: ExportFilter },
+): Promise<Job> {
+  const list = await requireMarketplace(db, caller, input.marketplaceId);
+  const payload: PriceExportPayload = { kind: 'marketplace', marketplaceId: list.id, scopePath: null, filter: input.filter };
+  const id = await enqueueJob(db, {
+    type: MARKETPLACE_PRICES_EXPORT_JOB,
+    payload,
+    createdBy: caller.userId,
+    accountId: list.owner_account_id,
+    maxAttempts: 3,
+  });
+  return loadJob(db, id);
+}
+
+/** [M7.11] ExportMyServicesToExcel: queues the export of the suggested retail prices of the caller's services. */
+export async function startMyServicesExport(db: Queryable, caller: Caller, input: { filter: ExportFilter }): Promise<Job> {
+  const payload: PriceExportPayload = {
+    kind: 'myServices',
+    marketplaceId: null,
+    scopePath: caller.scope.rootPath,
+    filter: input.filter,
+  };
+  const id = await enqueueJob(db, {
+    type: MY_SERVICES_PRICES_EXPORT_JOB,
+    payload,
+    createdBy: caller.userId,
+    accountId: caller.scope.rootId,
+    maxAttempts: 3,
+  });
+  return loadJob(db, id);
+}
+
+export const toServiceFilter = (f: ExportFilter): repo.ServiceFilter => ({
+  ownerIds: f.OwnerAccountIds,
+  categories: f.ServiceCategories,
+  tags: f.ServiceTags,
+});
+
+/**
+ * [M3.14] The export filter's choices: the vendors, categories and tags of the list's services (of the
+ * caller's own services without a list; that needs MY_SERVICES_UPDATE) and every currency.
+ */
+export async function exportFilterOptions(
+  db: Queryable,
+  caller: Caller,
+  input: { marketplaceId: number | null },
+): Promise<PriceExportFilterOptions> {
+  let services: repo.ListedServiceRow[];
+  if (input.marketplaceId === null) {
+    if (!caller.capabilities.has('MY_SERVICES_UPDATE')) throw forbidden('You need the MY_SERVICES_UPDATE capability to do this');
+    services = await repo.listScopeServices(db, { scopePath: caller.scope.rootPath });
+  } else {
+    if (!caller.capabilities.has('MARKETPLACE_READ')) throw forbidden('You need the MARKETPLACE_READ capability to do this');
+    const list = await requireMarketplace(db, caller, input.marketplaceId);
+    services = await repo.listListServices(db, { marketplaceId: list.id });
+  }
+  const ids = services.map((s) => s.id);
+  const sorted = (m: Map<string, string>) =>
+    [...m].map(([Value, Label]) => ({ Value, Label })).sort((a, b) => a.Label.localeCompare(b.Label));
+  const tags = await repo.listTagsOf(db, ids);
+  return {
+    Vendors: sorted(new Map(services.map((s) => [String(s.owner_account_id), s.owner_name]))),
+    Categories: sorted(
+      new Map(
+        services.filter((s) => s.category).map((s) => [s.category as string, s.category_display_name ?? (s.category as string)]),
+      ),
+    ),
+    Tags: sorted(new Map(tags.map((t) => [t, t]))),
+    Currencies: await repo.listCurrencies(db),
+  };
+}
+
+// --- upload preview --------------------------------------------------------------------------------
+
+function refused(errors: readonly RowError[]): DomainError {
+  const first = errors[0];
+  return new DomainError(
+    'VALIDATION_FAILED',
+    `The file was not used: ${errors.length === 1 ? 'a row is' : `${errors.length} rows are`} not right. Nothing was changed.\n${describeRowErrors(errors)}`,
+    [{ field: 'fileUrl', message: first ? `Row ${first.Row}, ${first.Column}: ${first.Reason}` : READ_FAILED }],
+    { rowErrors: errors },
+  );
+}
+
+async function readUpload(
+  db: Queryable,
+  storage: FileStorage,
+  caller: Caller,
+  p: { fileUrl: string; kind: WorkbookKind; log: FastifyBaseLogger },
+): Promise<ParsedPriceRow[]> {
+  const stored = await findStoredFile(db, p.fileUrl);
+  // Someone else's upload looks exactly like one that does not exist.
+  if (!stored || stored.uploaded_by !== caller.userId) throw notFound('File');
+  if (!stored.original_name.toLowerCase().endsWith('.xlsx')) {
+    throw validationFailed([{ field: 'fileUrl', message: 'Invalid format: upload one .xlsx file' }]);
+  }
+  const stream = await storage.read(stored.name);
+  if (!stream) throw notFound('File');
+  const knownCurrencies = await repo.listCurrencyCodes(db);
+  const rows: ParsedPriceRow[] = [];
+  const errors: RowError[] = [];
+  let index: Record<string, number> | null = null;
+  let headerSeen = false;
+  try {
+    const read = await readFirstSheet(stream, PRICE_WORKBOOK_MAX_ROWS, (row, cells) => {
+      if (!headerSeen) {
+        headerSeen = true;
+        const located = locateColumns(p.kind, cells);
+        if (located.ok) index = located.index;
+        else errors.push({ Row: row, Column: located.missing.join(', '), Reason: 'The header row lacks these columns' });
+        return;
+      }
+      if (!index || errors.length >= PRICE_UPLOAD_MAX_ERRORS) return;
+      const parsed = parsePriceRow({ kind: p.kind, row, cells, index, knownCurrencies });
+      if (!parsed.ok) {
+        for (const e of parsed.errors) {
+          // [M8.5] An unexpected currency is logged.
+          if (e.Column === 'Currency') p.log.warn({ row, reason: e.Reason }, 'Unexpected currency in a price upload');
+        }
+        errors.push(...parsed.errors);
+      } else if (parsed.value) rows.push(parsed.value);
+    });
+    if (read.tooMany) {
+      errors.push({
+        Row: PRICE_WORKBOOK_MAX_ROWS + 2,
+        Column: '',
+        Reason: `A file holds at most ${PRICE_WORKBOOK_MAX_ROWS} rows`,
+      });
+    }
+  } catch (error) {
+    if (!(error instanceof WorkbookReadError)) throw error;
+    // [M8.5]
+    p.log.warn({ err: error.message }, READ_FAILED);
+    throw validationFailed([{ field: 'fileUrl', message: READ_FAILED }], READ_FAILED);
+  }
+  if (!headerSeen) throw validationFailed([{ field: 'fileUrl', message: 'The file holds no rows' }], READ_FAILED);
+  if (errors.length > 0) throw refused(errors.slice(0, PRICE_UPLOAD_MAX_ERRORS));
+  return rows;
+}
+
+function requireExcelEditable(list: repo.MarketplaceRow) {
+  // [M4.15] [M4.16] Edit all prices is for legacy lists that do not follow the SRP.
+  if (list.is_auto_srp_sync_enabled) {
+    throw new DomainError('CONFLICT', 'Auto SRP sync is on: this price list sells at the suggested retail prices');
+  }
+  if (list.pricing_mode === 'dynamic') {
+    throw new DomainError('CONFLICT', 'This price list uses dynamic pricing: manage its pricing rules instead');
+  }
+}
+
+/** The current prices and fees of services, for a diff. */
+function currentOf(
+  rows: readonly repo.ListedServiceRow[],
+  priceOf: (serviceId: number, fee: { ruleId: string; currency: string; srp: string | null }) => string | null,
+  ownOf: (serviceId: number) => ReadonlyMap<string, string>,
+) {
+  const current = new Map<string, CurrentPrice>();
+  const fees = new Set<string>();
+  for (const row of rows) {
+    const service = toPricedService(row);
+    for (const rule of pricedRules(service.rules)) fees.add(`${service.serviceId}|${priceableItemOf(rule)}`);
+    for (const fee of feeCurrencies(service, ownOf(service.serviceId), null)) {
+      current.set(uploadKey(service.serviceId, fee.priceableItem, fee.currency), {
+        serviceId: service.serviceId,
+        serviceName: service.displayName,
+        priceableItem: fee.priceableItem,
+        currency: fee.currency,
+        price: priceOf(service.serviceId, fee),
+      });
+    }
+  }
+  return { current, fees, names: new Map(rows.map((r) => [r.id, r.display_name])) };
+}
+
+/** [M7.12] GetUpdatedMarketplacePricesFromExcel: the changed own prices of an uploaded workbook. */
+export async function previewMarketplaceUpload(
+  db: Queryable,
+  storage: FileStorage,
+  caller: Caller,
+  input: { fileUrl: string; marketplaceId: number; log: FastifyBaseLogger },
+): Promise<{ Version: number; Changes: MarketplacePriceChange[] }> {
+  const list = await requireMarketplace(db, caller, input.marketplaceId);
+  requireExcelEditable(list);
+  const rows = await readUpload(db, storage, caller, { fileUrl: input.fileUrl, kind: 'marketplace', log: input.log });
+  const services = await repo.listListServices(db, { marketplaceId: list.id });
+  const own = await repo.listOwnPrices(db, list.id);
+  const ownBy = new Map(services.map((s) => [s.id, ownPriceMap(own, s.id)]));
+  const empty = new Map<string, string>();
+  const { current, fees, names } = currentOf(
+    services,
+    (id, fee) => ownBy.get(id)?.get(priceKey(fee.ruleId, fee.currency)) ?? null,
+    (id) => ownBy.get(id) ?? empty,
+  );
+  const diff = diffPrices({ kind: 'marketplace', rows, current, knownServiceIds: new Set(names.keys()), knownFees: fees });
+  if (!diff.ok) throw refused(diff.errors);
+  return {
+    Version: list.version,
+    Changes: diff.changes.map((c) => ({
+      ServiceId: c.ServiceId,
+      ServiceName: c.ServiceName || (names.get(c.ServiceId) ?? ''),
+      Currency: c.Currency,
+      PriceableItem: c.PriceableItem,
+      CustomPrice: c.Price,
+      PreviousCustomPrice: c.PreviousPrice,
+      PercentChange: c.PercentChange,
+    })),
+  };
+}
+
+/** [M7.12] GetUpdatedMyPricesFromExcel: the changed suggested retail prices of an uploaded workbook. */
+export async function previewMyServicesUpload(
+  db: Queryable,
+  storage: FileStorage,
+  caller: Caller,
+  input: { fileUrl: string; log: FastifyBaseLogger },
+): Promise<{ Changes: MyServicesPriceChange[] }> {
+  const rows = await readUpload(db, storage, caller, { fileUrl: input.fileUrl, kind: 'myServices', log: input.log });
+  const ids = [...new Set(rows.map((r) => r.serviceId))];
+  const services =
+    ids.length === 0 ? [] : await repo.listScopeServices(db, { scopePath: caller.scope.rootPath, serviceIds: ids });
+  const empty = new Map<string, string>();
+  const { current, fees, names } = currentOf(
+    services,
+    (_id, fee) => fee.srp,
+    () => empty,
+  );
+  const diff = diffPrices({ kind: 'myServices', rows, current, knownServiceIds: new Set(names.keys()), knownFees: fees });
+  if (!diff.ok) throw refused(diff.errors);
+  return {
+    Changes: diff.changes.map((c) => ({
+      ServiceId: c.ServiceId,
+      ServiceName: c.ServiceName || (names.get(c.ServiceId) ?? ''),
+      Currency: c.Currency,
+      PriceableItem: c.PriceableItem,
+      Charge: c.Price as string,
+      PreviousCharge: c.PreviousPrice,
+      PercentChange: c.PercentChange,
+    })),
+  };
+}
+
+// --- save ----------------------------------------------------------------------------------------
+
+/** Each item's rule id; the fields of items whose service or fee is not there. */
+function resolveRules(
+  services: readonly repo.ListedServiceRow[],
+  items: readonly { ServiceId: number; PriceableItem: string }[],
+  currencies: ReadonlySet<string>,
+  itemCurrencies: readonly string[],
+) {
+  const byService = new Map(services.map((s) => [s.id, toPricedService(s)]));
+  const errors: { field: string; message: string }[] = [];
+  const ruleIds = items.map((item, i) => {
+    const service = byService.get(item.ServiceId);
+    if (!itemCurrencies[i] || !currencies.has(itemCurrencies[i] as string)) {
+      errors.push({
+        field: `chargeItems.${i}.Currency`,
+        message: `${itemCurrencies[i]} is not a currency prices can be given in`,
+      });
+    }
+    if (!service) {
+      errors.push({ field: `chargeItems.${i}.ServiceId`, message: 'This service is not there' });
+      return null;
+    }
+    const rule = pricedRules(service.rules).find((r) => priceableItemOf(r) === item.PriceableItem);
+    if (!rule) errors.push({ field: `chargeItems.${i}.PriceableItem`, message: 'This service has no such priceable item' });
+    return rule ? { rule, service } : null;
+  });
+  if (errors.length > 0) throw validationFailed(errors.slice(0, PRICE_UPLOAD_MAX_ERRORS));
+  return ruleIds as { rule: ReturnType<typeof pricedRules>[number]; service: ReturnType<typeof toPricedService> }[];
+}
+
+/** [M7.13] UpdateMarketplaceServiceCharges: all the previewed own prices, or none. */
+export async function saveMarketplaceCharges(
+  db: Queryable,
+  caller: Caller,
+  input: {
+    marketplaceId: number;
+    version: number;
+    chargeItems: { ServiceId: number; PriceableItem: string; Currency: string; CustomPrice: string | null }[];
+  },
+): Promise<{ Version: number; Updated: number }> {
+  const list = await requireMarketplace(db, caller, input.marketplaceId);
+  requireExcelEditable(list);
+  const ids = [...new Set(input.chargeItems.map((c) => c.ServiceId))];
+  const services = await repo.listListServices(db, { marketplaceId: list.id, serviceIds: ids });
+  const resolved = resolveRules(
+    services,
+    input.chargeItems,
+    await repo.listCurrencyCodes(db),
+    input.chargeItems.map((c) => c.Currency),
+  );
+  const version = await takeVersion(db, caller, list, input.version);
+  await repo.writeOwnPrices(
+    db,
+    list.id,
+    caller.userId,
+    input.chargeItems.map((c, i) => ({
+      serviceId: c.ServiceId,
+      ruleId: resolved[i]?.rule.Id as string,
+      currency: c.Currency,
+      price: c.CustomPrice,
+    })),
+  );
+  return { Version: version, Updated: input.chargeItems.length };
+}
+
+/**
+ * [M7.13] [M6.4] UpdateMyServicesSRPFromExcel: all the previewed suggested retail prices, or none; 409 with
+ * the current prices when one changed since the preview.
+ */
+export async function saveMyServicesCharges(
+  db: Queryable,
+  caller: Caller,
+  input: {
+    chargeItems: { ServiceId: number; PriceableItem: string; Currency: string; Charge: string; PreviousCharge: string | null }[];
+  },
+): Promise<{ Updated: number }> {
+  const ids = [...new Set(input.chargeItems.map((c) => c.ServiceId))];
+  const services = await repo.listScopeServices(db, { scopePath: caller.scope.rootPath, serviceIds: ids });
+  const resolved = resolveRules(
+    services,
+    input.chargeItems,
+    await repo.listCurrencyCodes(db),
+    input.chargeItems.map((c) => c.Currency),
+  );
+  const stale = input.chargeItems.flatMap((c, i) => {
+    const rule = resolved[i]?.rule;
+    const now = rule?.SuggestedRetailPrices.find((s) => s.Currency === c.Currency)?.Charge ?? null;
+    return samePrice(now, c.PreviousCharge)
+      ? []
+      : [{ ServiceId: c.ServiceId, PriceableItem: c.PriceableItem, Currency: c.Currency, Charge: now }];
+  });
+  if (stale.length > 0) {
+    throw new DomainError(
+      'CONFLICT',
+      'Some suggested retail prices were changed since the file was read; upload the file again',
+      [{ field: 'chargeItems', message: 'Some prices were changed since the preview' }],
+      { current: stale },
+    );
+  }
+  const byService = new Map<number, { ruleId: string; currency: string; charge: string }[]>();
+  input.chargeItems.forEach((c, i) => {
+    const list = byService.get(c.ServiceId) ?? [];
+    list.push({ ruleId: resolved[i]?.rule.Id as string, currency: c.Currency, charge: c.Charge });
+    byService.set(c.ServiceId, list);
+  });
+  for (const [serviceId, changes] of byService) {
+    if (!(await updateSuggestedRetailPrices(db, { serviceId, changes, actorId: caller.userId }))) throw notFound('Service');
+  }
+  return { Updated: input.chargeItems.length };
+}

@@ -1,0 +1,251 @@
+/** SQL of a price list's prices, pricing rules, markup and terms (tables of migration 0115). */
+import { type BillingRule, normalizePrice, type PricingMode, type PricingRuleTarget } from '@portal/contracts';
+import type { Queryable } from '../../platform/db/db.js';
+import { pathUpperBound } from '../../platform/tenancy/scope.js';
+import type { MarkupUndo, OwnPrice } from './prices.rules.js';
+
+export interface MarketplaceRow {
+  id: number;
+  owner_account_id: number;
+  owner_path: string;
+  name: string;
+  pricing_mode: PricingMode;
+  is_auto_srp_sync_enabled: boolean;
+  markup_percent: string | null;
+  markup_undo: MarkupUndo | null;
+  version: number;
+}
+
+export async function findMarketplace(db: Queryable, id: number): Promise<MarketplaceRow | null> {
+  const [row] = await db.query<MarketplaceRow>(
+    `SELECT m.id, m.owner_account_id, o.path AS owner_path, m.name, m.pricing_mode, m.is_auto_srp_sync_enabled,
+            m.markup_percent::text AS markup_percent, m.markup_undo, m.version
+     FROM marketplaces m JOIN accounts o ON o.id = m.owner_account_id WHERE m.id = $1`,
+    [id],
+  );
+  return row ?? null;
+}
+
+/** Bumps the version when it is still `version`; null when someone changed the list since. */
+export async function bumpVersion(
+  db: Queryable,
+  p: { id: number; version: number; actorId: number; pricingMode?: PricingMode },
+): Promise<number | null> {
+  const [row] = await db.query<{ version: number }>(
+    `UPDATE marketplaces SET version = version + 1, updated_by = $3, updated_at = now(),
+       pricing_mode = COALESCE($4, pricing_mode)
+     WHERE id = $1 AND version = $2 RETURNING version`,
+    [p.id, p.version, p.actorId, p.pricingMode ?? null],
+  );
+  return row?.version ?? null;
+}
+
+export interface ServiceFilter {
+  ownerIds: readonly number[];
+  categories: readonly string[];
+  tags: readonly string[];
+}
+
+const NO_FILTER: ServiceFilter = { ownerIds: [], categories: [], tags: [] };
+
+export interface ListedServiceRow {
+  id: number;
+  service_name: string;
+  display_name: string;
+  owner_account_id: number;
+  owner_name: string;
+  category: string | null;
+  category_display_name: string | null;
+  definition: { BillingRules?: BillingRule[] };
+  status: string | null;
+  override_price_protection: boolean | null;
+  price_protection_days: number | null;
+}
+
+const FILTER_SQL = (from: number) => `($${from}::int[] = '{}' OR s.owner_account_id = ANY($${from}::int[]))
+  AND ($${from + 1}::text[] = '{}' OR s.category = ANY($${from + 1}::text[]))
+  AND ($${from + 2}::text[] = '{}' OR EXISTS (SELECT 1 FROM service_tag_links t WHERE t.service_id = s.id AND t.tag = ANY($${from + 2}::text[])))`;
+const filterParams = (f: ServiceFilter) => [f.ownerIds, f.categories, f.tags];
+
+const SERVICE_SELECT = `s.id, s.service_name, s.display_name, s.owner_account_id, o.display_name AS owner_name, s.category,
+  c.display_name AS category_display_name, s.definition`;
+
+/** The services of a price list, ordered by id, after `afterId`, at most `limit`. */
+export async function listListServices(
+  db: Queryable,
+  p: { marketplaceId: number; filter?: ServiceFilter; afterId?: number; limit?: number; serviceIds?: readonly number[] },
+): Promise<ListedServiceRow[]> {
+  return db.query<ListedServiceRow>(
+    `SELECT ${SERVICE_SELECT}, ms.status, ms.override_price_protection, ms.price_protection_days
+     FROM marketplace_services ms JOIN services s ON s.id = ms.service_id JOIN accounts o ON o.id = s.owner_account_id
+       LEFT JOIN service_categories c ON c.name = s.category
+     WHERE ms.marketplace_id = $1 AND s.id > $2 AND ${FILTER_SQL(3)}
+       AND ($6::int[] IS NULL OR s.id = ANY($6::int[]))
+     ORDER BY s.id LIMIT $7`,
+    [p.marketplaceId, p.afterId ?? 0, ...filterParams(p.filter ?? NO_FILTER), p.serviceIds ?? null, p.limit ?? 1000000],
+  );
+}
+
+/** "My services": the Active services whose owner is inside the scope, ordered by id, after `afterId`. */
+export async function listScopeServices(
+  db: Queryable,
+  p: { scopePath: string; filter?: ServiceFilter; afterId?: number; limit?: number; serviceIds?: readonly number[] },
+): Promise<ListedServiceRow[]> {
+  return db.query<ListedServiceRow>(
+    `SELECT ${SERVICE_SELECT}, NULL AS status, NULL AS override_price_protection, NULL AS price_protection_days
+     FROM services s JOIN accounts o ON o.id = s.owner_account_id LEFT JOIN service_categories c ON c.name = s.category
+     WHERE s.state = 'Active' AND o.path >= $1 AND o.path < $2 AND s.id > $3 AND ${FILTER_SQL(4)}
+       AND ($7::int[] IS NULL OR s.id = ANY($7::int[]))
+     ORDER BY s.id LIMIT $8`,
+    [
+      p.scopePath,
+      pathUpperBound(p.scopePath),
+      p.afterId ?? 0,
+      ...filterParams(p.filter ?? NO_FILTER),
+      p.serviceIds ?? null,
+      p.limit ?? 1000000,
+    ],
+  );
+}
+
+export async function countListServices(db: Queryable, marketplaceId: number): Promise<number> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM marketplace_services WHERE marketplace_id = $1', [
+    marketplaceId,
+  ]);
+  return row?.n ?? 0;
+}
+
+export async function listOwnPrices(db: Queryable, marketplaceId: number, serviceIds?: readonly number[]): Promise<OwnPrice[]> {
+  const rows = await db.query<OwnPrice>(
+    `SELECT service_id AS "serviceId", rule_id AS "ruleId", currency, custom_price::text AS price
+     FROM marketplace_prices WHERE marketplace_id = $1 AND ($2::int[] IS NULL OR service_id = ANY($2::int[]))
+     ORDER BY service_id, rule_id, currency`,
+    [marketplaceId, serviceIds ?? null],
+  );
+  // numeric(24,6) answers 9.500000: prices travel without the padding.
+  return rows.map((r) => ({ ...r, price: normalizePrice(r.price) }));
+}
+
+/** Sets (or with a null price removes) the list's own prices. */
+export async function writeOwnPrices(
+  db: Queryable,
+  marketplaceId: number,
+  actorId: number,
+  prices: readonly { serviceId: number; ruleId: string; currency: string; price: string | null }[],
+): Promise<void> {
+  const set = prices.filter((p) => p.price !== null);
+  const removed = prices.filter((p) => p.price === null);
+  if (removed.length > 0) {
+    await db.query(
+      `DELETE FROM marketplace_prices p USING unnest($2::int[], $3::text[], $4::text[]) AS x(s, r, c)
+       WHERE p.marketplace_id = $1 AND p.service_id = x.s AND p.rule_id = x.r AND p.currency = x.c`,
+      [marketplaceId, removed.map((p) => p.serviceId), removed.map((p) => p.ruleId), removed.map((p) => p.currency)],
+    );
+  }
+  for (let i = 0; i < set.length; i += 1000) {
+    const chunk = set.slice(i, i + 1000);
+    await db.query(
+      `INSERT INTO marketplace_prices (marketplace_id, service_id, rule_id, currency, custom_price, updated_by)
+       SELECT $1, x.s, x.r, x.c, x.p::numeric, $6 FROM unnest($2::int[], $3::text[], $4::text[], $5::text[]) AS x(s, r, c, p)
+       ON CONFLICT (marketplace_id, service_id, rule_id, currency)
+       DO UPDATE SET custom_price = EXCLUDED.custom_price, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+      [
+        marketplaceId,
+        chunk.map((p) => p.serviceId),
+        chunk.map((p) => p.ruleId),
+        chunk.map((p) => p.currency),
+        chunk.map((p) => p.price),
+        actorId,
+      ],
+    );
+  }
+}
+
+export async function deleteAllOwnPrices(db: Queryable, marketplaceId: number): Promise<void> {
+  await db.query('DELETE FROM marketplace_prices WHERE marketplace_id = $1', [marketplaceId]);
+}
+
+export async function updatePriceProtection(
+  db: Queryable,
+  p: { marketplaceId: number; serviceId: number; override: boolean; days: number | null },
+): Promise<void> {
+  await db.query(
+    `UPDATE marketplace_services SET override_price_protection = $3, price_protection_days = $4
+     WHERE marketplace_id = $1 AND service_id = $2`,
+    [p.marketplaceId, p.serviceId, p.override, p.override ? p.days : null],
+  );
+}
+
+export async function setMarkup(
+  db: Queryable,
+  p: { marketplaceId: number; percent: string | null; undo: MarkupUndo | null },
+): Promise<void> {
+  await db.query('UPDATE marketplaces SET markup_percent = $2::numeric, markup_undo = $3::jsonb WHERE id = $1', [
+    p.marketplaceId,
+    p.percent,
+    p.undo === null ? null : JSON.stringify(p.undo),
+  ]);
+}
+
+export interface PricingRuleRow {
+  target: PricingRuleTarget;
+  value: string;
+  markupPercent: string;
+}
+
+export async function listPricingRules(db: Queryable, marketplaceId: number): Promise<PricingRuleRow[]> {
+  return db.query<PricingRuleRow>(
+    `SELECT target_kind AS target, target_value AS value, markup_percent::text AS "markupPercent"
+     FROM marketplace_pricing_rules WHERE marketplace_id = $1 ORDER BY target_kind, target_value`,
+    [marketplaceId],
+  );
+}
+
+export async function replacePricingRules(db: Queryable, marketplaceId: number, rules: readonly PricingRuleRow[]): Promise<void> {
+  await db.query('DELETE FROM marketplace_pricing_rules WHERE marketplace_id = $1', [marketplaceId]);
+  if (rules.length === 0) return;
+  await db.query(
+    `INSERT INTO marketplace_pricing_rules (marketplace_id, target_kind, target_value, markup_percent)
+     SELECT $1, x.t, x.v, x.p::numeric FROM unnest($2::text[], $3::text[], $4::text[]) AS x(t, v, p)`,
+    [marketplaceId, rules.map((r) => r.target), rules.map((r) => r.value), rules.map((r) => r.markupPercent)],
+  );
+}
+
+export async function listCurrencyCodes(db: Queryable): Promise<Set<string>> {
+  const rows = await db.query<{ code: string }>('SELECT code FROM currencies');
+  return new Set(rows.map((r) => r.code));
+}
+
+export interface TermsRow {
+  service_id: number;
+  title: string;
+  content: string;
+  language_code: string;
+}
+
+/** The terms and conditions texts of these services, in every language they have. */
+export async function listTermsTexts(db: Queryable, serviceIds: readonly number[]): Promise<TermsRow[]> {
+  return db.query<TermsRow>(
+    `SELECT sg.service_id, d.title, d.content, d.language_code
+     FROM service_description_groups sg JOIN descriptions d ON d.group_id = sg.group_id
+     WHERE sg.description_type = 'TermsAndConditions' AND sg.service_id = ANY($1::int[])
+     ORDER BY sg.service_id, d.language_code`,
+    [serviceIds],
+  );
+}
+
+export async function listCurrencies(db: Queryable): Promise<{ Value: string; Label: string }[]> {
+  const rows = await db.query<{ code: string; display_name: string }>(
+    'SELECT code, display_name FROM currencies ORDER BY sort, code',
+  );
+  return rows.map((r) => ({ Value: r.code, Label: `${r.code} (${r.display_name})` }));
+}
+
+/** The distinct tags of these services. */
+export async function listTagsOf(db: Queryable, serviceIds: readonly number[]): Promise<string[]> {
+  const rows = await db.query<{ tag: string }>(
+    'SELECT DISTINCT tag FROM service_tag_links WHERE service_id = ANY($1::int[]) ORDER BY tag',
+    [serviceIds],
+  );
+  return rows.map((r) => r.tag);
+}
