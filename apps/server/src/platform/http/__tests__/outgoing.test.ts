@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   configureOutgoing,
   guardedFetch,
@@ -10,7 +10,9 @@ import {
 } from '../outgoing.js';
 
 /** Issue 14: outgoing requests refuse internal addresses unless the operator allows them; refused without connecting. */
-afterEach(() => configureOutgoing([]));
+// The allowance is process-wide: API test files that ran before in this worker allowed loopback.
+beforeEach(() => configureOutgoing([]));
+afterAll(() => configureOutgoing(['loopback']));
 
 describe('refusalOfAddress', () => {
   it.each([
