@@ -33,6 +33,9 @@ export const MARKETPLACE_BROWSE_CAPABILITIES: readonly [CapabilityRequirement, .
   { name: 'SERVICE_TOOL_INFO', kind: 'READ' },
 ];
 
+/** The same as capability keys, for showing the Marketplace entry to whoever may browse. */
+export const MARKETPLACE_BROWSE_CAPABILITY_KEYS = ['MARKETPLACE_READ', 'SERVICE_TOOL_INFO_READ'] as const;
+
 /** [M3.11] [M4.13] A service's status in a price list; Active when it is not in the list. */
 export const MARKETPLACE_SERVICE_STATUSES = ['Active', 'Added', 'Hidden', 'Deleted'] as const;
 export const MarketplaceServiceStatusSchema = z.enum(MARKETPLACE_SERVICE_STATUSES);
