@@ -7,7 +7,6 @@ import {
   Group,
   Loader,
   Pagination,
-  Pill,
   Select,
   SimpleGrid,
   Stack,
@@ -34,6 +33,7 @@ import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useSearchMetadata, useSearchServices } from '../api/use-marketplace';
 import { fileUrl } from '../utils/file-url';
+import { FilterChip } from './filter-chip';
 import { NewlyAddedCarousel } from './newly-added-carousel';
 import { SearchBox } from './search-box';
 import { ServiceCard } from './service-card';
@@ -183,42 +183,34 @@ export function ExploreScreen({
             {t('marketplace.filters.active')}
           </Text>
           {q.name !== '' && (
-            <Pill
-              withRemoveButton
+            <FilterChip
+              label={t('marketplace.filters.name', { name: q.name })}
+              removeLabel={t('marketplace.filters.removeName', { name: q.name })}
               onRemove={() => change({ name: '' })}
-              removeButtonProps={{ 'aria-label': t('marketplace.filters.removeName', { name: q.name }) }}
-            >
-              {t('marketplace.filters.name', { name: q.name })}
-            </Pill>
+            />
           )}
           {q.ownerIds.map((id) => (
-            <Pill
+            <FilterChip
               key={`o${id}`}
-              withRemoveButton
+              label={vendorName(id)}
+              removeLabel={t('marketplace.filters.removeVendor', { name: vendorName(id) })}
               onRemove={() => change({ ownerIds: q.ownerIds.filter((o) => o !== id) })}
-              removeButtonProps={{ 'aria-label': t('marketplace.filters.removeVendor', { name: vendorName(id) }) }}
-            >
-              {vendorName(id)}
-            </Pill>
+            />
           ))}
           {q.tags.map((tag) => (
-            <Pill
+            <FilterChip
               key={`t${tag}`}
-              withRemoveButton
+              label={`#${tag}`}
+              removeLabel={t('marketplace.filters.removeTag', { tag })}
               onRemove={() => change({ tags: q.tags.filter((x) => x !== tag) })}
-              removeButtonProps={{ 'aria-label': t('marketplace.filters.removeTag', { tag }) }}
-            >
-              #{tag}
-            </Pill>
+            />
           ))}
           {q.newOnly && (
-            <Pill
-              withRemoveButton
+            <FilterChip
+              label={t('marketplace.filters.newOnly')}
+              removeLabel={t('marketplace.filters.removeNewOnly')}
               onRemove={() => change({ newOnly: false })}
-              removeButtonProps={{ 'aria-label': t('marketplace.filters.removeNewOnly') }}
-            >
-              {t('marketplace.filters.newOnly')}
-            </Pill>
+            />
           )}
           <Anchor href={hrefWith({ name: '', ownerIds: [], tags: [], newOnly: false })} size="sm">
             {t('marketplace.filters.clear')}
@@ -279,7 +271,7 @@ export function ExploreScreen({
               >
                 <Card withBorder radius="md" padding="sm">
                   <Group gap="sm" wrap="nowrap">
-                    <Avatar src={fileUrl(v.OwnerProfileIcon)} size={44} radius="sm" alt="">
+                    <Avatar src={fileUrl(v.OwnerProfileIcon)} size={44} radius="sm" alt="" aria-hidden>
                       {v.OwnerAccountName.slice(0, 1)}
                     </Avatar>
                     <Stack gap={0}>

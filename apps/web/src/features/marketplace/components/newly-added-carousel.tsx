@@ -74,7 +74,7 @@ export function NewlyAddedCarousel({ options, hrefForService }: NewlyAddedCarous
               <Card withBorder radius="md" padding="sm" h="100%">
                 <Stack gap={6}>
                   <Group gap="xs" wrap="nowrap">
-                    <Avatar src={fileUrl(s.Icon)} size={32} radius="sm" alt="">
+                    <Avatar src={fileUrl(s.Icon)} size={32} radius="sm" alt="" aria-hidden>
                       {s.DisplayName.slice(0, 1)}
                     </Avatar>
                     <Anchor href={hrefForService(s.Id)} size="sm" fw={600} lineClamp={2}>

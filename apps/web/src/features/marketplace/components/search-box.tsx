@@ -68,7 +68,7 @@ export function SearchBox({ value, options, onSearch, onPickService, onPickVendo
           <Combobox.Option value={entryKey(e)} key={entryKey(e)}>
             {e.Type === 'Service' && (
               <Group gap="xs" wrap="nowrap">
-                <Avatar src={fileUrl(e.Icon)} size={24} radius="sm" alt="">
+                <Avatar src={fileUrl(e.Icon)} size={24} radius="sm" alt="" aria-hidden>
                   {e.DisplayName.slice(0, 1)}
                 </Avatar>
                 <Text size="sm">{e.DisplayName}</Text>
@@ -76,7 +76,7 @@ export function SearchBox({ value, options, onSearch, onPickService, onPickVendo
             )}
             {e.Type === 'Vendor' && (
               <Group gap="xs" wrap="nowrap">
-                <Avatar src={fileUrl(e.OwnerProfileIcon)} size={24} radius="sm" alt="">
+                <Avatar src={fileUrl(e.OwnerProfileIcon)} size={24} radius="sm" alt="" aria-hidden>
                   {e.OwnerAccountName.slice(0, 1)}
                 </Avatar>
                 <Text size="sm">{t('marketplace.search.vendorEntry', { name: e.OwnerAccountName })}</Text>
@@ -92,13 +92,14 @@ export function SearchBox({ value, options, onSearch, onPickService, onPickVendo
   const isOpenable = text.trim().length >= AUTOCOMPLETE_MIN_CHARS;
   return (
     <Combobox store={combobox} onOptionSubmit={pick} withinPortal={false}>
-      <Combobox.Target>
+      <Combobox.Target withExpandedAttribute>
         <TextInput
           label={t('marketplace.search.label')}
           placeholder={t('marketplace.search.placeholder')}
           value={text}
           w={340}
-          type="search"
+          role="combobox"
+          aria-autocomplete="list"
           rightSection={suggestions.isFetching ? <Loader size="xs" aria-label={t('app.loading')} /> : null}
           onChange={(e) => {
             setText(e.currentTarget.value);

@@ -17,7 +17,7 @@ export function ServiceCard({ service: s, href, hrefForVendor, hrefForTag }: Ser
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={`service-${s.Id}-name`} h="100%">
       <Stack gap="xs" h="100%">
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <Avatar src={fileUrl(s.Icon)} size={44} radius="sm" alt="">
+          <Avatar src={fileUrl(s.Icon)} size={44} radius="sm" alt="" aria-hidden>
             {s.DisplayName.slice(0, 1)}
           </Avatar>
           <Stack gap={2} style={{ minWidth: 0 }}>
@@ -39,12 +39,16 @@ export function ServiceCard({ service: s, href, hrefForVendor, hrefForTag }: Ser
         </Text>
         <Group gap={6}>
           {s.Status !== 'Active' && (
-            <Badge color={s.Status === 'Added' ? 'green' : 'gray'} variant="light">
+            <Badge
+              color={s.Status === 'Added' ? 'green' : 'gray'}
+              c={s.Status === 'Added' ? 'green.9' : 'dark.6'}
+              variant="light"
+            >
               {t(`marketplace.status.${s.Status}`)}
             </Badge>
           )}
           {s.ServiceCategoryDisplayName && (
-            <Badge color="blue" variant="light">
+            <Badge color="blue" c="blue.9" variant="light">
               {s.ServiceCategoryDisplayName}
             </Badge>
           )}

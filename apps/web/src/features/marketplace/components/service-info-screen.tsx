@@ -146,7 +146,7 @@ export function ServiceInfoScreen({
       </Anchor>
       <Group justify="space-between" align="flex-start">
         <Group gap="md" wrap="nowrap" align="flex-start">
-          <Avatar src={fileUrl(s.Icon)} size={88} radius="md" alt="">
+          <Avatar src={fileUrl(s.Icon)} size={88} radius="md" alt="" aria-hidden>
             {s.DisplayName.slice(0, 1)}
           </Avatar>
           <Stack gap={4}>
@@ -159,7 +159,7 @@ export function ServiceInfoScreen({
             <Group gap={6}>
               {s.Category && (
                 <Anchor href={hrefForCategory(s.Category.ServiceCategoryName)} size="sm">
-                  <Badge variant="light" color="blue" style={{ cursor: 'pointer' }}>
+                  <Badge variant="light" color="blue" c="blue.9" style={{ cursor: 'pointer' }}>
                     {s.Category.ServiceCategoryDisplayName}
                   </Badge>
                 </Anchor>
@@ -169,7 +169,11 @@ export function ServiceInfoScreen({
                   #{tag}
                 </Anchor>
               ))}
-              {s.Status !== 'Active' && <Badge variant="light">{t(`marketplace.status.${s.Status}`)}</Badge>}
+              {s.Status !== 'Active' && (
+                <Badge variant="light" c="blue.9">
+                  {t(`marketplace.status.${s.Status}`)}
+                </Badge>
+              )}
             </Group>
           </Stack>
         </Group>
