@@ -41,11 +41,13 @@ import { reportOperations, reportRoutes } from './domains/reports/index.js';
 import { ssoOperations } from './domains/sso/index.js';
 import { subscriptionOperations, upgradeSubscriptionAction } from './domains/subscriptions/index.js';
 import { termsOperations } from './domains/terms/index.js';
+import { findVendorLogoAttachment, vendorProfileOperations } from './domains/vendor-profiles/index.js';
 import { loadConfig } from './platform/config/config.js';
 import type { Db } from './platform/db/db.js';
 import { type FileStorage, localDiskStorage, registerKeeperRoutes } from './platform/files/index.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { buildOpenApi, renderApiReference } from './platform/http/openapi.js';
+import { configureOutgoing } from './platform/http/outgoing.js';
 import { registerSameOriginGuard } from './platform/http/same-origin.js';
 import {
   createJobWorker,
@@ -83,6 +85,8 @@ export interface AppOptions {
   jobsConcurrency?: number;
   /** The portal's public address for links in e-mails (PUBLIC_URL by default). */
   publicUrl?: string;
+  /** Internal addresses outgoing requests may reach (OUTGOING_ALLOW by default; none unless configured). */
+  outgoingAllow?: readonly string[];
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -124,6 +128,7 @@ export function registeredOperations(
     ...orderOperations,
     ...exchangeRateOperations,
     ...marketplaceSearchOperations,
+    ...vendorProfileOperations({ storage: options.storage ?? localDiskStorage(join(loadConfig().dataDir, 'files')) }),
     ...ssoOperations({
       publicUrl: options.publicUrl ?? 'http://localhost:8080',
       auth: { redirectPrefixes: DEFAULT_REDIRECT_PREFIXES, ...options },
@@ -164,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     routes.push(route);
   });
+  configureOutgoing(options.outgoingAllow ?? loadConfig().outgoingAllow);
   app.decorate('routeTable', routes);
   const sessionHours = options.sessionHours ?? 12;
   const authSettings: AuthSettings = {
@@ -208,7 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage,
     resolveCaller: createCallerResolver(authSettings),
     locateAccount: findLocation,
-    attachmentResolvers: [findCreditAttachment, findServiceFileAttachment],
+    attachmentResolvers: [findCreditAttachment, findServiceFileAttachment, findVendorLogoAttachment],
   });
   // The vendors' provisioning callbacks (CALLBACKURL), reached with the token in the link.
   await provisioningRoutes(app, { db: options.db });

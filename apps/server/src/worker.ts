@@ -9,10 +9,12 @@ import { createDb } from './platform/db/db.js';
 import { migrate } from './platform/db/migrate.js';
 import { MIGRATIONS_DIR } from './platform/db/paths.js';
 import { localDiskStorage } from './platform/files/index.js';
+import { configureOutgoing } from './platform/http/outgoing.js';
 import { createJobWorker, purgeExpiredJobFiles } from './platform/jobs/index.js';
 import { createSmtpTransport } from './platform/mail/index.js';
 
 const config = loadConfig();
+configureOutgoing(config.outgoingAllow);
 const log = pino({ level: config.logLevel });
 if (!config.databaseUrl) {
   // PGlite keeps its files locked by one process: the server runs the jobs itself in that case.

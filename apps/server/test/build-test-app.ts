@@ -63,7 +63,15 @@ export async function buildTestApp(
   }
   await migrate(db, MIGRATIONS_DIR);
   const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'));
-  const app = await buildApp({ db, webDist: options.webDist ?? null, filesDir, backgroundJobs: false, ...options.app });
+  // Tests reach their stand-in vendors and identity providers on loopback only, allowed explicitly.
+  const app = await buildApp({
+    db,
+    webDist: options.webDist ?? null,
+    filesDir,
+    backgroundJobs: false,
+    outgoingAllow: ['loopback'],
+    ...options.app,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {

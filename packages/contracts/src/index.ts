@@ -33,6 +33,7 @@ export * from './services.js';
 export * from './sso.js';
 export * from './subscription-upgrade.js';
 export * from './terms.js';
+export * from './vendor-profiles.js';
 
 import { accessOperations } from './access.js';
 import { accountCreationOperations } from './account-creation.js';
@@ -60,6 +61,7 @@ import { serviceOperations } from './services.js';
 import { ssoOperations } from './sso.js';
 import { subscriptionUpgradeOperations } from './subscription-upgrade.js';
 import { termsOperations } from './terms.js';
+import { vendorProfileOperations } from './vendor-profiles.js';
 
 /** Every operation the API serves, in one list (the server mounts them, the docs describe them). */
 export const operations: readonly OperationDefinition[] = [
@@ -88,4 +90,5 @@ export const operations: readonly OperationDefinition[] = [
   ...accountCreationOperations,
   ...accountImportOperations,
   ...marketplaceSearchOperations,
+  ...vendorProfileOperations,
 ];

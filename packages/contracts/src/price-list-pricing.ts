@@ -32,6 +32,8 @@ export interface PriceListPricing {
   customPrices: ReadonlyMap<string, string>;
   /** Dynamic mode: the markup percent of the most specific matching rule, null when none matches. */
   markupPercent: string | null;
+  /** [M3.18] The list's price protection length in days when it overrides the service's own; null otherwise. */
+  priceProtectionDays?: number | null;
 }
 
 /** A dynamic pricing rule: a markup on the SRP of a vendor's services, a category or one service. */

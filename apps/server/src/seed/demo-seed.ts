@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { seedPricingDemo } from '../domains/account-pricing/index.js';
 import { seedDemoAccountReportPages } from '../domains/account-reports/index.js';
 import { insertAccount } from '../domains/accounts/index.js';
@@ -7,10 +8,14 @@ import { seedCreditLimitDemo } from '../domains/credit-limits/index.js';
 import { seedDemoExchangeRates } from '../domains/exchange-rates/index.js';
 import { seedNotesDemo } from '../domains/notes/index.js';
 import { seedDemoOrders } from '../domains/orders/index.js';
+import { seedDemoPriceLists } from '../domains/price-lists/index.js';
 import { seedProvisioningDemo } from '../domains/provisioning/index.js';
 import { seedDemoReports } from '../domains/reports/index.js';
 import { seedDemoTerms } from '../domains/terms/index.js';
+import { seedDemoVendorProfiles } from '../domains/vendor-profiles/index.js';
+import { loadConfig } from '../platform/config/config.js';
 import type { Db, Queryable } from '../platform/db/db.js';
+import { type FileStorage, localDiskStorage } from '../platform/files/index.js';
 import { ensureStandardRoles } from './roles.js';
 
 export const DEMO_PASSWORD = 'Portal-demo-2026!';
@@ -129,7 +134,9 @@ export interface SeedResult {
 }
 
 /** The demo tenant: a provider, 3 resellers, 20 companies with departments, about 100 users, 3 vendors. Idempotent. */
-export async function seedDemo(db: Db): Promise<SeedResult> {
+export async function seedDemo(db: Db, options: { storage?: FileStorage } = {}): Promise<SeedResult> {
+  // The demo vendors' logos are files like any upload: in DATA_DIR/files unless told otherwise.
+  const storage = options.storage ?? localDiskStorage(join(loadConfig().dataDir, 'files'));
   const existing = await db.query("SELECT 1 FROM accounts WHERE account_type = 'Provider'");
   if (existing.length > 0) {
     await ensureStandardRoles(db);
@@ -138,8 +145,10 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
     await seedDemoReports(db);
     await seedDemoAccountReportPages(db);
     await seedPricingDemo(db);
+    await seedDemoPriceLists(db);
     await seedDemoOrders(db);
     await seedDemoExchangeRates(db);
+    await seedDemoVendorProfiles(db, storage);
     return { created: false };
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -291,8 +300,11 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
   await seedProvisioningDemo(db);
   // Per-unit values of the demo subscriptions first: the orders are priced with them.
   await seedPricingDemo(db);
+  // Before the orders: the demo orders are priced from the customers' price lists.
+  await seedDemoPriceLists(db);
   await seedDemoOrders(db);
   await seedDemoExchangeRates(db);
+  await seedDemoVendorProfiles(db, storage);
   return { created: true };
 }
 

@@ -1382,3 +1382,85 @@ describe('marketplace search reaches only the price lists assigned to or owned b
     },
   );
 });
+
+describe('[M7.17] vendor profiles stay with their vendor', () => {
+  /** Vendors placed at three levels; each has its own administrator with the update capability. */
+  const VENDORS = [
+    { name: 'VP', parent: 'P' },
+    { name: 'V1', parent: 'R1' },
+    { name: 'V2', parent: 'R2' },
+  ] as const;
+  const profileClients = new Map<string, ApiClient>();
+  const PROFILE_SCOPE: Record<string, string[]> = {
+    'provider admin': ['VP', 'V1', 'V2'],
+    'R1 admin': ['V1'],
+    'R2 admin': ['V2'],
+    'C1a admin': [],
+    'C1b admin': [],
+    'C2 admin': [],
+    'VP admin': ['VP'],
+    'V1 admin': ['V1'],
+    'V2 admin': ['V2'],
+  };
+
+  beforeAll(async () => {
+    for (const v of VENDORS) {
+      const id = await makeAccount(t.db, { type: 'Company', parentId: idOf(v.parent), displayName: v.name });
+      await t.db.query('UPDATE accounts SET is_vendor = true WHERE id = $1', [id]);
+      ids.set(v.name, id);
+    }
+    const capabilities = [...READ_ALL, 'PRODUCT_OWNER_PROFILE_UPDATE'];
+    await signInCallers(profileClients, capabilities, 'vendor profile');
+    for (const v of VENDORS) {
+      const user = await makeUser(t.db, { parentId: idOf(v.name), capabilities, displayName: `${v.name} admin` });
+      profileClients.set(`${v.name} admin`, await new ApiClient(t.url).signIn(user.username));
+    }
+  });
+
+  const rows = Object.entries(PROFILE_SCOPE).flatMap(([caller, inside]) =>
+    VENDORS.map(({ name: vendor }) => ({ caller, vendor, inside: inside.includes(vendor) })),
+  );
+
+  it.each(rows.filter((r) => r.inside))('$caller reads and saves the profile of $vendor', async ({ caller, vendor }) => {
+    const client = profileClients.get(caller)!;
+
+    const read = await client.op('GetProductOwnerProfile', { AccountId: idOf(vendor) });
+    const saved = await client.op('SetProductOwnerProfile', {
+      AccountId: idOf(vendor),
+      Description: `Saved by ${caller}`,
+      Icon: null,
+      Version: read.body.Version,
+    });
+
+    expect(read.status).toBe(200);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  });
+
+  it.each(rows.filter((r) => !r.inside))(
+    '$caller gets the same 404 for the profile of $vendor as for an account that does not exist',
+    async ({ caller, vendor }) => {
+      const client = profileClients.get(caller)!;
+      const attempt = (id: number) => [
+        client.op('GetProductOwnerProfile', { AccountId: id }),
+        client.op('SetProductOwnerProfile', { AccountId: id, Description: 'Taken over', Icon: null, Version: 1 }),
+      ];
+
+      const foreign = await Promise.all(attempt(idOf(vendor)));
+      const missing = await Promise.all(attempt(MISSING_ID));
+
+      for (const [i, res] of foreign.entries()) {
+        expect(res.status).toBe(404);
+        expect(comparable(res.body)).toEqual(comparable(missing[i]?.body));
+      }
+    },
+  );
+
+  it('every caller of the provider reads every vendor public profile (what buyers see beside services)', async () => {
+    for (const [caller, client] of profileClients) {
+      for (const { name } of VENDORS) {
+        const res = await client.op('GetVendorProfile', { OwnerId: idOf(name) });
+        expect(res.status, `${caller} reading ${name}`).toBe(200);
+      }
+    }
+  });
+});

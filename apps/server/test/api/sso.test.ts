@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureOutgoing } from '../../src/platform/http/outgoing.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
@@ -355,5 +356,47 @@ describe('[M2.14] single sign-on against a real OpenID provider', () => {
     const start = await new ApiClient(t.url).op('StartSsoSignIn', { Username: locked.username });
 
     expect(start.status).toBe(429);
+  });
+});
+
+describe('internal issuers (issue 14, OUTGOING_ALLOW)', () => {
+  it('refuses to save a loopback issuer the operator has not allowed, naming the field', async () => {
+    const client = await admin();
+    configureOutgoing([]);
+    try {
+      const res = await client.op('CreateIdentityProvider', providerInput({ Name: 'Internal' }));
+
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual([
+        {
+          field: 'Issuer',
+          message: expect.stringMatching(/^The server may not call this address: 127\.0\.0\.1 is an internal address/),
+        },
+      ]);
+    } finally {
+      configureOutgoing(['loopback']);
+    }
+  });
+
+  it('refuses to call a stored issuer that is no longer allowed, before connecting, and says the provider is not available', async () => {
+    const sign = await makeUser(t.db, { parentId: ids.otherCompany!, capabilities: READ_ALL });
+    const client = await new ApiClient(t.url).signIn(users.outsider!);
+    await client.op(
+      'CreateIdentityProvider',
+      providerInput({ accountId: ids.otherCompany, Name: 'Was allowed', Usernames: [sign.username] }),
+    );
+    const requestsBefore = idp.requestCount();
+    configureOutgoing([]);
+    try {
+      const res = await new ApiClient(t.url).op('StartSsoSignIn', { Username: sign.username });
+
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([
+        { field: 'Username', message: expect.stringMatching(/^The identity provider .+ is not available$/) },
+      ]);
+      expect(idp.requestCount()).toBe(requestsBefore);
+    } finally {
+      configureOutgoing(['loopback']);
+    }
   });
 });

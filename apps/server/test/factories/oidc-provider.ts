@@ -8,6 +8,8 @@ export interface TestIdentityProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** How many HTTP requests reached the provider so far. */
+  requestCount(): number;
   close(): Promise<void>;
 }
 
@@ -21,7 +23,9 @@ export async function startTestIdentityProvider(p: {
   claimsOf?: (sub: string) => Record<string, unknown>;
 }): Promise<TestIdentityProvider> {
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+  let requests = 0;
   const server = createServer((req, res) => {
+    requests++;
     if (handler) handler(req, res);
     else res.writeHead(503).end();
   });
@@ -62,6 +66,7 @@ export async function startTestIdentityProvider(p: {
     issuer,
     clientId,
     clientSecret,
+    requestCount: () => requests,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -75,6 +75,8 @@ export const paths = {
   exchangeRates: () => '/ExchangeRates',
   /** [M7.19] The viewer of confirmed terms and privacy policy. */
   confirmedTerms: () => '/MyTerms',
+  /** [M2.56] #/VendorProfile, and #/VendorProfile/{accountId} for a vendor other than the caller's organisation. */
+  vendorProfile: (accountId?: number) => (accountId ? `/VendorProfile/${accountId}` : '/VendorProfile'),
 } as const;
 
 function withQuery(path: string, query: { page?: number; search?: string }) {

@@ -18,6 +18,7 @@ import { ShellLayout } from './routes/shell-layout';
 import { SignInPage } from './routes/sign-in-page';
 import { SsoAuthPage } from './routes/sso-auth-page';
 import { UpgradeSubscriptionPage } from './routes/upgrade-subscription-page';
+import { VendorProfilePage } from './routes/vendor-profile-page';
 
 /** Hash routes as the spec spells them. */
 export const router = createHashRouter([
@@ -43,6 +44,7 @@ export const router = createHashRouter([
       { path: 'Marketplace/Explore/:query?', element: <MarketplaceExplorePage /> },
       { path: 'Marketplace/v2/:sourceType/:query?', element: <MarketplaceExplorePage /> },
       { path: 'service/:id', element: <MarketplaceServicePage /> },
+      { path: 'VendorProfile/:accountId?', element: <VendorProfilePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

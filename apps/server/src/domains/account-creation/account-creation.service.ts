@@ -28,12 +28,12 @@ import {
   findOrderableService,
   listOrderableServices,
   listSuggestedServices,
-  loadPricingSources,
   type OrderableService,
   priceWithSource,
 } from '../catalogue/index.js';
 import { getCreditStatus } from '../credit-limits/index.js';
 import { decideOrderStatus, firstInvoiceAmount, recordOrder } from '../orders/index.js';
+import { loadCustomerPricing } from '../price-lists/index.js';
 import { CREATE_PROVISIONING_ACTION, startProvisioningRequest } from '../provisioning/index.js';
 import { acceptServiceTerms, hasAcceptedServiceTerms } from '../terms/index.js';
 import {
@@ -429,8 +429,16 @@ export async function validateBottleneck(
   const first = [...decision.errors, ...serviceRangeErrors(product.service.fields, decision.values)][0];
   if (first) return invalid(first.message);
   const attributes = storedValues(definitions, decision.values);
-  const sources = await loadPricingSources(db, [product.service.serviceName]);
-  const priced = priceWithSource({ productName: product.service.serviceName, attributes, currency }, sources);
+  const pricing = await loadCustomerPricing(db, [{ accountPath: parent.path, productName: product.service.serviceName }]);
+  const priced = priceWithSource(
+    {
+      productName: product.service.serviceName,
+      attributes,
+      currency,
+      priceList: pricing.priceListFor(parent.path, product.service.serviceName),
+    },
+    pricing.sources,
+  );
   if (!priced) return invalid(`${product.service.displayName} is not an active service of the catalogue`);
   const { result } = priced;
   if (!result.ok) {

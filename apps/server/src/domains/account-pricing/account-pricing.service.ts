@@ -3,14 +3,9 @@ import type { Queryable } from '../../platform/db/db.js';
 import { notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { type AccountRow, findById } from '../accounts/index.js';
-import {
-  customerCurrency,
-  loadPricingSources,
-  type PricingSource,
-  priceWithSource,
-  subscriptionQuantity,
-} from '../catalogue/index.js';
+import { customerCurrency, type PricingSource, priceWithSource, subscriptionQuantity } from '../catalogue/index.js';
 import { conversionForAccount } from '../exchange-rates/index.js';
+import { loadCustomerPricing } from '../price-lists/index.js';
 import { toPricePreview } from './account-pricing.rules.js';
 
 /** [A6.17] The capability that adds purchase prices and gross margin to the preview. */
@@ -24,8 +19,16 @@ export async function getPricePreview(db: Queryable, caller: Caller, accountId: 
     throw validationFailed([{ field: 'accountId', message: 'Only a Product account has a price preview' }]);
   }
   const currency = await customerCurrency(db, account.path);
-  const sources = account.product_name ? await loadPricingSources(db, [account.product_name]) : new Map();
-  const priced = priceWithSource({ productName: account.product_name, attributes: account.attributes, currency }, sources);
+  const pricing = await loadCustomerPricing(db, [{ accountPath: account.path, productName: account.product_name }]);
+  const priced = priceWithSource(
+    {
+      productName: account.product_name,
+      attributes: account.attributes,
+      currency,
+      priceList: pricing.priceListFor(account.path, account.product_name),
+    },
+    pricing.sources,
+  );
   const purchaseCurrency = priced?.source.ownerCurrency ?? DEFAULT_CURRENCY;
   const showMargin = caller.capabilities.has(MARGIN_CAPABILITY);
   const conversion =
@@ -56,21 +59,22 @@ export async function pricingExtendedValues(
   now: Date,
 ): Promise<Record<string, FieldValue>> {
   if (account.account_type !== 'Product') return {};
-  const source = account.product_name
-    ? (await loadPricingSources(db, [account.product_name])).get(account.product_name.toLowerCase())
-    : undefined;
+  const pricing = await loadCustomerPricing(db, [{ accountPath: account.path, productName: account.product_name }]);
+  const source = account.product_name ? pricing.sources.get(account.product_name.toLowerCase()) : undefined;
+  const listDays = pricing.priceListFor(account.path, account.product_name)?.priceProtectionDays ?? null;
   return {
-    ...priceProtectionValues(account, source),
+    ...priceProtectionValues(account, listDays ?? source?.priceProtectionDays ?? null),
     ...(await exchangeRateValues(db, account, caller, source, now)),
   };
 }
 
 /**
  * [A3.1] ExtendedView.PriceProtectionEnddate: the account's creation time plus its service's
- * PriceProtectionLengthInDays, computed on read (decision 0023); null when the service gives none.
+ * PriceProtectionLengthInDays, or its price list's when that overrides it [M3.18], computed on read (decision 0023);
+ * null when neither gives one.
  */
-function priceProtectionValues(account: AccountRow, source: PricingSource | undefined): Record<string, FieldValue> {
-  const end = priceProtectionEnd(account.created_at, source?.priceProtectionDays ?? null);
+function priceProtectionValues(account: AccountRow, days: number | null): Record<string, FieldValue> {
+  const end = priceProtectionEnd(account.created_at, days);
   return { PriceProtectionEnddate: end ? end.toISOString() : null };
 }
 

@@ -39,6 +39,7 @@ import {
 import type { z } from 'zod';
 import { loadConfig } from '../../platform/config/config.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
+import { refusalOfUrl } from '../../platform/http/outgoing.js';
 import { enqueueJob } from '../../platform/jobs/index.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
@@ -286,6 +287,26 @@ export async function getService(db: Queryable, caller: Caller, name: string): P
 // --- checks shared by create and update ----------------------------------------------------------
 
 /** References to the catalogue's lists and other services: category, data center, currencies, names, groups. */
+/**
+ * An Http provisioning URL whose host is written out (not a {{variable}}) must not be an internal address the
+ * server may not call (OUTGOING_ALLOW), checked without connecting; the call itself is checked again.
+ */
+function endpointErrors(doc: ServiceDocument): FieldError[] {
+  return doc.ProvisioningActions.flatMap((action, i) => {
+    const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(action.ProvisioningHttp?.RequestUrlTemplate?.trim() ?? '')?.[0];
+    if (!origin || origin.includes('{{')) return [];
+    const refused = refusalOfUrl(origin);
+    return refused
+      ? [
+          {
+            field: `ProvisioningActions.${i}.ProvisioningHttp.RequestUrlTemplate`,
+            message: `The server may not call this address: ${refused}`,
+          },
+        ]
+      : [];
+  });
+}
+
 async function referenceErrors(
   db: Queryable,
   caller: Caller,
@@ -413,6 +434,7 @@ export async function createService(
   const currencies = (await repo.listCurrencies(db)).map((c) => c.code);
   const errors = [
     ...validateServiceDocument(doc, { mode: 'create', currencies }),
+    ...endpointErrors(doc),
     ...(await referenceErrors(db, caller, doc, { checkDependencies: true, checkParents: true })),
     ...(await fileReferenceErrors(db, caller, doc, null)),
   ];
@@ -596,6 +618,7 @@ export async function updateService(
       message: 'This fee does not belong to the service; leave the id empty for a new fee',
     })),
     ...validateServiceDocument(next, { mode: 'edit', existingFieldIds: stored.Fields.map((f) => f.Id), currencies }),
+    ...endpointErrors(next),
     ...validateEditLocks(stored, next),
     ...(await referenceErrors(db, caller, next, { checkDependencies: false, checkParents: false })),
     ...(await fileReferenceErrors(db, caller, next, stored)),

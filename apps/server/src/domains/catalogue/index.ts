@@ -14,7 +14,6 @@ export {
   customerCurrency,
   loadPricingSources,
   type PricingSource,
-  priceOneSubscription,
   priceWithSource,
   SERVICE_FIELD_VIEW,
   type SubscriptionForPricing,

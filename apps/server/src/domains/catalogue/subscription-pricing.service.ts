@@ -3,14 +3,15 @@
  * `@portal/contracts`. One place every feature asks "what does this subscription cost": the price
  * preview of an account [A2.34], the totals of an order and the revenue reports.
  *
- * Until price lists exist the selling price is the service's suggested retail price in the
- * customer's currency, and the purchase price is the vendor's fee in the vendor's currency
- * (docs/decisions/0022-subscription-pricing.md).
+ * The selling price is the customer's price list's price (the caller passes it, from price-lists'
+ * loadCustomerPricing), else the service's suggested retail price in the customer's currency; the
+ * purchase price is the vendor's fee in the vendor's currency (decisions 0022 and 0033).
  */
 import {
   type BillingRule,
   BillingRuleSchema,
   DEFAULT_CURRENCY,
+  type PriceListPricing,
   type PricingResult,
   type PricingValue,
   priceSubscription,
@@ -24,6 +25,9 @@ import type { Queryable } from '../../platform/db/db.js';
 export const SERVICE_FIELD_VIEW = 'Service';
 
 export interface PricingSource {
+  serviceId: number;
+  ownerAccountId: number;
+  category: string | null;
   serviceName: string;
   displayName: string;
   /** The vendor's currency: the fees' Charge is in it. */
@@ -47,6 +51,9 @@ export async function loadPricingSources(db: Queryable, productNames: readonly s
   const sources = new Map<string, PricingSource>();
   if (names.length === 0) return sources;
   const rows = await db.query<{
+    id: number;
+    owner_account_id: number;
+    category: string | null;
     service_name: string;
     display_name: string;
     owner_currency: string | null;
@@ -55,7 +62,7 @@ export async function loadPricingSources(db: Queryable, productNames: readonly s
     is_complex_product: boolean;
     protection_days: unknown;
   }>(
-    `SELECT s.service_name, s.display_name, o.currency AS owner_currency, s.definition -> 'BillingRules' AS rules,
+    `SELECT s.id, s.owner_account_id, s.category, s.service_name, s.display_name, o.currency AS owner_currency, s.definition -> 'BillingRules' AS rules,
             s.definition -> 'Fields' AS fields, s.is_complex_product,
             s.definition -> 'PriceProtectionLengthInDays' AS protection_days
      FROM services s JOIN accounts o ON o.id = s.owner_account_id
@@ -64,6 +71,9 @@ export async function loadPricingSources(db: Queryable, productNames: readonly s
   );
   for (const r of rows) {
     sources.set(r.service_name.toLowerCase(), {
+      serviceId: r.id,
+      ownerAccountId: r.owner_account_id,
+      category: r.category,
       serviceName: r.service_name,
       displayName: r.display_name,
       ownerCurrency: r.owner_currency,
@@ -81,6 +91,8 @@ export interface SubscriptionForPricing {
   productName: string | null;
   attributes: Record<string, unknown>;
   currency: string;
+  /** The customer's price list that holds the service (price-lists' loadCustomerPricing); null or absent: SRP. */
+  priceList?: PriceListPricing | null;
 }
 
 /** The subscription's values of its service's fields, by field Id. */
@@ -116,14 +128,9 @@ export function priceWithSource(
     values: serviceFieldValues(sub.attributes),
     quantity: subscriptionQuantity(sub.attributes),
     currency: sub.currency,
+    priceList: sub.priceList ?? null,
   });
   return { source, result };
-}
-
-/** [M5.8] Prices one subscription, loading its service. */
-export async function priceOneSubscription(db: Queryable, sub: SubscriptionForPricing) {
-  if (!sub.productName) return null;
-  return priceWithSource(sub, await loadPricingSources(db, [sub.productName]));
 }
 
 /**

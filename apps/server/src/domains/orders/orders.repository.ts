@@ -170,6 +170,7 @@ export async function listOrdersInSubtree(db: Queryable, rootPath: string, limit
 
 export interface SubscriptionRevenueRow {
   id: number;
+  path: string;
   productName: string | null;
   attributes: Record<string, unknown>;
   state: string;
@@ -186,7 +187,7 @@ export interface SubscriptionRevenueRow {
 /** Every Product account of a subtree with what revenue needs: its service values, dates, organisations and original order. */
 export async function listSubscriptionsForRevenue(db: Queryable, rootPath: string): Promise<SubscriptionRevenueRow[]> {
   const rows = await db.query<SubscriptionRevenueRow>(
-    `SELECT p.id, p.product_name AS "productName", p.attributes, p.state, p.termination_date AS "terminationDate",
+    `SELECT p.id, p.path, p.product_name AS "productName", p.attributes, p.state, p.termination_date AS "terminationDate",
             p.created_at AS "createdAt", ${ORGANISATIONS_ABOVE},
             (SELECT c.currency FROM accounts c
               WHERE c.id = ANY(string_to_array(trim(both '/' from p.path), '/')::int[])
@@ -210,9 +211,11 @@ export async function listSubscriptionsForRevenue(db: Queryable, rootPath: strin
 }
 
 /** The demo Product accounts in creation order, with the company they sit under. */
-export async function listDemoSubscriptions(db: Queryable): Promise<{ id: number; productName: string; company: string }[]> {
-  return db.query<{ id: number; productName: string; company: string }>(
-    `SELECT p.id, p.product_name AS "productName", ${ORGANISATIONS_ABOVE}
+export async function listDemoSubscriptions(
+  db: Queryable,
+): Promise<{ id: number; path: string; productName: string; company: string }[]> {
+  return db.query<{ id: number; path: string; productName: string; company: string }>(
+    `SELECT p.id, p.path, p.product_name AS "productName", ${ORGANISATIONS_ABOVE}
        FROM accounts p WHERE p.account_type = 'Product' AND p.product_name IS NOT NULL ORDER BY p.id`,
   );
 }

@@ -16,8 +16,9 @@ import { DomainError, notFound, validationFailed } from '../../platform/errors/d
 import { isMailAddress, sendMail } from '../../platform/mail/index.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { type AccountRow, findById, terminateSubtree } from '../accounts/index.js';
-import { loadPricingSources, priceWithSource, SERVICE_FIELD_VIEW, subscriptionQuantity } from '../catalogue/index.js';
+import { priceWithSource, SERVICE_FIELD_VIEW, subscriptionQuantity } from '../catalogue/index.js';
 import { getCreditStatus } from '../credit-limits/index.js';
+import { loadCustomerPricing } from '../price-lists/index.js';
 import { CREATE_PROVISIONING_ACTION, startProvisioningRequest } from '../provisioning/index.js';
 import * as repo from './orders.repository.js';
 import {
@@ -71,8 +72,16 @@ export async function recordOrder(
   if (Number.isNaN(input.placedAt.getTime()))
     throw validationFailed([{ field: 'placedAt', message: 'placedAt must be a valid time' }]);
   const currency = place.currency ?? DEFAULT_CURRENCY;
-  const sources = await loadPricingSources(db, [place.productName]);
-  const priced = priceWithSource({ productName: place.productName, attributes: place.attributes, currency }, sources);
+  const pricing = await loadCustomerPricing(db, [{ accountPath: place.path, productName: place.productName }]);
+  const priced = priceWithSource(
+    {
+      productName: place.productName,
+      attributes: place.attributes,
+      currency,
+      priceList: pricing.priceListFor(place.path, place.productName),
+    },
+    pricing.sources,
+  );
   if (!priced)
     throw validationFailed([
       { field: 'accountId', message: `The service ${place.productName} is not an active service of the catalogue` },
@@ -172,14 +181,22 @@ export async function ordersDataset(
  */
 export async function revenueDataset(db: Queryable, rootPath: string, now: Date): Promise<RevenueRow[]> {
   const subscriptions = await repo.listSubscriptionsForRevenue(db, rootPath);
-  const sources = await loadPricingSources(
+  const pricing = await loadCustomerPricing(
     db,
-    subscriptions.map((s) => s.productName).filter((n): n is string => n !== null),
+    subscriptions.map((s) => ({ accountPath: s.path, productName: s.productName })),
   );
   return revenueRows(
     subscriptions.map((s) => {
       const currency = s.currency ?? DEFAULT_CURRENCY;
-      const priced = priceWithSource({ productName: s.productName, attributes: s.attributes, currency }, sources);
+      const priced = priceWithSource(
+        {
+          productName: s.productName,
+          attributes: s.attributes,
+          currency,
+          priceList: pricing.priceListFor(s.path, s.productName),
+        },
+        pricing.sources,
+      );
       const start = revenueStart({ orderStatus: s.orderStatus, placedAt: s.placedAt, createdAt: s.createdAt });
       return {
         company: s.company,
@@ -355,9 +372,9 @@ export const DEMO_LARGE_ORDER = { company: 'Dunmore Architects', service: 'Fabri
 export async function seedDemoOrders(db: Queryable, now = new Date()): Promise<{ created: number }> {
   if ((await repo.countOrders(db)) > 0) return { created: 0 };
   const subscriptions = await repo.listDemoSubscriptions(db);
-  const sources = await loadPricingSources(
+  const { sources } = await loadCustomerPricing(
     db,
-    subscriptions.map((s) => s.productName),
+    subscriptions.map((s) => ({ accountPath: s.path, productName: s.productName })),
   );
   // Recorded oldest first, so that order numbers follow the order dates.
   const planned = subscriptions

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ProvisioningAction } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
+import { guardedFetch, OutgoingRefused, refusalOfUrl } from '../../platform/http/outgoing.js';
 import type { JobHandler } from '../../platform/jobs/index.js';
 import { isMailAddress, sendMail } from '../../platform/mail/index.js';
 import { findProvisioningAction } from '../catalogue/index.js';
@@ -42,6 +43,8 @@ async function callHttp(action: ProvisioningAction, variables: Record<string, st
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return refused(`The request URL ${urlText} must start with http:// or https://`, urlText);
   }
+  const internal = refusalOfUrl(url.toString());
+  if (internal) return refused(`The request URL ${urlText} may not be called: ${internal}`, urlText);
   const body = http.UseDefaultRequestBodyFormat
     ? JSON.stringify(variables)
     : renderTemplate(http.RequestBodyTemplate, variables, escapingForContentType(http.ContentType));
@@ -51,18 +54,22 @@ async function callHttp(action: ProvisioningAction, variables: Record<string, st
   }
   const target = `${http.HttpMethod} ${url.toString()}`;
   try {
-    const res = await fetch(url, {
+    const res = await guardedFetch(url, {
       method: http.HttpMethod,
       headers,
       body: http.HttpMethod === 'GET' ? undefined : body,
       redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      timeoutMs,
+      maxResponseBytes: 64 * 1024,
     });
     const text = res.ok ? '' : (await res.text().catch(() => '')).slice(0, 1000);
     if (res.ok) await res.body?.cancel().catch(() => undefined);
     return { outcome: classifyHttpResponse(res.status, text || res.statusText), target };
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    // A name that resolves to an internal address is refused when connecting: no retry will change that.
+    if (cause instanceof OutgoingRefused)
+      return refused(`The request URL ${urlText} may not be called: ${cause.message}`, urlText);
     const reason =
       (error as Error).name === 'TimeoutError'
         ? `no answer within ${Math.round(timeoutMs / 1000)} s`

@@ -1,5 +1,18 @@
 import * as client from 'openid-client';
+import { guardedFetch } from '../../platform/http/outgoing.js';
 import { DISCOVERY_CACHE_MINUTES, PROVIDER_TIMEOUT_SECONDS } from './sso.rules.js';
+
+/** Every call to an identity provider (discovery, token, user info) goes through the outgoing-request guard. */
+const providerFetch: client.CustomFetch = (url, options) =>
+  guardedFetch(url, {
+    method: options.method,
+    headers: options.headers,
+    body: options.body as string | URLSearchParams | undefined,
+    redirect: options.redirect,
+    signal: options.signal,
+    timeoutMs: PROVIDER_TIMEOUT_SECONDS * 1000,
+    maxResponseBytes: 512 * 1024,
+  });
 
 /** What the portal needs to talk to one identity provider. */
 export interface ProviderConnection {
@@ -23,7 +36,9 @@ export async function discover(p: ProviderConnection, now: Date): Promise<client
   const config = await client.discovery(new URL(p.issuer), p.clientId, p.clientSecret, client.ClientSecretPost(p.clientSecret), {
     timeout: PROVIDER_TIMEOUT_SECONDS,
     ...(isPlainHttp(p.issuer) ? { execute: [client.allowInsecureRequests] } : {}),
+    [client.customFetch]: providerFetch,
   });
+  config[client.customFetch] = providerFetch;
   cache.set(key, { config, until: now.getTime() + DISCOVERY_CACHE_MINUTES * 60_000 });
   return config;
 }

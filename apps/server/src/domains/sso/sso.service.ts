@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { CurrentUser, IdentityProvider } from '@portal/contracts';
 import { writeAudit } from '../../platform/audit/write-audit.js';
 import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
+import { refusalOfUrl } from '../../platform/http/outgoing.js';
 import type { Caller, LocatedAccount, OperationContext } from '../../platform/operations/types.js';
 import { isInScope, pathIds } from '../../platform/tenancy/scope.js';
 import { type AuthSettings, assertNotThrottled, recordSignInOutcome, startSession } from '../auth/index.js';
@@ -72,6 +73,12 @@ export interface ProviderInput {
   Usernames: string[];
 }
 
+/** The issuer must not be an internal address the server may not call (OUTGOING_ALLOW), checked without connecting. */
+function assertReachableIssuer(issuer: string) {
+  const refused = refusalOfUrl(issuer);
+  if (refused) throw validationFailed([{ field: 'Issuer', message: `The server may not call this address: ${refused}` }]);
+}
+
 const fields = (i: ProviderInput): repo.ProviderFields => ({
   name: i.Name,
   issuer: i.Issuer,
@@ -101,6 +108,7 @@ export async function createProvider(
   input: ProviderInput & { ClientSecret: string },
 ) {
   assertOrganisation(account);
+  assertReachableIssuer(input.Issuer);
   const row = await repo.insert(ctx.db, account.id, { ...fields(input), clientSecret: input.ClientSecret });
   ctx.audit({ accountId: account.id, after: auditView(row, true) });
   return toWire(row);
@@ -114,6 +122,7 @@ export async function updateProvider(
   assertOrganisation(account);
   const before = await repo.findInAccount(ctx.db, account.id, input.Id, true);
   if (!before) throw notFound('Identity provider');
+  assertReachableIssuer(input.Issuer);
   const row = await repo.update(ctx.db, account.id, input.Id, { ...fields(input), clientSecret: input.ClientSecret ?? null });
   if (!row) throw notFound('Identity provider');
   await repo.endOpenSignIns(ctx.db, row.id, ctx.now);

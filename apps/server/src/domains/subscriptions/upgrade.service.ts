@@ -3,7 +3,8 @@ import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { type AccountRow, accountFieldValues, findById, setSubscriptionService } from '../accounts/index.js';
-import { customerCurrency, loadPricingSources, priceWithSource, subscriptionQuantity } from '../catalogue/index.js';
+import { customerCurrency, priceWithSource, subscriptionQuantity } from '../catalogue/index.js';
+import { loadCustomerPricing } from '../price-lists/index.js';
 import { startProvisioningRequest } from '../provisioning/index.js';
 import { nameAfterUpgrade, type UpgradeCandidate, upgradeTargets } from './upgrade.rules.js';
 
@@ -52,12 +53,20 @@ async function loadOptions(db: Queryable, accountId: number): Promise<Options> {
     throw new DomainError('CONFLICT', `The service ${account.product_name} of this subscription is no longer in the catalogue`);
   }
   const currency = await customerCurrency(db, account.path);
-  const sources = await loadPricingSources(
+  const pricing = await loadCustomerPricing(
     db,
-    rows.map((r) => r.service_name),
+    rows.map((r) => ({ accountPath: account.path, productName: r.service_name })),
   );
   const priceOf = (serviceName: string) => {
-    const priced = priceWithSource({ productName: serviceName, attributes: account.attributes, currency }, sources);
+    const priced = priceWithSource(
+      {
+        productName: serviceName,
+        attributes: account.attributes,
+        currency,
+        priceList: pricing.priceListFor(account.path, serviceName),
+      },
+      pricing.sources,
+    );
     if (!priced?.result.ok) return { monthly: null, setup: null };
     return { monthly: priced.result.monthly.selling, setup: priced.result.setup.selling };
   };

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parseOutgoingAllow } from '../http/outgoing.js';
 
 export interface Config {
   port: number;
@@ -29,6 +30,8 @@ export interface Config {
   jobsConcurrency: number;
   /** The address users open the portal at (PUBLIC_URL), used in links sent by e-mail such as password reset. */
   publicUrl: string;
+  /** OUTGOING_ALLOW: internal addresses outgoing requests may reach (loopback, private, link-local, CIDR ranges). */
+  outgoingAllow: string[];
 }
 
 /** REDIRECT_PREFIXES: relative path prefixes ending in '/', e.g. "idp/,keeper/,support/,knowledge-base/". */
@@ -66,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsWorker: parseJobsWorker(env.JOBS_WORKER),
     jobsConcurrency: parseConcurrency(env.JOBS_CONCURRENCY),
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
+    outgoingAllow: parseOutgoingAllow(env.OUTGOING_ALLOW),
   };
 }
 

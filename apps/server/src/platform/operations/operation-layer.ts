@@ -6,6 +6,7 @@ import type { Db, Queryable } from '../db/db.js';
 import { DomainError, forbidden, notFound } from '../errors/domain-error.js';
 import { sendProblem, zodFieldErrors } from '../http/error-handler.js';
 import { isInScope } from '../tenancy/scope.js';
+import { FORBIDDEN_CHARACTER_MESSAGE, inspectOperationInput } from './input-guard.js';
 import type { AuditEntry, Caller, CookieJar, LocatedAccount, OperationContext, RegisteredOperation } from './types.js';
 
 export interface OperationLayerOptions {
@@ -101,6 +102,22 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
       });
     }
 
+    const problem = inspectOperationInput(request.body);
+    if (problem?.kind === 'notAnObject') {
+      return sendProblem(reply, request, {
+        status: 400,
+        code: 'BAD_REQUEST',
+        detail: 'Send the operation input as a JSON object',
+      });
+    }
+    if (problem?.kind === 'forbiddenCharacter') {
+      return sendProblem(reply, request, {
+        status: 422,
+        code: 'VALIDATION_FAILED',
+        detail: 'One or more validation errors present',
+        errors: [{ field: problem.field, message: FORBIDDEN_CHARACTER_MESSAGE }],
+      });
+    }
     const parsed = definition.input.safeParse(request.body ?? {});
     if (!parsed.success) {
       return sendProblem(reply, request, {

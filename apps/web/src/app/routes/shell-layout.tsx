@@ -17,6 +17,7 @@ import {
   useGuidanceScript,
   useSignOut,
 } from '../../features/auth';
+import { useIsVendorOrganisation } from '../../features/vendor-profile';
 import { onPasswordChangeRequired, onUnauthenticated } from '../../lib/api-client';
 import { href, paths } from '../paths';
 
@@ -43,6 +44,7 @@ export function ShellLayout() {
   const signOut = useSignOut();
   const settings = useClientSettings(user.data ? user.data.AccountId : null);
   useGuidanceScript(user.data ? settings.data?.GuidanceScriptUrl : null);
+  const isVendorStaff = useIsVendorOrganisation(user.data && !user.data.MustChangePassword ? user.data : null);
 
   useEffect(
     () =>
@@ -146,6 +148,8 @@ export function ShellLayout() {
                 links={[
                   { label: t('access.menu.security'), href: href(paths.account.tab(user.data.AccountId, 'User_security')) },
                   { label: t('access.terms.menuLink'), href: href(paths.confirmedTerms()) },
+                  // [M2.56] The vendor's staff maintain its logo and description.
+                  ...(isVendorStaff ? [{ label: t('vendorProfile.navLink'), href: href(paths.vendorProfile()) }] : []),
                 ]}
               />
             </Group>

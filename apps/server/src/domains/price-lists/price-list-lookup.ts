@@ -1,0 +1,163 @@
+/**
+ * Which price list prices a customer's subscription, and what it charges (docs/decisions/0033-price-lists.md):
+ * of the price lists that reach the customer (the nearest Company, Reseller or Provider at or above the
+ * account) and hold the service (Added or Hidden), the lowest Priority wins; at equal priority a direct
+ * assignment beats one reached by propagation, then the nearer assignee, then the lower id.
+ *
+ * Every caller of the one pricing rule loads its sources here (`loadCustomerPricing`), so the price preview,
+ * the creation and import wizards, orders, upgrades and the revenue dataset agree.
+ */
+import {
+  type DynamicPricingRule,
+  matchingPricingRule,
+  type PriceListPricing,
+  type PricingMode,
+  priceKey,
+} from '@portal/contracts';
+import type { Queryable } from '../../platform/db/db.js';
+import { loadPricingSources, type PricingSource } from '../catalogue/index.js';
+
+/** A subscription (or any account) whose customer is looked up, and the service to price for it. */
+export interface PriceListQuery {
+  /** The account's materialized path ('/1/5/23/'); its customer is the nearest organisation at or above it. */
+  accountPath: string;
+  serviceId: number;
+  ownerAccountId: number;
+  category: string | null;
+}
+
+const pairKey = (accountPath: string, serviceId: number) => `${accountPath}|${serviceId}`;
+
+interface ChosenListRow {
+  account_path: string;
+  service_id: number;
+  marketplace_id: number;
+  name: string;
+  pricing_mode: PricingMode;
+  is_auto_srp_sync_enabled: boolean;
+  override_price_protection: boolean;
+  price_protection_days: number | null;
+}
+
+/** The price list of each (account, service) pair that has one, keyed by `${accountPath}|${serviceId}`. */
+export async function loadPriceListsFor(
+  db: Queryable,
+  queries: readonly PriceListQuery[],
+): Promise<Map<string, PriceListPricing>> {
+  const lists = new Map<string, PriceListPricing>();
+  if (queries.length === 0) return lists;
+  const paths = [...new Set(queries.map((q) => q.accountPath))];
+  const serviceIds = [...new Set(queries.map((q) => q.serviceId))];
+  const chosen = await db.query<ChosenListRow>(
+    `WITH q AS (SELECT p AS account_path FROM unnest($1::text[]) AS p),
+     customer AS (
+       SELECT q.account_path, c.id AS customer_id, c.path AS customer_path
+       FROM q CROSS JOIN LATERAL (
+         SELECT a.id, a.path FROM accounts a
+         WHERE a.id = ANY (string_to_array(btrim(q.account_path, '/'), '/')::int[])
+           AND a.account_type IN ('Company', 'Reseller', 'Provider')
+         ORDER BY a.depth DESC LIMIT 1) c)
+     SELECT DISTINCT ON (customer.account_path, ms.service_id)
+            customer.account_path, ms.service_id, m.id AS marketplace_id, m.name, m.pricing_mode, m.is_auto_srp_sync_enabled,
+            ms.override_price_protection, ms.price_protection_days
+     FROM customer
+     JOIN marketplace_assignments ma
+       ON ma.account_id = ANY (string_to_array(btrim(customer.customer_path, '/'), '/')::int[])
+     JOIN marketplaces m ON m.id = ma.marketplace_id AND (ma.account_id = customer.customer_id OR m.is_propagation_enabled)
+     JOIN marketplace_services ms ON ms.marketplace_id = m.id AND ms.service_id = ANY ($2::int[])
+     JOIN accounts assignee ON assignee.id = ma.account_id
+     ORDER BY customer.account_path, ms.service_id, m.priority, (ma.account_id = customer.customer_id) DESC,
+              assignee.depth DESC, m.id`,
+    [paths, serviceIds],
+  );
+  if (chosen.length === 0) return lists;
+
+  const listIds = [...new Set(chosen.map((c) => c.marketplace_id))];
+  const [prices, rules] = await Promise.all([
+    db.query<{ marketplace_id: number; service_id: number; rule_id: string; currency: string; custom_price: string }>(
+      `SELECT marketplace_id, service_id, rule_id, currency, custom_price::text AS custom_price FROM marketplace_prices
+       WHERE marketplace_id = ANY ($1::int[]) AND service_id = ANY ($2::int[])`,
+      [listIds, serviceIds],
+    ),
+    db.query<{ marketplace_id: number; target_kind: DynamicPricingRule['target']; target_value: string; markup_percent: string }>(
+      `SELECT r.marketplace_id, r.target_kind, r.target_value, r.markup_percent::text AS markup_percent
+       FROM marketplace_pricing_rules r JOIN marketplaces m ON m.id = r.marketplace_id
+       WHERE r.marketplace_id = ANY ($1::int[]) AND m.pricing_mode = 'dynamic'`,
+      [listIds],
+    ),
+  ]);
+  const pricesOf = new Map<string, Map<string, string>>();
+  for (const p of prices) {
+    const key = `${p.marketplace_id}|${p.service_id}`;
+    const own = pricesOf.get(key) ?? new Map<string, string>();
+    own.set(priceKey(p.rule_id, p.currency), p.custom_price);
+    pricesOf.set(key, own);
+  }
+  const rulesOf = new Map<number, DynamicPricingRule[]>();
+  for (const r of rules) {
+    const list = rulesOf.get(r.marketplace_id) ?? [];
+    list.push({ target: r.target_kind, value: r.target_value, markupPercent: r.markup_percent });
+    rulesOf.set(r.marketplace_id, list);
+  }
+  const chosenOf = new Map(chosen.map((c) => [pairKey(c.account_path, c.service_id), c]));
+  for (const q of queries) {
+    const c = chosenOf.get(pairKey(q.accountPath, q.serviceId));
+    if (!c) continue;
+    const rule =
+      c.pricing_mode === 'dynamic'
+        ? matchingPricingRule(rulesOf.get(c.marketplace_id) ?? [], {
+            serviceId: q.serviceId,
+            ownerAccountId: q.ownerAccountId,
+            category: q.category,
+          })
+        : null;
+    lists.set(pairKey(q.accountPath, q.serviceId), {
+      marketplaceId: c.marketplace_id,
+      name: c.name,
+      mode: c.pricing_mode,
+      isAutoSrpSyncEnabled: c.is_auto_srp_sync_enabled,
+      customPrices: pricesOf.get(`${c.marketplace_id}|${c.service_id}`) ?? new Map(),
+      markupPercent: rule?.markupPercent ?? null,
+      priceProtectionDays: c.override_price_protection ? c.price_protection_days : null,
+    });
+  }
+  return lists;
+}
+
+/** The pricing sources of some subscriptions' services and the price list of each (account, service). */
+export interface CustomerPricing {
+  /** By lower-case service name, as catalogue's loadPricingSources answers. */
+  sources: Map<string, PricingSource>;
+  /** The price list that prices `productName` for the customer of the account at `accountPath`; null: SRP. */
+  priceListFor(accountPath: string, productName: string | null): PriceListPricing | null;
+}
+
+/** Loads what `priceWithSource` needs to price these accounts' services for their customers (three to five queries). */
+export async function loadCustomerPricing(
+  db: Queryable,
+  subscriptions: readonly { accountPath: string; productName: string | null }[],
+): Promise<CustomerPricing> {
+  const sources = await loadPricingSources(
+    db,
+    subscriptions.map((s) => s.productName).filter((n): n is string => !!n),
+  );
+  const queries: PriceListQuery[] = [];
+  for (const s of subscriptions) {
+    const source = s.productName ? sources.get(s.productName.toLowerCase()) : undefined;
+    if (source)
+      queries.push({
+        accountPath: s.accountPath,
+        serviceId: source.serviceId,
+        ownerAccountId: source.ownerAccountId,
+        category: source.category,
+      });
+  }
+  const lists = await loadPriceListsFor(db, queries);
+  return {
+    sources,
+    priceListFor(accountPath, productName) {
+      const source = productName ? sources.get(productName.toLowerCase()) : undefined;
+      return source ? (lists.get(pairKey(accountPath, source.serviceId)) ?? null) : null;
+    },
+  };
+}
