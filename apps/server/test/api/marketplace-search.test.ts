@@ -413,7 +413,8 @@ describe('GetServiceInfo [M7.16]', () => {
       PriceProtectionLengthInDays: 30,
       MinimumContractPeriodInDays: 365,
       IsTcAccepted: false,
-      Price: { Currency: 'EUR', PriceListName: null, MonthlyTotal: '12', SetupTotal: '5' },
+      // L1 reaches C1 through R1 and holds no own prices yet: the suggested retail prices, named by the list.
+      Price: { Currency: 'EUR', PriceListName: 'Provider to R1', MonthlyTotal: '12', SetupTotal: '5' },
     });
     expect(res.body.Descriptions).toEqual([
       { Type: 'Description', Title: 'Alpha Backup', Content: 'All about Alpha Backup', LocalizationLanguageCode: 'en' },
@@ -484,5 +485,29 @@ describe('validation and capability', () => {
 
   it('lets a vendor with service tool rights browse', async () => {
     expect((await search('vendorAdmin')).status).toBe(200);
+  });
+});
+
+describe('prices from the price list that reaches the viewer (decision 0033)', () => {
+  it('prices Billing and the info page from the list’s own price, and names the list', async () => {
+    const alpha = await c('vendorAdmin').op('GetService', { ServiceName: 'AlphaBackup' });
+    const monthly = alpha.body.BillingRules.find((r: { ChargeType: string }) => r.ChargeType === 'Monthly');
+    await t.db.query(
+      `INSERT INTO marketplace_prices (marketplace_id, service_id, rule_id, currency, custom_price) VALUES ($1, $2, $3, 'EUR', 9.5)`,
+      [lists.l1, svc.alpha, monthly.Id],
+    );
+
+    const found = await search('c1', { DisplayName: 'Alpha' });
+    const info = await c('c1').op('GetServiceInfo', { Id: svc.alpha });
+
+    expect(found.body.Services[0].Billing).toBe('€9.50');
+    expect(info.body.Price).toMatchObject({
+      Currency: 'EUR',
+      PriceListName: 'Provider to R1',
+      MonthlyTotal: '9.5',
+      SetupTotal: '5',
+    });
+    // The provider is priced by no list: the suggested retail price.
+    expect((await search('provider', { DisplayName: 'Alpha' })).body.Services[0].Billing).toBe('€12.00');
   });
 });

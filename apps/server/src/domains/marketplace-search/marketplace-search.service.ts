@@ -23,6 +23,7 @@ import type { Caller } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
 import { findLocation } from '../accounts/index.js';
 import { customerCurrency } from '../catalogue/index.js';
+import { loadPriceListsFor } from '../price-lists/index.js';
 import * as repo from './marketplace-search.repository.js';
 import { basePrice, billingText, buyingOrganisation, pickDescriptions, viewerKind } from './marketplace-search.rules.js';
 
@@ -35,13 +36,6 @@ const FieldsSchema = z.array(ServiceFieldSchema).catch([]);
 const FilesSchema = z.array(ServiceFileSchema).catch([]);
 const VideosSchema = z.array(ServiceVideoSchema).catch([]);
 const wholeDays = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
-
-/**
- * The price lists of each service that price the viewer's organisation. Until the price-lists domain
- * offers `loadPriceListsFor`, the selling price is the suggested retail price (decision 0033's fallback).
- */
-type PriceListLoader = (db: Queryable, customerPath: string, serviceIds: number[]) => Promise<Map<number, PriceListPricing>>;
-const loadPriceLists: PriceListLoader = async () => new Map();
 
 interface Viewing {
   caller: Caller;
@@ -139,10 +133,30 @@ async function searchSet(db: Queryable, v: Viewing, options: SearchOptions, text
   };
 }
 
-async function pricing(db: Queryable, caller: Caller, serviceIds: number[]) {
+/** The services a page prices: what a price list's rules match on (decision 0033). */
+interface PricedRow {
+  id: number;
+  owner_account_id: number;
+  category: string | null;
+}
+
+/**
+ * The viewer's currency and, per service id, the price list that prices the viewer's organisation
+ * (`loadPriceListsFor` of domains/price-lists); null when the viewer may not see prices.
+ */
+async function pricing(db: Queryable, caller: Caller, rows: readonly PricedRow[]) {
   if (!caller.capabilities.has(SEE_PRICES)) return null;
   const currency = await customerCurrency(db, caller.scope.rootPath);
-  const lists = await loadPriceLists(db, caller.scope.rootPath, serviceIds);
+  const accountPath = caller.scope.rootPath;
+  const found = await loadPriceListsFor(
+    db,
+    rows.map((r) => ({ accountPath, serviceId: r.id, ownerAccountId: r.owner_account_id, category: r.category })),
+  );
+  const lists = new Map<number, PriceListPricing>();
+  for (const r of rows) {
+    const list = found.get(`${accountPath}|${r.id}`);
+    if (list) lists.set(r.id, list);
+  }
   return { currency, lists };
 }
 
@@ -178,11 +192,7 @@ export async function searchServices(
   const set = await searchSet(db, v, input.options);
   const offset = (input.page - 1) * input.limit;
   const { rows, total } = await repo.searchPage(db, set, input.orderBy, { offset, limit: input.limit }, v.caller.scope.rootId);
-  const prices = await pricing(
-    db,
-    v.caller,
-    rows.map((r) => r.id),
-  );
+  const prices = await pricing(db, v.caller, rows);
   const services = rows.map((row) => {
     if (!prices) return toSearchService(row, null);
     const result = basePrice({
@@ -280,7 +290,7 @@ export async function getServiceInfo(db: Queryable, v: Viewing, input: GetServic
   if (!row) throw notFound('Service');
   const definition = row.definition ?? {};
   const descriptions = pickDescriptions(await repo.listDescriptions(db, row.id), row.default_language);
-  const prices = await pricing(db, v.caller, [row.id]);
+  const prices = await pricing(db, v.caller, [row]);
   let price: ServiceInfo['Price'] = null;
   if (prices) {
     const priceList = prices.lists.get(row.id) ?? null;
