@@ -56,14 +56,15 @@ test.describe('marketplace explore', () => {
     await tiles.getByRole('button', { name: /^Fabrikam Security/ }).click();
 
     await expect(page).toHaveURL(/#\/Marketplace\/Explore\/c:Security;o:\d+$/);
-    const panel = page.getByRole('region', { name: 'Fabrikam Security' });
-    await expect(panel).toBeVisible();
+    const panel = page.getByTestId('vendor-profile-panel');
+    await expect(panel.getByRole('heading', { name: 'Fabrikam Security' })).toBeVisible();
+    await expect(panel.getByTestId('vendor-description')).not.toBeEmpty();
     await expect(page.getByRole('group', { name: 'Filters' }).getByText('Fabrikam Security')).toBeVisible();
     for (const card of await cards(page).all()) await expect(card.getByText('Fabrikam Security')).toBeVisible();
     await checkAccessible(page);
     await shot(page, 'marketplace-vendor');
 
-    await panel.getByRole('button', { name: /^Close the profile of Fabrikam Security/ }).click();
+    await panel.getByRole('button', { name: 'Close the vendor panel' }).click();
     await expect(page).toHaveURL(/#\/Marketplace\/Explore\/c:Security$/);
   });
 
@@ -161,7 +162,7 @@ test.describe('marketplace explore', () => {
     const vendorName = (await vendorLink.textContent()) ?? '';
     await vendorLink.click();
     await expect(page).toHaveURL(/#\/Marketplace\/Explore\/t:SWRlbnRpdHk;o:\d+$/);
-    await expect(page.getByRole('region', { name: vendorName })).toBeVisible();
+    await expect(page.getByTestId('vendor-profile-panel').getByRole('heading', { name: vendorName })).toBeVisible();
     await checkAccessible(page);
     await shot(page, 'marketplace-filters');
 

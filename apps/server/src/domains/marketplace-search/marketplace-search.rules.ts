@@ -51,14 +51,23 @@ export function pickDescriptions<D extends { description_type: string; language_
   });
 }
 
-/** [M5.8] A one-unit subscription with the default field values, in the viewer's currency. */
+/**
+ * [M5.8] A one-unit subscription with the default field values, in the viewer's currency. A per-unit
+ * fee's field without a default counts one unit, so a catalogue page shows the price per unit rather
+ * than no price at all.
+ */
 export function basePrice(input: {
   rules: readonly BillingRule[];
   fields: readonly ServiceField[];
   currency: string;
   priceList?: PriceListPricing | null;
 }): PricingResult {
-  return priceSubscription({ ...input, values: {}, quantity: 1 });
+  const values: Record<string, number> = {};
+  for (const rule of input.rules) {
+    const field = rule.UdrcField ? input.fields.find((f) => f.Id === rule.UdrcField) : undefined;
+    if (rule.UdrcField && !field?.PlaceholderDefaultValue) values[rule.UdrcField] = 1;
+  }
+  return priceSubscription({ ...input, values, quantity: 1 });
 }
 
 /** [M3.11] Billing of a search result: the base monthly price as short text ('€12.00', 'FREE'); null without one. */

@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../features/auth';
 import { ExploreScreen } from '../../features/marketplace';
+import { VendorProfilePanel } from '../../features/vendor-profile';
 import { href, paths } from '../paths';
 import { NotFoundPage } from './not-found-page';
 
@@ -59,6 +60,14 @@ export function MarketplaceExplorePage() {
       hrefForQuery={hrefForQuery}
       hrefForService={(id) => href(paths.marketplace.service(id))}
       onOpenService={(id) => navigate(paths.marketplace.service(id))}
+      // [M2.26] The vendor profile panel: logo, name and description from the vendor's profile.
+      renderVendorPanel={(vendor) => (
+        <VendorProfilePanel
+          ownerId={vendor.ownerId}
+          onClose={vendor.onClose}
+          servicesHref={hrefForQuery({ ...defaultExploreQuery(), ownerIds: [vendor.ownerId] })}
+        />
+      )}
     />
   );
 }
