@@ -27,6 +27,7 @@ import { catalogueOperations, createServiceJobHandler, findServiceFileAttachment
 import { credentialOperations, sendToAllJobHandler } from './domains/credentials/index.js';
 import { creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
 import { exchangeRateOperations } from './domains/exchange-rates/index.js';
+import { marketplaceSearchOperations } from './domains/marketplace-search/index.js';
 import { noteOperations } from './domains/notes/index.js';
 import { orderOperations, ordersAccountExtension } from './domains/orders/index.js';
 import { passwordResetOperations, registerResetTiming, resetPasswordAction } from './domains/password-reset/index.js';
@@ -128,6 +129,7 @@ export function registeredOperations(
     ...accountPricingOperations,
     ...orderOperations,
     ...exchangeRateOperations,
+    ...marketplaceSearchOperations,
     ...vendorProfileOperations({ storage: options.storage ?? localDiskStorage(join(loadConfig().dataDir, 'files')) }),
     ...priceListPriceOperations({ storage: options.storage ?? localDiskStorage(join(loadConfig().dataDir, 'files')) }),
     ...ssoOperations({

@@ -2,35 +2,59 @@ import type { Queryable } from '../../src/platform/db/db.js';
 
 let counter = 0;
 
-/** A price list (migration 0115) owned by `ownerId`, holding these services, by plain SQL. */
+/**
+ * A price list (migration 0115) owned by `ownerId`, written with plain SQL, for tests of domains that read
+ * price lists or edit their prices (the price-list operations live in domains/price-lists).
+ */
 export async function makePriceList(
   db: Queryable,
   p: {
     ownerId: number;
     name?: string;
-    serviceIds?: readonly number[];
     pricingMode?: 'legacy' | 'dynamic';
     isAutoSrpSyncEnabled?: boolean;
+    propagation?: boolean;
     priority?: number;
+    /** Services added with status Added. */
+    serviceIds?: readonly number[];
+    /** Services with a status of their own. */
+    services?: { id: number; status?: 'Added' | 'Hidden' }[];
+    assignees?: number[];
   },
 ): Promise<number> {
   counter++;
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO marketplaces (owner_account_id, name, pricing_mode, is_auto_srp_sync_enabled, priority)
-     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    `INSERT INTO marketplaces (owner_account_id, name, pricing_mode, is_auto_srp_sync_enabled, is_propagation_enabled, priority)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
     [
       p.ownerId,
       p.name ?? `Price list ${counter} ${Date.now().toString(36)}`,
       p.pricingMode ?? 'legacy',
       p.isAutoSrpSyncEnabled ?? false,
+      p.propagation ?? false,
       p.priority ?? 100,
     ],
   );
-  const id = row?.id as number;
-  for (const serviceId of p.serviceIds ?? []) {
-    await db.query('INSERT INTO marketplace_services (marketplace_id, service_id) VALUES ($1, $2)', [id, serviceId]);
+  if (!row) throw new Error('price list insert returned no row');
+  for (const serviceId of p.serviceIds ?? []) await addToPriceList(db, row.id, serviceId);
+  for (const s of p.services ?? []) await addToPriceList(db, row.id, s.id, s.status ?? 'Added');
+  for (const accountId of p.assignees ?? []) {
+    await db.query('INSERT INTO marketplace_assignments (marketplace_id, account_id) VALUES ($1, $2)', [row.id, accountId]);
   }
-  return id;
+  return row.id;
+}
+
+export async function addToPriceList(
+  db: Queryable,
+  marketplaceId: number,
+  serviceId: number,
+  status: 'Added' | 'Hidden' = 'Added',
+) {
+  await db.query(
+    `INSERT INTO marketplace_services (marketplace_id, service_id, status) VALUES ($1, $2, $3)
+     ON CONFLICT (marketplace_id, service_id) DO UPDATE SET status = EXCLUDED.status`,
+    [marketplaceId, serviceId, status],
+  );
 }
 
 /** The list's own price of a fee in a currency. */

@@ -62,6 +62,15 @@ export const paths = {
     const text = params.toString();
     return text ? `/Orders?${text}` : '/Orders';
   },
+  marketplace: {
+    /** [M2.18] #/Marketplace/Explore/{query}: explore home without a query [M4.17]. */
+    explore: (query = '') => (query ? `/Marketplace/Explore/${query}` : '/Marketplace/Explore'),
+    /** [M2.19] #/Marketplace/v2/{sourceType}/{query}. */
+    source: (sourceType: string, query = '') =>
+      query ? `/Marketplace/v2/${encodeURIComponent(sourceType)}/${query}` : `/Marketplace/v2/${encodeURIComponent(sourceType)}`,
+    /** [M2.24] /v/#/service/{id}: the service info page. */
+    service: (id: number) => `/service/${id}`,
+  },
   /** [A2.33] The provider's month-end exchange rates (decision 0029). */
   exchangeRates: () => '/ExchangeRates',
   /** [M7.19] The viewer of confirmed terms and privacy policy. */

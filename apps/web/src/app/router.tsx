@@ -4,6 +4,8 @@ import { AccountPage } from './routes/account-page';
 import { ConfirmedTermsPage } from './routes/confirmed-terms-page';
 import { ExchangeRatesPage } from './routes/exchange-rates-page';
 import { HomeRedirect } from './routes/home-redirect';
+import { MarketplaceExplorePage } from './routes/marketplace-explore-page';
+import { MarketplaceServicePage } from './routes/marketplace-service-page';
 import { NotFoundPage } from './routes/not-found-page';
 import { OrdersPage } from './routes/orders-page';
 import { OutboxPage } from './routes/outbox-page';
@@ -39,6 +41,9 @@ export const router = createHashRouter([
       { path: 'Outbox/:messageId?', element: <OutboxPage /> },
       { path: 'Orders', element: <OrdersPage /> },
       { path: 'ExchangeRates', element: <ExchangeRatesPage /> },
+      { path: 'Marketplace/Explore/:query?', element: <MarketplaceExplorePage /> },
+      { path: 'Marketplace/v2/:sourceType/:query?', element: <MarketplaceExplorePage /> },
+      { path: 'service/:id', element: <MarketplaceServicePage /> },
       { path: 'VendorProfile/:accountId?', element: <VendorProfilePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

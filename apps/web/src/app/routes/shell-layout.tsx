@@ -1,6 +1,6 @@
 import { Anchor, AppShell, Burger, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { ORDERS_READ_CAPABILITY_KEYS } from '@portal/contracts';
+import { MARKETPLACE_BROWSE_CAPABILITY_KEYS, ORDERS_READ_CAPABILITY_KEYS } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -113,6 +113,12 @@ export function ShellLayout() {
               </Anchor>
             </Group>
             <Group gap="md" wrap="nowrap">
+              {/* [M2.26] Whoever may browse: MARKETPLACE read, or a vendor's service tool (the provider has both). */}
+              {MARKETPLACE_BROWSE_CAPABILITY_KEYS.some((key) => user.data?.Capabilities.includes(key)) && (
+                <Anchor href={href(paths.marketplace.explore())} size="sm" fw={500}>
+                  {t('marketplace.navLink')}
+                </Anchor>
+              )}
               <Anchor href={href(paths.reports())} size="sm" fw={500}>
                 {t('reports.navLink')}
               </Anchor>

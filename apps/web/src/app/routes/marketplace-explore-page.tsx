@@ -1,0 +1,78 @@
+import {
+  decodeExploreQuery,
+  defaultExploreQuery,
+  type ExploreQueryOptions,
+  encodeExploreQuery,
+  type SearchSourceType,
+} from '@portal/contracts';
+import { useMemo } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useCurrentUser } from '../../features/auth';
+import { ExploreScreen } from '../../features/marketplace';
+import { VendorProfilePanel } from '../../features/vendor-profile';
+import { href, paths } from '../paths';
+import { NotFoundPage } from './not-found-page';
+
+/** [M2.19] The sources the v2 route offers in its path. */
+const V2_SOURCES: readonly SearchSourceType[] = ['Global', 'MyServices', 'AvailableServicesForAccount'];
+
+/** [M8.6] An invalid part of the query is logged and ignored. */
+const logInvalidPart = (message: string, part: string) => console.warn(`${message}: ${part}`);
+
+/**
+ * [M2.18] #/Marketplace/Explore/{query} and [M2.19] #/Marketplace/v2/{sourceType}/{query}: the query
+ * string [M2.28] lives in the address, so reload, back and links keep the search. The default filter
+ * state redirects to the route without a query [M4.17].
+ */
+export function MarketplaceExplorePage() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const pathSource = params.sourceType as SearchSourceType | undefined;
+  const text = params.query ?? '';
+  const decoded = useMemo(() => decodeExploreQuery(text, logInvalidPart), [text]);
+
+  if (pathSource !== undefined && !V2_SOURCES.includes(pathSource)) return <NotFoundPage />;
+
+  const base = (query: string) => (pathSource ? paths.marketplace.source(pathSource, query) : paths.marketplace.explore(query));
+  // In the v2 route the path names the source, so the query leaves it out.
+  const encode = (options: ExploreQueryOptions) =>
+    encodeExploreQuery(pathSource ? { ...options, sourceType: 'Global', sourceValue: options.sourceValue } : options);
+  if (text !== '' && encode(decoded) === '') return <Navigate to={base('')} replace />;
+
+  const query: ExploreQueryOptions = pathSource
+    ? {
+        ...decoded,
+        sourceType: pathSource,
+        // What the caller's own organisation can buy, unless an account is named.
+        sourceValue:
+          pathSource === 'AvailableServicesForAccount' ? (decoded.sourceValue ?? user.data?.CompanyAccountId ?? null) : null,
+      }
+    : decoded;
+  const hrefForQuery = (next: ExploreQueryOptions) => href(base(encode(next)));
+
+  return (
+    <ExploreScreen
+      key={pathSource ?? 'explore'}
+      query={query}
+      source={query.sourceType}
+      onQueryChange={(next) => navigate(base(encode(next)))}
+      hrefForQuery={hrefForQuery}
+      hrefForService={(id) => href(paths.marketplace.service(id))}
+      onOpenService={(id) => navigate(paths.marketplace.service(id))}
+      // [M2.26] The vendor profile panel: logo, name and description from the vendor's profile.
+      renderVendorPanel={(vendor) => (
+        <VendorProfilePanel
+          ownerId={vendor.ownerId}
+          onClose={vendor.onClose}
+          servicesHref={hrefForQuery({ ...defaultExploreQuery(), ownerIds: [vendor.ownerId] })}
+        />
+      )}
+    />
+  );
+}
+
+/** The explore address filtered on one vendor, tag or category, as the service page links to it [M2.24]. */
+export function exploreHref(patch: Partial<ExploreQueryOptions>) {
+  return href(paths.marketplace.explore(encodeExploreQuery({ ...defaultExploreQuery(), ...patch })));
+}
