@@ -30,6 +30,7 @@ import { exchangeRateOperations } from './domains/exchange-rates/index.js';
 import { noteOperations } from './domains/notes/index.js';
 import { orderOperations, ordersAccountExtension } from './domains/orders/index.js';
 import { passwordResetOperations, registerResetTiming, resetPasswordAction } from './domains/password-reset/index.js';
+import { priceListOperations } from './domains/price-lists/index.js';
 import {
   provisioningAccountExtension,
   provisioningJobHandler,
@@ -122,6 +123,7 @@ export function registeredOperations(
     ...accountPricingOperations,
     ...orderOperations,
     ...exchangeRateOperations,
+    ...priceListOperations,
     ...ssoOperations({
       publicUrl: options.publicUrl ?? 'http://localhost:8080',
       auth: { redirectPrefixes: DEFAULT_REDIRECT_PREFIXES, ...options },

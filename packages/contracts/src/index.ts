@@ -20,6 +20,7 @@ export * from './operation.js';
 export * from './orders.js';
 export * from './password-reset.js';
 export * from './price-list-pricing.js';
+export * from './price-lists.js';
 export * from './price-preview.js';
 export * from './pricing.js';
 export * from './provisioning.js';
@@ -49,6 +50,7 @@ import { noteOperations } from './notes.js';
 import type { OperationDefinition } from './operation.js';
 import { orderOperations } from './orders.js';
 import { passwordResetOperations } from './password-reset.js';
+import { priceListOperations } from './price-lists.js';
 import { pricePreviewOperations } from './price-preview.js';
 import { provisioningOperations } from './provisioning.js';
 import { reportsOperations } from './reports.js';
@@ -82,6 +84,7 @@ export const operations: readonly OperationDefinition[] = [
   ...pricePreviewOperations,
   ...orderOperations,
   ...exchangeRateOperations,
+  ...priceListOperations,
   ...accountCreationOperations,
   ...accountImportOperations,
 ];

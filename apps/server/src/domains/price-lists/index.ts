@@ -1,0 +1,1 @@
+export { priceListOperations } from './price-lists.operations.js';
