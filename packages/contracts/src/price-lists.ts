@@ -40,9 +40,17 @@ export const MarketplaceVersionSchema = z.number().int().min(1);
 export const MarketplaceNameSchema = z
   .string()
   .trim()
-  .min(1, { message: 'Enter a name' })
-  .min(MARKETPLACE_NAME_MIN, { message: `The name must be longer than ${MARKETPLACE_NAME_MIN - 1} characters` })
-  .max(MARKETPLACE_NAME_MAX, { message: `The name may have at most ${MARKETPLACE_NAME_MAX} characters` });
+  .superRefine((name, ctx) => {
+    const message =
+      name.length === 0
+        ? 'Enter a name'
+        : name.length < MARKETPLACE_NAME_MIN
+          ? `The name must be longer than ${MARKETPLACE_NAME_MIN - 1} characters`
+          : name.length > MARKETPLACE_NAME_MAX
+            ? `The name may have at most ${MARKETPLACE_NAME_MAX} characters`
+            : null;
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 
 export const MarketplacePrioritySchema = z
   .number({ message: 'Enter a whole number' })
