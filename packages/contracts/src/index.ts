@@ -11,10 +11,12 @@ export * from './credit-limits.js';
 export * from './custom-actions.js';
 export * from './errors.js';
 export * from './exchange-rates.js';
+export * from './explore-query.js';
 export * from './field-validation.js';
 export * from './initial-password.js';
 export * from './jobs.js';
 export * from './mail.js';
+export * from './marketplace-search.js';
 export * from './notes.js';
 export * from './operation.js';
 export * from './orders.js';
@@ -46,6 +48,7 @@ import { exchangeRateOperations } from './exchange-rates.js';
 import { initialPasswordOperations } from './initial-password.js';
 import { jobOperations } from './jobs.js';
 import { mailOperations } from './mail.js';
+import { marketplaceSearchOperations } from './marketplace-search.js';
 import { noteOperations } from './notes.js';
 import type { OperationDefinition } from './operation.js';
 import { orderOperations } from './orders.js';
@@ -87,4 +90,5 @@ export const operations: readonly OperationDefinition[] = [
   ...priceListOperations,
   ...accountCreationOperations,
   ...accountImportOperations,
+  ...marketplaceSearchOperations,
 ];
