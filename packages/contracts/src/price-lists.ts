@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { AccountIdSchema } from './accounts.js';
+import { MarketplaceServiceStatusSchema } from './marketplace-search.js';
 import { defineOperation } from './operation.js';
 import { PRICING_MODES } from './price-list-pricing.js';
 
@@ -24,11 +25,6 @@ export const MARKETPLACE_MARGIN_MAX = 1000;
 export const MARKETPLACE_PAGE_SIZE = 15;
 export const MARKETPLACE_SERVICE_PAGE_SIZE = 12;
 export const MARKETPLACE_SERVICE_IDS_MAX = 200;
-
-/** [M4.13] A service's status in a price list. Deleted is a row that is no longer there. */
-export const MARKETPLACE_SERVICE_STATUSES = ['Active', 'Added', 'Hidden', 'Deleted'] as const;
-export const MarketplaceServiceStatusSchema = z.enum(MARKETPLACE_SERVICE_STATUSES);
-export type MarketplaceServiceStatus = z.infer<typeof MarketplaceServiceStatusSchema>;
 
 /** The account types a price list may be assigned to (strictly below its owner). */
 export const MARKETPLACE_ASSIGNEE_TYPES = ['Reseller', 'Company'] as const;
