@@ -7,6 +7,7 @@ import { HomeRedirect } from './routes/home-redirect';
 import { NotFoundPage } from './routes/not-found-page';
 import { OrdersPage } from './routes/orders-page';
 import { OutboxPage } from './routes/outbox-page';
+import { MarketplaceCreatePage, MarketplacePage, PriceListsPage } from './routes/price-lists-pages';
 import { RedirectPage } from './routes/redirect-page';
 import { ReportsPage } from './routes/reports-page';
 import { ResetPasswordPage } from './routes/reset-password-page';
@@ -38,6 +39,10 @@ export const router = createHashRouter([
       { path: 'Outbox/:messageId?', element: <OutboxPage /> },
       { path: 'Orders', element: <OrdersPage /> },
       { path: 'ExchangeRates', element: <ExchangeRatesPage /> },
+      { path: 'pricelists', element: <PriceListsPage /> },
+      { path: 'MyMarketplaces/v2/Create/New', element: <MarketplaceCreatePage /> },
+      { path: 'MyMarketplaces/v2/View/:marketplaceId/:query?', element: <MarketplacePage mode="view" /> },
+      { path: 'MyMarketplaces/v2/Edit/M/:marketplaceId/:query?', element: <MarketplacePage mode="edit" /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
