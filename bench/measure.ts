@@ -5,6 +5,7 @@ export interface Timing {
   /** Milliseconds. */
   median: number;
   p95: number;
+  p99: number;
   runs: number;
   note?: string;
 }
@@ -49,7 +50,7 @@ export async function measure(name: string, fn: (i: number) => Promise<unknown>,
     if (end > deadline && samples.length >= 5) break;
   }
   const sorted = samples.sort((a, b) => a - b);
-  return { name, median: median(sorted), p95: percentile(sorted, 95), runs: sorted.length };
+  return { name, median: median(sorted), p95: percentile(sorted, 95), p99: percentile(sorted, 99), runs: sorted.length };
 }
 
 export function formatMs(ms: number): string {

@@ -27,6 +27,7 @@ import { catalogueOperations, createServiceJobHandler, findServiceFileAttachment
 import { credentialOperations, sendToAllJobHandler } from './domains/credentials/index.js';
 import { creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
 import { exchangeRateOperations } from './domains/exchange-rates/index.js';
+import { marketplaceSearchOperations } from './domains/marketplace-search/index.js';
 import { noteOperations } from './domains/notes/index.js';
 import { orderOperations, ordersAccountExtension } from './domains/orders/index.js';
 import { passwordResetOperations, registerResetTiming, resetPasswordAction } from './domains/password-reset/index.js';
@@ -124,6 +125,7 @@ export function registeredOperations(
     ...orderOperations,
     ...exchangeRateOperations,
     ...priceListOperations,
+    ...marketplaceSearchOperations,
     ...ssoOperations({
       publicUrl: options.publicUrl ?? 'http://localhost:8080',
       auth: { redirectPrefixes: DEFAULT_REDIRECT_PREFIXES, ...options },

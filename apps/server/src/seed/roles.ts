@@ -79,6 +79,8 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
       'MARKETPLACE_TC_ACCEPT_EXECUTE',
       'CREDITCHECK_COMPANYORDERS_READ',
       'WIKI_READ',
+      // [M2.26] Browses the marketplace: the services of the price lists assigned to the company (decision 0033).
+      'MARKETPLACE_READ',
       // [A6.17] A company administrator sees what its subscriptions cost, not the purchase price or margin (decision 0023).
       'BILLING_SHOWPRODUCTPRICE_READ',
       // [A2.11] The report pages of the account page (decision 0028).

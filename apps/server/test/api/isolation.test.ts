@@ -1353,3 +1353,84 @@ describe('price lists stay with the organisation that owns them and the accounts
     if (!owns && !assigned) expect(comparable(read.body)).toEqual(comparable(missing.body));
   });
 });
+
+describe('marketplace search reaches only the price lists assigned to or owned by the caller organisation (decision 0033)', () => {
+  const browsers = new Map<string, ApiClient>();
+  const lists = new Map<string, number>();
+  const services = new Map<string, number>();
+  /** Who may search each list: its owner's organisation, the provider, and the organisations it is assigned to. */
+  const REACH: Record<string, CallerName[]> = {
+    'R1 list': ['provider admin', 'R1 admin', 'C1a admin'],
+    'R2 list': ['provider admin', 'R2 admin', 'C2 admin'],
+  };
+
+  beforeAll(async () => {
+    await signInCallers(browsers, [...READ_ALL, 'MARKETPLACE_READ'], 'marketplace');
+    const user = await makeUser(t.db, { parentId: idOf('P'), capabilities: SERVICE_TOOL_ALL });
+    const admin = await new ApiClient(t.url).signIn(user.username);
+    for (const name of ['R1 list', 'R2 list']) {
+      services.set(name, (await createService(t.db, admin, serviceInput(`Search isolation ${name}`))).Id);
+    }
+    const list = async (name: string, owner: string, assignee: string) => {
+      const [row] = await t.db.query<{ id: number }>(
+        'INSERT INTO marketplaces (owner_account_id, name) VALUES ($1, $2) RETURNING id',
+        [idOf(owner), `Search isolation ${name}`],
+      );
+      const id = row?.id as number;
+      await t.db.query('INSERT INTO marketplace_services (marketplace_id, service_id) VALUES ($1, $2)', [id, services.get(name)]);
+      await t.db.query('INSERT INTO marketplace_assignments (marketplace_id, account_id) VALUES ($1, $2)', [id, idOf(assignee)]);
+      lists.set(name, id);
+    };
+    await list('R1 list', 'R1', 'C1a');
+    await list('R2 list', 'R2', 'C2');
+  });
+
+  const rows = CALLERS.flatMap(({ caller }) =>
+    Object.entries(REACH).map(([list, reach]) => ({ caller, list, inside: reach.includes(caller) })),
+  );
+
+  it.each(rows.filter((r) => r.inside))('$caller may search the $list and open its service', async ({ caller, list }) => {
+    const client = browsers.get(caller) as ApiClient;
+
+    const res = await client.op('SearchServices', { options: { Source: { Type: 'Marketplace', Value: lists.get(list) } } });
+    const info = await client.op('GetServiceInfo', { Id: services.get(list) });
+
+    expect(res.status).toBe(200);
+    expect(res.body.Services.map((s: { Id: number }) => s.Id)).toEqual([services.get(list)]);
+    expect(info.status).toBe(200);
+  });
+
+  it.each(rows.filter((r) => !r.inside))(
+    '$caller gets the same 404 for the $list and its service as for ones that do not exist',
+    async ({ caller, list }) => {
+      const client = browsers.get(caller) as ApiClient;
+      const search = (Value: number) => client.op('SearchServices', { options: { Source: { Type: 'Marketplace', Value } } });
+
+      const foreign = await search(lists.get(list) as number);
+      const missing = await search(MISSING_ID);
+      const foreignInfo = await client.op('GetServiceInfo', { Id: services.get(list) });
+      const missingInfo = await client.op('GetServiceInfo', { Id: MISSING_ID });
+      const global = await client.op('SearchServices', { options: { DisplayName: `Search isolation ${list}` } });
+
+      expect(foreign.status).toBe(404);
+      expect(comparable(foreign.body)).toEqual(comparable(missing.body));
+      expect(foreignInfo.status).toBe(404);
+      expect(comparable(foreignInfo.body)).toEqual(comparable(missingInfo.body));
+      expect(global.body.Services).toEqual([]);
+    },
+  );
+
+  it.each(MATRIX.filter((r) => r.op === 'LoadAccountById'))(
+    '$caller searches what $target can buy only inside its scope',
+    async ({ caller, target, inside }) => {
+      const client = browsers.get(caller) as ApiClient;
+      const search = (Value: number) =>
+        client.op('SearchServices', { options: { Source: { Type: 'AvailableServicesForAccount', Value } } });
+
+      const res = await search(idOf(target));
+
+      if (inside) expect(res.status).toBe(200);
+      else expect(comparable(res.body)).toEqual(comparable((await search(MISSING_ID)).body));
+    },
+  );
+});

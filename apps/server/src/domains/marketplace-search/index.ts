@@ -1,0 +1,1 @@
+export { marketplaceSearchOperations } from './marketplace-search.operations.js';

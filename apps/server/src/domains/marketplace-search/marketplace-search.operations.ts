@@ -1,0 +1,14 @@
+import { GetSearchServicesMetadata, GetServiceInfo, SearchServices, SearchServicesAutocomplete } from '@portal/contracts';
+import { handle, requireCaller } from '../../platform/operations/types.js';
+import * as service from './marketplace-search.service.js';
+
+export const marketplaceSearchOperations = [
+  handle(SearchServices, (ctx, input) => service.searchServices(ctx.db, { caller: requireCaller(ctx), now: ctx.now }, input)),
+  handle(GetSearchServicesMetadata, (ctx, input) =>
+    service.searchMetadata(ctx.db, { caller: requireCaller(ctx), now: ctx.now }, input.options),
+  ),
+  handle(SearchServicesAutocomplete, (ctx, input) =>
+    service.autocomplete(ctx.db, { caller: requireCaller(ctx), now: ctx.now }, input),
+  ),
+  handle(GetServiceInfo, (ctx, input) => service.getServiceInfo(ctx.db, { caller: requireCaller(ctx), now: ctx.now }, input)),
+];

@@ -1,0 +1,339 @@
+import {
+  AUTOCOMPLETE_SERVICES,
+  AUTOCOMPLETE_TAGS,
+  type AutocompleteEntry,
+  BillingRuleSchema,
+  type GetServiceInfoInput,
+  NEW_SERVICE_DAYS,
+  type PriceListPricing,
+  type SearchOptions,
+  type SearchOrderBy,
+  type SearchService,
+  type SearchServicesMetadata,
+  type SearchServicesOutput,
+  ServiceFieldSchema,
+  ServiceFileSchema,
+  type ServiceInfo,
+  ServiceVideoSchema,
+} from '@portal/contracts';
+import { z } from 'zod';
+import type { Queryable } from '../../platform/db/db.js';
+import { notFound } from '../../platform/errors/domain-error.js';
+import type { Caller } from '../../platform/operations/types.js';
+import { isInScope } from '../../platform/tenancy/scope.js';
+import { findLocation } from '../accounts/index.js';
+import { customerCurrency } from '../catalogue/index.js';
+import * as repo from './marketplace-search.repository.js';
+import { basePrice, billingText, buyingOrganisation, pickDescriptions, viewerKind } from './marketplace-search.rules.js';
+
+/** Who may see prices [A6.17]: search results' Billing and the info page's price. */
+const SEE_PRICES = 'BILLING_SHOWPRODUCTPRICE_READ';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const RulesSchema = z.array(BillingRuleSchema).catch([]);
+const FieldsSchema = z.array(ServiceFieldSchema).catch([]);
+const FilesSchema = z.array(ServiceFileSchema).catch([]);
+const VideosSchema = z.array(ServiceVideoSchema).catch([]);
+const wholeDays = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
+
+/**
+ * The price lists of each service that price the viewer's organisation. Until the price-lists domain
+ * offers `loadPriceListsFor`, the selling price is the suggested retail price (decision 0033's fallback).
+ */
+type PriceListLoader = (db: Queryable, customerPath: string, serviceIds: number[]) => Promise<Map<number, PriceListPricing>>;
+const loadPriceLists: PriceListLoader = async () => new Map();
+
+interface Viewing {
+  caller: Caller;
+  now: Date;
+}
+
+/** The caller's organisation, its kind, and the price lists that reach it or that it owns. */
+async function organisationOf(db: Queryable, caller: Caller) {
+  const path = await repo.listPathAccounts(db, caller.scope.rootPath);
+  const organisation = path.find((a) => a.id === caller.scope.rootId);
+  if (!organisation) throw notFound('Account');
+  return {
+    organisation,
+    kind: viewerKind(organisation),
+    ancestorIds: path.filter((a) => a.id !== organisation.id).map((a) => a.id),
+  };
+}
+
+/** Global: what the caller may browse (decision 0033). */
+async function visibleBase(db: Queryable, caller: Caller): Promise<repo.BaseSet> {
+  const { kind, ancestorIds } = await organisationOf(db, caller);
+  if (kind === 'provider') return { kind: 'all' };
+  if (kind === 'vendor') return { kind: 'ownedIn', path: caller.scope.rootPath };
+  const reaching = await repo.listReachingMarketplaceIds(db, caller.scope.rootId, ancestorIds);
+  const owned = await repo.listOwnedMarketplaceIds(db, caller.scope.rootPath);
+  return { kind: 'inLists', marketplaceIds: [...new Set([...reaching, ...owned])], statuses: ['Added'] };
+}
+
+/** A price list the caller owns (inside its organisation); the provider owns every list. Else 404. */
+async function requireOwnedList(db: Queryable, caller: Caller, id: number): Promise<void> {
+  const { kind } = await organisationOf(db, caller);
+  const found =
+    kind === 'provider'
+      ? await repo.marketplaceExists(db, id)
+      : (await repo.listOwnedMarketplaceIds(db, caller.scope.rootPath)).includes(id);
+  if (!found) throw notFound('Price list');
+}
+
+async function baseOf(db: Queryable, caller: Caller, source: SearchOptions['Source']): Promise<repo.BaseSet> {
+  switch (source.Type) {
+    case 'Global':
+      return visibleBase(db, caller);
+    case 'MyServices':
+      return { kind: 'ownedIn', path: caller.scope.rootPath };
+    case 'AvailableServicesForAccount': {
+      const accountId = source.Value as number;
+      const accountPath = (await findLocation(db, accountId))?.path ?? null;
+      if (!accountPath || !isInScope(caller.scope.rootPath, accountPath)) throw notFound('Account');
+      const path = await repo.listPathAccounts(db, accountPath);
+      const customer = buyingOrganisation(path);
+      if (!customer) return { kind: 'inLists', marketplaceIds: [], statuses: ['Added'] };
+      if (customer.account_type === 'Provider') return { kind: 'all' };
+      const ancestors = path.filter((a) => a.depth < customer.depth).map((a) => a.id);
+      return {
+        kind: 'inLists',
+        marketplaceIds: await repo.listReachingMarketplaceIds(db, customer.id, ancestors),
+        statuses: ['Added'],
+      };
+    }
+    case 'Marketplace': {
+      const id = source.Value as number;
+      const { kind, ancestorIds } = await organisationOf(db, caller);
+      if (kind === 'provider') {
+        if (!(await repo.marketplaceExists(db, id))) throw notFound('Price list');
+        return { kind: 'inLists', marketplaceIds: [id], statuses: ['Added', 'Hidden'] };
+      }
+      if ((await repo.listOwnedMarketplaceIds(db, caller.scope.rootPath)).includes(id)) {
+        return { kind: 'inLists', marketplaceIds: [id], statuses: ['Added', 'Hidden'] };
+      }
+      if ((await repo.listReachingMarketplaceIds(db, caller.scope.rootId, ancestorIds)).includes(id)) {
+        return { kind: 'inLists', marketplaceIds: [id], statuses: ['Added'] };
+      }
+      throw notFound('Price list');
+    }
+  }
+}
+
+/** The search set of some options for a caller: the base the source gives, the status list and the filters. */
+async function searchSet(db: Queryable, v: Viewing, options: SearchOptions, text = options.DisplayName): Promise<repo.SearchSet> {
+  if (options.MarketplaceId !== null) await requireOwnedList(db, v.caller, options.MarketplaceId);
+  const base = await baseOf(db, v.caller, options.Source);
+  const statusListId = options.MarketplaceId ?? (options.Source.Type === 'Marketplace' ? options.Source.Value : null);
+  return {
+    base,
+    statusListId,
+    filters: {
+      text: text.trim(),
+      ownerIds: options.OwnerAccountIds,
+      categories: options.ServiceCategories,
+      tags: options.ServiceTags,
+      excludeAdded: options.ExcludeAdded,
+      excludeHidden: options.ExcludeHidden,
+      createdSince: options.ShowNewOnly ? new Date(v.now.getTime() - NEW_SERVICE_DAYS * DAY_MS) : null,
+    },
+  };
+}
+
+async function pricing(db: Queryable, caller: Caller, serviceIds: number[]) {
+  if (!caller.capabilities.has(SEE_PRICES)) return null;
+  const currency = await customerCurrency(db, caller.scope.rootPath);
+  const lists = await loadPriceLists(db, caller.scope.rootPath, serviceIds);
+  return { currency, lists };
+}
+
+function toSearchService(row: Omit<repo.SearchRow, 'total'>, billing: string | null): SearchService {
+  return {
+    Id: row.id,
+    ServiceName: row.service_name,
+    DisplayName: row.display_name,
+    Status: row.status,
+    Billing: billing,
+    Owner: { OwnerId: row.owner_account_id, OwnerName: row.owner_name },
+    IsTcAccepted: row.is_tc_accepted,
+    ServiceCategoryName: row.category,
+    ServiceCategoryDisplayName: row.category_display_name,
+    OwnerAccountId: row.owner_account_id,
+    OwnerAccountName: row.owner_name,
+    OwnerProfileIcon: row.owner_icon,
+    Tags: row.tags,
+    Ranking: row.ranking,
+    ModifyDate: row.updated_at.toISOString(),
+    CreateDate: row.created_at.toISOString(),
+    Icon: row.icon,
+    ShortDescription: row.short_description,
+  };
+}
+
+/** [M7.9] One page of the services the caller may see that match the options, with the total. */
+export async function searchServices(
+  db: Queryable,
+  v: Viewing,
+  input: { options: SearchOptions; orderBy: SearchOrderBy; page: number; limit: number },
+): Promise<SearchServicesOutput> {
+  const set = await searchSet(db, v, input.options);
+  const offset = (input.page - 1) * input.limit;
+  const { rows, total } = await repo.searchPage(db, set, input.orderBy, { offset, limit: input.limit }, v.caller.scope.rootId);
+  const prices = await pricing(
+    db,
+    v.caller,
+    rows.map((r) => r.id),
+  );
+  const services = rows.map((row) => {
+    if (!prices) return toSearchService(row, null);
+    const result = basePrice({
+      rules: RulesSchema.parse(row.rules ?? []),
+      fields: FieldsSchema.parse(row.fields ?? []),
+      currency: prices.currency,
+      priceList: prices.lists.get(row.id) ?? null,
+    });
+    return toSearchService(row, billingText(result));
+  });
+  return { Services: services, Total: total ?? (await repo.countSearch(db, set)), Page: input.page, Limit: input.limit };
+}
+
+/** [M7.16] The categories, vendors and tags of the matching services, with counts. */
+export async function searchMetadata(db: Queryable, v: Viewing, options: SearchOptions): Promise<SearchServicesMetadata> {
+  const m = await repo.searchMetadata(db, await searchSet(db, v, options));
+  return {
+    Total: m.total,
+    Categories: m.categories.map((c) => ({
+      ServiceCategoryName: c.name,
+      ServiceCategoryDisplayName: c.display_name,
+      Count: c.count,
+    })),
+    Vendors: m.vendors.map((o) => ({
+      OwnerAccountId: o.owner_account_id,
+      OwnerAccountName: o.owner_name,
+      OwnerProfileIcon: o.owner_icon,
+      Count: o.count,
+    })),
+    Tags: m.tags.map((t) => ({ TagValue: t.tag, Count: t.count })),
+  };
+}
+
+/** [M9.7] Up to 5 services, the vendor owning most matches, and matching tags. */
+export async function autocomplete(
+  db: Queryable,
+  v: Viewing,
+  input: { Text: string; options: SearchOptions },
+): Promise<{ Entries: AutocompleteEntry[] }> {
+  const set = await searchSet(db, v, input.options, input.Text);
+  const services = await repo.autocompleteServices(db, set, AUTOCOMPLETE_SERVICES);
+  const vendor = services.length > 0 ? await repo.autocompleteVendor(db, set) : null;
+  const tags = await repo.autocompleteTags(db, set, input.Text.trim(), AUTOCOMPLETE_TAGS);
+  return {
+    Entries: [
+      ...services.map(
+        (s): AutocompleteEntry => ({
+          Type: 'Service',
+          Id: s.id,
+          ServiceName: s.service_name,
+          DisplayName: s.display_name,
+          Icon: s.icon,
+        }),
+      ),
+      ...(vendor
+        ? [
+            {
+              Type: 'Vendor',
+              OwnerAccountId: vendor.owner_account_id,
+              OwnerAccountName: vendor.owner_name,
+              OwnerProfileIcon: vendor.owner_icon,
+            } satisfies AutocompleteEntry,
+          ]
+        : []),
+      ...tags.map((TagValue): AutocompleteEntry => ({ Type: 'Tag', TagValue })),
+    ],
+  };
+}
+
+/**
+ * [M7.16] A service the caller may browse (or that its organisation owns), by id or name; another
+ * tenant's or a missing one is the same 404.
+ */
+export async function getServiceInfo(db: Queryable, v: Viewing, input: GetServiceInfoInput): Promise<ServiceInfo> {
+  const key = 'Id' in input ? { id: input.Id } : { serviceName: input.ServiceName };
+  const companyId = v.caller.scope.rootId;
+  const filters: repo.SearchSet['filters'] = {
+    text: '',
+    ownerIds: [],
+    categories: [],
+    tags: [],
+    excludeAdded: false,
+    excludeHidden: false,
+    createdSince: null,
+  };
+  const visible = await visibleBase(db, v.caller);
+  const row =
+    (await repo.findInfo(db, { base: visible, statusListId: null, filters }, key, companyId)) ??
+    (await repo.findInfo(
+      db,
+      { base: { kind: 'ownedIn', path: v.caller.scope.rootPath }, statusListId: null, filters },
+      key,
+      companyId,
+    ));
+  if (!row) throw notFound('Service');
+  const definition = row.definition ?? {};
+  const descriptions = pickDescriptions(await repo.listDescriptions(db, row.id), row.default_language);
+  const prices = await pricing(db, v.caller, [row.id]);
+  let price: ServiceInfo['Price'] = null;
+  if (prices) {
+    const priceList = prices.lists.get(row.id) ?? null;
+    const result = basePrice({
+      rules: RulesSchema.parse(row.rules ?? []),
+      fields: FieldsSchema.parse(row.fields ?? []),
+      currency: prices.currency,
+      priceList,
+    });
+    price = result.ok
+      ? {
+          Currency: result.currency,
+          PriceListName: result.priceList?.name ?? null,
+          Lines: result.lines.map((l) => ({
+            ChargeType: l.chargeType,
+            Condition: l.condition ? `${l.condition.fieldDisplayName}: ${l.condition.value}` : null,
+            UnitField: l.unitField?.fieldDisplayName ?? null,
+            UnitPrice: l.sellingUnitPrice,
+            AdvanceMonths: l.advanceMonths,
+          })),
+          MonthlyTotal: result.monthly.selling,
+          SetupTotal: result.setup.selling,
+        }
+      : { Currency: prices.currency, PriceListName: null, Lines: [], MonthlyTotal: null, SetupTotal: null };
+  }
+  return {
+    Id: row.id,
+    ServiceName: row.service_name,
+    DisplayName: row.display_name,
+    ShortDescription: row.short_description,
+    Icon: row.icon,
+    Status: row.status,
+    Category:
+      row.category && row.category_display_name
+        ? { ServiceCategoryName: row.category, ServiceCategoryDisplayName: row.category_display_name }
+        : null,
+    Tags: row.tags,
+    Owner: { OwnerId: row.owner_account_id, OwnerName: row.owner_name },
+    OwnerProfileIcon: row.owner_icon,
+    Descriptions: descriptions.map((d) => ({
+      Type: d.description_type,
+      Title: d.title,
+      Content: d.content,
+      LocalizationLanguageCode: d.language_code,
+    })),
+    Screenshots: FilesSchema.parse(definition.Screenshots ?? []),
+    Downloads: FilesSchema.parse(definition.Downloads ?? []),
+    ServiceVideos: VideosSchema.parse(definition.ServiceVideos ?? []),
+    PriceProtectionLengthInDays: wholeDays(definition.PriceProtectionLengthInDays),
+    MinimumContractPeriodInDays: wholeDays(definition.MinimumContractPeriodInDays),
+    IsTcAccepted: row.is_tc_accepted,
+    CreateDate: row.created_at.toISOString(),
+    ModifyDate: row.updated_at.toISOString(),
+    Price: price,
+  };
+}

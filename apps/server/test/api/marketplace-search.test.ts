@@ -1,0 +1,488 @@
+import { type ServiceDocumentInput, STANDARD_PROVISIONING_ACTIONS } from '@portal/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../build-test-app.js';
+import { makeAccount, makeUser, READ_ALL } from '../factories/accounts.js';
+import { ApiClient } from '../factories/client.js';
+import { makePriceList } from '../factories/price-lists.js';
+import { createService, SERVICE_TOOL_ALL } from '../factories/services.js';
+
+/**
+ * Marketplace explore and search (domains/marketplace-search, decision 0033): SearchServices [M7.9],
+ * GetSearchServicesMetadata, SearchServicesAutocomplete [M9.7] and GetServiceInfo [M7.16]: who sees
+ * which services, the sources, filters, order, paging, validation and capability.
+ */
+
+let t: TestApp;
+const ids: Record<string, number> = {};
+const lists: Record<string, number> = {};
+const svc = { alpha: 0, beta: 0, gamma: 0, delta: 0 };
+const clients: Record<string, ApiClient> = {};
+const c = (name: string) => clients[name] as ApiClient;
+
+const BROWSE = [...READ_ALL, 'MARKETPLACE_READ', 'BILLING_SHOWPRODUCTPRICE_READ'];
+
+function document(name: string, over: Partial<ServiceDocumentInput> = {}): ServiceDocumentInput {
+  return {
+    ServiceName: name.replace(/\s+/g, ''),
+    DisplayName: name,
+    ShortDescription: `About ${name}`,
+    Category: 'Backup',
+    Tags: ['Backup'],
+    Icon: '/service-icons/backup.png',
+    Parents: [{ ParentAccountType: 'Company' }],
+    Fields: [],
+    Layouts: [],
+    BillingRules: [
+      {
+        ChargeType: 'Monthly',
+        Charge: '10',
+        LicenceType: 'CORP-SEAT',
+        SuggestedRetailPrices: [{ Currency: 'EUR', Charge: '12.00' }],
+      },
+      { ChargeType: 'Setup', Charge: '3', LicenceType: 'CORP-SEAT', SuggestedRetailPrices: [{ Currency: 'EUR', Charge: '5' }] },
+    ],
+    ProvisioningActions: STANDARD_PROVISIONING_ACTIONS.slice(0, 3).map((Action) => ({ Action })),
+    PriceProtectionLengthInDays: 30,
+    MinimumContractPeriodInDays: 365,
+    Screenshots: [{ Url: '/service-icons/backup.png', Description: 'Dashboard' }],
+    Descriptions: [
+      { Type: 'Description', LocalizationLanguageCode: 'en', Title: name, Content: `All about ${name}` },
+      { Type: 'TermsAndConditions', LocalizationLanguageCode: 'en', Title: 'Terms', Content: `Terms of ${name}` },
+    ],
+    ...over,
+  };
+}
+
+async function client(name: string, parentId: number, capabilities: string[]) {
+  const user = await makeUser(t.db, { parentId, capabilities, displayName: `Staff ${name}` });
+  clients[name] = await new ApiClient(t.url).signIn(user.username);
+}
+
+const search = (who: string, options: Record<string, unknown> = {}, rest: Record<string, unknown> = {}) =>
+  c(who).op('SearchServices', { options, ...rest });
+const names = async (who: string, options: Record<string, unknown> = {}, rest: Record<string, unknown> = {}) => {
+  const res = await search(who, options, rest);
+  if (res.status !== 200) throw new Error(`SearchServices ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body.Services as { DisplayName: string }[]).map((s) => s.DisplayName);
+};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ids.provider = await makeAccount(t.db, { type: 'Provider', parentId: null });
+  ids.vendor = await makeAccount(t.db, { type: 'Company', parentId: ids.provider, displayName: 'Acme Vendor' });
+  ids.vendor2 = await makeAccount(t.db, { type: 'Company', parentId: ids.provider, displayName: 'Zeta Vendor' });
+  await t.db.query('UPDATE accounts SET is_vendor = true WHERE id = ANY($1::int[])', [[ids.vendor, ids.vendor2]]);
+  ids.r1 = await makeAccount(t.db, { type: 'Reseller', parentId: ids.provider });
+  ids.r2 = await makeAccount(t.db, { type: 'Reseller', parentId: ids.provider });
+  ids.c1 = await makeAccount(t.db, { type: 'Company', parentId: ids.r1 });
+  ids.c2 = await makeAccount(t.db, { type: 'Company', parentId: ids.r1 });
+  ids.c3 = await makeAccount(t.db, { type: 'Company', parentId: ids.r2 });
+  ids.d1 = await makeAccount(t.db, { type: 'Department', parentId: ids.c1 });
+
+  await client('vendorAdmin', ids.vendor, [...READ_ALL, ...SERVICE_TOOL_ALL]);
+  await client('vendor2Admin', ids.vendor2, [...READ_ALL, ...SERVICE_TOOL_ALL]);
+  await client('provider', ids.provider, [...BROWSE, 'SERVICE_TOOL_INFO_READ']);
+  await client('r1', ids.r1, BROWSE);
+  await client('r2', ids.r2, BROWSE);
+  await client('c1', ids.c1, BROWSE);
+  await client('c2', ids.c2, BROWSE);
+  await client('c3', ids.c3, BROWSE);
+  await client('c1NoPrices', ids.c1, [...READ_ALL, 'MARKETPLACE_READ']);
+  await client('c1NoBrowse', ids.c1, READ_ALL);
+
+  svc.alpha = (await createService(t.db, c('vendorAdmin'), document('Alpha Backup', { Tags: ['Backup', 'Storage'] }))).Id;
+  svc.beta = (
+    await createService(t.db, c('vendorAdmin'), document('Beta Mail', { Category: 'Communication', Tags: ['Mail'] }))
+  ).Id;
+  svc.gamma = (
+    await createService(t.db, c('vendorAdmin'), document('Gamma Shield', { Category: 'Security', Tags: ['Security'] }))
+  ).Id;
+  svc.delta = (await createService(t.db, c('vendor2Admin'), document('Delta Backup Vault', { Tags: ['Backup'] }))).Id;
+
+  // L1: the provider's list for R1 and everyone below it; Beta is hidden (removed while in use).
+  lists.l1 = await makePriceList(t.db, {
+    ownerId: ids.provider,
+    name: 'Provider to R1',
+    propagation: true,
+    services: [{ id: svc.alpha }, { id: svc.beta, status: 'Hidden' }],
+    assignees: [ids.r1],
+  });
+  // L2: the provider's list for R2 only (no propagation).
+  lists.l2 = await makePriceList(t.db, {
+    ownerId: ids.provider,
+    name: 'Provider to R2',
+    services: [{ id: svc.gamma }],
+    assignees: [ids.r2],
+  });
+  // L3: R1's own list for its customer C2.
+  lists.l3 = await makePriceList(t.db, {
+    ownerId: ids.r1,
+    name: 'R1 to C2',
+    services: [{ id: svc.alpha }, { id: svc.delta }],
+    assignees: [ids.c2],
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('who sees which services (decision 0033)', () => {
+  it('the provider sees every Active service', async () => {
+    expect(await names('provider')).toEqual(['Alpha Backup', 'Beta Mail', 'Delta Backup Vault', 'Gamma Shield']);
+  });
+
+  it('a vendor sees only its own services', async () => {
+    expect(await names('vendorAdmin')).toEqual(['Alpha Backup', 'Beta Mail', 'Gamma Shield']);
+    expect(await names('vendor2Admin')).toEqual(['Delta Backup Vault']);
+  });
+
+  it('a reseller sees the Added services of the lists assigned to it and of its own lists, never a Hidden one', async () => {
+    expect(await names('r1')).toEqual(['Alpha Backup', 'Delta Backup Vault']);
+    expect(await names('r2')).toEqual(['Gamma Shield']);
+  });
+
+  it('a company sees the lists reaching it directly or by propagation, and nothing of lists not assigned to it', async () => {
+    expect(await names('c1')).toEqual(['Alpha Backup']);
+    expect(await names('c2')).toEqual(['Alpha Backup', 'Delta Backup Vault']);
+    expect(await names('c3')).toEqual([]);
+  });
+
+  it('a customer never finds a service of a list not assigned to it, by name or by id', async () => {
+    expect(await names('c3', { DisplayName: 'Gamma' })).toEqual([]);
+    expect((await c('c3').op('GetServiceInfo', { Id: svc.gamma })).status).toBe(404);
+    expect((await c('c1').op('GetServiceInfo', { Id: svc.delta })).status).toBe(404);
+    expect((await c('c1').op('GetServiceInfo', { Id: 999999 })).status).toBe(404);
+  });
+});
+
+describe('sources [M3.12]', () => {
+  it('MyServices: the services owned inside the caller organisation', async () => {
+    expect(await names('vendor2Admin', { Source: { Type: 'MyServices' } })).toEqual(['Delta Backup Vault']);
+    expect(await names('r1', { Source: { Type: 'MyServices' } })).toEqual([]);
+  });
+
+  it('AvailableServicesForAccount: what the account’s customer can buy through its lists', async () => {
+    expect(await names('r1', { Source: { Type: 'AvailableServicesForAccount', Value: ids.d1 } })).toEqual(['Alpha Backup']);
+    expect(await names('r1', { Source: { Type: 'AvailableServicesForAccount', Value: ids.c2 } })).toEqual([
+      'Alpha Backup',
+      'Delta Backup Vault',
+    ]);
+    expect(await names('r2', { Source: { Type: 'AvailableServicesForAccount', Value: ids.c3 } })).toEqual([]);
+  });
+
+  it('AvailableServicesForAccount of an account outside the caller scope is a 404', async () => {
+    const res = await search('r1', { Source: { Type: 'AvailableServicesForAccount', Value: ids.c3 } });
+
+    expect(res.status).toBe(404);
+  });
+
+  it('Marketplace: the owner sees Added and Hidden services with their status', async () => {
+    const res = await search('provider', { Source: { Type: 'Marketplace', Value: lists.l1 } });
+
+    expect(res.status).toBe(200);
+    expect(res.body.Services.map((s: { DisplayName: string; Status: string }) => [s.DisplayName, s.Status])).toEqual([
+      ['Alpha Backup', 'Added'],
+      ['Beta Mail', 'Hidden'],
+    ]);
+  });
+
+  it('Marketplace: a list that reaches the caller shows its Added services only', async () => {
+    expect(await names('c1', { Source: { Type: 'Marketplace', Value: lists.l1 } })).toEqual(['Alpha Backup']);
+    expect(await names('r1', { Source: { Type: 'Marketplace', Value: lists.l3 } })).toEqual([
+      'Alpha Backup',
+      'Delta Backup Vault',
+    ]);
+  });
+
+  it('a reseller never sees another reseller’s list via Source Marketplace', async () => {
+    expect((await search('r2', { Source: { Type: 'Marketplace', Value: lists.l3 } })).status).toBe(404);
+    expect((await search('r1', { Source: { Type: 'Marketplace', Value: lists.l2 } })).status).toBe(404);
+    expect((await search('c3', { Source: { Type: 'Marketplace', Value: lists.l1 } })).status).toBe(404);
+    expect((await search('r1', { Source: { Type: 'Marketplace', Value: 987654 } })).status).toBe(404);
+  });
+
+  it('MarketplaceId sets each status, and ExcludeAdded / ExcludeHidden leave those out', async () => {
+    const res = await search('provider', { MarketplaceId: lists.l1 });
+    const statuses = Object.fromEntries(
+      res.body.Services.map((s: { DisplayName: string; Status: string }) => [s.DisplayName, s.Status]),
+    );
+
+    expect(statuses).toEqual({
+      'Alpha Backup': 'Added',
+      'Beta Mail': 'Hidden',
+      'Delta Backup Vault': 'Active',
+      'Gamma Shield': 'Active',
+    });
+    expect(await names('provider', { MarketplaceId: lists.l1, ExcludeAdded: true })).toEqual([
+      'Beta Mail',
+      'Delta Backup Vault',
+      'Gamma Shield',
+    ]);
+    expect(await names('provider', { MarketplaceId: lists.l1, ExcludeHidden: true })).toEqual([
+      'Alpha Backup',
+      'Delta Backup Vault',
+      'Gamma Shield',
+    ]);
+  });
+
+  it('[M7.9] the quote catalogue search: Source Marketplace with ExcludeHidden, DisplayName ascending', async () => {
+    const res = await search(
+      'provider',
+      { Source: { Type: 'Marketplace', Value: lists.l1 }, ExcludeHidden: true },
+      { orderBy: { Key: 'DisplayName', Direction: 'ASC' }, page: 1, limit: 20 },
+    );
+
+    expect(res.body.Services.map((s: { DisplayName: string }) => s.DisplayName)).toEqual(['Alpha Backup']);
+    expect(res.body).toMatchObject({ Total: 1, Page: 1, Limit: 20 });
+  });
+
+  it('MarketplaceId of a list the caller does not own is a 404', async () => {
+    expect((await search('r1', { MarketplaceId: lists.l1 })).status).toBe(404);
+    expect((await search('r2', { MarketplaceId: lists.l3 })).status).toBe(404);
+    expect((await search('r1', { MarketplaceId: lists.l3 })).status).toBe(200);
+  });
+});
+
+describe('filters, order and paging [M3.12] [M9.6]', () => {
+  it('filters by part of the name, vendor, category and every tag given', async () => {
+    expect(await names('provider', { DisplayName: 'backup' })).toEqual(['Alpha Backup', 'Delta Backup Vault']);
+    expect(await names('provider', { DisplayName: '%' })).toEqual([]);
+    expect(await names('provider', { OwnerAccountIds: [ids.vendor2] })).toEqual(['Delta Backup Vault']);
+    expect(await names('provider', { ServiceCategories: ['Communication', 'Security'] })).toEqual(['Beta Mail', 'Gamma Shield']);
+    expect(await names('provider', { ServiceTags: ['Backup'] })).toEqual(['Alpha Backup', 'Delta Backup Vault']);
+    expect(await names('provider', { ServiceTags: ['Backup', 'Storage'] })).toEqual(['Alpha Backup']);
+  });
+
+  it('ShowNewOnly keeps the services created in the last 30 days', async () => {
+    await t.db.query(`UPDATE services SET created_at = now() - interval '45 days' WHERE id = $1`, [svc.beta]);
+
+    expect(await names('provider', { ShowNewOnly: true })).toEqual(['Alpha Backup', 'Delta Backup Vault', 'Gamma Shield']);
+
+    await t.db.query('UPDATE services SET created_at = now() WHERE id = $1', [svc.beta]);
+  });
+
+  it('[M9.6] orders by Ranking first, then by the chosen key and direction', async () => {
+    await t.db.query('UPDATE services SET ranking = 5 WHERE id = $1', [svc.gamma]);
+
+    expect(await names('provider')).toEqual(['Gamma Shield', 'Alpha Backup', 'Beta Mail', 'Delta Backup Vault']);
+    expect(await names('provider', {}, { orderBy: { Key: 'DisplayName', Direction: 'DESC' } })).toEqual([
+      'Gamma Shield',
+      'Delta Backup Vault',
+      'Beta Mail',
+      'Alpha Backup',
+    ]);
+    await t.db.query(`UPDATE services SET created_at = now() - interval '1 day' * id`);
+    expect(await names('provider', {}, { orderBy: { Key: 'CreateDate', Direction: 'DESC' } })).toEqual([
+      'Alpha Backup',
+      'Beta Mail',
+      'Gamma Shield',
+      'Delta Backup Vault',
+    ]);
+    expect((await names('provider', {}, { orderBy: { Key: 'ModifyDate', Direction: 'ASC' } })).length).toBe(4);
+
+    await t.db.query('UPDATE services SET ranking = 1000, created_at = now()');
+  });
+
+  it('pages with the total of the whole set, also past the last page', async () => {
+    const first = await search('provider', {}, { orderBy: { Key: 'DisplayName', Direction: 'ASC' }, page: 1, limit: 3 });
+    const second = await search('provider', {}, { orderBy: { Key: 'DisplayName', Direction: 'ASC' }, page: 2, limit: 3 });
+    const past = await search('provider', {}, { page: 9, limit: 3 });
+
+    expect(first.body).toMatchObject({ Total: 4, Page: 1, Limit: 3 });
+    expect(first.body.Services).toHaveLength(3);
+    expect(second.body.Services.map((s: { DisplayName: string }) => s.DisplayName)).toEqual(['Gamma Shield']);
+    expect(past.body).toMatchObject({ Services: [], Total: 4, Page: 9 });
+  });
+
+  it('[M3.11] returns the search fields of a service, with Billing in the viewer’s currency', async () => {
+    const res = await search('c1', { DisplayName: 'Alpha' });
+    const [alpha] = res.body.Services;
+
+    expect(alpha).toMatchObject({
+      Id: svc.alpha,
+      ServiceName: 'AlphaBackup',
+      DisplayName: 'Alpha Backup',
+      Status: 'Active',
+      Billing: '€12.00',
+      Owner: { OwnerId: ids.vendor, OwnerName: 'Acme Vendor' },
+      OwnerAccountId: ids.vendor,
+      OwnerAccountName: 'Acme Vendor',
+      OwnerProfileIcon: null,
+      IsTcAccepted: false,
+      ServiceCategoryName: 'Backup',
+      ServiceCategoryDisplayName: 'Backup and recovery',
+      Tags: ['Backup', 'Storage'],
+      Ranking: 1000,
+      Icon: '/service-icons/backup.png',
+      ShortDescription: 'About Alpha Backup',
+    });
+    expect(Date.parse(alpha.CreateDate)).not.toBeNaN();
+    expect(Date.parse(alpha.ModifyDate)).not.toBeNaN();
+  });
+
+  it('leaves Billing out for a caller who may not see prices', async () => {
+    const res = await search('c1NoPrices');
+
+    expect(res.body.Services[0].Billing).toBeNull();
+  });
+});
+
+describe('GetSearchServicesMetadata', () => {
+  it('counts the categories, vendors and tags of the matching services', async () => {
+    const res = await c('provider').op('GetSearchServicesMetadata', { options: { ServiceTags: ['Backup'] } });
+
+    expect(res.status).toBe(200);
+    expect(res.body.Total).toBe(2);
+    expect(res.body.Categories).toEqual([
+      { ServiceCategoryName: 'Backup', ServiceCategoryDisplayName: 'Backup and recovery', Count: 2 },
+    ]);
+    expect(res.body.Vendors).toEqual([
+      { OwnerAccountId: ids.vendor, OwnerAccountName: 'Acme Vendor', OwnerProfileIcon: null, Count: 1 },
+      { OwnerAccountId: ids.vendor2, OwnerAccountName: 'Zeta Vendor', OwnerProfileIcon: null, Count: 1 },
+    ]);
+    expect(res.body.Tags).toEqual([
+      { TagValue: 'Backup', Count: 2 },
+      { TagValue: 'Storage', Count: 1 },
+    ]);
+  });
+
+  it('only counts what the caller may see', async () => {
+    const res = await c('c1').op('GetSearchServicesMetadata', {});
+
+    expect(res.body.Total).toBe(1);
+    expect(res.body.Vendors.map((v: { OwnerAccountName: string }) => v.OwnerAccountName)).toEqual(['Acme Vendor']);
+  });
+});
+
+describe('SearchServicesAutocomplete [M9.7]', () => {
+  it('suggests up to 5 services, the vendor owning most matches and the matching tags', async () => {
+    for (let i = 1; i <= 6; i += 1) {
+      await createService(t.db, c('vendor2Admin'), document(`Backup Extra ${i}`, { Tags: ['Backup'] }));
+    }
+
+    const res = await c('provider').op('SearchServicesAutocomplete', { Text: 'backup' });
+
+    expect(res.status).toBe(200);
+    const entries = res.body.Entries as { Type: string; DisplayName?: string; OwnerAccountName?: string; TagValue?: string }[];
+    expect(entries.filter((e) => e.Type === 'Service')).toHaveLength(5);
+    expect(entries.filter((e) => e.Type === 'Vendor')).toEqual([
+      { Type: 'Vendor', OwnerAccountId: ids.vendor2, OwnerAccountName: 'Zeta Vendor', OwnerProfileIcon: null },
+    ]);
+    expect(entries.filter((e) => e.Type === 'Tag').map((e) => e.TagValue)).toEqual(['Backup']);
+  });
+
+  it('only suggests what the caller may see', async () => {
+    const res = await c('c1').op('SearchServicesAutocomplete', { Text: 'ba' });
+
+    expect(res.body.Entries).toEqual([
+      {
+        Type: 'Service',
+        Id: svc.alpha,
+        ServiceName: 'AlphaBackup',
+        DisplayName: 'Alpha Backup',
+        Icon: '/service-icons/backup.png',
+      },
+      { Type: 'Vendor', OwnerAccountId: ids.vendor, OwnerAccountName: 'Acme Vendor', OwnerProfileIcon: null },
+      { Type: 'Tag', TagValue: 'Backup' },
+    ]);
+  });
+
+  it('needs at least 2 characters', async () => {
+    const res = await c('provider').op('SearchServicesAutocomplete', { Text: 'b' });
+
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(res.body)).toContain('Text');
+  });
+});
+
+describe('GetServiceInfo [M7.16]', () => {
+  it('returns the info page data with the price in the viewer’s currency', async () => {
+    const res = await c('c1').op('GetServiceInfo', { Id: svc.alpha });
+
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      Id: svc.alpha,
+      ServiceName: 'AlphaBackup',
+      DisplayName: 'Alpha Backup',
+      Category: { ServiceCategoryName: 'Backup', ServiceCategoryDisplayName: 'Backup and recovery' },
+      Tags: ['Backup', 'Storage'],
+      Owner: { OwnerId: ids.vendor, OwnerName: 'Acme Vendor' },
+      Screenshots: [{ Url: '/service-icons/backup.png', Description: 'Dashboard' }],
+      Downloads: [],
+      ServiceVideos: [],
+      PriceProtectionLengthInDays: 30,
+      MinimumContractPeriodInDays: 365,
+      IsTcAccepted: false,
+      Price: { Currency: 'EUR', PriceListName: null, MonthlyTotal: '12', SetupTotal: '5' },
+    });
+    expect(res.body.Descriptions).toEqual([
+      { Type: 'Description', Title: 'Alpha Backup', Content: 'All about Alpha Backup', LocalizationLanguageCode: 'en' },
+      { Type: 'TermsAndConditions', Title: 'Terms', Content: 'Terms of Alpha Backup', LocalizationLanguageCode: 'en' },
+    ]);
+    expect(res.body.Price.Lines).toEqual([
+      { ChargeType: 'Monthly', Condition: null, UnitField: null, UnitPrice: '12', AdvanceMonths: null },
+      { ChargeType: 'Setup', Condition: null, UnitField: null, UnitPrice: '5', AdvanceMonths: null },
+    ]);
+  });
+
+  it('finds a service by its name without case', async () => {
+    const res = await c('c1').op('GetServiceInfo', { ServiceName: 'alphabackup' });
+
+    expect(res.status).toBe(200);
+    expect(res.body.Id).toBe(svc.alpha);
+  });
+
+  it('gives no price to a viewer who may not see prices', async () => {
+    const res = await c('c1NoPrices').op('GetServiceInfo', { Id: svc.alpha });
+
+    expect(res.body.Price).toBeNull();
+  });
+
+  it('lets a vendor open its own service', async () => {
+    expect((await c('vendor2Admin').op('GetServiceInfo', { Id: svc.delta })).status).toBe(200);
+    expect((await c('vendor2Admin').op('GetServiceInfo', { Id: svc.alpha })).status).toBe(404);
+  });
+
+  it('names the missing field when neither Id nor ServiceName is given', async () => {
+    const res = await c('c1').op('GetServiceInfo', {});
+
+    expect(res.status).toBe(422);
+  });
+});
+
+describe('validation and capability', () => {
+  it('rejects a page size above 100 and a page below 1, naming the field', async () => {
+    const big = await search('provider', {}, { limit: 101 });
+    const zero = await search('provider', {}, { page: 0 });
+
+    expect(big.status).toBe(422);
+    expect(JSON.stringify(big.body)).toContain('limit');
+    expect(zero.status).toBe(422);
+    expect(JSON.stringify(zero.body)).toContain('page');
+  });
+
+  it('asks for the account or price list of a source that needs one', async () => {
+    const res = await search('provider', { Source: { Type: 'Marketplace' } });
+
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(res.body)).toContain('Choose the account or price list to search');
+  });
+
+  it('rejects an unknown sort key', async () => {
+    const res = await search('provider', {}, { orderBy: { Key: 'Price', Direction: 'ASC' } });
+
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(res.body)).toContain('Key');
+  });
+
+  it('refuses a user without MARKETPLACE read or service tool rights on every operation', async () => {
+    expect((await search('c1NoBrowse')).status).toBe(403);
+    expect((await c('c1NoBrowse').op('GetSearchServicesMetadata', {})).status).toBe(403);
+    expect((await c('c1NoBrowse').op('SearchServicesAutocomplete', { Text: 'ba' })).status).toBe(403);
+    expect((await c('c1NoBrowse').op('GetServiceInfo', { Id: svc.alpha })).status).toBe(403);
+  });
+
+  it('lets a vendor with service tool rights browse', async () => {
+    expect((await search('vendorAdmin')).status).toBe(200);
+  });
+});

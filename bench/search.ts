@@ -1,0 +1,165 @@
+/**
+ * Marketplace search benchmark: SearchServices over many generated services (50,000 by default), a
+ * page of 20 with the total of the whole set, through HTTP. Nothing is asserted: every figure is
+ * printed as a ratio against a floor measured in the same run (a primary-key select), see README.md.
+ *
+ *   npx tsx bench/search.ts                               PGlite, then PostgreSQL when DATABASE_URL is set
+ *   npx tsx bench/search.ts --services 5000 --skip-postgres
+ */
+import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app.js';
+import type { Db } from '../apps/server/src/platform/db/db.js';
+import { migrate } from '../apps/server/src/platform/db/migrate.js';
+import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
+import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo-seed.js';
+import { type Backend, openBenchDb } from './fixture.js';
+import { BenchClient } from './http-client.js';
+import { formatInt, formatMs, formatRatio, measure, type Timing, table } from './measure.js';
+
+const { values: args } = parseArgs({
+  options: {
+    services: { type: 'string', default: '50000' },
+    iterations: { type: 'string', default: '200' },
+    'max-seconds': { type: 'string', default: '10' },
+    'skip-pglite': { type: 'boolean', default: false },
+    'skip-postgres': { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+
+const positiveInt = (name: string, raw: string | undefined, min = 1) => {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) {
+    console.error(`--${name} must be a whole number, at least ${min}`);
+    process.exit(2);
+  }
+  return n;
+};
+const SERVICES = positiveInt('services', args.services, 100);
+const OPTIONS = {
+  iterations: positiveInt('iterations', args.iterations),
+  maxMs: positiveInt('max-seconds', args['max-seconds']) * 1000,
+};
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+const WORDS = ['Cloud', 'Backup', 'Secure', 'Mail', 'Office', 'Vault', 'Sync', 'Guard', 'Desk', 'Stream', 'Edge', 'Pulse'];
+
+/** Generates Active services owned by the demo vendors, with categories, tags and a simple monthly fee. */
+async function generateServices(db: Db, count: number): Promise<void> {
+  const words = `ARRAY['${WORDS.join("','")}']`;
+  await db.exec(`
+    INSERT INTO services (service_name, display_name, short_description, category, owner_account_id, state, definition, ranking, created_at)
+    SELECT 'bench-service-' || g,
+           (${words})[1 + g % 12] || ' ' || (${words})[1 + (g / 12) % 12] || ' ' || g,
+           'A generated service',
+           (SELECT name FROM service_categories ORDER BY sort OFFSET g % 6 LIMIT 1),
+           (SELECT id FROM accounts WHERE is_vendor ORDER BY id OFFSET g % 3 LIMIT 1),
+           'Active',
+           '{"BillingRules":[{"Id":"r1","ChargeType":"Monthly","Charge":"4","enabled":true,"SuggestedRetailPrices":[{"Currency":"EUR","Charge":"6"}]}]}'::jsonb,
+           1 + g % 2000,
+           now() - (g % 400) * interval '1 day'
+    FROM generate_series(1, ${count}) g;
+    INSERT INTO service_tag_links (service_id, tag, position)
+    SELECT s.id, t.value, 0 FROM services s
+      JOIN LATERAL (SELECT value FROM service_tags ORDER BY value OFFSET s.id % 10 LIMIT 1) t ON true
+    WHERE s.service_name LIKE 'bench-service-%';
+  `);
+}
+
+interface Report {
+  backend: Backend;
+  floor: Timing;
+  rows: Timing[];
+}
+
+async function runBackend(backend: Backend): Promise<Report> {
+  log(`\n== ${backend}: ${formatInt(SERVICES)} generated services ==`);
+  const bench = await openBenchDb(backend);
+  const { db } = bench;
+  let app: FastifyInstance | null = null;
+  const clients: BenchClient[] = [];
+  try {
+    await migrate(db, MIGRATIONS_DIR);
+    await seedDemo(db);
+    const start = Date.now();
+    await generateServices(db, SERVICES);
+    log(`  generated in ${((Date.now() - start) / 1000).toFixed(1)} s`);
+    // A reseller's price list holding a fifth of the services, so a reseller searches through a list.
+    await db.exec(`
+      INSERT INTO marketplaces (owner_account_id, name, is_propagation_enabled)
+        SELECT id, 'Bench list', true FROM accounts WHERE account_type = 'Provider' ORDER BY id LIMIT 1;
+      INSERT INTO marketplace_services (marketplace_id, service_id)
+        SELECT (SELECT max(id) FROM marketplaces), id FROM services WHERE id % 5 = 0;
+      INSERT INTO marketplace_assignments (marketplace_id, account_id)
+        SELECT (SELECT max(id) FROM marketplaces), id FROM accounts WHERE account_type = 'Reseller';
+    `);
+    await db.exec('ANALYZE');
+
+    app = await buildApp({ db, webDist: null, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const url = `http://127.0.0.1:${port}`;
+    const provider = await new BenchClient(url).signIn('provider.admin', DEMO_PASSWORD);
+    const reseller = await new BenchClient(url).signIn('blueharbor.admin', DEMO_PASSWORD);
+    clients.push(provider, reseller);
+
+    const first = await provider.op('SearchServices', { options: {}, page: 1, limit: 20 });
+    if (first.Services.length !== 20 || first.Total < SERVICES)
+      throw new Error(`expected a full page over ${SERVICES}, got ${first.Total}`);
+
+    const ids = (await db.query<{ id: number }>('SELECT id FROM accounts ORDER BY id LIMIT 200')).map((r) => r.id);
+    const floor = await measure(
+      'floor: SELECT id FROM accounts WHERE id = $1 (db)',
+      (i) => db.query('SELECT id FROM accounts WHERE id = $1', [ids[i % ids.length]]),
+      OPTIONS,
+    );
+    const rows: Timing[] = [];
+    const add = async (name: string, fn: (i: number) => Promise<unknown>) => {
+      const timing = await measure(name, fn, OPTIONS);
+      rows.push(timing);
+      log(`  ${name}: median ${formatMs(timing.median)}, p99 ${formatMs(timing.p99)}`);
+    };
+    await add('SearchServices page 1 of 20 + total, Ranking (provider, all)', () =>
+      provider.op('SearchServices', { options: {}, page: 1, limit: 20 }),
+    );
+    await add('SearchServices page 50 of 20 + total, DisplayName (provider)', () =>
+      provider.op('SearchServices', { options: {}, orderBy: { Key: 'DisplayName', Direction: 'ASC' }, page: 50, limit: 20 }),
+    );
+    await add('SearchServices name contains "vault" + total (provider)', (i) =>
+      provider.op('SearchServices', { options: { DisplayName: i % 2 ? 'vault' : 'cloud sync' }, page: 1, limit: 20 }),
+    );
+    await add('SearchServices page 1 of 20 + total through a price list (reseller)', () =>
+      reseller.op('SearchServices', { options: {}, page: 1, limit: 20 }),
+    );
+    await add('GetSearchServicesMetadata, one category (provider)', () =>
+      provider.op('GetSearchServicesMetadata', { options: { ServiceCategories: ['Backup'] } }),
+    );
+    await add('SearchServicesAutocomplete "sec" (provider)', () => provider.op('SearchServicesAutocomplete', { Text: 'sec' }));
+    return { backend, floor, rows };
+  } finally {
+    for (const c of clients) c.close();
+    await app?.close();
+    await bench.dispose();
+  }
+}
+
+const reports: Report[] = [];
+if (!args['skip-pglite']) reports.push(await runBackend('pglite'));
+if (!args['skip-postgres'] && process.env.DATABASE_URL) reports.push(await runBackend('postgres'));
+for (const r of reports) {
+  console.log(`\n${r.backend === 'pglite' ? 'PGlite' : 'PostgreSQL'} — ${formatInt(SERVICES)} generated services`);
+  console.log(
+    table(
+      ['Latency', 'median', 'p99', 'runs', 'median x floor', 'p99 x floor'],
+      [r.floor, ...r.rows].map((t) => [
+        t.name,
+        formatMs(t.median),
+        formatMs(t.p99),
+        String(t.runs),
+        formatRatio(t.median / r.floor.median),
+        formatRatio(t.p99 / r.floor.median),
+      ]),
+    ),
+  );
+}
