@@ -105,7 +105,7 @@ const MARKETPLACE_DELETE = { kind: 'capability', capability: { name: 'MARKETPLAC
 export const ListMarketplaces = defineOperation({
   name: 'ListMarketplaces',
   summary:
-    "[M7.18] The price lists the caller's organisation owns (the provider: all), by name, paged, with AssigneeCount, ServiceCount, Priority, PricingMode and flags",
+    "[M7.18] The price lists the caller's organisation owns (the provider: all) and those assigned to it, by name, paged, with AssigneeCount, ServiceCount, Priority, PricingMode and flags",
   input: z.object({ ...pageInput(MARKETPLACE_PAGE_SIZE), search: z.string().trim().max(200).default('') }),
   output: MarketplacesPageSchema,
   access: MARKETPLACE_READ,

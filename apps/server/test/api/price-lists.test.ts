@@ -120,7 +120,7 @@ describe('creating and listing price lists', () => {
     expect((await c('c1Editor').op('CreateMarketplace', { Name: 'Company list' })).status).toBe(403);
   });
 
-  it('[M3.10] lists only the lists the organisation owns, with counts, priority, mode and flags; the provider sees all', async () => {
+  it('[M3.10] lists the lists the organisation owns (none assigned to it yet), with counts, priority, mode and flags; the provider sees all', async () => {
     const own = await create('r2', 'Reseller Two list');
 
     const r1 = await c('r1').op('ListMarketplaces', {});
@@ -448,6 +448,8 @@ describe('assignment', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ AssigneeCount: 1, Version: 2 });
     expect(assignees.body.Items).toMatchObject([{ AccountId: ids.C1, DisplayName: 'Customer One', AccountType: 'Company' }]);
+    const listed = await c('c1').op('ListMarketplaces', {});
+    expect(listed.body.Items.map((m: { Id: number; IsOwn: boolean }) => [m.Id, m.IsOwn])).toContainEqual([list, false]);
     expect(after.status).toBe(200);
     expect(after.body.IsOwn).toBe(false);
   });

@@ -45,12 +45,15 @@ export async function lockForUpdate(db: Queryable, id: number): Promise<void> {
   await db.query('SELECT id FROM marketplaces WHERE id = $1 FOR UPDATE', [id]);
 }
 
-export async function listOwned(db: Queryable, scopePath: string, page: { offset: number; limit: number; search: string }) {
-  const params = [`${scopePath}%`, `%${page.search.replace(/[\\%_]/g, '\\$&')}%`];
-  const where = `WHERE o.path LIKE $1 AND m.name ILIKE $2`;
+/** The lists owned inside the scope and those assigned to the scope's organisation, by name. */
+export async function listVisible(db: Queryable, scope: Scope, page: { offset: number; limit: number; search: string }) {
+  const params = [`${scope.rootPath}%`, scope.rootId, `%${page.search.replace(/[\\%_]/g, '\\$&')}%`];
+  const where = `WHERE (o.path LIKE $1 OR EXISTS (
+      SELECT 1 FROM marketplace_assignments a WHERE a.marketplace_id = m.id AND a.account_id = $2))
+    AND m.name ILIKE $3`;
   const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} ${where}`, params);
   const rows = await db.query<MarketplaceRow>(
-    `SELECT ${COLUMNS} ${FROM} ${where} ORDER BY lower(m.name), m.id LIMIT $3 OFFSET $4`,
+    `SELECT ${COLUMNS} ${FROM} ${where} ORDER BY lower(m.name), m.id LIMIT $4 OFFSET $5`,
     [...params, page.limit, page.offset],
   );
   return { rows, total: count?.n ?? 0 };

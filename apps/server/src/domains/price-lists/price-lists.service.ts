@@ -92,7 +92,7 @@ async function assertNameFree(db: Queryable, ownerId: number, name: string, exce
 }
 
 export async function listMarketplaces(db: Queryable, caller: Caller, input: OperationInput<typeof ListMarketplaces>) {
-  const { rows, total } = await repo.listOwned(db, caller.scope.rootPath, { ...pageWindow(input), search: input.search });
+  const { rows, total } = await repo.listVisible(db, scopeOf(caller), { ...pageWindow(input), search: input.search });
   return { Items: rows.map((r) => toMarketplace(r, caller)), Total: total, Page: input.page, PageSize: input.pageSize };
 }
 

@@ -41,6 +41,7 @@ export function AddServicesModal(props: { list: Marketplace; onClose: () => void
       styles={{ content: { height: height > 0 ? height - ADD_WINDOW_HEIGHT_MARGIN : undefined } }}
       closeButtonProps={{ 'aria-label': t('priceLists.close') }}
       yOffset={ADD_WINDOW_HEIGHT_MARGIN / 2}
+      xOffset={16}
     >
       <Stack>
         <TextInput

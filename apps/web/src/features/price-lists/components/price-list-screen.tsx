@@ -143,7 +143,7 @@ function LoadedPriceList(props: PriceListScreenProps & { list: Marketplace }) {
         )}
         {props.renderToolbarActions?.(slot)}
         {controls.canDelete && (
-          <Button color="red" variant="light" onClick={() => setDialog('delete')}>
+          <Button color="red" variant="default" onClick={() => setDialog('delete')}>
             {t('priceLists.delete')}
           </Button>
         )}
@@ -182,7 +182,7 @@ function LoadedPriceList(props: PriceListScreenProps & { list: Marketplace }) {
           <Stack gap="xs" align="flex-start" data-testid="price-list-services-empty">
             <Text c="dimmed">{q.search ? t('priceLists.noServicesFound') : t('priceLists.noServices')}</Text>
             {!q.search && controls.canAddServices && (
-              <Button variant="light" onClick={() => setDialog('add')}>
+              <Button variant="default" onClick={() => setDialog('add')}>
                 {t('priceLists.addServices')}
               </Button>
             )}

@@ -90,7 +90,7 @@ export function PriceListsScreen({
         <Stack gap="xs" align="flex-start" data-testid="price-lists-empty">
           <Text c="dimmed">{q.search ? t('priceLists.emptyFiltered') : t('priceLists.empty')}</Text>
           {!q.search && permissions.canCreate && (
-            <Button component="a" href={hrefForCreate} variant="light">
+            <Button component="a" href={hrefForCreate} variant="default">
               {t('priceLists.createFirst')}
             </Button>
           )}
@@ -127,17 +127,17 @@ export function PriceListsScreen({
                   <Table.Td>
                     <Group gap={4}>
                       {list.IsAutoSrpSyncEnabled && (
-                        <Badge variant="light" color="blue">
+                        <Badge variant="dot" color="blue">
                           {t('priceLists.flag.srpSync')}
                         </Badge>
                       )}
                       {list.IsPropagationEnabled && (
-                        <Badge variant="light" color="grape">
+                        <Badge variant="dot" color="grape">
                           {t('priceLists.flag.propagation')}
                         </Badge>
                       )}
                       {list.IsAutoAddEnabled && (
-                        <Badge variant="light" color="teal">
+                        <Badge variant="dot" color="teal">
                           {t('priceLists.flag.autoAdd')}
                         </Badge>
                       )}

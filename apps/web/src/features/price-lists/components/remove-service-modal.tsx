@@ -67,7 +67,7 @@ export function RemoveServiceModal(props: { list: Marketplace; service: { id: nu
           <Button variant="default" onClick={props.onClose}>
             {t('priceLists.cancel')}
           </Button>
-          <Button color={used ? 'orange' : 'red'} onClick={handleConfirm} disabled={!check.data} loading={remove.isPending}>
+          <Button color={used ? undefined : 'red'} onClick={handleConfirm} disabled={!check.data} loading={remove.isPending}>
             {used ? t('priceLists.remove.confirmHide') : t('priceLists.remove.confirmDelete')}
           </Button>
         </Group>
