@@ -95,6 +95,7 @@ test.describe('price lists', () => {
 
   test('[M3.16] [M4.13] assigning a company below, hiding a service it uses, and unassigning with confirmation', async ({
     page,
+    browser,
   }) => {
     const name = `Life ${stamp} renamed`;
     await signIn(page, 'provider.admin');
@@ -117,7 +118,8 @@ test.describe('price lists', () => {
     await expect(assignees.getByRole('link', { name: 'Acme Logistics' })).toBeVisible();
 
     // The company administrator reads the list assigned to Acme, and cannot change it.
-    const customer = await browser.newPage();
+    const customerContext = await browser.newContext();
+    const customer = await customerContext.newPage();
     await signIn(customer, 'acme.admin');
     await customer.getByRole('link', { name: 'Price lists' }).click();
     await customer.getByLabel('Search price lists').fill(name);
@@ -127,7 +129,7 @@ test.describe('price lists', () => {
     await expect(customer.getByRole('button', { name: 'Copy' })).toHaveCount(0);
     await checkAccessible(customer);
     await shot(customer, 'price-list-assigned-customer');
-    await customer.close();
+    await customerContext.close();
 
     await page.getByRole('button', { name: `Remove ${USED}` }).click();
     const hide = page.getByRole('dialog', { name: 'Hide service' });

@@ -28,7 +28,7 @@ export function ServiceTile(props: {
             <Text fw={600} lineClamp={2}>
               {props.name}
             </Text>
-            <Badge color={STATUS_COLOR[props.status]} variant="dot" data-testid="service-status">
+            <Badge color={STATUS_COLOR[props.status]} variant="dot" data-testid="service-status" style={{ flexShrink: 0 }}>
               {t(`priceLists.status.${props.status}`)}
             </Badge>
           </Group>
