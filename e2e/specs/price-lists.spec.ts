@@ -153,6 +153,8 @@ test.describe('price lists', () => {
     await signIn(page, 'provider.admin');
     await page.goto('/#/pricelists');
     await page.getByLabel('Search price lists').fill(name);
+    await expect(page.getByRole('link', { name })).toBeVisible();
+    await shot(page, 'price-lists-page');
     await page.getByRole('button', { name: `Copy ${name}` }).click();
 
     const dialog = page.getByRole('dialog', { name: `Copy ${name}` });
@@ -219,6 +221,10 @@ test.describe('price lists', () => {
     await expect(srp).toBeChecked();
     await checkAccessible(page);
     await shot(page, 'price-list-reseller');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await shot(page, 'price-list-reseller-narrow');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Clean up: the reseller's list goes again.
     await page.getByRole('button', { name: 'Delete' }).click();

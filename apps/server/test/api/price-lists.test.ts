@@ -454,8 +454,21 @@ describe('assignment', () => {
     expect(after.body.IsOwn).toBe(false);
   });
 
+  it('a customer sees only itself among the assignees, and not who uses a service', async () => {
+    await c('r1').op('AssignMarketplace', { marketplaceId: list, accountId: ids.C1b, version: 2 });
+
+    const seen = await c('c1').op('ListMarketplaceAssignees', { marketplaceId: list });
+    const owner = await c('r1').op('ListMarketplaceAssignees', { marketplaceId: list });
+    const check = await c('c1').op('CheckForMarketplaceServiceInstances', { marketplaceId: list, serviceId: ids['pl-backup'] });
+    await c('r1').op('UnassignMarketplace', { marketplaceId: list, accountId: ids.C1b, version: 3 });
+
+    expect(seen.body.Items.map((a: { AccountId: number }) => a.AccountId)).toEqual([ids.C1]);
+    expect(owner.body.Total).toBe(2);
+    expect(check.status).toBe(403);
+  });
+
   it('a customer that is assigned a list still cannot change it', async () => {
-    const res = await c('c1Editor').op('UpdateMarketplaceName', { id: list, name: 'Taken over', version: 2 });
+    const res = await c('c1Editor').op('UpdateMarketplaceName', { id: list, name: 'Taken over', version: 4 });
 
     expect(res.status).toBe(403);
   });
@@ -466,7 +479,7 @@ describe('assignment', () => {
     { name: 'an account already assigned', account: 'C1', status: 422 },
     { name: "another reseller's company", account: 'C2', status: 404 },
   ])('refuses to assign $name', async ({ account, status }) => {
-    const res = await c('r1').op('AssignMarketplace', { marketplaceId: list, accountId: ids[account], version: 2 });
+    const res = await c('r1').op('AssignMarketplace', { marketplaceId: list, accountId: ids[account], version: 4 });
 
     expect(res.status).toBe(status);
     if (status === 422) expect(fieldsOf(res.body)).toEqual(['accountId']);
@@ -479,8 +492,8 @@ describe('assignment', () => {
   });
 
   it('unassigns, and refuses an account that is not assigned', async () => {
-    const res = await c('r1').op('UnassignMarketplace', { marketplaceId: list, accountId: ids.C1, version: 2 });
-    const again = await c('r1').op('UnassignMarketplace', { marketplaceId: list, accountId: ids.C1, version: 3 });
+    const res = await c('r1').op('UnassignMarketplace', { marketplaceId: list, accountId: ids.C1, version: 4 });
+    const again = await c('r1').op('UnassignMarketplace', { marketplaceId: list, accountId: ids.C1, version: 5 });
 
     expect(res.status).toBe(200);
     expect(res.body.AssigneeCount).toBe(0);

@@ -316,16 +316,20 @@ export interface AssigneeRow {
   assigned_at: Date;
 }
 
-export async function listAssignees(db: Queryable, id: number, page: { offset: number; limit: number }) {
-  const [count] = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM marketplace_assignments WHERE marketplace_id = $1',
-    [id],
-  );
+/** The assignees of a list, by name; with `withinPath` only those inside that subtree. */
+export async function listAssignees(
+  db: Queryable,
+  id: number,
+  page: { offset: number; limit: number },
+  withinPath: string | null,
+) {
+  const from = `FROM marketplace_assignments a JOIN accounts acc ON acc.id = a.account_id
+     WHERE a.marketplace_id = $1 AND ($2::text IS NULL OR acc.path LIKE $2 || '%')`;
+  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, [id, withinPath]);
   const rows = await db.query<AssigneeRow>(
     `SELECT a.account_id, acc.display_name, acc.account_type, a.assigned_at
-     FROM marketplace_assignments a JOIN accounts acc ON acc.id = a.account_id
-     WHERE a.marketplace_id = $1 ORDER BY lower(acc.display_name), acc.id LIMIT $2 OFFSET $3`,
-    [id, page.limit, page.offset],
+     ${from} ORDER BY lower(acc.display_name), acc.id LIMIT $3 OFFSET $4`,
+    [id, withinPath, page.limit, page.offset],
   );
   return { rows, total: count?.n ?? 0 };
 }

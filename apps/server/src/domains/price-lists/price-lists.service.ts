@@ -247,6 +247,8 @@ export async function checkForMarketplaceServiceInstances(
   input: { serviceId: number; marketplaceId: number },
 ) {
   const row = await getVisible(db, caller, input.marketplaceId);
+  // Other assignees are other tenants: only the owner's side learns who uses a service.
+  if (!row.owner_path.startsWith(caller.scope.rootPath)) throw forbidden('Only the owner of this price list can see who uses it');
   const assignees = await repo.assigneesUsingService(db, row.id, input.serviceId);
   return {
     IsServiceUsed: assignees.length > 0,
@@ -293,7 +295,9 @@ export async function listMarketplaceAssignees(
   input: OperationInput<typeof ListMarketplaceAssignees>,
 ) {
   const row = await getVisible(db, caller, input.marketplaceId);
-  const { rows, total } = await repo.listAssignees(db, row.id, pageWindow(input));
+  // An assignee that is not the owner sees only the assignees inside its own scope (itself), never other tenants.
+  const within = row.owner_path.startsWith(caller.scope.rootPath) ? null : caller.scope.rootPath;
+  const { rows, total } = await repo.listAssignees(db, row.id, pageWindow(input), within);
   return {
     Items: rows.map((a) => ({
       AccountId: a.account_id,

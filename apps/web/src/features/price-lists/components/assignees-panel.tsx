@@ -54,7 +54,8 @@ export function AssigneesPanel(props: { list: Marketplace; canAssign: boolean; h
               onChange={setChosen}
               filter={({ options: all }) => all}
               nothingFoundMessage={candidates.isFetching ? t('app.loading') : t('priceLists.assignNone')}
-              w={360}
+              w="100%"
+              maw={360}
               clearable
             />
             <Button

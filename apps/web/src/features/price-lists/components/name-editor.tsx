@@ -34,7 +34,7 @@ export function NameEditor(props: { list: Marketplace; canRename: boolean }) {
 
   if (draft === null) {
     return (
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="wrap">
         <Title order={1} size="h2">
           {props.list.Name}
         </Title>
@@ -47,7 +47,7 @@ export function NameEditor(props: { list: Marketplace; canRename: boolean }) {
     );
   }
   return (
-    <Group gap="sm" align="flex-start" wrap="nowrap">
+    <Group gap="sm" align="flex-start" wrap="wrap">
       <TextInput
         label={t('priceLists.newName')}
         value={draft}
@@ -62,7 +62,8 @@ export function NameEditor(props: { list: Marketplace; canRename: boolean }) {
           }
         }}
         error={error}
-        w={360}
+        w="100%"
+        maw={360}
         data-autofocus
         autoFocus
       />

@@ -169,7 +169,8 @@ function LoadedPriceList(props: PriceListScreenProps & { list: Marketplace }) {
             setText(e.currentTarget.value);
             applySearch(e.currentTarget.value);
           }}
-          w={360}
+          w="100%"
+          maw={360}
           rightSection={services.isFetching ? <Loader size="xs" aria-label={t('app.loading')} /> : null}
         />
         {services.isPending && <Loader aria-label={t('app.loading')} />}
@@ -240,7 +241,8 @@ function LoadedPriceList(props: PriceListScreenProps & { list: Marketplace }) {
           </Group>
         )}
       </Stack>
-      <AssigneesPanel list={list} canAssign={controls.canAssign} hrefForAccount={props.hrefForAccount} />
+      {/* The assignees are the owner's customers: an assignee does not see the others. */}
+      {list.IsOwn && <AssigneesPanel list={list} canAssign={controls.canAssign} hrefForAccount={props.hrefForAccount} />}
       {dialog === 'add' && <AddServicesModal list={list} onClose={() => setDialog(null)} />}
       {dialog === 'copy' && <CopyPriceListModal list={list} onClose={() => setDialog(null)} onOpen={props.onOpenCopy} />}
       {dialog === 'delete' && <DeletePriceListModal list={list} onClose={() => setDialog(null)} onDeleted={props.onDeleted} />}

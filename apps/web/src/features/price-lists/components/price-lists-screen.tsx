@@ -77,7 +77,8 @@ export function PriceListsScreen({
           setText(e.currentTarget.value);
           applySearch(e.currentTarget.value);
         }}
-        w={360}
+        w="100%"
+        maw={360}
         rightSection={result.isFetching ? <Loader size="xs" aria-label={t('app.loading')} /> : null}
       />
       {result.isPending && <Loader aria-label={t('app.loading')} />}
