@@ -23,6 +23,9 @@ const COLUMNS = `m.id, m.owner_account_id, o.display_name AS owner_name, o.path 
   (SELECT count(*)::int FROM marketplace_services s WHERE s.marketplace_id = m.id) AS service_count`;
 const FROM = 'FROM marketplaces m JOIN accounts o ON o.id = m.owner_account_id';
 
+/** An ILIKE pattern matching `text` anywhere, its wildcard characters taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
 /** The caller's scope: its organisation's path and id (a list assigned to the organisation is readable too). */
 export interface Scope {
   rootId: number;
@@ -47,7 +50,7 @@ export async function lockForUpdate(db: Queryable, id: number): Promise<void> {
 
 /** The lists owned inside the scope and those assigned to the scope's organisation, by name. */
 export async function listVisible(db: Queryable, scope: Scope, page: { offset: number; limit: number; search: string }) {
-  const params = [`${scope.rootPath}%`, scope.rootId, `%${page.search.replace(/[\\%_]/g, '\\$&')}%`];
+  const params = [`${scope.rootPath}%`, scope.rootId, containing(page.search)];
   const where = `WHERE (o.path LIKE $1 OR EXISTS (
       SELECT 1 FROM marketplace_assignments a WHERE a.marketplace_id = m.id AND a.account_id = $2))
     AND m.name ILIKE $3`;
@@ -214,7 +217,7 @@ export interface ServiceTileRow {
 }
 
 export async function listServices(db: Queryable, id: number, page: { offset: number; limit: number; search: string }) {
-  const params = [id, `%${page.search.replace(/[\\%_]/g, '\\$&')}%`];
+  const params = [id, containing(page.search)];
   const from = `FROM marketplace_services ms JOIN services s ON s.id = ms.service_id JOIN accounts v ON v.id = s.owner_account_id
      WHERE ms.marketplace_id = $1 AND (s.display_name ILIKE $2 OR s.service_name ILIKE $2)`;
   const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params);
@@ -345,7 +348,7 @@ export async function listCandidates(
        AND acc.path LIKE $1 AND acc.path <> $2 AND acc.path LIKE $3 AND acc.display_name ILIKE $4
        AND NOT EXISTS (SELECT 1 FROM marketplace_assignments a WHERE a.marketplace_id = $5 AND a.account_id = acc.id)
      ORDER BY lower(acc.display_name), acc.id LIMIT $6`,
-    [`${p.ownerPath}%`, p.ownerPath, `${p.scopePath}%`, `%${p.search.replace(/[\\%_]/g, '\\$&')}%`, p.id, p.limit],
+    [`${p.ownerPath}%`, p.ownerPath, `${p.scopePath}%`, containing(p.search), p.id, p.limit],
   );
 }
 

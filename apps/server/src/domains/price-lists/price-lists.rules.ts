@@ -1,9 +1,7 @@
 import { applyPercent, MARKETPLACE_FLAG_CAPABILITIES } from '@portal/contracts';
 
-/** Refusal of a decision, with the field it is about (null: the whole request). */
-export type Decision =
-  | { ok: true }
-  | { ok: false; field: string | null; message: string; code: 'VALIDATION_FAILED' | 'FORBIDDEN' };
+/** A decision, or its refusal with the input field it is about. */
+export type Decision = { ok: true } | { ok: false; field: string; message: string };
 
 const OK: Decision = { ok: true };
 
@@ -20,7 +18,7 @@ export function isStale(p: { seen: number; current: number }): boolean {
 /** [M5.4] A rename is not empty (the schema) and differs from the current name, ignoring case and spaces. */
 export function renameDecision(p: { current: string; next: string }): Decision {
   if (p.next.trim().toLowerCase() === p.current.trim().toLowerCase()) {
-    return { ok: false, field: 'name', message: 'Enter a name different from the current name', code: 'VALIDATION_FAILED' };
+    return { ok: false, field: 'name', message: 'Enter a name different from the current name' };
   }
   return OK;
 }
@@ -60,25 +58,23 @@ export function assignmentDecision(p: {
   isAssigned: boolean;
 }): Decision {
   if (p.target.type !== 'Reseller' && p.target.type !== 'Company') {
-    return { ok: false, field: 'accountId', message: 'Choose a reseller or a company', code: 'VALIDATION_FAILED' };
+    return { ok: false, field: 'accountId', message: 'Choose a reseller or a company' };
   }
   if (!p.target.path.startsWith(p.ownerPath) || p.target.path === p.ownerPath) {
     return {
       ok: false,
       field: 'accountId',
       message: "Choose a reseller or company below the price list's owner",
-      code: 'VALIDATION_FAILED',
     };
   }
   if (p.target.state === 'Terminated') {
-    return { ok: false, field: 'accountId', message: 'This account is terminated', code: 'VALIDATION_FAILED' };
+    return { ok: false, field: 'accountId', message: 'This account is terminated' };
   }
   if (p.isAssigned) {
     return {
       ok: false,
       field: 'accountId',
       message: 'The price list is already assigned to this account',
-      code: 'VALIDATION_FAILED',
     };
   }
   return OK;

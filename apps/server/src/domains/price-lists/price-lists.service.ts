@@ -54,9 +54,7 @@ export function toMarketplace(row: repo.MarketplaceRow, caller: Caller): Marketp
 }
 
 function refuse(decision: Decision): void {
-  if (decision.ok) return;
-  if (decision.code === 'FORBIDDEN') throw forbidden(decision.message);
-  throw validationFailed([{ field: decision.field ?? '', message: decision.message }]);
+  if (!decision.ok) throw validationFailed([{ field: decision.field, message: decision.message }]);
 }
 
 /** A list the caller may read: owned inside its scope or assigned to its organisation; otherwise 404. */
