@@ -31,8 +31,12 @@ import { marketplaceSearchOperations } from './domains/marketplace-search/index.
 import { noteOperations } from './domains/notes/index.js';
 import { orderOperations, ordersAccountExtension } from './domains/orders/index.js';
 import { passwordResetOperations, registerResetTiming, resetPasswordAction } from './domains/password-reset/index.js';
-import { marketplacePricesExportJobHandler, myServicesPricesExportJobHandler } from './domains/price-lists/excel.job.js';
-import { priceListPriceOperations } from './domains/price-lists/prices.operations.js';
+import {
+  marketplacePricesExportJobHandler,
+  myServicesPricesExportJobHandler,
+  priceListOperations,
+  priceListPriceOperations,
+} from './domains/price-lists/index.js';
 import {
   provisioningAccountExtension,
   provisioningJobHandler,
@@ -129,6 +133,7 @@ export function registeredOperations(
     ...accountPricingOperations,
     ...orderOperations,
     ...exchangeRateOperations,
+    ...priceListOperations,
     ...marketplaceSearchOperations,
     ...vendorProfileOperations({ storage: options.storage ?? localDiskStorage(join(loadConfig().dataDir, 'files')) }),
     ...priceListPriceOperations({ storage: options.storage ?? localDiskStorage(join(loadConfig().dataDir, 'files')) }),

@@ -244,8 +244,8 @@ export const CAPABILITY_CATALOGUE = {
     spec: ['M6.4'],
   },
   MARKETPLACE: {
-    kinds: ['READ', 'CREATE', 'UPDATE'],
-    description: 'Create and copy marketplaces (price lists)',
+    kinds: ['READ', 'CREATE', 'UPDATE', 'DELETE'],
+    description: 'Price lists (marketplaces): read, create and copy, edit, delete',
     spec: ['M6.5'],
   },
   DYNAMIC_PRICING_MANAGEMENT: {
@@ -259,12 +259,12 @@ export const CAPABILITY_CATALOGUE = {
     spec: ['M6.7'],
   },
   MARKETPLACE_PROPAGATION_ENABLEMENT_FLAG: {
-    kinds: ['READ'],
+    kinds: ['READ', 'UPDATE'],
     description: 'Configure price list',
     spec: ['M6.8'],
   },
   MARKETPLACE_AUTO_ADD_SERVICES_FLAG: {
-    kinds: ['READ'],
+    kinds: ['READ', 'UPDATE'],
     description: 'Configure price list',
     spec: ['M6.8'],
   },

@@ -23,6 +23,7 @@ export * from './orders.js';
 export * from './password-reset.js';
 export * from './price-list-prices.js';
 export * from './price-list-pricing.js';
+export * from './price-lists.js';
 export * from './price-preview.js';
 export * from './pricing.js';
 export * from './provisioning.js';
@@ -55,6 +56,7 @@ import type { OperationDefinition } from './operation.js';
 import { orderOperations } from './orders.js';
 import { passwordResetOperations } from './password-reset.js';
 import { priceListPriceOperations } from './price-list-prices.js';
+import { priceListOperations } from './price-lists.js';
 import { pricePreviewOperations } from './price-preview.js';
 import { provisioningOperations } from './provisioning.js';
 import { reportsOperations } from './reports.js';
@@ -89,6 +91,7 @@ export const operations: readonly OperationDefinition[] = [
   ...pricePreviewOperations,
   ...orderOperations,
   ...exchangeRateOperations,
+  ...priceListOperations,
   ...accountCreationOperations,
   ...accountImportOperations,
   ...marketplaceSearchOperations,

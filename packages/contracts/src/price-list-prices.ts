@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { JobSchema } from './jobs.js';
 import { defineOperation } from './operation.js';
 import { PRICE_DECIMALS, PRICING_MODES, PRICING_RULE_TARGETS } from './price-list-pricing.js';
+import { MarketplaceIdSchema } from './price-lists.js';
 
 const MARKETPLACE_READ = { kind: 'capability', capability: { name: 'MARKETPLACE', kind: 'READ' } } as const;
 const MARKETPLACE_UPDATE = { kind: 'capability', capability: { name: 'MARKETPLACE', kind: 'UPDATE' } } as const;
@@ -26,7 +27,6 @@ export const PRICE_WORKBOOK_MAX_ROWS = 100000;
 /** The most row errors a refused upload lists. */
 export const PRICE_UPLOAD_MAX_ERRORS = 50;
 
-export const MarketplaceIdSchema = z.number().int().positive();
 export const VersionSchema = z.number().int().positive();
 
 /** A price as typed: at least 0 with at most 6 decimals [S5.13]. */

@@ -47,7 +47,13 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
       'ORDER_MANAGEMENT_READ',
       // Reviews the orders of its customers that are above their credit limit (decision 0032).
       'ORDER_MANAGEMENT_UPDATE',
+      // A reseller keeps its own price lists for its customers (decision 0033).
       'MARKETPLACE_READ',
+      'MARKETPLACE_CREATE',
+      'MARKETPLACE_UPDATE',
+      'MARKETPLACE_DELETE',
+      'MARKETPLACE_AUTO_SRP_SYNC_FLAG_READ',
+      'MARKETPLACE_AUTO_SRP_SYNC_FLAG_UPDATE',
       'SUPPORT_CONTACT_DETAILS_READ',
       'WIKI_READ',
       'EMBEDDED_REPORT_UPDATE',

@@ -1302,6 +1302,58 @@ describe('[A7.12] the import wizard reaches only parents inside the caller scope
   });
 });
 
+describe('price lists stay with the organisation that owns them and the accounts they are assigned to', () => {
+  const marketplaceClients = new Map<string, ApiClient>();
+  const lists = new Map<string, number>();
+  const OWNERS = ['P', 'R1', 'R2'] as const;
+  beforeAll(async () => {
+    await signInCallers(
+      marketplaceClients,
+      ['MARKETPLACE_READ', 'MARKETPLACE_UPDATE', 'MARKETPLACE_DELETE', 'MARKETPLACE_CREATE'],
+      'price lists',
+    );
+    for (const owner of OWNERS) {
+      const [row] = await t.db.query<{ id: number }>(
+        'INSERT INTO marketplaces (owner_account_id, name) VALUES ($1, $2) RETURNING id',
+        [idOf(owner), `List of ${owner}`],
+      );
+      lists.set(owner, row?.id as number);
+    }
+    // R1's list is assigned to its customer C1a: C1a reads it, never changes it.
+    await t.db.query('INSERT INTO marketplace_assignments (marketplace_id, account_id) VALUES ($1, $2)', [
+      lists.get('R1'),
+      idOf('C1a'),
+    ]);
+  });
+
+  const rows = CALLERS.flatMap(({ caller, root }) =>
+    OWNERS.map((owner) => ({
+      caller,
+      owner,
+      owns: SCOPE[caller].includes(owner),
+      assigned: owner === 'R1' && root === 'C1a',
+    })),
+  );
+
+  it.each(rows)('$caller and the list of $owner: owns $owns, assigned $assigned', async ({ caller, owner, owns, assigned }) => {
+    const client = marketplaceClients.get(caller) as ApiClient;
+    const id = lists.get(owner) as number;
+
+    const listed = (await client.op('ListMarketplaces', { pageSize: 100 })).body.Items.map((m: { Id: number }) => m.Id);
+    const read = await client.op('GetMarketplaceProperties', { id });
+    const tiles = await client.op('ListMarketplaceServicesLite', { marketplaceId: id });
+    const rename = await client.op('UpdateMarketplaceName', { id, name: `List of ${owner} by ${caller}`, version: 999 });
+    const missing = await client.op('GetMarketplaceProperties', { id: MISSING_ID });
+
+    expect(listed.includes(id)).toBe(owns || assigned);
+    expect(read.status).toBe(owns || assigned ? 200 : 404);
+    expect(tiles.status).toBe(owns || assigned ? 200 : 404);
+    // Owners reach the version check (409 for the made-up version); assignees are refused; others see nothing.
+    expect(rename.status).toBe(owns ? 409 : assigned ? 403 : 404);
+    if (!owns && !assigned) expect(comparable(read.body)).toEqual(comparable(missing.body));
+  });
+});
+
 describe('marketplace search reaches only the price lists assigned to or owned by the caller organisation (decision 0033)', () => {
   const browsers = new Map<string, ApiClient>();
   const lists = new Map<string, number>();

@@ -70,6 +70,12 @@ export const paths = {
       query ? `/Marketplace/v2/${encodeURIComponent(sourceType)}/${query}` : `/Marketplace/v2/${encodeURIComponent(sourceType)}`,
     /** [M2.24] /v/#/service/{id}: the service info page. */
     service: (id: number) => `/service/${id}`,
+    /** [M2.20] [M2.21] A price list ("marketplace"); its query holds the service tiles' page and search (`page:2;search:mail`). */
+    view: (id: number, query: { page?: number; search?: string } = {}) =>
+      `/MyMarketplaces/v2/View/${id}/${marketplaceQuery(query)}`,
+    edit: (id: number, query: { page?: number; search?: string } = {}) =>
+      `/MyMarketplaces/v2/Edit/M/${id}/${marketplaceQuery(query)}`,
+    create: () => '/MyMarketplaces/v2/Create/New',
   },
   /** [A2.33] The provider's month-end exchange rates (decision 0029). */
   exchangeRates: () => '/ExchangeRates',
@@ -77,7 +83,29 @@ export const paths = {
   confirmedTerms: () => '/MyTerms',
   /** [M2.56] #/VendorProfile, and #/VendorProfile/{accountId} for a vendor other than the caller's organisation. */
   vendorProfile: (accountId?: number) => (accountId ? `/VendorProfile/${accountId}` : '/VendorProfile'),
+  /** [M2.23] #/pricelists: the caller organisation's price lists, with page and search in the query. */
+  priceLists: (query: { page?: number; search?: string } = {}) => withQuery('/pricelists', query),
 } as const;
+
+/** The `{query}` part of a marketplace route: semicolon-separated key:value parts [M2.28]. */
+function marketplaceQuery(query: { page?: number; search?: string }) {
+  const parts: string[] = [];
+  if (query.page && query.page > 1) parts.push(`page:${query.page}`);
+  if (query.search) parts.push(`search:${encodeURIComponent(query.search)}`);
+  return parts.join(';');
+}
+
+/** Reads the `{query}` part of a marketplace route; bad values fall back to page 1 and no search. */
+export function parseMarketplaceQuery(text: string | undefined): { page: number; search: string } {
+  const parts = new Map(
+    (text ?? '')
+      .split(';')
+      .map((p) => p.split(':'))
+      .filter((kv) => kv.length >= 2)
+      .map(([k, ...v]) => [k as string, v.join(':')]),
+  );
+  return { page: Math.max(1, Math.floor(Number(parts.get('page'))) || 1), search: parts.get('search') ?? '' };
+}
 
 function withQuery(path: string, query: { page?: number; search?: string }) {
   const params = new URLSearchParams();

@@ -9,6 +9,7 @@ import { MarketplaceServicePage } from './routes/marketplace-service-page';
 import { NotFoundPage } from './routes/not-found-page';
 import { OrdersPage } from './routes/orders-page';
 import { OutboxPage } from './routes/outbox-page';
+import { MarketplaceCreatePage, MarketplacePage, PriceListsPage } from './routes/price-lists-pages';
 import { RedirectPage } from './routes/redirect-page';
 import { ReportsPage } from './routes/reports-page';
 import { ResetPasswordPage } from './routes/reset-password-page';
@@ -45,6 +46,10 @@ export const router = createHashRouter([
       { path: 'Marketplace/v2/:sourceType/:query?', element: <MarketplaceExplorePage /> },
       { path: 'service/:id', element: <MarketplaceServicePage /> },
       { path: 'VendorProfile/:accountId?', element: <VendorProfilePage /> },
+      { path: 'pricelists', element: <PriceListsPage /> },
+      { path: 'MyMarketplaces/v2/Create/New', element: <MarketplaceCreatePage /> },
+      { path: 'MyMarketplaces/v2/View/:marketplaceId/:query?', element: <MarketplacePage mode="view" /> },
+      { path: 'MyMarketplaces/v2/Edit/M/:marketplaceId/:query?', element: <MarketplacePage mode="edit" /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

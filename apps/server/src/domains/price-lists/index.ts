@@ -1,2 +1,5 @@
+export { marketplacePricesExportJobHandler, myServicesPricesExportJobHandler } from './excel.job.js';
 export { type CustomerPricing, loadCustomerPricing, loadPriceListsFor, type PriceListQuery } from './price-list-lookup.js';
 export { DEMO_PROVIDER_LIST, seedDemoPriceLists } from './price-lists.demo.js';
+export { priceListOperations } from './price-lists.operations.js';
+export { priceListPriceOperations } from './prices.operations.js';

@@ -132,6 +132,11 @@ export function ShellLayout() {
                   {t('orders.navLink')}
                 </Anchor>
               )}
+              {user.data.Capabilities.includes('MARKETPLACE_READ') && (
+                <Anchor href={href(paths.priceLists())} size="sm" fw={500}>
+                  {t('priceLists.navLink')}
+                </Anchor>
+              )}
               {user.data.Capabilities.includes('EXCHANGE_RATE_READ') && (
                 <Anchor href={href(paths.exchangeRates())} size="sm" fw={500}>
                   {t('exchangeRates.navLink')}

@@ -1,0 +1,64 @@
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useCurrentUser } from '../../features/auth';
+import { CreatePriceListScreen, PriceListScreen, PriceListsScreen, permissionsFrom } from '../../features/price-lists';
+import { href, parseMarketplaceQuery, paths } from '../paths';
+
+const usePermissions = () => permissionsFrom(useCurrentUser().data?.Capabilities ?? []);
+
+/** [M2.23] #/pricelists: the caller organisation's price lists; page and search live in the address. */
+export function PriceListsPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const permissions = usePermissions();
+  return (
+    <PriceListsScreen
+      query={{ page: Math.max(1, Math.floor(Number(params.get('page'))) || 1), search: params.get('search') ?? '' }}
+      onQueryChange={(q) => navigate(paths.priceLists(q))}
+      permissions={permissions}
+      hrefForList={(id) => href(paths.marketplace.view(id))}
+      hrefForCreate={href(paths.marketplace.create())}
+      onOpenCopy={(id) => navigate(paths.marketplace.view(id))}
+    />
+  );
+}
+
+/** [M2.20] #/MyMarketplaces/v2/Create/New: a new price list, then its edit mode. */
+export function MarketplaceCreatePage() {
+  const navigate = useNavigate();
+  return (
+    <CreatePriceListScreen
+      permissions={usePermissions()}
+      hrefForList={href(paths.priceLists())}
+      onCreated={(id) => navigate(paths.marketplace.edit(id))}
+    />
+  );
+}
+
+/**
+ * [M2.20] #/MyMarketplaces/v2/View/{marketplaceId}/{query} and #/MyMarketplaces/v2/Edit/M/{marketplaceId}/{query}.
+ * The prices feature's actions go in renderToolbarActions / renderServiceActions once it exists.
+ */
+export function MarketplacePage({ mode }: { mode: 'view' | 'edit' }) {
+  const navigate = useNavigate();
+  const params = useParams();
+  const id = Number(params.marketplaceId);
+  const query = parseMarketplaceQuery(params.query);
+  const permissions = usePermissions();
+  const route = mode === 'edit' ? paths.marketplace.edit : paths.marketplace.view;
+  return (
+    <PriceListScreen
+      key={id}
+      id={Number.isInteger(id) && id > 0 ? id : 0}
+      isEditMode={mode === 'edit'}
+      query={query}
+      onQueryChange={(q) => navigate(route(id, q))}
+      permissions={permissions}
+      hrefForView={href(paths.marketplace.view(id, query))}
+      hrefForEdit={href(paths.marketplace.edit(id, query))}
+      hrefForList={href(paths.priceLists())}
+      hrefForAccount={(accountId) => href(paths.account.view(accountId))}
+      onOpenCopy={(newId) => navigate(paths.marketplace.view(newId))}
+      onDeleted={() => navigate(paths.priceLists())}
+    />
+  );
+}

@@ -1,0 +1,52 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { Marketplace } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { ReadableAlert } from '../../../components/ui/readable-alert';
+import { notify } from '../../../lib/notify';
+import { useDeletePriceList } from '../api/use-price-list-mutations';
+
+/** [M8.13] 'Are you sure you want to delete marketplace X ?', then the price lists page [M2.23]. */
+export function DeletePriceListModal(props: { list: Marketplace; onClose: () => void; onDeleted: () => void }) {
+  const { t } = useTranslation();
+  const remove = useDeletePriceList();
+  return (
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={t('priceLists.deleteTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('priceLists.close') }}
+    >
+      <Stack>
+        <Text size="sm">{t('priceLists.deleteConfirm', { name: props.list.Name })}</Text>
+        {remove.error && (
+          <ReadableAlert color="red" role="alert">
+            {remove.error.message}
+          </ReadableAlert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            {t('priceLists.cancel')}
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() =>
+              remove.mutate(
+                { id: props.list.Id, version: props.list.Version },
+                {
+                  onSuccess: () => {
+                    notify({ color: 'green', message: t('priceLists.deleted', { name: props.list.Name }) });
+                    props.onDeleted();
+                  },
+                },
+              )
+            }
+          >
+            {t('priceLists.delete')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
