@@ -74,6 +74,8 @@ export const MarketplaceSchema = z.object({
   IsAutoSrpSyncEnabled: z.boolean(),
   IsAutoAddEnabled: z.boolean(),
   IsPropagationEnabled: z.boolean(),
+  /** [M4.26] The markup percent while markup is switched on; null when off. */
+  MarkupPercent: z.string().nullable(),
   OwnerAccountId: z.number().int(),
   OwnerName: z.string(),
   /** True when the caller's organisation owns it (or the caller is the provider): it may be edited. */

@@ -45,6 +45,7 @@ export function toMarketplace(row: repo.MarketplaceRow, caller: Caller): Marketp
     IsAutoSrpSyncEnabled: row.is_auto_srp_sync_enabled,
     IsAutoAddEnabled: row.is_auto_add_enabled,
     IsPropagationEnabled: row.is_propagation_enabled,
+    MarkupPercent: row.markup_percent,
     OwnerAccountId: row.owner_account_id,
     OwnerName: row.owner_name,
     IsOwn: row.owner_path.startsWith(caller.scope.rootPath),

@@ -12,6 +12,7 @@ const list = (over: Partial<Marketplace> = {}): Marketplace => ({
   IsAutoSrpSyncEnabled: false,
   IsAutoAddEnabled: false,
   IsPropagationEnabled: false,
+  MarkupPercent: null,
   OwnerAccountId: 2,
   OwnerName: 'Owner',
   IsOwn: true,
