@@ -112,7 +112,7 @@ export function ShellLayout() {
                 </Title>
               </Anchor>
             </Group>
-            <Group gap="md" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
               {/* [M2.26] Whoever may browse: MARKETPLACE read, or a vendor's service tool (the provider has both). */}
               {MARKETPLACE_BROWSE_CAPABILITY_KEYS.some((key) => user.data?.Capabilities.includes(key)) && (
                 <Anchor href={href(paths.marketplace.explore())} size="sm" fw={500}>

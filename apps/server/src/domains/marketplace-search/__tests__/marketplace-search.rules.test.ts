@@ -1,9 +1,16 @@
-import { type BillingRule, BillingRuleSchema, type ServiceField, ServiceFieldSchema } from '@portal/contracts';
+import {
+  type BillingRule,
+  type BillingRuleInput,
+  BillingRuleSchema,
+  type ServiceField,
+  type ServiceFieldInput,
+  ServiceFieldSchema,
+} from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { basePrice, billingText, buyingOrganisation, pickDescriptions, viewerKind } from '../marketplace-search.rules.js';
 
-const rule = (r: Partial<BillingRule>): BillingRule => BillingRuleSchema.parse({ ChargeType: 'Monthly', Charge: '1', ...r });
-const field = (f: Partial<ServiceField>): ServiceField =>
+const rule = (r: Partial<BillingRuleInput>): BillingRule => BillingRuleSchema.parse({ ChargeType: 'Monthly', Charge: '1', ...r });
+const field = (f: Partial<ServiceFieldInput>): ServiceField =>
   ServiceFieldSchema.parse({ DisplayName: 'Devices', FieldType: 'Numeric', ...f });
 
 describe('viewerKind', () => {
