@@ -12,4 +12,7 @@ export const BUILT_ACCOUNT_TABS: ReadonlySet<AccountTabId> = new Set<AccountTabI
   'Security',
   'User_security',
   'Provisioning',
+  // [A2.13] [A2.14] The marketplace tabs (decision 0033).
+  'Service_info',
+  'Available_services',
 ]);

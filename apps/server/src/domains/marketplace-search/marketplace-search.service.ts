@@ -141,13 +141,14 @@ interface PricedRow {
 }
 
 /**
- * The viewer's currency and, per service id, the price list that prices the viewer's organisation
- * (`loadPriceListsFor` of domains/price-lists); null when the viewer may not see prices.
+ * The buyer's currency and, per service id, the price list that prices the buyer (`loadPriceListsFor` of
+ * domains/price-lists): the account at `buyerPath` (an account's Available services [A2.14]), by default the
+ * viewer's organisation; null when the viewer may not see prices.
  */
-async function pricing(db: Queryable, caller: Caller, rows: readonly PricedRow[]) {
+async function pricing(db: Queryable, caller: Caller, rows: readonly PricedRow[], buyerPath = caller.scope.rootPath) {
   if (!caller.capabilities.has(SEE_PRICES)) return null;
-  const currency = await customerCurrency(db, caller.scope.rootPath);
-  const accountPath = caller.scope.rootPath;
+  const currency = await customerCurrency(db, buyerPath);
+  const accountPath = buyerPath;
   const found = await loadPriceListsFor(
     db,
     rows.map((r) => ({ accountPath, serviceId: r.id, ownerAccountId: r.owner_account_id, category: r.category })),
@@ -192,7 +193,11 @@ export async function searchServices(
   const set = await searchSet(db, v, input.options);
   const offset = (input.page - 1) * input.limit;
   const { rows, total } = await repo.searchPage(db, set, input.orderBy, { offset, limit: input.limit }, v.caller.scope.rootId);
-  const prices = await pricing(db, v.caller, rows);
+  const buyer =
+    input.options.Source.Type === 'AvailableServicesForAccount'
+      ? (await findLocation(db, input.options.Source.Value as number))?.path
+      : undefined;
+  const prices = await pricing(db, v.caller, rows, buyer);
   const services = rows.map((row) => {
     if (!prices) return toSearchService(row, null);
     const result = basePrice({

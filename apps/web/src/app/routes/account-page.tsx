@@ -12,6 +12,7 @@ import { NotesTab } from '../../features/notes';
 import { ProvisioningTab } from '../../features/provisioning';
 import { AccountReportTab } from '../../features/reports';
 import { href, paths } from '../paths';
+import { AvailableServicesTab, ServiceInfoTab } from './account-marketplace-tabs';
 import { NotFoundPage } from './not-found-page';
 import { reloadAt, type ShellContext } from './shell-layout';
 
@@ -34,6 +35,8 @@ const FEATURE_TABS: Record<string, FeatureTabRenderer> = {
   ),
   User_security: ({ account }) => <UserSecurityTab accountId={account.AccountIdentificator} />,
   Provisioning: ({ account }) => <ProvisioningTab accountId={account.AccountIdentificator} hrefForAccount={hrefForAccount} />,
+  Available_services: ({ account }) => <AvailableServicesTab account={account} />,
+  Service_info: ({ account }) => <ServiceInfoTab account={account} />,
 };
 
 /** [A2.3], [A2.4] The export routes: #/Account/View/{id}/ExportFirstTimeCredentials and .../ExportCompanyHierarchy. */

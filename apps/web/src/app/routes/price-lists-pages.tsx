@@ -2,6 +2,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../features/auth';
 import { CreatePriceListScreen, PriceListScreen, PriceListsScreen, permissionsFrom } from '../../features/price-lists';
 import { href, parseMarketplaceQuery, paths } from '../paths';
+import { MarketplacePriceToolbar, MarketplaceServicePriceAction } from './marketplace-price-actions';
 
 const usePermissions = () => permissionsFrom(useCurrentUser().data?.Capabilities ?? []);
 
@@ -36,7 +37,7 @@ export function MarketplaceCreatePage() {
 
 /**
  * [M2.20] #/MyMarketplaces/v2/View/{marketplaceId}/{query} and #/MyMarketplaces/v2/Edit/M/{marketplaceId}/{query}.
- * The prices feature's actions go in renderToolbarActions / renderServiceActions once it exists.
+ * The toolbar and each service tile carry the price tools (marketplace-price-actions.tsx).
  */
 export function MarketplacePage({ mode }: { mode: 'view' | 'edit' }) {
   const navigate = useNavigate();
@@ -44,6 +45,7 @@ export function MarketplacePage({ mode }: { mode: 'view' | 'edit' }) {
   const id = Number(params.marketplaceId);
   const query = parseMarketplaceQuery(params.query);
   const permissions = usePermissions();
+  const capabilities = useCurrentUser().data?.Capabilities ?? [];
   const route = mode === 'edit' ? paths.marketplace.edit : paths.marketplace.view;
   return (
     <PriceListScreen
@@ -59,6 +61,14 @@ export function MarketplacePage({ mode }: { mode: 'view' | 'edit' }) {
       hrefForAccount={(accountId) => href(paths.account.view(accountId))}
       onOpenCopy={(newId) => navigate(paths.marketplace.view(newId))}
       onDeleted={() => navigate(paths.priceLists())}
+      renderToolbarActions={(context) => (
+        <MarketplacePriceToolbar
+          {...context}
+          permissions={permissions}
+          canManagePricingRules={capabilities.includes('DYNAMIC_PRICING_MANAGEMENT_EXECUTE')}
+        />
+      )}
+      renderServiceActions={(context) => <MarketplaceServicePriceAction {...context} permissions={permissions} />}
     />
   );
 }

@@ -22,6 +22,7 @@ import {
   exploreView,
   SEARCH_ORDER_KEYS,
   type SearchOrderKey,
+  type SearchService,
   type SearchSourceType,
   searchInputFromExploreQuery,
   searchOptionsFromExploreQuery,
@@ -52,6 +53,8 @@ export interface ExploreScreenProps {
    * The vendor profile panel of the one vendor filtered on; the page may compose the vendor-profile
    * feature's panel (with the description) here. Without it the panel shows the logo and name.
    */
+  /** An action of each result's card, such as ordering it for the account whose tab shows it [A2.14]. */
+  renderServiceAction?: (service: SearchService) => ReactNode;
   renderVendorPanel?: (vendor: {
     ownerId: number;
     name: string;
@@ -77,6 +80,7 @@ export function ExploreScreen({
   hrefForService,
   onOpenService,
   renderVendorPanel,
+  renderServiceAction,
 }: ExploreScreenProps) {
   const { t } = useTranslation();
   const view = exploreView(q);
@@ -345,6 +349,7 @@ export function ExploreScreen({
                 href={hrefForService(s.Id)}
                 hrefForVendor={(id) => hrefWith({ ownerIds: [id] })}
                 hrefForTag={(tag) => hrefWith({ tags: [tag] })}
+                action={renderServiceAction?.(s)}
               />
             ))}
           </SimpleGrid>

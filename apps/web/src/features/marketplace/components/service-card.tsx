@@ -1,5 +1,6 @@
 import { Anchor, Avatar, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { SearchService } from '@portal/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '../utils/file-url';
 
@@ -8,10 +9,12 @@ export interface ServiceCardProps {
   href: string;
   hrefForVendor: (ownerId: number) => string;
   hrefForTag: (tag: string) => string;
+  /** An action at the foot of the card (Order on an account's Available services tab). */
+  action?: ReactNode;
 }
 
 /** A service tile of the explore results [M3.11]: icon, name, vendor, price, intro text, tags and status. */
-export function ServiceCard({ service: s, href, hrefForVendor, hrefForTag }: ServiceCardProps) {
+export function ServiceCard({ service: s, href, hrefForVendor, hrefForTag, action }: ServiceCardProps) {
   const { t } = useTranslation();
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={`service-${s.Id}-name`} h="100%">
@@ -63,6 +66,7 @@ export function ServiceCard({ service: s, href, hrefForVendor, hrefForTag }: Ser
             {s.Billing === 'FREE' ? t('marketplace.card.free') : t('marketplace.card.perMonth', { price: s.Billing })}
           </Text>
         )}
+        {action}
       </Stack>
     </Card>
   );

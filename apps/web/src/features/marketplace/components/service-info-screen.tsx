@@ -24,7 +24,8 @@ import { fileUrl } from '../utils/file-url';
 import { renderMarkdown } from '../utils/markdown';
 
 export interface ServiceInfoScreenProps {
-  serviceId: number;
+  /** The service by id (the info page), or by service name (a subscription's Service info tab [A2.13]). */
+  serviceId: number | { ServiceName: string };
   hrefForOrder: (serviceName: string) => string;
   hrefForVendor: (ownerId: number) => string;
   hrefForTag: (tag: string) => string;
@@ -114,7 +115,7 @@ export function ServiceInfoScreen({
   hrefForExplore,
 }: ServiceInfoScreenProps) {
   const { t } = useTranslation();
-  const info = useServiceInfo({ Id: serviceId });
+  const info = useServiceInfo(typeof serviceId === 'number' ? { Id: serviceId } : serviceId);
 
   if (info.isPending) return <Loader aria-label={t('app.loading')} />;
   if (info.isError) {

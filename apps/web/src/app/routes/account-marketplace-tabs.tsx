@@ -1,0 +1,104 @@
+import { Button } from '@mantine/core';
+import {
+  type Account,
+  decodeExploreQuery,
+  defaultExploreQuery,
+  type ExploreQueryOptions,
+  encodeExploreQuery,
+} from '@portal/contracts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useCurrentUser } from '../../features/auth';
+import { ExploreScreen, ServiceInfoScreen } from '../../features/marketplace';
+import { VendorProfilePanel } from '../../features/vendor-profile';
+import { href, paths } from '../paths';
+import { exploreHref } from './marketplace-explore-page';
+
+const ORDER_CAPABILITY = 'PRODUCT_ACCOUNT_CREATE';
+
+/** The creation wizard of a subscription of `productName`, under the account when it is a user [A2.42]. */
+function orderPath(account: Account, productName: string) {
+  const isUser = account.Views.Default?.Values.AccountType === 'User';
+  return paths.account.create({
+    accountType: 'Service',
+    parentId: isUser ? account.AccountIdentificator : null,
+    productName,
+  });
+}
+
+/**
+ * [A1.12] [A2.14] [A2.52] The Available services tab of a Reseller, Company, Department, User or Product: what
+ * this account's customer can buy through its price lists, priced for it, with Order on each service. Its search
+ * lives in the address (`?q=` holds the explore query string [M2.28]); page 1, 20 a page, ranking ascending by
+ * default [A9.4].
+ */
+export function AvailableServicesTab({ account }: { account: Account }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const canOrder = useCurrentUser().data?.Capabilities.includes(ORDER_CAPABILITY) ?? false;
+  const id = account.AccountIdentificator;
+  const text = params.get('q') ?? '';
+  const query: ExploreQueryOptions = useMemo(
+    () => ({ ...decodeExploreQuery(text), sourceType: 'AvailableServicesForAccount', sourceValue: id }),
+    [text, id],
+  );
+  const pathFor = (next: ExploreQueryOptions) => {
+    const encoded = encodeExploreQuery({ ...next, sourceType: 'Global', sourceValue: null });
+    const tab = paths.account.tab(id, 'Available_services');
+    return encoded ? `${tab}?q=${encodeURIComponent(encoded)}` : tab;
+  };
+  return (
+    <ExploreScreen
+      key={id}
+      query={query}
+      source="AvailableServicesForAccount"
+      onQueryChange={(next) => navigate(pathFor(next))}
+      hrefForQuery={(next) => href(pathFor(next))}
+      hrefForService={(serviceId) => href(paths.marketplace.service(serviceId))}
+      onOpenService={(serviceId) => navigate(paths.marketplace.service(serviceId))}
+      renderVendorPanel={(vendor) => (
+        <VendorProfilePanel
+          ownerId={vendor.ownerId}
+          onClose={vendor.onClose}
+          servicesHref={href(pathFor({ ...defaultExploreQuery(), ownerIds: [vendor.ownerId] }))}
+        />
+      )}
+      renderServiceAction={
+        canOrder
+          ? (service) => (
+              <Button
+                component="a"
+                size="xs"
+                href={href(orderPath(account, service.ServiceName))}
+                aria-label={t('marketplace.accountTab.orderFor', {
+                  service: service.DisplayName,
+                  account: String(account.Views.Default?.Values.DisplayName ?? ''),
+                })}
+              >
+                {t('marketplace.accountTab.order')}
+              </Button>
+            )
+          : undefined
+      }
+    />
+  );
+}
+
+/** [A2.13] The Service info tab of a Product: its service's descriptions, media, terms and price. */
+export function ServiceInfoTab({ account }: { account: Account }) {
+  const { t } = useTranslation();
+  const productName = account.Views.Product?.Values.ProductName;
+  if (typeof productName !== 'string' || productName === '') return <p>{t('marketplace.accountTab.noService')}</p>;
+  return (
+    <ServiceInfoScreen
+      serviceId={{ ServiceName: productName }}
+      hrefForOrder={(productName) => href(orderPath(account, productName))}
+      hrefForVendor={(ownerId) => exploreHref({ ownerIds: [ownerId] })}
+      hrefForTag={(tag) => exploreHref({ tags: [tag] })}
+      hrefForCategory={(category) => exploreHref({ categories: [category] })}
+      hrefForExplore={href(paths.marketplace.explore())}
+    />
+  );
+}
