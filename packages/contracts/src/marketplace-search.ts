@@ -287,7 +287,19 @@ export const GetServiceInfo = defineOperation({
   mutating: false,
 });
 
+export const GetSubscriptionServiceInfo = defineOperation({
+  name: 'GetSubscriptionServiceInfo',
+  summary:
+    "[A2.13] The Service info tab of a subscription (Product account) the caller may read: its service's descriptions, terms, media and price for the subscription's customer",
+  input: z.object({ accountId: AccountIdSchema }),
+  output: ServiceInfoSchema,
+  access: { kind: 'accountType', permission: 'READ' },
+  account: (i) => i.accountId,
+  mutating: false,
+});
+
 export const marketplaceSearchOperations = [
+  GetSubscriptionServiceInfo,
   SearchServices,
   GetSearchServicesMetadata,
   SearchServicesAutocomplete,

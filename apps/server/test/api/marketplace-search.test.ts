@@ -1,5 +1,6 @@
 import { type ServiceDocumentInput, STANDARD_PROVISIONING_ACTIONS } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertAccount } from '../../src/domains/accounts/index.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
@@ -509,5 +510,44 @@ describe('prices from the price list that reaches the viewer (decision 0033)', (
     });
     // The provider is priced by no list: the suggested retail price.
     expect((await search('provider', { DisplayName: 'Alpha' })).body.Services[0].Billing).toBe('€12.00');
+  });
+});
+
+describe('an account’s marketplace tabs [A2.13] [A2.14]', () => {
+  it('[A2.14] prices Available services for the account named, not for the viewer', async () => {
+    const res = await search('r1', { DisplayName: 'Alpha', Source: { Type: 'AvailableServicesForAccount', Value: ids.c2 } });
+    const own = await search('r1', { DisplayName: 'Alpha' });
+
+    expect(res.status).toBe(200);
+    // C2 buys Alpha from R1's list (no own price: the suggested retail price); R1 itself from the provider's list.
+    expect(res.body.Services[0].Billing).toBe('€12.00');
+    expect(own.body.Services[0].Billing).toBe('€9.50');
+  });
+
+  it('[A2.13] gives a subscription’s service to a reader of the subscription without browse rights, priced for its customer', async () => {
+    const user = await makeUser(t.db, { parentId: ids.c1!, capabilities: [] });
+    const product = await insertAccount(t.db, {
+      type: 'Product',
+      parentId: user.id,
+      displayName: 'Alpha for C1',
+      productName: 'AlphaBackup',
+    });
+    const reader = await new ApiClient(t.url).signIn(
+      (await makeUser(t.db, { parentId: ids.c1!, capabilities: [...READ_ALL, 'BILLING_SHOWPRODUCTPRICE_READ'] })).username,
+    );
+
+    const res = await reader.op('GetSubscriptionServiceInfo', { accountId: product });
+    const browse = await reader.op('GetServiceInfo', { Id: svc.alpha });
+    const foreign = await c('c3').op('GetSubscriptionServiceInfo', { accountId: product });
+    const notProduct = await reader.op('GetSubscriptionServiceInfo', { accountId: ids.c1 });
+
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      DisplayName: 'Alpha Backup',
+      Price: { PriceListName: 'Provider to R1', MonthlyTotal: '9.5' },
+    });
+    expect(browse.status).toBe(403);
+    expect(foreign.status).toBe(404);
+    expect(notProduct.status).toBe(404);
   });
 });

@@ -1,5 +1,11 @@
-import { GetSearchServicesMetadata, GetServiceInfo, SearchServices, SearchServicesAutocomplete } from '@portal/contracts';
-import { handle, requireCaller } from '../../platform/operations/types.js';
+import {
+  GetSearchServicesMetadata,
+  GetServiceInfo,
+  GetSubscriptionServiceInfo,
+  SearchServices,
+  SearchServicesAutocomplete,
+} from '@portal/contracts';
+import { handle, requireAccount, requireCaller } from '../../platform/operations/types.js';
 import * as service from './marketplace-search.service.js';
 
 export const marketplaceSearchOperations = [
@@ -11,4 +17,7 @@ export const marketplaceSearchOperations = [
     service.autocomplete(ctx.db, { caller: requireCaller(ctx), now: ctx.now }, input),
   ),
   handle(GetServiceInfo, (ctx, input) => service.getServiceInfo(ctx.db, { caller: requireCaller(ctx), now: ctx.now }, input)),
+  handle(GetSubscriptionServiceInfo, (ctx) =>
+    service.getSubscriptionServiceInfo(ctx.db, { caller: requireCaller(ctx), now: ctx.now }, requireAccount(ctx)),
+  ),
 ];

@@ -348,3 +348,12 @@ export async function listDescriptions(db: Queryable, serviceId: number): Promis
     [serviceId],
   );
 }
+
+/** The catalogue service a Product account subscribes to (its product name), or null. */
+export async function findProductName(db: Queryable, accountId: number): Promise<string | null> {
+  const [row] = await db.query<{ product_name: string | null }>(
+    "SELECT product_name FROM accounts WHERE id = $1 AND account_type = 'Product'",
+    [accountId],
+  );
+  return row?.product_name ?? null;
+}

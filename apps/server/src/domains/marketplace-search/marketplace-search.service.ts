@@ -19,7 +19,7 @@ import {
 import { z } from 'zod';
 import type { Queryable } from '../../platform/db/db.js';
 import { notFound } from '../../platform/errors/domain-error.js';
-import type { Caller } from '../../platform/operations/types.js';
+import type { Caller, LocatedAccount } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
 import { findLocation } from '../accounts/index.js';
 import { customerCurrency } from '../catalogue/index.js';
@@ -271,7 +271,12 @@ export async function autocomplete(
  * [M7.16] A service the caller may browse (or that its organisation owns), by id or name; another
  * tenant's or a missing one is the same 404.
  */
-export async function getServiceInfo(db: Queryable, v: Viewing, input: GetServiceInfoInput): Promise<ServiceInfo> {
+export async function getServiceInfo(
+  db: Queryable,
+  v: Viewing,
+  input: GetServiceInfoInput,
+  subscription?: { path: string },
+): Promise<ServiceInfo> {
   const key = 'Id' in input ? { id: input.Id } : { serviceName: input.ServiceName };
   const companyId = v.caller.scope.rootId;
   const filters: repo.SearchSet['filters'] = {
@@ -283,7 +288,7 @@ export async function getServiceInfo(db: Queryable, v: Viewing, input: GetServic
     excludeHidden: false,
     createdSince: null,
   };
-  const visible = await visibleBase(db, v.caller);
+  const visible: repo.BaseSet = subscription ? { kind: 'all' } : await visibleBase(db, v.caller);
   const row =
     (await repo.findInfo(db, { base: visible, statusListId: null, filters }, key, companyId)) ??
     (await repo.findInfo(
@@ -295,7 +300,7 @@ export async function getServiceInfo(db: Queryable, v: Viewing, input: GetServic
   if (!row) throw notFound('Service');
   const definition = row.definition ?? {};
   const descriptions = pickDescriptions(await repo.listDescriptions(db, row.id), row.default_language);
-  const prices = await pricing(db, v.caller, [row]);
+  const prices = await pricing(db, v.caller, [row], subscription?.path);
   let price: ServiceInfo['Price'] = null;
   if (prices) {
     const priceList = prices.lists.get(row.id) ?? null;
@@ -351,4 +356,15 @@ export async function getServiceInfo(db: Queryable, v: Viewing, input: GetServic
     ModifyDate: row.updated_at.toISOString(),
     Price: price,
   };
+}
+
+/**
+ * [A2.13] The Service info tab of a subscription (Product account) the caller may read: its service, whatever
+ * price list reaches the caller, priced for the subscription's customer.
+ */
+export async function getSubscriptionServiceInfo(db: Queryable, v: Viewing, account: LocatedAccount): Promise<ServiceInfo> {
+  if (account.type !== 'Product') throw notFound('Service');
+  const productName = await repo.findProductName(db, account.id);
+  if (!productName) throw notFound('Service');
+  return getServiceInfo(db, v, { ServiceName: productName }, { path: account.path });
 }

@@ -82,3 +82,9 @@ export function requireCaller(ctx: OperationContext): Caller {
   if (!ctx.caller) throw new Error(`operation needs a caller but ran without one`);
   return ctx.caller;
 }
+
+/** The account an operation declared it touches, already checked to be inside the caller's scope. */
+export function requireAccount(ctx: OperationContext): LocatedAccount {
+  if (!ctx.account) throw new Error('operation declares an account but ran without one');
+  return ctx.account;
+}

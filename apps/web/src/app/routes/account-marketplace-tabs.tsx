@@ -93,7 +93,7 @@ export function ServiceInfoTab({ account }: { account: Account }) {
   if (typeof productName !== 'string' || productName === '') return <p>{t('marketplace.accountTab.noService')}</p>;
   return (
     <ServiceInfoScreen
-      serviceId={{ ServiceName: productName }}
+      serviceId={{ SubscriptionId: account.AccountIdentificator }}
       hrefForOrder={(productName) => href(orderPath(account, productName))}
       hrefForVendor={(ownerId) => exploreHref({ ownerIds: [ownerId] })}
       hrefForTag={(tag) => exploreHref({ tags: [tag] })}

@@ -2,6 +2,7 @@ import {
   GetSearchServicesMetadata,
   GetServiceInfo,
   type GetServiceInfoInput,
+  GetSubscriptionServiceInfo,
   type SearchOptionsInput,
   SearchServices,
   SearchServicesAutocomplete,
@@ -15,7 +16,7 @@ export const marketplaceKeys = {
   search: (input: SearchServicesInput) => ['marketplace', 'search', input] as const,
   metadata: (options: SearchOptionsInput) => ['marketplace', 'metadata', options] as const,
   autocomplete: (text: string, options: SearchOptionsInput) => ['marketplace', 'autocomplete', text, options] as const,
-  info: (input: GetServiceInfoInput) => ['marketplace', 'info', input] as const,
+  info: (input: ServiceInfoSource) => ['marketplace', 'info', input] as const,
 };
 
 /** Refusals and missing things are answers, not failures worth retrying. */
@@ -58,10 +59,16 @@ export function useAutocomplete(text: string, options: SearchOptionsInput, minCh
 }
 
 /** [M7.16] The service info page. */
-export function useServiceInfo(input: GetServiceInfoInput) {
+/** A service by id or name, or the service of a subscription (its Service info tab [A2.13]). */
+export type ServiceInfoSource = GetServiceInfoInput | { SubscriptionId: number };
+
+export function useServiceInfo(input: ServiceInfoSource) {
   return useQuery({
     queryKey: marketplaceKeys.info(input),
-    queryFn: ({ signal }) => callOperation(GetServiceInfo, input, { signal }),
+    queryFn: ({ signal }) =>
+      'SubscriptionId' in input
+        ? callOperation(GetSubscriptionServiceInfo, { accountId: input.SubscriptionId }, { signal })
+        : callOperation(GetServiceInfo, input, { signal }),
     retry: retryUnlessAnswered,
   });
 }

@@ -24,8 +24,8 @@ import { fileUrl } from '../utils/file-url';
 import { renderMarkdown } from '../utils/markdown';
 
 export interface ServiceInfoScreenProps {
-  /** The service by id (the info page), or by service name (a subscription's Service info tab [A2.13]). */
-  serviceId: number | { ServiceName: string };
+  /** The service by id (the info page), or a subscription's service (its Service info tab [A2.13]). */
+  serviceId: number | { SubscriptionId: number };
   hrefForOrder: (serviceName: string) => string;
   hrefForVendor: (ownerId: number) => string;
   hrefForTag: (tag: string) => string;
