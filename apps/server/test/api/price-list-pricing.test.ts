@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount } from '../../src/domains/accounts/index.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
@@ -75,11 +76,19 @@ beforeAll(async () => {
     ['sync', resellerA],
     ['propagated', resellerB],
     ['ordered', resellerA],
+    ['excel', resellerA],
   ] as const)
     companies[name] = await makeAccount(t.db, { type: 'Company', parentId: parent, currency: 'EUR' });
   const admin = await makeUser(t.db, {
     parentId: provider,
-    capabilities: [...READ_ALL, ...SERVICE_TOOL_ALL, 'BILLING_SHOWPRODUCTPRICE_READ', 'PRODUCT_ACCOUNT_CREATE'],
+    capabilities: [
+      ...READ_ALL,
+      ...SERVICE_TOOL_ALL,
+      'BILLING_SHOWPRODUCTPRICE_READ',
+      'PRODUCT_ACCOUNT_CREATE',
+      'MARKETPLACE_READ',
+      'MARKETPLACE_UPDATE',
+    ],
   });
   clients.provider = await new ApiClient(t.url).signIn(admin.username);
   await createService(
@@ -211,5 +220,68 @@ describe('pricing from the customer’s price list (decision 0033)', () => {
     expect(Number(order!.monthly_selling)).toBe(18);
     expect(Number(order!.setup_selling)).toBe(45);
     expect((await previewTotals(created.body.AccountId)).monthly).toBe('297');
+  });
+
+  it('follows a price from an Excel upload to the price preview and the order total', async () => {
+    const client = clients.provider!;
+    const list = await priceList(provider, 'Excel list');
+    await addService(list);
+    await assign(list, companies.excel!);
+    const [{ version } = { version: 1 }] = await t.db.query<{ version: number }>(
+      'SELECT version FROM marketplaces WHERE id = $1',
+      [list],
+    );
+    const started = await client.op('ExportMarketplacePricesToExcel', { marketplaceId: list, filter: {} });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    await t.app.jobs.runDue();
+    const job = await client.op('GetJob', { id: started.body.Id });
+    const file = await fetch(`${t.url}${job.body.Result.DownloadUrl}`, { headers: { cookie: client.cookie ?? '' } });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await file.arrayBuffer());
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    const col = (name: string) => headers.indexOf(name) + 1;
+    sheet.eachRow((row, n) => {
+      if (n > 1 && row.getCell(col('Currency')).value === 'EUR' && String(row.getCell(col('Fee')).value).includes('Monthly'))
+        row.getCell(col('Custom price')).value = '7.40';
+    });
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await workbook.xlsx.writeBuffer())]), 'prices.xlsx');
+    const uploaded = await (
+      await fetch(`${t.url}/keeper/upload`, { method: 'POST', body: form, headers: { cookie: client.cookie ?? '' } })
+    ).json();
+    const preview = await client.op('GetUpdatedMarketplacePricesFromExcel', { fileUrl: uploaded.data.path, marketplaceId: list });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    const saved = await client.op('UpdateMarketplaceServiceCharges', {
+      marketplaceId: list,
+      version: preview.body.Version ?? version,
+      chargeItems: preview.body.Changes.map((ch: Record<string, unknown>) => ({
+        ServiceId: ch.ServiceId,
+        PriceableItem: ch.PriceableItem,
+        Currency: ch.Currency,
+        CustomPrice: ch.CustomPrice,
+      })),
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const buyer = await makeUser(t.db, { parentId: companies.excel!, capabilities: [] });
+
+    const created = await client.op('CreateAccount', {
+      accountType: 'Product',
+      parentId: buyer.id,
+      productName: SERVICE,
+      views: {
+        Default: { Values: { DisplayName: 'From Excel' } },
+        Product: { Values: { Quantity: '4' } },
+        Service: { Values: {} },
+      },
+    });
+
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(await previewTotals(created.body.AccountId)).toEqual({ monthly: '29.6', setup: '80' });
+    const [order] = await t.db.query<{ monthly_selling: string }>(
+      'SELECT monthly_selling::text AS monthly_selling FROM orders WHERE account_id = $1',
+      [created.body.AccountId],
+    );
+    expect(Number(order!.monthly_selling)).toBe(29.6);
   });
 });
