@@ -32,6 +32,7 @@ import { noteOperations } from './domains/notes/index.js';
 import { orderOperations, ordersAccountExtension } from './domains/orders/index.js';
 import { passwordResetOperations, registerResetTiming, resetPasswordAction } from './domains/password-reset/index.js';
 import {
+  addToAutoAddPriceLists,
   marketplacePricesExportJobHandler,
   myServicesPricesExportJobHandler,
   priceListOperations,
@@ -158,7 +159,8 @@ export function registeredJobHandlers(deps: {
     hierarchyExportJobHandler({ storage: deps.storage }),
     credentialsExportJobHandler({ storage: deps.storage }),
     provisioningJobHandler({ publicUrl: deps.publicUrl }),
-    createServiceJobHandler(),
+    // A service that becomes Active joins the price lists that add new services automatically (decision 0033).
+    createServiceJobHandler({ onActivated: addToAutoAddPriceLists }),
     prepareAccountReportJobHandler(),
     importJobHandler({ storage: deps.storage }),
     marketplacePricesExportJobHandler({ storage: deps.storage }),

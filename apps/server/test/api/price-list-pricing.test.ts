@@ -284,4 +284,27 @@ describe('pricing from the customer’s price list (decision 0033)', () => {
     );
     expect(Number(order!.monthly_selling)).toBe(29.6);
   });
+
+  it('adds a service that becomes Active to the lists that add new services automatically, and to no other', async () => {
+    const auto = await priceList(provider, 'Auto provider list', { propagation: true });
+    const manual = await priceList(provider, 'Manual provider list');
+    const resellerAuto = await priceList(resellerA, 'Auto reseller list');
+    const otherResellerAuto = await priceList(resellerB, 'Auto list of the other reseller');
+    await t.db.query('UPDATE marketplaces SET is_auto_add_enabled = true WHERE id = ANY($1::int[])', [
+      [auto, resellerAuto, otherResellerAuto],
+    ]);
+    await assign(auto, resellerA);
+
+    const created = await clients.provider!.op('CreateService', serviceInput('PL Auto Added'));
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    await t.app.jobs.runDue();
+
+    const rows = await t.db.query<{ marketplace_id: number; status: string }>(
+      `SELECT ms.marketplace_id, ms.status FROM marketplace_services ms JOIN services s ON s.id = ms.service_id
+       WHERE s.service_name = 'PL Auto Added' ORDER BY ms.marketplace_id`,
+    );
+    expect(rows).toEqual([auto, resellerAuto].sort((a, b) => a - b).map((id) => ({ marketplace_id: id, status: 'Added' })));
+    expect(rows.map((r) => r.marketplace_id)).not.toContain(manual);
+    expect(rows.map((r) => r.marketplace_id)).not.toContain(otherResellerAuto);
+  });
 });

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import type { Db } from '../../platform/db/db.js';
+import type { Db, Queryable } from '../../platform/db/db.js';
 import { createJobWorker, type JobHandler } from '../../platform/jobs/index.js';
 import { CREATE_SERVICE_JOB_TYPE, failCreation, finishCreation } from './catalogue.service.js';
 
@@ -9,14 +9,21 @@ import { CREATE_SERVICE_JOB_TYPE, failCreation, finishCreation } from './catalog
  * together. A failed attempt is retried with the jobs' backoff; when the job gives up, the service is
  * marked Failed with the reason. A restart loses nothing: the job stays queued or its lease runs out.
  */
-export function createServiceJobHandler(): JobHandler<{ serviceId: number }> {
+export function createServiceJobHandler(
+  options: {
+    /** Work another domain does when a service becomes Active, in the same transaction (price lists' auto-add). */
+    onActivated?: (tx: Queryable, serviceId: number) => Promise<unknown>;
+  } = {},
+): JobHandler<{ serviceId: number }> {
   return {
     type: CREATE_SERVICE_JOB_TYPE,
     async run(ctx) {
       await ctx.progress(10, 'Creating the service');
-      return finishCreation(ctx.db, ctx.job.payload.serviceId, ctx.now(), (tx, result) =>
-        ctx.succeedIn(tx, result, { message: result.State === 'Active' ? 'The service is ready' : null }),
-      );
+      return finishCreation(ctx.db, ctx.job.payload.serviceId, ctx.now(), async (tx, result) => {
+        if (result.State === 'Active' && result.ServiceId !== null && options.onActivated)
+          await options.onActivated(tx, result.ServiceId);
+        await ctx.succeedIn(tx, result, { message: result.State === 'Active' ? 'The service is ready' : null });
+      });
     },
     async onGiveUp(db, job, error) {
       await failCreation(db, job.payload.serviceId, error);

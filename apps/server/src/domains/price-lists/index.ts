@@ -1,3 +1,4 @@
+export { addToAutoAddPriceLists } from './auto-add.service.js';
 export { marketplacePricesExportJobHandler, myServicesPricesExportJobHandler } from './excel.job.js';
 export { type CustomerPricing, loadCustomerPricing, loadPriceListsFor, type PriceListQuery } from './price-list-lookup.js';
 export { DEMO_PROVIDER_LIST, seedDemoPriceLists } from './price-lists.demo.js';
