@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { DEMO_PASSWORD, expectAccessible, signIn } from '../fixtures/portal';
+import { DEMO_PASSWORD, expectAccessible, openUserMenuItem, signIn } from '../fixtures/portal';
 
 /** The code an authenticator app shows for this secret, `steps` periods from now. */
 const codeFor = (secret: string, steps = 0) =>
@@ -59,7 +59,7 @@ test.describe('security tabs', () => {
 
     await expect(page.getByRole('heading', { level: 1, name: 'Acme Logistics' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Security' })).toHaveCount(0);
-    await page.getByRole('link', { name: 'My security' }).click();
+    await openUserMenuItem(page, 'My security');
     await expect(page).toHaveURL(/\/User_security$/);
     await expect(page.getByRole('tab', { name: 'User security', selected: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Active sessions' })).toBeVisible();
@@ -69,7 +69,7 @@ test.describe('security tabs', () => {
     page,
   }) => {
     await signIn(page, 'acme.itadmin');
-    await page.getByRole('link', { name: 'My security' }).click();
+    await openUserMenuItem(page, 'My security');
     await expect(page).toHaveURL(/#\/Account\/View\/\d+\/User_security$/);
     await expect(page.getByTestId('mfa-status')).toHaveText('Not set up');
     await expectAccessible(page);
@@ -120,7 +120,7 @@ test.describe('security tabs', () => {
   test('[A2.20] ends another session of your own from the sessions list', async ({ page, browser }) => {
     const other = await newSignedInPage(browser, 'cedarridge.sales');
     await signIn(page, 'cedarridge.sales');
-    await page.getByRole('link', { name: 'My security' }).click();
+    await openUserMenuItem(page, 'My security');
 
     const sessions = page.getByRole('table', { name: 'Active sessions' });
     await expect(sessions.getByRole('row')).toHaveCount(3);

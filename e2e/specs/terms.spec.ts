@@ -1,5 +1,5 @@
 import { expect, type Page, request, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectAccessible, signIn } from '../fixtures/portal';
+import { DEMO_PASSWORD, expectAccessible, openUserMenuItem, signIn } from '../fixtures/portal';
 
 async function submitSignIn(page: Page, username: string) {
   await page.goto('/#/login');
@@ -24,7 +24,7 @@ test.describe
       await page.getByRole('dialog').getByRole('button', { name: 'Impersonate' }).click();
       await expect(page.getByTestId('impersonation-banner')).toBeVisible();
 
-      await page.getByRole('link', { name: 'Terms and privacy' }).click();
+      await openUserMenuItem(page, 'Terms and privacy');
 
       await expect(page.getByRole('heading', { level: 1, name: 'Confirmed terms and privacy policy' })).toBeVisible();
       await expect(page.getByText('No confirmed terms found')).toBeVisible();
@@ -68,7 +68,7 @@ test.describe
       await page.getByRole('button', { name: 'OK' }).click();
 
       await expect(page.getByTestId('current-user')).toBeVisible();
-      await page.getByRole('link', { name: 'Terms and privacy' }).click();
+      await openUserMenuItem(page, 'Terms and privacy');
       await expect(page.getByRole('button', { name: /Terms of use/ })).toBeVisible();
       await expect(page.getByRole('button', { name: /Privacy policy/ })).toBeVisible();
       await expect(page.getByText('No confirmed terms found')).toHaveCount(0);

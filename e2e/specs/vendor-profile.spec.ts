@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { checkAccessible, shot, signIn } from '../fixtures/portal';
+import { checkAccessible, openUserMenuItem, shot, signIn } from '../fixtures/portal';
 
 /**
  * The vendor profile page [M2.56]: a vendor's heading, logo upload with preview and the description
@@ -89,7 +89,7 @@ const chooseLogo = (page: Page, file: { name: string; mimeType: string; buffer: 
   page.locator('input[type="file"]').setInputFiles(file);
 
 async function openOwnProfile(page: Page, vendor: string) {
-  await page.getByRole('link', { name: 'Vendor profile' }).click();
+  await openUserMenuItem(page, 'Vendor profile');
   await expect(page).toHaveURL(/#\/VendorProfile$/);
   await expect(page.getByRole('heading', { level: 1, name: vendor })).toBeVisible();
 }
@@ -221,7 +221,10 @@ test.describe('vendor profile', () => {
   test('a user of a company that is not a vendor has no link, and the page says there is no profile', async ({ page }) => {
     await signIn(page, 'acme.jdoe');
     await expect(page.getByRole('link', { name: 'Reports' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Vendor profile' })).toHaveCount(0);
+    await page.getByTestId('current-user').click();
+    await expect(page.getByRole('menuitem', { name: 'My security' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Vendor profile' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
 
     await page.goto('/#/VendorProfile');
 

@@ -21,6 +21,9 @@ import { useIsVendorOrganisation } from '../../features/vendor-profile';
 import { onPasswordChangeRequired, onUnauthenticated } from '../../lib/api-client';
 import { href, paths } from '../paths';
 
+/** Header links and the portal's name stay on one line each. */
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 /** A full page load at an in-app route: nothing of the previous identity stays in memory or in loaded scripts. */
 export function reloadAt(path: string) {
   window.location.hash = href(path);
@@ -107,7 +110,7 @@ export function ShellLayout() {
             <Group gap="sm">
               <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('tree.label')} />
               <Anchor href={`#${paths.home()}`} underline="never" c="inherit">
-                <Title order={2} size="h4">
+                <Title order={2} size="h4" style={NOWRAP}>
                   {t('app.name')}
                 </Title>
               </Anchor>
@@ -115,35 +118,35 @@ export function ShellLayout() {
             <Group gap="sm" wrap="nowrap">
               {/* [M2.26] Whoever may browse: MARKETPLACE read, or a vendor's service tool (the provider has both). */}
               {MARKETPLACE_BROWSE_CAPABILITY_KEYS.some((key) => user.data?.Capabilities.includes(key)) && (
-                <Anchor href={href(paths.marketplace.explore())} size="sm" fw={500}>
+                <Anchor href={href(paths.marketplace.explore())} size="sm" fw={500} style={NOWRAP}>
                   {t('marketplace.navLink')}
                 </Anchor>
               )}
-              <Anchor href={href(paths.reports())} size="sm" fw={500}>
+              <Anchor href={href(paths.reports())} size="sm" fw={500} style={NOWRAP}>
                 {t('reports.navLink')}
               </Anchor>
               {user.data.Capabilities.includes('SERVICE_TOOL_INFO_READ') && (
-                <Anchor href={`#${paths.services.list()}`} size="sm" fw={500}>
+                <Anchor href={`#${paths.services.list()}`} size="sm" fw={500} style={NOWRAP}>
                   {t('serviceTool.list.title')}
                 </Anchor>
               )}
               {ORDERS_READ_CAPABILITY_KEYS.some((key) => user.data?.Capabilities.includes(key)) && (
-                <Anchor href={href(paths.orders())} size="sm" fw={500}>
+                <Anchor href={href(paths.orders())} size="sm" fw={500} style={NOWRAP}>
                   {t('orders.navLink')}
                 </Anchor>
               )}
               {user.data.Capabilities.includes('MARKETPLACE_READ') && (
-                <Anchor href={href(paths.priceLists())} size="sm" fw={500}>
+                <Anchor href={href(paths.priceLists())} size="sm" fw={500} style={NOWRAP}>
                   {t('priceLists.navLink')}
                 </Anchor>
               )}
               {user.data.Capabilities.includes('EXCHANGE_RATE_READ') && (
-                <Anchor href={href(paths.exchangeRates())} size="sm" fw={500}>
+                <Anchor href={href(paths.exchangeRates())} size="sm" fw={500} style={NOWRAP}>
                   {t('exchangeRates.navLink')}
                 </Anchor>
               )}
               {user.data.Capabilities.includes('OUTBOX_READ') && (
-                <Anchor href={href(paths.outbox.list())} size="sm" fw={500}>
+                <Anchor href={href(paths.outbox.list())} size="sm" fw={500} style={NOWRAP}>
                   {t('jobs.outbox.navLink')}
                 </Anchor>
               )}

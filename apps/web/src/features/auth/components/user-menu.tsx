@@ -1,9 +1,12 @@
-import { Anchor, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import type { CurrentUser } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSignOut } from '../api/use-current-user';
 
-/** The current user and organisation in the header, with Sign out. */
+/**
+ * The current user and organisation in the header, with Sign out. The pages about the user's own access (security,
+ * confirmed terms, the vendor profile) open from a menu on the user's name, so the header stays one line.
+ */
 export function UserMenu({
   user,
   onSignedOut,
@@ -16,24 +19,33 @@ export function UserMenu({
 }) {
   const { t } = useTranslation();
   const signOut = useSignOut();
+  const who = (
+    <div style={{ textAlign: 'right' }}>
+      <Text size="sm" fw={600} data-testid="current-user" style={{ whiteSpace: 'nowrap' }}>
+        {user.DisplayName}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {t('auth.company', { name: user.CompanyDisplayName })}
+      </Text>
+    </div>
+  );
   return (
-    <Group gap="md" wrap="nowrap">
-      <div style={{ textAlign: 'right' }}>
-        <Text size="sm" fw={600} data-testid="current-user">
-          {user.DisplayName}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {t('auth.company', { name: user.CompanyDisplayName })}
-        </Text>
-      </div>
-      {links.length > 0 && (
-        <Group gap="sm" wrap="nowrap" visibleFrom="md">
-          {links.map((link) => (
-            <Anchor key={link.href} href={link.href} size="sm">
-              {link.label}
-            </Anchor>
-          ))}
-        </Group>
+    <Group gap="sm" wrap="nowrap">
+      {links.length > 0 ? (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <UnstyledButton aria-label={t('auth.userMenu', { name: user.DisplayName })}>{who}</UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {links.map((link) => (
+              <Menu.Item key={link.href} component="a" href={link.href}>
+                {link.label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      ) : (
+        who
       )}
       <Button
         variant="default"
