@@ -62,7 +62,7 @@ test.describe('marketplace tabs of an account', () => {
     await page.getByRole('tab', { name: 'Service info' }).click();
 
     await expect(page).toHaveURL(/\/Service_info$/);
-    await expect(page.getByRole('heading', { name: SERVICE })).toBeVisible();
+    await expect(page.getByRole('tabpanel', { name: 'Service info' }).getByRole('heading', { name: SERVICE })).toBeVisible();
     await expect(page.getByText('€13.65').first()).toBeVisible();
     await checkAccessible(page);
     await shot(page, 'account-service-info');
@@ -80,7 +80,7 @@ test.describe('marketplace tabs of an account', () => {
 
     await expect(page.getByRole('tab', { name: 'Available services' })).toHaveCount(0);
     await page.getByRole('tab', { name: 'Service info' }).click();
-    await expect(page.getByRole('heading', { name: SERVICE })).toBeVisible();
+    await expect(page.getByRole('tabpanel', { name: 'Service info' }).getByRole('heading', { name: SERVICE })).toBeVisible();
     await checkAccessible(page);
   });
 });

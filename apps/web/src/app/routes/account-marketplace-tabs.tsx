@@ -94,6 +94,7 @@ export function ServiceInfoTab({ account }: { account: Account }) {
   return (
     <ServiceInfoScreen
       serviceId={{ SubscriptionId: account.AccountIdentificator }}
+      titleOrder={2}
       hrefForOrder={(productName) => href(orderPath(account, productName))}
       hrefForVendor={(ownerId) => exploreHref({ ownerIds: [ownerId] })}
       hrefForTag={(tag) => exploreHref({ tags: [tag] })}

@@ -31,6 +31,8 @@ export interface ServiceInfoScreenProps {
   hrefForTag: (tag: string) => string;
   hrefForCategory: (category: string) => string;
   hrefForExplore: string;
+  /** The service's heading level: 1 on its own page, 2 inside a subscription's tab under the account's heading. */
+  titleOrder?: 1 | 2;
 }
 
 /** A YouTube watch or short link as its embeddable address; null for anything else. */
@@ -113,6 +115,7 @@ export function ServiceInfoScreen({
   hrefForTag,
   hrefForCategory,
   hrefForExplore,
+  titleOrder = 1,
 }: ServiceInfoScreenProps) {
   const { t } = useTranslation();
   const info = useServiceInfo(typeof serviceId === 'number' ? { Id: serviceId } : serviceId);
@@ -122,7 +125,7 @@ export function ServiceInfoScreen({
     const status = info.error instanceof ApiError ? info.error.status : 0;
     return (
       <Stack gap="md">
-        <Title order={1} size="h2">
+        <Title order={titleOrder} size="h2">
           {t('marketplace.info.title')}
         </Title>
         <ReadableAlert color={status === 403 || status === 404 ? 'yellow' : 'red'} role="alert">
@@ -151,7 +154,7 @@ export function ServiceInfoScreen({
             {s.DisplayName.slice(0, 1)}
           </Avatar>
           <Stack gap={4}>
-            <Title order={1} size="h2">
+            <Title order={titleOrder} size="h2">
               {s.DisplayName}
             </Title>
             <Text size="sm">
