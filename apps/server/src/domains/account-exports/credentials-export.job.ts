@@ -1,16 +1,8 @@
-import { EXPORT_FILE_HOURS, type ExportFileResult } from '@portal/contracts';
 import { writeAudit } from '../../platform/audit/write-audit.js';
 import type { FileStorage } from '../../platform/files/index.js';
-import {
-  JobFailure,
-  type JobHandler,
-  jobDownloadUrl,
-  progressOf,
-  registerJobFile,
-  writeJobFile,
-} from '../../platform/jobs/index.js';
+import { JobFailure, type JobHandler, progressOf, succeedWithWorkbook } from '../../platform/jobs/index.js';
 import { isMailAddress } from '../../platform/mail/index.js';
-import { XLSX_CONTENT_TYPE, XlsxStreamWriter } from '../../platform/spreadsheets/xlsx-writer.js';
+import { XlsxStreamWriter } from '../../platform/spreadsheets/xlsx-writer.js';
 import { type AccountRow, countSubtreeAccounts, findById as findAccount, listSubtreeAccounts } from '../accounts/index.js';
 import {
   decideBulkTarget,
@@ -91,18 +83,13 @@ export function credentialsExportJobHandler(deps: { storage: FileStorage }): Job
       }
       const data = await writer.finish();
       await ctx.progress(95, 'Saving the file');
-      const now = ctx.now();
-      const fileName = exportFileName({ kind: 'credentials', accountNames: roots.map((r) => r.display_name), now });
-      const file = await writeJobFile(deps.storage, data, 'xlsx');
-      const result: ExportFileResult = {
-        FileName: fileName,
-        DownloadUrl: jobDownloadUrl(ctx.job.id),
-        SizeBytes: data.length,
-        Rows: entries.length,
-        ExpiresAt: new Date(now.getTime() + EXPORT_FILE_HOURS * 3600_000).toISOString(),
-      };
-      try {
-        await ctx.db.transaction(async (tx) => {
+      await succeedWithWorkbook(ctx, deps.storage, {
+        data,
+        fileName: exportFileName({ kind: 'credentials', accountNames: roots.map((r) => r.display_name), now: ctx.now() }),
+        rows: entries.length,
+        createdBy,
+        message: `Exported ${entries.length} users`,
+        alsoIn: async (tx) => {
           await storeFirstTimePasswords(
             tx,
             entries.map((e) => e.issued),
@@ -119,19 +106,8 @@ export function credentialsExportJobHandler(deps: { storage: FileStorage }): Job
               requestId: null,
             });
           }
-          await registerJobFile(tx, {
-            name: file.name,
-            originalName: fileName,
-            contentType: XLSX_CONTENT_TYPE,
-            sizeBytes: data.length,
-            createdBy,
-          });
-          await ctx.succeedIn(tx, result, { message: `Exported ${entries.length} users`, outputFile: file.name });
-        });
-      } catch (error) {
-        await file.discard();
-        throw error;
-      }
+        },
+      });
     },
   };
 }

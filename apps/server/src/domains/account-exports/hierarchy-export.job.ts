@@ -1,14 +1,6 @@
-import { EXPORT_FILE_HOURS, type ExportFileResult } from '@portal/contracts';
 import type { FileStorage } from '../../platform/files/index.js';
-import {
-  JobFailure,
-  type JobHandler,
-  jobDownloadUrl,
-  progressOf,
-  registerJobFile,
-  writeJobFile,
-} from '../../platform/jobs/index.js';
-import { XLSX_CONTENT_TYPE, XlsxStreamWriter } from '../../platform/spreadsheets/xlsx-writer.js';
+import { JobFailure, type JobHandler, progressOf, succeedWithWorkbook } from '../../platform/jobs/index.js';
+import { XlsxStreamWriter } from '../../platform/spreadsheets/xlsx-writer.js';
 import { countSubtreeAccounts, findById as findAccount, listSubtreeAccounts } from '../accounts/index.js';
 import { decideBulkTarget } from '../credentials/index.js';
 import { exportFileName, HIERARCHY_COLUMNS, hierarchyRow } from './account-exports.rules.js';
@@ -49,33 +41,13 @@ export function hierarchyExportJobHandler(deps: { storage: FileStorage }): JobHa
         await ctx.progress(progressOf(writer.rows, total, 95), `Exported ${writer.rows} of ${total} accounts`);
         await ctx.pause();
       }
-      const data = await writer.finish();
-      const now = ctx.now();
-      const fileName = exportFileName({ kind: 'hierarchy', accountNames: [root.display_name], now });
-      const file = await writeJobFile(deps.storage, data, 'xlsx');
-      const result: ExportFileResult = {
-        FileName: fileName,
-        DownloadUrl: jobDownloadUrl(ctx.job.id),
-        SizeBytes: data.length,
-        Rows: writer.rows,
-        ExpiresAt: new Date(now.getTime() + EXPORT_FILE_HOURS * 3600_000).toISOString(),
-      };
-      const createdBy = ctx.job.createdBy;
-      try {
-        await ctx.db.transaction(async (tx) => {
-          await registerJobFile(tx, {
-            name: file.name,
-            originalName: fileName,
-            contentType: XLSX_CONTENT_TYPE,
-            sizeBytes: data.length,
-            createdBy,
-          });
-          await ctx.succeedIn(tx, result, { message: `Exported ${writer.rows} accounts`, outputFile: file.name });
-        });
-      } catch (error) {
-        await file.discard();
-        throw error;
-      }
+      await succeedWithWorkbook(ctx, deps.storage, {
+        data: await writer.finish(),
+        fileName: exportFileName({ kind: 'hierarchy', accountNames: [root.display_name], now: ctx.now() }),
+        rows: writer.rows,
+        createdBy: ctx.job.createdBy,
+        message: `Exported ${writer.rows} accounts`,
+      });
     },
   };
 }

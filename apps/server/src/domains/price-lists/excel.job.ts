@@ -1,14 +1,7 @@
-import { EXPORT_FILE_HOURS, type ExportFileResult, priceKey } from '@portal/contracts';
+import { priceKey } from '@portal/contracts';
 import type { FileStorage } from '../../platform/files/index.js';
-import {
-  JobFailure,
-  type JobHandler,
-  jobDownloadUrl,
-  progressOf,
-  registerJobFile,
-  writeJobFile,
-} from '../../platform/jobs/index.js';
-import { XLSX_CONTENT_TYPE, XlsxStreamWriter } from '../../platform/spreadsheets/xlsx-writer.js';
+import { JobFailure, type JobHandler, progressOf, succeedWithWorkbook } from '../../platform/jobs/index.js';
+import { XlsxStreamWriter } from '../../platform/spreadsheets/xlsx-writer.js';
 import { PRICE_SHEET, WORKBOOK_COLUMNS } from './excel.rules.js';
 import {
   MARKETPLACE_PRICES_EXPORT_JOB,
@@ -107,32 +100,13 @@ function priceExportHandler(type: string, deps: { storage: FileStorage }): JobHa
         );
         await ctx.pause();
       }
-      const data = await writer.finish();
-      const now = ctx.now();
-      const fileName = `${safeName(`${title} - ${now.toISOString().slice(0, 10)}`)}.xlsx`;
-      const file = await writeJobFile(deps.storage, data, 'xlsx');
-      const result: ExportFileResult = {
-        FileName: fileName,
-        DownloadUrl: jobDownloadUrl(ctx.job.id),
-        SizeBytes: data.length,
-        Rows: writer.rows,
-        ExpiresAt: new Date(now.getTime() + EXPORT_FILE_HOURS * 3600_000).toISOString(),
-      };
-      try {
-        await ctx.db.transaction(async (tx) => {
-          await registerJobFile(tx, {
-            name: file.name,
-            originalName: fileName,
-            contentType: XLSX_CONTENT_TYPE,
-            sizeBytes: data.length,
-            createdBy,
-          });
-          await ctx.succeedIn(tx, result, { message: `Exported ${writer.rows} prices`, outputFile: file.name });
-        });
-      } catch (error) {
-        await file.discard();
-        throw error;
-      }
+      await succeedWithWorkbook(ctx, deps.storage, {
+        data: await writer.finish(),
+        fileName: `${safeName(`${title} - ${ctx.now().toISOString().slice(0, 10)}`)}.xlsx`,
+        rows: writer.rows,
+        createdBy,
+        message: `Exported ${writer.rows} prices`,
+      });
     },
   };
 }

@@ -4,6 +4,7 @@ export {
   purgeExpiredJobFiles,
   registerJobDownloadRoute,
   registerJobFile,
+  succeedWithWorkbook,
   writeJobFile,
 } from './job-files.js';
 export {

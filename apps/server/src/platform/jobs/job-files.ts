@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { EXPORT_FILE_HOURS } from '@portal/contracts';
+import { EXPORT_FILE_HOURS, type ExportFileResult } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/db.js';
 import { deleteStoredFile, type FileStorage, findStoredFile, insertStoredFile } from '../files/index.js';
 import { sendProblem } from '../http/error-handler.js';
 import type { Caller } from '../operations/types.js';
+import { XLSX_CONTENT_TYPE } from '../spreadsheets/xlsx-writer.js';
 import { isInScope } from '../tenancy/scope.js';
+import type { JobContext } from './job-worker.js';
 import * as repo from './jobs.repository.js';
 
 /** How long a job's file (an export holding first-time passwords, say) stays on disk. */
@@ -100,4 +102,47 @@ export function registerJobDownloadRoute(
       .header('cache-control', 'private, no-store')
       .send(stream);
   });
+}
+
+/**
+ * Finishes a job that produced a workbook: writes it to the storage, then in one transaction runs the job's own
+ * last writes (`alsoIn`, e.g. audit rows), registers the file for its creator and marks the job succeeded with
+ * the ExportFileResult the export windows read; the file is removed again when that transaction fails.
+ */
+export async function succeedWithWorkbook(
+  ctx: JobContext<unknown>,
+  storage: FileStorage,
+  p: {
+    data: Buffer;
+    fileName: string;
+    rows: number;
+    createdBy: number;
+    message: string;
+    alsoIn?: (tx: Queryable) => Promise<void>;
+  },
+): Promise<void> {
+  const file = await writeJobFile(storage, p.data, 'xlsx');
+  const result: ExportFileResult = {
+    FileName: p.fileName,
+    DownloadUrl: jobDownloadUrl(ctx.job.id),
+    SizeBytes: p.data.length,
+    Rows: p.rows,
+    ExpiresAt: new Date(ctx.now().getTime() + EXPORT_FILE_HOURS * 3600_000).toISOString(),
+  };
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await p.alsoIn?.(tx);
+      await registerJobFile(tx, {
+        name: file.name,
+        originalName: p.fileName,
+        contentType: XLSX_CONTENT_TYPE,
+        sizeBytes: p.data.length,
+        createdBy: p.createdBy,
+      });
+      await ctx.succeedIn(tx, result, { message: p.message, outputFile: file.name });
+    });
+  } catch (error) {
+    await file.discard();
+    throw error;
+  }
 }
