@@ -74,7 +74,13 @@ async function requireOwnedList(db: Queryable, caller: Caller, id: number): Prom
   if (!found) throw notFound('Price list');
 }
 
-async function baseOf(db: Queryable, caller: Caller, source: SearchOptions['Source']): Promise<repo.BaseSet> {
+/** The services a source offers; `onAccount` hears the path of the account an AvailableServicesForAccount names. */
+async function baseOf(
+  db: Queryable,
+  caller: Caller,
+  source: SearchOptions['Source'],
+  onAccount?: (path: string) => void,
+): Promise<repo.BaseSet> {
   switch (source.Type) {
     case 'Global':
       return visibleBase(db, caller);
@@ -84,6 +90,7 @@ async function baseOf(db: Queryable, caller: Caller, source: SearchOptions['Sour
       const accountId = source.Value as number;
       const accountPath = (await findLocation(db, accountId))?.path ?? null;
       if (!accountPath || !isInScope(caller.scope.rootPath, accountPath)) throw notFound('Account');
+      onAccount?.(accountPath);
       const path = await repo.listPathAccounts(db, accountPath);
       const customer = buyingOrganisation(path);
       if (!customer) return { kind: 'inLists', marketplaceIds: [], statuses: ['Added'] };
@@ -114,12 +121,22 @@ async function baseOf(db: Queryable, caller: Caller, source: SearchOptions['Sour
 }
 
 /** The search set of some options for a caller: the base the source gives, the status list and the filters. */
-async function searchSet(db: Queryable, v: Viewing, options: SearchOptions, text = options.DisplayName): Promise<repo.SearchSet> {
+/** The search set of some options, and the path of the buyer they name (AvailableServicesForAccount), if any. */
+async function searchSet(
+  db: Queryable,
+  v: Viewing,
+  options: SearchOptions,
+  text = options.DisplayName,
+): Promise<repo.SearchSet & { buyerPath?: string }> {
   if (options.MarketplaceId !== null) await requireOwnedList(db, v.caller, options.MarketplaceId);
-  const base = await baseOf(db, v.caller, options.Source);
+  let buyerPath: string | undefined;
+  const base = await baseOf(db, v.caller, options.Source, (path) => {
+    buyerPath = path;
+  });
   const statusListId = options.MarketplaceId ?? (options.Source.Type === 'Marketplace' ? options.Source.Value : null);
   return {
     base,
+    buyerPath,
     statusListId,
     filters: {
       text: text.trim(),
@@ -193,11 +210,8 @@ export async function searchServices(
   const set = await searchSet(db, v, input.options);
   const offset = (input.page - 1) * input.limit;
   const { rows, total } = await repo.searchPage(db, set, input.orderBy, { offset, limit: input.limit }, v.caller.scope.rootId);
-  const buyer =
-    input.options.Source.Type === 'AvailableServicesForAccount'
-      ? (await findLocation(db, input.options.Source.Value as number))?.path
-      : undefined;
-  const prices = await pricing(db, v.caller, rows, buyer);
+  // An account's Available services are priced for that account [A2.14], the rest for the viewer's organisation.
+  const prices = await pricing(db, v.caller, rows, set.buyerPath);
   const services = rows.map((row) => {
     if (!prices) return toSearchService(row, null);
     const result = basePrice({
