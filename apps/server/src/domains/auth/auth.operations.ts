@@ -17,7 +17,7 @@ import {
   StopImpersonation,
   UpdateSecuritySettings,
 } from '@portal/contracts';
-import { handle, type OperationContext, requireCaller } from '../../platform/operations/types.js';
+import { handle, type OperationContext, requireAccount, requireCaller } from '../../platform/operations/types.js';
 import { checkPassword, signIn, signOut } from './auth.service.js';
 import { impersonate, stopImpersonation } from './impersonation.service.js';
 import { changeInitialPassword } from './initial-password.service.js';
@@ -34,11 +34,6 @@ import {
 import { type AuthSettings, describeCaller } from './session-core.js';
 import { listUserSessions, revokeUserSession } from './sessions.service.js';
 
-const located = (ctx: OperationContext) => {
-  if (!ctx.account) throw new Error('operation declares an account but ran without one');
-  return ctx.account;
-};
-
 export function authOperations(settings: AuthSettings) {
   return [
     handle(Authenticate, (ctx, input) => signIn(ctx, settings, input)),
@@ -48,23 +43,23 @@ export function authOperations(settings: AuthSettings) {
       RedirectPrefixes: [...(settings.redirectPrefixes ?? [])],
       GuidanceScriptUrl: ctx.caller && ctx.caller.impersonatorId === null ? (settings.guidanceScriptUrl ?? null) : null,
     })),
-    handle(Impersonate, (ctx) => impersonate(ctx, requireCaller(ctx), located(ctx))),
+    handle(Impersonate, (ctx) => impersonate(ctx, requireCaller(ctx), requireAccount(ctx))),
     handle(StopImpersonation, (ctx) => stopImpersonation(ctx, settings, requireCaller(ctx))),
     handle(ListUserSessions, async (ctx) => ({
-      Items: await listUserSessions(ctx.db, settings, requireCaller(ctx), located(ctx), ctx.now),
+      Items: await listUserSessions(ctx.db, settings, requireCaller(ctx), requireAccount(ctx), ctx.now),
     })),
     handle(RevokeUserSession, (ctx, input) =>
-      revokeUserSession(ctx, settings, requireCaller(ctx), located(ctx), input.sessionId),
+      revokeUserSession(ctx, settings, requireCaller(ctx), requireAccount(ctx), input.sessionId),
     ),
-    handle(GetSecuritySettings, (ctx) => getSecuritySettings(ctx.db, requireCaller(ctx), located(ctx))),
+    handle(GetSecuritySettings, (ctx) => getSecuritySettings(ctx.db, requireCaller(ctx), requireAccount(ctx))),
     handle(UpdateSecuritySettings, (ctx, { accountId: _id, ...policy }) =>
-      updateSecuritySettings(ctx, requireCaller(ctx), located(ctx), policy),
+      updateSecuritySettings(ctx, requireCaller(ctx), requireAccount(ctx), policy),
     ),
-    handle(GetUserSecurity, (ctx) => getUserSecurity(ctx.db, requireCaller(ctx), located(ctx))),
+    handle(GetUserSecurity, (ctx) => getUserSecurity(ctx.db, requireCaller(ctx), requireAccount(ctx))),
     handle(ChangePassword, (ctx, input) => changePassword(ctx, requireCaller(ctx), input, checkPassword)),
     handle(StartMfaEnrolment, (ctx) => startMfaEnrolment(ctx, requireCaller(ctx))),
     handle(ConfirmMfaEnrolment, (ctx, input) => confirmMfaEnrolment(ctx, requireCaller(ctx), input.Code)),
-    handle(DisableMfa, (ctx, input) => disableMfa(ctx, requireCaller(ctx), located(ctx), input.Code)),
+    handle(DisableMfa, (ctx, input) => disableMfa(ctx, requireCaller(ctx), requireAccount(ctx), input.Code)),
     handle(StartSignInMfaEnrolment, (ctx, input) => startSignInMfaEnrolment(ctx, checkPassword, input)),
     handle(ChangeInitialPassword, (ctx, input) => changeInitialPassword(ctx, requireCaller(ctx), input)),
   ];

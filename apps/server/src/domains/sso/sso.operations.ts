@@ -6,7 +6,7 @@ import {
   StartSsoSignIn,
   UpdateIdentityProvider,
 } from '@portal/contracts';
-import { handle, type OperationContext, requireCaller } from '../../platform/operations/types.js';
+import { handle, type OperationContext, requireAccount, requireCaller } from '../../platform/operations/types.js';
 import {
   completeSsoSignIn,
   createProvider,
@@ -17,17 +17,12 @@ import {
   updateProvider,
 } from './sso.service.js';
 
-const located = (ctx: OperationContext) => {
-  if (!ctx.account) throw new Error('operation declares an account but ran without one');
-  return ctx.account;
-};
-
 export function ssoOperations(settings: SsoSettings) {
   return [
-    handle(ListIdentityProviders, (ctx) => listProviders(ctx, settings, requireCaller(ctx), located(ctx))),
-    handle(CreateIdentityProvider, (ctx, { accountId: _id, ...input }) => createProvider(ctx, located(ctx), input)),
-    handle(UpdateIdentityProvider, (ctx, { accountId: _id, ...input }) => updateProvider(ctx, located(ctx), input)),
-    handle(DeleteIdentityProvider, (ctx, input) => deleteProvider(ctx, located(ctx), input.Id)),
+    handle(ListIdentityProviders, (ctx) => listProviders(ctx, settings, requireCaller(ctx), requireAccount(ctx))),
+    handle(CreateIdentityProvider, (ctx, { accountId: _id, ...input }) => createProvider(ctx, requireAccount(ctx), input)),
+    handle(UpdateIdentityProvider, (ctx, { accountId: _id, ...input }) => updateProvider(ctx, requireAccount(ctx), input)),
+    handle(DeleteIdentityProvider, (ctx, input) => deleteProvider(ctx, requireAccount(ctx), input.Id)),
     handle(StartSsoSignIn, (ctx, input) => startSsoSignIn(ctx, settings, input)),
     handle(CompleteSsoSignIn, (ctx, input) => completeSsoSignIn(ctx, settings, input)),
   ];
