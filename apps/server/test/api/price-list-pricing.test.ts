@@ -4,6 +4,7 @@ import { insertAccount } from '../../src/domains/accounts/index.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
+import { addToPriceList, makePriceList, setListPrice } from '../factories/price-lists.js';
 import { createService, SERVICE_TOOL_ALL, serviceInput } from '../factories/services.js';
 
 /**
@@ -23,26 +24,16 @@ let serviceId: number;
 let monthlyRule: string;
 let setupRule: string;
 
-async function priceList(owner: number, name: string, over: { priority?: number; mode?: string; propagation?: boolean } = {}) {
-  const [row] = await t.db.query<{ id: number }>(
-    `INSERT INTO marketplaces (owner_account_id, name, priority, pricing_mode, is_propagation_enabled)
-     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [owner, name, over.priority ?? 100, over.mode ?? 'legacy', over.propagation ?? false],
-  );
-  return row!.id;
-}
-const addService = (list: number, status = 'Added') =>
-  t.db.query('INSERT INTO marketplace_services (marketplace_id, service_id, status) VALUES ($1, $2, $3)', [
-    list,
-    serviceId,
-    status,
-  ]);
+/** The test's price lists, through the shared factory: the service in them is always SERVICE. */
+const priceList = (
+  owner: number,
+  name: string,
+  over: { priority?: number; mode?: 'legacy' | 'dynamic'; propagation?: boolean } = {},
+) =>
+  makePriceList(t.db, { ownerId: owner, name, priority: over.priority, pricingMode: over.mode, propagation: over.propagation });
+const addService = (list: number, status: 'Added' | 'Hidden' = 'Added') => addToPriceList(t.db, list, serviceId, status);
 const setPrice = (list: number, ruleId: string, price: string) =>
-  t.db.query(
-    `INSERT INTO marketplace_prices (marketplace_id, service_id, rule_id, currency, custom_price) VALUES ($1, $2, $3, 'EUR', $4)
-     ON CONFLICT (marketplace_id, service_id, rule_id, currency) DO UPDATE SET custom_price = EXCLUDED.custom_price`,
-    [list, serviceId, ruleId, price],
-  );
+  setListPrice(t.db, { marketplaceId: list, serviceId, ruleId, currency: 'EUR', price });
 const assign = (list: number, accountId: number) =>
   t.db.query('INSERT INTO marketplace_assignments (marketplace_id, account_id) VALUES ($1, $2)', [list, accountId]);
 
