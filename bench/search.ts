@@ -7,7 +7,7 @@
  *   npx tsx bench/search.ts --services 5000 --skip-postgres
  */
 import { parseArgs } from 'node:util';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import type { Db } from '../apps/server/src/platform/db/db.js';
 import { migrate } from '../apps/server/src/platform/db/migrate.js';
@@ -70,7 +70,20 @@ async function generateServices(db: Db, count: number): Promise<void> {
 interface Report {
   backend: Backend;
   floor: Timing;
+  httpFloor: Timing;
   rows: Timing[];
+}
+
+/** A plain Fastify route answering one primary-key select: the floor of any operation over HTTP. */
+async function startFloorServer(db: Db): Promise<{ app: FastifyInstance; url: string }> {
+  const app = Fastify({ logger: false });
+  app.post<{ Body: { id: number } }>('/pk', async (request) => {
+    const [row] = await db.query('SELECT id FROM accounts WHERE id = $1', [request.body.id]);
+    return row ?? null;
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return { app, url: `http://127.0.0.1:${port}` };
 }
 
 async function runBackend(backend: Backend): Promise<Report> {
@@ -78,6 +91,7 @@ async function runBackend(backend: Backend): Promise<Report> {
   const bench = await openBenchDb(backend);
   const { db } = bench;
   let app: FastifyInstance | null = null;
+  let floorServer: FastifyInstance | null = null;
   const clients: BenchClient[] = [];
   try {
     await migrate(db, MIGRATIONS_DIR);
@@ -114,6 +128,15 @@ async function runBackend(backend: Backend): Promise<Report> {
       (i) => db.query('SELECT id FROM accounts WHERE id = $1', [ids[i % ids.length]]),
       OPTIONS,
     );
+    const floorHttp = await startFloorServer(db);
+    floorServer = floorHttp.app;
+    const pk = new BenchClient(floorHttp.url);
+    clients.push(pk);
+    const httpFloor = await measure(
+      'floor: HTTP route doing that select (plain Fastify)',
+      (i) => pk.post('/pk', { id: ids[i % ids.length] }),
+      OPTIONS,
+    );
     const rows: Timing[] = [];
     const add = async (name: string, fn: (i: number) => Promise<unknown>) => {
       const timing = await measure(name, fn, OPTIONS);
@@ -129,6 +152,9 @@ async function runBackend(backend: Backend): Promise<Report> {
     await add('SearchServices name contains "vault" + total (provider)', (i) =>
       provider.op('SearchServices', { options: { DisplayName: i % 2 ? 'vault' : 'cloud sync' }, page: 1, limit: 20 }),
     );
+    await add('SearchServices name contains a new word every run: counted each time (provider)', (i) =>
+      provider.op('SearchServices', { options: { DisplayName: `${WORDS[i % WORDS.length]} ${i}` }, page: 1, limit: 20 }),
+    );
     await add('SearchServices page 1 of 20 + total through a price list (reseller)', () =>
       reseller.op('SearchServices', { options: {}, page: 1, limit: 20 }),
     );
@@ -136,10 +162,11 @@ async function runBackend(backend: Backend): Promise<Report> {
       provider.op('GetSearchServicesMetadata', { options: { ServiceCategories: ['Backup'] } }),
     );
     await add('SearchServicesAutocomplete "sec" (provider)', () => provider.op('SearchServicesAutocomplete', { Text: 'sec' }));
-    return { backend, floor, rows };
+    return { backend, floor, httpFloor, rows };
   } finally {
     for (const c of clients) c.close();
     await app?.close();
+    await floorServer?.close();
     await bench.dispose();
   }
 }
@@ -151,14 +178,15 @@ for (const r of reports) {
   console.log(`\n${r.backend === 'pglite' ? 'PGlite' : 'PostgreSQL'} — ${formatInt(SERVICES)} generated services`);
   console.log(
     table(
-      ['Latency', 'median', 'p99', 'runs', 'median x floor', 'p99 x floor'],
-      [r.floor, ...r.rows].map((t) => [
+      ['Latency', 'median', 'p99', 'runs', 'median x floor', 'p99 x floor', 'p99 x HTTP floor'],
+      [r.floor, r.httpFloor, ...r.rows].map((t) => [
         t.name,
         formatMs(t.median),
         formatMs(t.p99),
         String(t.runs),
         formatRatio(t.median / r.floor.median),
         formatRatio(t.p99 / r.floor.median),
+        formatRatio(t.p99 / r.httpFloor.median),
       ]),
     ),
   );

@@ -295,6 +295,38 @@ describe('filters, order and paging [M3.12] [M9.6]', () => {
     expect(past.body).toMatchObject({ Services: [], Total: 4, Page: 9 });
   });
 
+  it('gives the right total after the catalogue or a price list changes; other writes keep the kept totals', async () => {
+    const total = async (who: string) => (await search(who, {}, { page: 1, limit: 1 })).body.Total as number;
+    const statements = async (fn: () => Promise<unknown>) => {
+      const before = Number((await t.db.query<{ n: string }>('SELECT value::text AS n FROM catalogue_search_generation'))[0]?.n);
+      await fn();
+      return Number((await t.db.query<{ n: string }>('SELECT value::text AS n FROM catalogue_search_generation'))[0]?.n) - before;
+    };
+    expect(await total('provider')).toBe(4);
+    expect(await total('r1')).toBe(2);
+
+    // A price list gains a service: the reseller's total moves at once, the provider's stays right.
+    expect(
+      await statements(() =>
+        t.db.query('INSERT INTO marketplace_services (marketplace_id, service_id) VALUES ($1, $2)', [lists.l1, svc.gamma]),
+      ),
+    ).toBe(1);
+    expect(await total('r1')).toBe(3);
+    await t.db.query('DELETE FROM marketplace_services WHERE marketplace_id = $1 AND service_id = $2', [lists.l1, svc.gamma]);
+    expect(await total('r1')).toBe(2);
+
+    // A service leaves the Active catalogue, and comes back.
+    await t.db.query(`UPDATE services SET state = 'Failed' WHERE id = $1`, [svc.delta]);
+    expect(await total('provider')).toBe(3);
+    expect(await total('r1')).toBe(1);
+    await t.db.query(`UPDATE services SET state = 'Active' WHERE id = $1`, [svc.delta]);
+    expect(await total('provider')).toBe(4);
+
+    // Writes that cannot change what a search finds leave the generation alone.
+    expect(await statements(() => t.db.query('UPDATE services SET ranking = ranking WHERE id = $1', [svc.alpha]))).toBe(0);
+    expect(await statements(() => t.db.query(`UPDATE accounts SET display_name = display_name WHERE id = $1`, [ids.c1]))).toBe(0);
+  });
+
   it('[M3.11] returns the search fields of a service, with Billing in the viewer’s currency', async () => {
     const res = await search('c1', { DisplayName: 'Alpha' });
     const [alpha] = res.body.Services;

@@ -1,5 +1,6 @@
 import {
   type BillingRule,
+  DEFAULT_CURRENCY,
   type DescriptionType,
   GATING_MESSAGES,
   isGroupLinkLocked,
@@ -187,4 +188,21 @@ export function isMajorTermsChange(
 /** A LIKE pattern matching the text anywhere, with LIKE's own characters escaped. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The accounts whose currency is a customer's: the buying ones. */
+const CURRENCY_OWNERS = new Set(['Company', 'Reseller', 'Provider']);
+
+/**
+ * The customer's currency from the accounts of its path: that of the nearest company, reseller or provider
+ * that has one (as the orders and revenue datasets take it), EUR when none has.
+ */
+export function currencyOfPathAccounts(
+  accounts: readonly { account_type: string; currency: string | null; depth: number }[],
+): string {
+  let nearest: { currency: string | null; depth: number } | null = null;
+  for (const a of accounts) {
+    if (CURRENCY_OWNERS.has(a.account_type) && a.currency && (!nearest || a.depth > nearest.depth)) nearest = a;
+  }
+  return nearest?.currency ?? DEFAULT_CURRENCY;
 }

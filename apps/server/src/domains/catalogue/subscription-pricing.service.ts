@@ -10,7 +10,6 @@
 import {
   type BillingRule,
   BillingRuleSchema,
-  DEFAULT_CURRENCY,
   type PriceListPricing,
   type PricingResult,
   type PricingValue,
@@ -20,6 +19,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import type { Queryable } from '../../platform/db/db.js';
+import { currencyOfPathAccounts } from './catalogue.rules.js';
 
 /** Where a subscription keeps the value of its service's field `Id`: attributes["Service.<Id>"]. */
 export const SERVICE_FIELD_VIEW = 'Service';
@@ -133,15 +133,11 @@ export function priceWithSource(
   return { source, result };
 }
 
-/**
- * The customer's currency: that of the nearest company, reseller or provider above the account that has
- * one (as the orders and revenue datasets take it), EUR when none has.
- */
+/** The customer's currency of the account at `accountPath` (see currencyOfPathAccounts). */
 export async function customerCurrency(db: Queryable, accountPath: string): Promise<string> {
-  const [row] = await db.query<{ currency: string }>(
-    `SELECT currency FROM accounts WHERE id = ANY($1::int[]) AND account_type IN ('Company', 'Reseller', 'Provider')
-       AND currency IS NOT NULL ORDER BY depth DESC LIMIT 1`,
+  const rows = await db.query<{ account_type: string; currency: string | null; depth: number }>(
+    'SELECT account_type, currency, depth FROM accounts WHERE id = ANY($1::int[])',
     [accountPath.split('/').filter(Boolean).map(Number)],
   );
-  return row?.currency ?? DEFAULT_CURRENCY;
+  return currencyOfPathAccounts(rows);
 }

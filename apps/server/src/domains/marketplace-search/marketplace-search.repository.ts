@@ -117,7 +117,6 @@ export interface SearchRow {
   is_tc_accepted: boolean;
   rules: unknown;
   fields: unknown;
-  total: number;
 }
 
 /** The details of the services of a page, joined after the page is cut so only its rows pay for them. */
@@ -144,8 +143,43 @@ const DETAIL_JOINS = `JOIN accounts o ON o.id = s.owner_account_id
   LEFT JOIN product_owner_profiles pop ON pop.account_id = s.owner_account_id`;
 
 /**
- * One page of a search with the total of the whole set in the same scan (`count(*) OVER ()`); the
- * total is null only when the page lies past the end.
+ * The totals of searches, counted once per catalogue search generation (migration 0125): a total is
+ * kept under the generation its count read, and used only while a page query reads that same
+ * generation in its own snapshot. Totals are kept per database handle (a read operation's database;
+ * a transaction's handle lives one operation), the most recently used `TOTALS_KEPT` of each.
+ */
+const TOTALS_KEPT = 500;
+const totalsByDb = new WeakMap<Queryable, Map<string, { generation: string; total: number }>>();
+
+function keepTotal(db: Queryable, key: string, generation: string, total: number): void {
+  let totals = totalsByDb.get(db);
+  if (!totals) {
+    totals = new Map();
+    totalsByDb.set(db, totals);
+  }
+  totals.delete(key);
+  totals.set(key, { generation, total });
+  if (totals.size > TOTALS_KEPT) totals.delete(totals.keys().next().value as string);
+}
+
+function keptTotal(db: Queryable, key: string, generation: string): number | null {
+  const totals = totalsByDb.get(db);
+  const kept = totals?.get(key);
+  if (!totals || !kept || kept.generation !== generation) return null;
+  totals.delete(key);
+  totals.set(key, kept);
+  return kept.total;
+}
+
+const GENERATION = '(SELECT value::text FROM catalogue_search_generation WHERE singleton)';
+
+/** The FROM of a set: the owner is joined only when the base reads the owner's place in the tree. */
+const fromOf = (set: SearchSet) => (set.base.kind === 'ownedIn' ? FROM : 'FROM services s');
+
+/**
+ * One page of a search with the total of the whole matching set. The page is cut in the order of an
+ * index and stops after its rows; the total is counted only when none is kept for the set under the
+ * generation the page query read (see `totals` above), so paging through a set counts it once.
  */
 export async function searchPage(
   db: Queryable,
@@ -153,33 +187,42 @@ export async function searchPage(
   orderBy: SearchOrderBy,
   page: { offset: number; limit: number },
   companyId: number,
-): Promise<{ rows: SearchRow[]; total: number | null }> {
+): Promise<{ rows: SearchRow[]; total: number }> {
   const p = new Params();
   const order = orderOf(orderBy);
   const where = whereOf(set, p);
+  const countKey = `${where}\u0000${JSON.stringify(p.values)}\u0000${set.base.kind}`;
   const limit = p.add(page.limit);
   const offset = p.add(page.offset);
   const details = detailColumns(p, set.statusListId, companyId);
-  const rows = await db.query<SearchRow>(
-    `WITH page AS (
-       SELECT s.id, count(*) OVER () AS total, row_number() OVER (ORDER BY ${order}) AS rn
-       ${FROM}
+  const rows = await db.query<SearchRow & { generation: string }>(
+    `WITH page AS MATERIALIZED (
+       SELECT s.id ${fromOf(set)}
        WHERE ${where}
        ORDER BY ${order}
        LIMIT ${limit} OFFSET ${offset}
      )
-     SELECT ${details}, page.total::int AS total
+     SELECT ${details}, ${GENERATION} AS generation
      FROM page JOIN services s ON s.id = page.id ${DETAIL_JOINS}
-     ORDER BY page.rn`,
+     ORDER BY ${order}`,
     p.values,
   );
-  return { rows, total: rows[0]?.total ?? null };
+  const kept = rows[0] ? keptTotal(db, countKey, rows[0].generation) : null;
+  if (kept !== null) return { rows, total: kept };
+  return { rows, total: await countSearch(db, set, countKey) };
 }
 
-export async function countSearch(db: Queryable, set: SearchSet): Promise<number> {
+/** The number of services a set matches, counted in one scan and kept for its generation. */
+export async function countSearch(db: Queryable, set: SearchSet, key?: string): Promise<number> {
   const p = new Params();
-  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} WHERE ${whereOf(set, p)}`, p.values);
-  return row?.n ?? 0;
+  const where = whereOf(set, p);
+  const [row] = await db.query<{ n: number; generation: string }>(
+    `SELECT count(*)::int AS n, ${GENERATION} AS generation ${fromOf(set)} WHERE ${where}`,
+    p.values,
+  );
+  const n = row?.n ?? 0;
+  if (row) keepTotal(db, key ?? `${where}\u0000${JSON.stringify(p.values)}\u0000${set.base.kind}`, row.generation, n);
+  return n;
 }
 
 export interface MetadataRows {
@@ -193,7 +236,7 @@ export interface MetadataRows {
 export async function searchMetadata(db: Queryable, set: SearchSet): Promise<MetadataRows> {
   const p = new Params();
   const matched = `WITH matched AS (SELECT s.id, s.category, s.owner_account_id ${FROM} WHERE ${whereOf(set, p)})`;
-  const [totals] = await db.query<{ n: number }>(`${matched} SELECT count(*)::int AS n FROM matched`, p.values);
+  const [counted] = await db.query<{ n: number }>(`${matched} SELECT count(*)::int AS n FROM matched`, p.values);
   const categories = await db.query<MetadataRows['categories'][number]>(
     `${matched} SELECT c.name, c.display_name, count(*)::int AS count FROM matched m JOIN service_categories c ON c.name = m.category
      GROUP BY c.name, c.display_name, c.sort ORDER BY c.sort, c.display_name`,
@@ -211,7 +254,7 @@ export async function searchMetadata(db: Queryable, set: SearchSet): Promise<Met
      GROUP BY tl.tag ORDER BY count(*) DESC, lower(tl.tag)`,
     p.values,
   );
-  return { total: totals?.n ?? 0, categories, vendors, tags };
+  return { total: counted?.n ?? 0, categories, vendors, tags };
 }
 
 /** [M9.7] Up to `limit` services whose name contains the text, best ranked first. */
@@ -261,12 +304,13 @@ export interface OrganisationRow {
   is_vendor: boolean;
   path: string;
   depth: number;
+  currency: string | null;
 }
 
 /** The accounts on a path, top first (a handful of rows: the path's ids). */
 export async function listPathAccounts(db: Queryable, path: string): Promise<OrganisationRow[]> {
   return db.query<OrganisationRow>(
-    'SELECT id, account_type, is_vendor, path, depth FROM accounts WHERE id = ANY($1::int[]) ORDER BY depth',
+    'SELECT id, account_type, is_vendor, path, depth, currency FROM accounts WHERE id = ANY($1::int[]) ORDER BY depth',
     [pathIds(path)],
   );
 }

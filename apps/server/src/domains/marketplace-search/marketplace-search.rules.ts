@@ -5,11 +5,23 @@
 import {
   type BillingRule,
   formatMoney,
+  NEW_SERVICE_DAYS,
   type PriceListPricing,
   type PricingResult,
   priceSubscription,
   type ServiceField,
 } from '@portal/contracts';
+
+const MINUTE_MS = 60 * 1000;
+
+/**
+ * ShowNewOnly: the first instant a new service may have been created at, NEW_SERVICE_DAYS before `now`,
+ * rounded down to the minute so that the searches of one minute share one kept total (README).
+ */
+export function newSince(now: Date): Date {
+  const since = now.getTime() - NEW_SERVICE_DAYS * 24 * 60 * MINUTE_MS;
+  return new Date(Math.floor(since / MINUTE_MS) * MINUTE_MS);
+}
 
 /** How a caller's organisation sees the catalogue (decision 0033, README). */
 export type Viewer = 'provider' | 'vendor' | 'customer';

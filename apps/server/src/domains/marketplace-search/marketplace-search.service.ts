@@ -4,7 +4,6 @@ import {
   type AutocompleteEntry,
   BillingRuleSchema,
   type GetServiceInfoInput,
-  NEW_SERVICE_DAYS,
   type PriceListPricing,
   type SearchOptions,
   type SearchOrderBy,
@@ -22,14 +21,20 @@ import { notFound } from '../../platform/errors/domain-error.js';
 import type { Caller, LocatedAccount } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
 import { findLocation } from '../accounts/index.js';
-import { customerCurrency } from '../catalogue/index.js';
+import { currencyOfPathAccounts, customerCurrency } from '../catalogue/index.js';
 import { loadPriceListsFor } from '../price-lists/index.js';
 import * as repo from './marketplace-search.repository.js';
-import { basePrice, billingText, buyingOrganisation, pickDescriptions, viewerKind } from './marketplace-search.rules.js';
+import {
+  basePrice,
+  billingText,
+  buyingOrganisation,
+  newSince,
+  pickDescriptions,
+  viewerKind,
+} from './marketplace-search.rules.js';
 
 /** Who may see prices [A6.17]: search results' Billing and the info page's price. */
 const SEE_PRICES = 'BILLING_SHOWPRODUCTPRICE_READ';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const RulesSchema = z.array(BillingRuleSchema).catch([]);
 const FieldsSchema = z.array(ServiceFieldSchema).catch([]);
@@ -42,9 +47,21 @@ interface Viewing {
   now: Date;
 }
 
+/** The accounts on the caller's organisation path, read once per operation call. */
+const pathAccountsByCall = new WeakMap<Viewing, Promise<repo.OrganisationRow[]>>();
+function callerPathAccounts(db: Queryable, v: Viewing): Promise<repo.OrganisationRow[]> {
+  let found = pathAccountsByCall.get(v);
+  if (!found) {
+    found = repo.listPathAccounts(db, v.caller.scope.rootPath);
+    pathAccountsByCall.set(v, found);
+  }
+  return found;
+}
+
 /** The caller's organisation, its kind, and the price lists that reach it or that it owns. */
-async function organisationOf(db: Queryable, caller: Caller) {
-  const path = await repo.listPathAccounts(db, caller.scope.rootPath);
+async function organisationOf(db: Queryable, v: Viewing) {
+  const { caller } = v;
+  const path = await callerPathAccounts(db, v);
   const organisation = path.find((a) => a.id === caller.scope.rootId);
   if (!organisation) throw notFound('Account');
   return {
@@ -55,8 +72,9 @@ async function organisationOf(db: Queryable, caller: Caller) {
 }
 
 /** Global: what the caller may browse (decision 0033). */
-async function visibleBase(db: Queryable, caller: Caller): Promise<repo.BaseSet> {
-  const { kind, ancestorIds } = await organisationOf(db, caller);
+async function visibleBase(db: Queryable, v: Viewing): Promise<repo.BaseSet> {
+  const { caller } = v;
+  const { kind, ancestorIds } = await organisationOf(db, v);
   if (kind === 'provider') return { kind: 'all' };
   if (kind === 'vendor') return { kind: 'ownedIn', path: caller.scope.rootPath };
   const reaching = await repo.listReachingMarketplaceIds(db, caller.scope.rootId, ancestorIds);
@@ -65,8 +83,9 @@ async function visibleBase(db: Queryable, caller: Caller): Promise<repo.BaseSet>
 }
 
 /** A price list the caller owns (inside its organisation); the provider owns every list. Else 404. */
-async function requireOwnedList(db: Queryable, caller: Caller, id: number): Promise<void> {
-  const { kind } = await organisationOf(db, caller);
+async function requireOwnedList(db: Queryable, v: Viewing, id: number): Promise<void> {
+  const { caller } = v;
+  const { kind } = await organisationOf(db, v);
   const found =
     kind === 'provider'
       ? await repo.marketplaceExists(db, id)
@@ -77,13 +96,14 @@ async function requireOwnedList(db: Queryable, caller: Caller, id: number): Prom
 /** The services a source offers; `onAccount` hears the path of the account an AvailableServicesForAccount names. */
 async function baseOf(
   db: Queryable,
-  caller: Caller,
+  v: Viewing,
   source: SearchOptions['Source'],
   onAccount?: (path: string) => void,
 ): Promise<repo.BaseSet> {
+  const { caller } = v;
   switch (source.Type) {
     case 'Global':
-      return visibleBase(db, caller);
+      return visibleBase(db, v);
     case 'MyServices':
       return { kind: 'ownedIn', path: caller.scope.rootPath };
     case 'AvailableServicesForAccount': {
@@ -104,7 +124,7 @@ async function baseOf(
     }
     case 'Marketplace': {
       const id = source.Value as number;
-      const { kind, ancestorIds } = await organisationOf(db, caller);
+      const { kind, ancestorIds } = await organisationOf(db, v);
       if (kind === 'provider') {
         if (!(await repo.marketplaceExists(db, id))) throw notFound('Price list');
         return { kind: 'inLists', marketplaceIds: [id], statuses: ['Added', 'Hidden'] };
@@ -128,9 +148,9 @@ async function searchSet(
   options: SearchOptions,
   text = options.DisplayName,
 ): Promise<repo.SearchSet & { buyerPath?: string }> {
-  if (options.MarketplaceId !== null) await requireOwnedList(db, v.caller, options.MarketplaceId);
+  if (options.MarketplaceId !== null) await requireOwnedList(db, v, options.MarketplaceId);
   let buyerPath: string | undefined;
-  const base = await baseOf(db, v.caller, options.Source, (path) => {
+  const base = await baseOf(db, v, options.Source, (path) => {
     buyerPath = path;
   });
   const statusListId = options.MarketplaceId ?? (options.Source.Type === 'Marketplace' ? options.Source.Value : null);
@@ -145,7 +165,7 @@ async function searchSet(
       tags: options.ServiceTags,
       excludeAdded: options.ExcludeAdded,
       excludeHidden: options.ExcludeHidden,
-      createdSince: options.ShowNewOnly ? new Date(v.now.getTime() - NEW_SERVICE_DAYS * DAY_MS) : null,
+      createdSince: options.ShowNewOnly ? newSince(v.now) : null,
     },
   };
 }
@@ -162,9 +182,13 @@ interface PricedRow {
  * domains/price-lists): the account at `buyerPath` (an account's Available services [A2.14]), by default the
  * viewer's organisation; null when the viewer may not see prices.
  */
-async function pricing(db: Queryable, caller: Caller, rows: readonly PricedRow[], buyerPath = caller.scope.rootPath) {
-  if (!caller.capabilities.has(SEE_PRICES)) return null;
-  const currency = await customerCurrency(db, buyerPath);
+async function pricing(db: Queryable, v: Viewing, rows: readonly PricedRow[], buyerPath = v.caller.scope.rootPath) {
+  if (!v.caller.capabilities.has(SEE_PRICES)) return null;
+  // The viewer's own organisation's currency comes from the path already read for the search.
+  const currency =
+    buyerPath === v.caller.scope.rootPath
+      ? currencyOfPathAccounts(await callerPathAccounts(db, v))
+      : await customerCurrency(db, buyerPath);
   const accountPath = buyerPath;
   const found = await loadPriceListsFor(
     db,
@@ -211,7 +235,7 @@ export async function searchServices(
   const offset = (input.page - 1) * input.limit;
   const { rows, total } = await repo.searchPage(db, set, input.orderBy, { offset, limit: input.limit }, v.caller.scope.rootId);
   // An account's Available services are priced for that account [A2.14], the rest for the viewer's organisation.
-  const prices = await pricing(db, v.caller, rows, set.buyerPath);
+  const prices = await pricing(db, v, rows, set.buyerPath);
   const services = rows.map((row) => {
     if (!prices) return toSearchService(row, null);
     const result = basePrice({
@@ -222,7 +246,7 @@ export async function searchServices(
     });
     return toSearchService(row, billingText(result));
   });
-  return { Services: services, Total: total ?? (await repo.countSearch(db, set)), Page: input.page, Limit: input.limit };
+  return { Services: services, Total: total, Page: input.page, Limit: input.limit };
 }
 
 /** [M7.16] The categories, vendors and tags of the matching services, with counts. */
@@ -302,7 +326,7 @@ export async function getServiceInfo(
     excludeHidden: false,
     createdSince: null,
   };
-  const visible: repo.BaseSet = subscription ? { kind: 'all' } : await visibleBase(db, v.caller);
+  const visible: repo.BaseSet = subscription ? { kind: 'all' } : await visibleBase(db, v);
   const row =
     (await repo.findInfo(db, { base: visible, statusListId: null, filters }, key, companyId)) ??
     (await repo.findInfo(
@@ -314,7 +338,7 @@ export async function getServiceInfo(
   if (!row) throw notFound('Service');
   const definition = row.definition ?? {};
   const descriptions = pickDescriptions(await repo.listDescriptions(db, row.id), row.default_language);
-  const prices = await pricing(db, v.caller, [row], subscription?.path);
+  const prices = await pricing(db, v, [row], subscription?.path);
   let price: ServiceInfo['Price'] = null;
   if (prices) {
     const priceList = prices.lists.get(row.id) ?? null;

@@ -10,7 +10,7 @@ import {
   toServiceFilter,
 } from './excel.service.js';
 import * as repo from './prices.repository.js';
-import { feeCurrencies, ownPriceMap } from './prices.rules.js';
+import { feeCurrencies, ownPriceMaps, ownPricesOf } from './prices.rules.js';
 import { toPricedService } from './prices.service.js';
 
 /**
@@ -73,9 +73,10 @@ function priceExportHandler(type: string, deps: { storage: FileStorage }): JobHa
                 services.map((s) => s.id),
               )
             : [];
+        const ownByService = ownPriceMaps(own);
         for (const row of services) {
           const service = toPricedService(row);
-          const ownPrices = ownPriceMap(own, service.serviceId);
+          const ownPrices = ownPricesOf(ownByService, service.serviceId);
           for (const fee of feeCurrencies(service, ownPrices, p.filter.Currency)) {
             writer.add({
               values: {

@@ -34,7 +34,7 @@ import {
 } from './excel.rules.js';
 import { readFirstSheet, WorkbookReadError } from './excel.workbook.js';
 import * as repo from './prices.repository.js';
-import { feeCurrencies, ownPriceMap, priceableItemOf, pricedRules } from './prices.rules.js';
+import { feeCurrencies, ownPriceMaps, ownPricesOf, priceableItemOf, pricedRules } from './prices.rules.js';
 import { requireMarketplace, takeVersion, toPricedService } from './prices.service.js';
 
 export const MARKETPLACE_PRICES_EXPORT_JOB = 'exports.marketplace-prices';
@@ -240,12 +240,11 @@ export async function previewMarketplaceUpload(
   const rows = await readUpload(db, storage, caller, { fileUrl: input.fileUrl, kind: 'marketplace', log: input.log });
   const services = await repo.listListServices(db, { marketplaceId: list.id });
   const own = await repo.listOwnPrices(db, list.id);
-  const ownBy = new Map(services.map((s) => [s.id, ownPriceMap(own, s.id)]));
-  const empty = new Map<string, string>();
+  const ownBy = ownPriceMaps(own);
   const { current, fees, names } = currentOf(
     services,
-    (id, fee) => ownBy.get(id)?.get(priceKey(fee.ruleId, fee.currency)) ?? null,
-    (id) => ownBy.get(id) ?? empty,
+    (id, fee) => ownPricesOf(ownBy, id).get(priceKey(fee.ruleId, fee.currency)) ?? null,
+    (id) => ownPricesOf(ownBy, id),
   );
   const diff = diffPrices({ kind: 'marketplace', rows, current, knownServiceIds: new Set(names.keys()), knownFees: fees });
   if (!diff.ok) throw refused(diff.errors);

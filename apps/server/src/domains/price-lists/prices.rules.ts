@@ -88,10 +88,25 @@ export function feeCurrencies(service: PricedService, own: ReadonlyMap<string, s
   return out;
 }
 
-/** Own prices by priceKey(ruleId, currency) of one service. */
-export function ownPriceMap(prices: readonly OwnPrice[], serviceId: number): Map<string, string> {
-  return new Map(prices.filter((p) => p.serviceId === serviceId).map((p) => [priceKey(p.ruleId, p.currency), p.price]));
+/** Own prices by service id, then by priceKey(ruleId, currency): one pass over the prices, whatever their number. */
+export function ownPriceMaps(prices: readonly OwnPrice[]): Map<number, Map<string, string>> {
+  const byService = new Map<number, Map<string, string>>();
+  for (const p of prices) {
+    let own = byService.get(p.serviceId);
+    if (!own) {
+      own = new Map();
+      byService.set(p.serviceId, own);
+    }
+    own.set(priceKey(p.ruleId, p.currency), p.price);
+  }
+  return byService;
 }
+
+const NO_OWN_PRICES: ReadonlyMap<string, string> = new Map();
+
+/** One service's own prices from `ownPriceMaps`, empty when it has none. */
+export const ownPricesOf = (maps: ReadonlyMap<number, ReadonlyMap<string, string>>, serviceId: number) =>
+  maps.get(serviceId) ?? NO_OWN_PRICES;
 
 /**
  * [M4.26] Markup switched on: every own price gets the percent; a fee without an own price gets its SRP
@@ -103,8 +118,9 @@ export function pricesWithMarkup(p: {
   percent: string;
 }): OwnPrice[] {
   const out: OwnPrice[] = [];
+  const maps = ownPriceMaps(p.own);
   for (const service of p.services) {
-    const own = ownPriceMap(p.own, service.serviceId);
+    const own = ownPricesOf(maps, service.serviceId);
     for (const fee of feeCurrencies(service, own, null)) {
       const base = own.get(priceKey(fee.ruleId, fee.currency)) ?? fee.srp;
       if (base === null) continue;

@@ -22,7 +22,8 @@ import * as repo from './prices.repository.js';
 import {
   dynamicPrice,
   feeCurrencies,
-  ownPriceMap,
+  ownPriceMaps,
+  ownPricesOf,
   type PricedService,
   pricedRules,
   pricesWithMarkup,
@@ -92,7 +93,7 @@ export async function getServicePrices(
   const list = await requireMarketplace(db, caller, input.marketplaceId);
   const row = await requireListService(db, list.id, input.serviceId);
   const service = toPricedService(row);
-  const own = ownPriceMap(await repo.listOwnPrices(db, list.id, [service.serviceId]), service.serviceId);
+  const own = ownPricesOf(ownPriceMaps(await repo.listOwnPrices(db, list.id, [service.serviceId])), service.serviceId);
   const fees = feeCurrencies(service, own, null);
   const billing = pricedRules(service.rules).map((rule) => {
     const ofRule = fees.filter((f) => f.ruleId === rule.Id);

@@ -5,6 +5,7 @@ import {
   assignBillingIds,
   canonicalTags,
   containsPattern,
+  currencyOfPathAccounts,
   definitionOf,
   foreignRuleIds,
   isMajorTermsChange,
@@ -240,5 +241,18 @@ describe('description groups', () => {
 describe('small helpers', () => {
   it('escapes LIKE characters in a search', () => {
     expect(containsPattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
+  });
+});
+
+describe('currencyOfPathAccounts', () => {
+  it('takes the currency of the nearest company, reseller or provider that has one, EUR when none has', () => {
+    const provider = { account_type: 'Provider', currency: 'USD', depth: 0 };
+    const reseller = { account_type: 'Reseller', currency: 'GBP', depth: 1 };
+    const company = { account_type: 'Company', currency: null, depth: 2 };
+    const department = { account_type: 'Department', currency: 'SEK', depth: 3 };
+
+    expect(currencyOfPathAccounts([department, company, reseller, provider])).toBe('GBP');
+    expect(currencyOfPathAccounts([provider, company])).toBe('USD');
+    expect(currencyOfPathAccounts([company, department])).toBe('EUR');
   });
 });

@@ -7,7 +7,14 @@ import {
   ServiceFieldSchema,
 } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { basePrice, billingText, buyingOrganisation, pickDescriptions, viewerKind } from '../marketplace-search.rules.js';
+import {
+  basePrice,
+  billingText,
+  buyingOrganisation,
+  newSince,
+  pickDescriptions,
+  viewerKind,
+} from '../marketplace-search.rules.js';
 
 const rule = (r: Partial<BillingRuleInput>): BillingRule => BillingRuleSchema.parse({ ChargeType: 'Monthly', Charge: '1', ...r });
 const field = (f: Partial<ServiceFieldInput>): ServiceField =>
@@ -83,5 +90,12 @@ describe('basePrice and billingText', () => {
       currency: 'EUR',
     });
     expect(billingText(noEuro)).toBeNull();
+  });
+});
+
+describe('newSince', () => {
+  it('is thirty days before now, rounded down to the minute, so one minute of searches shares a total', () => {
+    expect(newSince(new Date('2026-03-31T10:15:42.123Z')).toISOString()).toBe('2026-03-01T10:15:00.000Z');
+    expect(newSince(new Date('2026-03-31T10:15:59.999Z'))).toEqual(newSince(new Date('2026-03-31T10:15:00.000Z')));
   });
 });

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   dynamicPrice,
   feeCurrencies,
+  ownPriceMaps,
+  ownPricesOf,
   type PricedService,
   pricesWithMarkup,
   restoredPrices,
@@ -71,5 +73,22 @@ describe('dynamic prices [M4.16]', () => {
     expect(dynamicPrice(rules, service, '10')).toMatchObject({ price: '12', rule: { target: 'Category' } });
     expect(dynamicPrice([...rules, { target: 'Service', value: '7', markupPercent: '0' }], service, '10').price).toBe('10');
     expect(dynamicPrice([], service, '10')).toEqual({ rule: null, price: '10' });
+  });
+});
+
+describe('ownPriceMaps', () => {
+  it('groups own prices by service and fee currency, and gives an empty map to a service without any', () => {
+    const maps = ownPriceMaps([
+      { serviceId: 7, ruleId: 'a', currency: 'EUR', price: '9' },
+      { serviceId: 8, ruleId: 'a', currency: 'EUR', price: '3' },
+      { serviceId: 7, ruleId: 'a', currency: 'USD', price: '11' },
+    ]);
+
+    expect([...ownPricesOf(maps, 7)]).toEqual([
+      [priceKey('a', 'EUR'), '9'],
+      [priceKey('a', 'USD'), '11'],
+    ]);
+    expect([...ownPricesOf(maps, 8)]).toEqual([[priceKey('a', 'EUR'), '3']]);
+    expect(ownPricesOf(maps, 9).size).toBe(0);
   });
 });
