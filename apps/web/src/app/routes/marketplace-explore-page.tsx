@@ -6,7 +6,9 @@ import {
   type SearchSourceType,
 } from '@portal/contracts';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { AccountChooser } from '../../features/accounts';
 import { useCurrentUser } from '../../features/auth';
 import { ExploreScreen } from '../../features/marketplace';
 import { VendorProfilePanel } from '../../features/vendor-profile';
@@ -15,6 +17,9 @@ import { NotFoundPage } from './not-found-page';
 
 /** [M2.19] The sources the v2 route offers in its path. */
 const V2_SOURCES: readonly SearchSourceType[] = ['Global', 'MyServices', 'AvailableServicesForAccount'];
+
+/** The accounts whose Available services the v2 route's chooser offers: the ones that buy, or buy through a parent. */
+const FOR_ACCOUNT_TYPES = ['Reseller', 'Company', 'Department', 'User'] as const;
 
 /** [M8.6] An invalid part of the query is logged and ignored. */
 const logInvalidPart = (message: string, part: string) => console.warn(`${message}: ${part}`);
@@ -28,6 +33,7 @@ export function MarketplaceExplorePage() {
   const params = useParams();
   const navigate = useNavigate();
   const user = useCurrentUser();
+  const { t } = useTranslation();
   const pathSource = params.sourceType as SearchSourceType | undefined;
   const text = params.query ?? '';
   const decoded = useMemo(() => decodeExploreQuery(text, logInvalidPart), [text]);
@@ -57,6 +63,19 @@ export function MarketplaceExplorePage() {
       query={query}
       source={query.sourceType}
       onQueryChange={(next) => navigate(base(encode(next)))}
+      toolbar={
+        pathSource === 'AvailableServicesForAccount' ? (
+          // Which account's catalogue this is; another account of the caller's scope may be chosen.
+          <AccountChooser
+            label={t('marketplace.forAccount.label')}
+            description={t('marketplace.forAccount.description')}
+            value={query.sourceValue}
+            types={FOR_ACCOUNT_TYPES}
+            onChange={(id) => navigate(base(encode({ ...query, sourceValue: id, page: 1 })))}
+            w={420}
+          />
+        ) : undefined
+      }
       hrefForQuery={hrefForQuery}
       hrefForService={(id) => href(paths.marketplace.service(id))}
       onOpenService={(id) => navigate(paths.marketplace.service(id))}

@@ -1,3 +1,4 @@
+export { AccountChooser } from './components/account-chooser';
 export { AccountTree } from './components/account-tree';
 export {
   AccountView,

@@ -9,8 +9,9 @@ const PROVISIONING_POLL_MS = 2000;
 const hasPendingProvisioning = (account: Account | undefined) =>
   provisioningCountsOf(account?.Views.ExtendedView?.Values).PendingProvisioningRequests > 0;
 
-export function useAccount(id: number) {
+export function useAccount(id: number, options: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled: options.enabled ?? true,
     queryKey: accountKeys.detail(id),
     queryFn: ({ signal }) => callOperation(LoadAccountById, { id }, { signal }),
     refetchInterval: (query) => (hasPendingProvisioning(query.state.data) ? PROVISIONING_POLL_MS : false),

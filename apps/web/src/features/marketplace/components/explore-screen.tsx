@@ -62,6 +62,8 @@ export interface ExploreScreenProps {
     serviceCount: number;
     onClose: () => void;
   }) => ReactNode;
+  /** Controls shown under the title, above the search (the v2 route's account chooser). */
+  toolbar?: ReactNode;
 }
 
 const ALL_CATEGORIES = '';
@@ -81,6 +83,7 @@ export function ExploreScreen({
   onOpenService,
   renderVendorPanel,
   renderServiceAction,
+  toolbar,
 }: ExploreScreenProps) {
   const { t } = useTranslation();
   const view = exploreView(q);
@@ -125,6 +128,7 @@ export function ExploreScreen({
       <Title order={1} size="h2">
         {title}
       </Title>
+      {toolbar}
       {isMissing && (
         <ReadableAlert color="yellow" role="alert">
           {t('marketplace.missingSource')}
