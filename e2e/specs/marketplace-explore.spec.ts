@@ -244,6 +244,26 @@ test.describe('marketplace explore', () => {
     await checkAccessible(page);
   });
 
+  test('[M2.19] the v2 Available services route chooses the account by name and prices for it', async ({ page }) => {
+    await signIn(page, 'blueharbor.admin');
+
+    await page.goto('/#/Marketplace/v2/AvailableServicesForAccount');
+    await expect(page.getByRole('heading', { level: 1, name: 'Services available to the account' })).toBeVisible();
+    const chooser = page.getByRole('textbox', { name: 'Available to' });
+    await expect(chooser).toHaveValue('Blue Harbor IT');
+    await chooser.fill('Evergreen');
+    await page.getByRole('option', { name: /^Evergreen Bakeries \(Company/ }).click();
+
+    await expect(page).toHaveURL(/#\/Marketplace\/v2\/AvailableServicesForAccount\/sv:\d+$/);
+    await expect(chooser).toHaveValue(/^Evergreen Bakeries/);
+    await page.getByRole('combobox', { name: /Search services/ }).fill('Microsoft 365 Business Standard');
+    await page.getByRole('combobox', { name: /Search services/ }).press('Enter');
+    const card = cards(page).filter({ has: page.getByRole('link', { name: 'Microsoft 365 Business Standard', exact: true }) });
+    await expect(card).toContainText('€12.29 per month');
+    await checkAccessible(page);
+    await shot(page, 'marketplace-v2-for-account');
+  });
+
   test('a user without browse rights has no Marketplace entry and is told why when opening explore', async ({ page }) => {
     await signIn(page, 'acme.jdoe');
 
