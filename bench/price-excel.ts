@@ -67,6 +67,27 @@ async function rawStreamingWrite(rows: Record<string, unknown>[]): Promise<numbe
   return Buffer.concat(chunks).length;
 }
 
+/**
+ * The most the JavaScript heap grew above where it started while `fn` ran, sampled every 2 ms after a
+ * full collection (run with --expose-gc for a steady start; without it the start is whatever it is).
+ */
+async function peakHeapGrowth(fn: () => Promise<unknown>): Promise<number> {
+  (globalThis as { gc?: () => void }).gc?.();
+  const start = process.memoryUsage().heapUsed;
+  let peak = start;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  }, 2);
+  try {
+    await fn();
+  } finally {
+    clearInterval(timer);
+  }
+  return Math.max(0, Math.max(peak, process.memoryUsage().heapUsed) - start);
+}
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'portal-bench-prices-'));
   const filesDir = join(dir, 'files');
@@ -189,6 +210,21 @@ async function main() {
       options,
     );
     const rawWrite = await measure('raw write', () => rawStreamingWrite(rowsForWrite), options);
+    // Memory: the heap growth of one preview and one export against the raw read and write of the same rows.
+    const heap = {
+      preview: await peakHeapGrowth(() =>
+        previewMarketplaceUpload(db, storage, caller, { fileUrl: uploadName, marketplaceId: listId, log: app.log }),
+      ),
+      rawRead: await peakHeapGrowth(() => rawStreamingRead(upload)),
+      export: await peakHeapGrowth(async () => {
+        await startMarketplaceExport(db, caller, {
+          marketplaceId: listId,
+          filter: { OwnerAccountIds: [], ServiceCategories: [], ServiceTags: [], Currency: null },
+        });
+        await app.jobs.runDue();
+      }),
+      rawWrite: await peakHeapGrowth(() => rawStreamingWrite(rowsForWrite)),
+    };
 
     console.log(
       `\nPrice workbooks, PGlite, ${rowsForWrite.length} rows (${changes} changed in the upload), median of ${ITERATIONS} runs\n`,
@@ -211,6 +247,18 @@ async function main() {
             formatMs(rawWrite.median),
             formatRatio(exportRun.median / rawWrite.median),
           ],
+        ],
+      ),
+    );
+    console.log(
+      `\nPeak heap growth (sampled every 2 ms${(globalThis as { gc?: unknown }).gc ? ', after a full collection' : '; run with node --expose-gc for a steadier start'}); workbook ${mib(upload.length)}\n`,
+    );
+    console.log(
+      table(
+        ['what', 'peak heap growth', 'floor', 'floor growth'],
+        [
+          ['upload preview', mib(heap.preview), 'exceljs streaming read', mib(heap.rawRead)],
+          ['export job', mib(heap.export), 'exceljs streaming write', mib(heap.rawWrite)],
         ],
       ),
     );

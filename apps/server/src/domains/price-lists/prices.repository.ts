@@ -67,8 +67,9 @@ const FILTER_SQL = (from: number) => `($${from}::int[] = '{}' OR s.owner_account
   AND ($${from + 2}::text[] = '{}' OR EXISTS (SELECT 1 FROM service_tag_links t WHERE t.service_id = s.id AND t.tag = ANY($${from + 2}::text[])))`;
 const filterParams = (f: ServiceFilter) => [f.ownerIds, f.categories, f.tags];
 
+// Only the fees of a service's definition are read: the rest (fields, layouts, texts) never reaches prices.
 const SERVICE_SELECT = `s.id, s.service_name, s.display_name, s.owner_account_id, o.display_name AS owner_name, s.category,
-  c.display_name AS category_display_name, s.definition`;
+  c.display_name AS category_display_name, jsonb_build_object('BillingRules', COALESCE(s.definition -> 'BillingRules', '[]'::jsonb)) AS definition`;
 
 /** The services of a price list, ordered by id, after `afterId`, at most `limit`. */
 export async function listListServices(
