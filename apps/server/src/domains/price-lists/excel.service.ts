@@ -237,9 +237,11 @@ export async function previewMarketplaceUpload(
 ): Promise<{ Version: number; Changes: MarketplacePriceChange[] }> {
   const list = await requireMarketplace(db, caller, input.marketplaceId);
   requireExcelEditable(list);
+  // The list's services and prices load while the workbook is read (on PostgreSQL the two overlap).
+  const stored = Promise.all([repo.listListServices(db, { marketplaceId: list.id }), repo.listOwnPrices(db, list.id)]);
+  stored.catch(() => undefined);
   const rows = await readUpload(db, storage, caller, { fileUrl: input.fileUrl, kind: 'marketplace', log: input.log });
-  const services = await repo.listListServices(db, { marketplaceId: list.id });
-  const own = await repo.listOwnPrices(db, list.id);
+  const [services, own] = await stored;
   const ownBy = ownPriceMaps(own);
   const { current, fees, names } = currentOf(
     services,
