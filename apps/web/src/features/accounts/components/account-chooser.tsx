@@ -25,11 +25,15 @@ export function AccountChooser({ label, description, value, types, onChange, w }
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text, 300);
-  const search = useAccountSearch(debounced, types);
   const current = useAccount(value ?? 0, { enabled: value !== null });
   const currentName = value !== null ? current.data?.Hierarchy.at(-1)?.DisplayName : undefined;
+  // The field shows the chosen account's name until the user types: that name is not a search, and the
+  // chosen account keeps one label, so a late answer never replaces what the user is typing.
+  const typing = debounced !== (currentName ?? '');
+  const search = useAccountSearch(typing ? debounced : '', types);
 
-  const options = (search.data?.Items ?? []).map((item) => ({
+  const found = (search.data?.Items ?? []).filter((item) => item.AccountId !== value);
+  const options = found.map((item) => ({
     value: String(item.AccountId),
     label: item.ParentDisplayName
       ? t('account.chooser.option', {
@@ -39,7 +43,7 @@ export function AccountChooser({ label, description, value, types, onChange, w }
         })
       : t('account.chooser.optionTop', { name: item.DisplayName, type: t(`account.type.${item.AccountType}`) }),
   }));
-  if (value !== null && currentName && !options.some((o) => o.value === String(value))) {
+  if (value !== null && currentName) {
     options.unshift({ value: String(value), label: currentName });
   }
   const typed = debounced.trim();
