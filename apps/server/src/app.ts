@@ -49,7 +49,7 @@ import { ssoOperations } from './domains/sso/index.js';
 import { subscriptionOperations, upgradeSubscriptionAction } from './domains/subscriptions/index.js';
 import { termsOperations } from './domains/terms/index.js';
 import { findVendorLogoAttachment, vendorProfileOperations } from './domains/vendor-profiles/index.js';
-import { loadConfig } from './platform/config/config.js';
+import { loadConfig, type TrustProxy } from './platform/config/config.js';
 import type { Db } from './platform/db/db.js';
 import { type FileStorage, localDiskStorage, registerKeeperRoutes } from './platform/files/index.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
@@ -94,6 +94,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** Internal addresses outgoing requests may reach (OUTGOING_ALLOW by default; none unless configured). */
   outgoingAllow?: readonly string[];
+  /** Which proxies' forwarded headers are believed (TRUST_PROXY by default: none). */
+  trustProxy?: TrustProxy;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -176,7 +178,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: (req) => String(req.headers['x-request-id'] ?? crypto.randomUUID()).slice(0, 100),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // The client address (sign-in throttling) and https (Secure cookie, HSTS) come from a proxy's X-Forwarded-* only
+    // when TRUST_PROXY says that proxy is trusted.
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? loadConfig().trustProxy),
   });
   app.addHook('onRoute', (route) => {
     routes.push(route);
@@ -326,6 +330,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   return app;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest to the server. */
+function fastifyTrustProxy(value: TrustProxy): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
 declare module 'fastify' {
