@@ -56,6 +56,7 @@ import { registerErrorHandler } from './platform/http/error-handler.js';
 import { buildOpenApi, renderApiReference } from './platform/http/openapi.js';
 import { configureOutgoing } from './platform/http/outgoing.js';
 import { registerSameOriginGuard } from './platform/http/same-origin.js';
+import { originOf, registerSecurityHeaders } from './platform/http/security-headers.js';
 import {
   createJobWorker,
   type JobHandler,
@@ -96,6 +97,8 @@ export interface AppOptions {
   outgoingAllow?: readonly string[];
   /** Which proxies' forwarded headers are believed (TRUST_PROXY by default: none). */
   trustProxy?: TrustProxy;
+  /** Sites that may frame the embed host (EMBED_FRAME_ANCESTORS by default: only the portal itself). */
+  embedFrameAncestors?: readonly string[];
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -201,12 +204,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerResetTiming(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
   });
 
   const config = loadConfig();
+  // CSP without inline script, nosniff, Referrer-Policy, HSTS over TLS (issue 14; docs/operations.md).
+  const embedPublicOrigin = originOf(process.env.EMBED_PUBLIC_URL);
+  registerSecurityHeaders(app, {
+    scriptOrigins: [originOf(authSettings.guidanceScriptUrl)].filter((o): o is string => o !== null),
+    frameOrigins: embedPublicOrigin ? [embedPublicOrigin] : [],
+  });
   const storage = localDiskStorage(options.filesDir ?? join(config.dataDir, 'files'));
   const operations = registeredOperations({
     ...authSettings,
@@ -240,6 +246,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     resolveCaller: createCallerResolver(authSettings),
     embedHostDist: resolve(here, '../../embed-host/dist'),
     embedSdkDist: resolve(here, '../../../packages/embed/dist'),
+    // The portal's own pages frame the embed host too, also when it is served under another origin.
+    frameAncestors: [
+      ...new Set(
+        [originOf(options.publicUrl ?? config.publicUrl), ...(options.embedFrameAncestors ?? config.embedFrameAncestors)].filter(
+          (o): o is string => o !== null,
+        ),
+      ),
+    ],
   });
   // [A7.3] The account page's report tabs: GET {base}/status, POST {base}/refresh (decision 0028).
   await accountReportRoutes(app, { db: options.db, resolveCaller: createCallerResolver(authSettings) });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { parseOutgoingAllow } from '../http/outgoing.js';
+import { parseFrameAncestors } from '../http/security-headers.js';
 
 export interface Config {
   port: number;
@@ -39,6 +40,8 @@ export interface Config {
    * loopback, linklocal, uniquelocal.
    */
   trustProxy: TrustProxy;
+  /** EMBED_FRAME_ANCESTORS: origins of the sites that may frame the embed host (besides the portal itself), or ['*']. */
+  embedFrameAncestors: string[];
 }
 
 export type TrustProxy = boolean | number | string;
@@ -80,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
     outgoingAllow: parseOutgoingAllow(env.OUTGOING_ALLOW),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    embedFrameAncestors: parseFrameAncestors(env.EMBED_FRAME_ANCESTORS),
   };
 }
 
