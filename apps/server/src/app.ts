@@ -102,6 +102,8 @@ export interface AppOptions {
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** How long a stopping server lets its running jobs finish before handing them back to the queue. */
+export const JOB_SHUTDOWN_GRACE_MS = 10_000;
 
 // Provisioning adds its ExtendedView counts and save-time requests to accounts [A3.1], [A4.2].
 registerAccountExtension(provisioningAccountExtension);
@@ -275,7 +277,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   registerJobDownloadRoute(app, { db: options.db, storage, resolveCaller: createCallerResolver({ sessionHours }) });
   app.addHook('onClose', async () => {
-    await jobs.stop();
+    // Graceful shutdown: running jobs get JOB_SHUTDOWN_GRACE_MS to finish, then go back to the queue.
+    await jobs.stop({ graceMs: JOB_SHUTDOWN_GRACE_MS });
     mailTransport?.close();
   });
 
