@@ -70,5 +70,5 @@ describe('graceful shutdown (issue 14)', () => {
     expect(['refused', 503]).toContain(late);
     expect(code).toBe(0);
     expect(server.output()).toContain('shutting down: finishing in-flight requests and running jobs');
-  }, 120_000);
+  }, 240_000);
 });
