@@ -51,6 +51,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       OUTGOING_ALLOW: 'loopback',
+      // The embed tests' host page runs on the portal's address: an embedding site the operator allows.
+      EMBED_FRAME_ANCESTORS: `http://127.0.0.1:${port}`,
     },
     stdout: 'pipe',
   },

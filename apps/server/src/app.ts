@@ -49,13 +49,14 @@ import { ssoOperations } from './domains/sso/index.js';
 import { subscriptionOperations, upgradeSubscriptionAction } from './domains/subscriptions/index.js';
 import { termsOperations } from './domains/terms/index.js';
 import { findVendorLogoAttachment, vendorProfileOperations } from './domains/vendor-profiles/index.js';
-import { loadConfig } from './platform/config/config.js';
+import { loadConfig, type TrustProxy } from './platform/config/config.js';
 import type { Db } from './platform/db/db.js';
 import { type FileStorage, localDiskStorage, registerKeeperRoutes } from './platform/files/index.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { buildOpenApi, renderApiReference } from './platform/http/openapi.js';
 import { configureOutgoing } from './platform/http/outgoing.js';
 import { registerSameOriginGuard } from './platform/http/same-origin.js';
+import { originOf, registerSecurityHeaders } from './platform/http/security-headers.js';
 import {
   createJobWorker,
   type JobHandler,
@@ -94,9 +95,15 @@ export interface AppOptions {
   publicUrl?: string;
   /** Internal addresses outgoing requests may reach (OUTGOING_ALLOW by default; none unless configured). */
   outgoingAllow?: readonly string[];
+  /** Which proxies' forwarded headers are believed (TRUST_PROXY by default: none). */
+  trustProxy?: TrustProxy;
+  /** Sites that may frame the embed host (EMBED_FRAME_ANCESTORS by default: only the portal itself). */
+  embedFrameAncestors?: readonly string[];
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** How long a stopping server lets its running jobs finish before handing them back to the queue. */
+export const JOB_SHUTDOWN_GRACE_MS = 10_000;
 
 // Provisioning adds its ExtendedView counts and save-time requests to accounts [A3.1], [A4.2].
 registerAccountExtension(provisioningAccountExtension);
@@ -176,7 +183,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: (req) => String(req.headers['x-request-id'] ?? crypto.randomUUID()).slice(0, 100),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // The client address (sign-in throttling) and https (Secure cookie, HSTS) come from a proxy's X-Forwarded-* only
+    // when TRUST_PROXY says that proxy is trusted.
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? loadConfig().trustProxy),
   });
   app.addHook('onRoute', (route) => {
     routes.push(route);
@@ -197,12 +206,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerResetTiming(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
   });
 
   const config = loadConfig();
+  // CSP without inline script, nosniff, Referrer-Policy, HSTS over TLS (issue 14; docs/operations.md).
+  const embedPublicOrigin = originOf(process.env.EMBED_PUBLIC_URL);
+  registerSecurityHeaders(app, {
+    scriptOrigins: [originOf(authSettings.guidanceScriptUrl)].filter((o): o is string => o !== null),
+    frameOrigins: embedPublicOrigin ? [embedPublicOrigin] : [],
+  });
   const storage = localDiskStorage(options.filesDir ?? join(config.dataDir, 'files'));
   const operations = registeredOperations({
     ...authSettings,
@@ -236,6 +248,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     resolveCaller: createCallerResolver(authSettings),
     embedHostDist: resolve(here, '../../embed-host/dist'),
     embedSdkDist: resolve(here, '../../../packages/embed/dist'),
+    // The portal's own pages frame the embed host too, also when it is served under another origin.
+    frameAncestors: [
+      ...new Set(
+        [originOf(options.publicUrl ?? config.publicUrl), ...(options.embedFrameAncestors ?? config.embedFrameAncestors)].filter(
+          (o): o is string => o !== null,
+        ),
+      ),
+    ],
   });
   // [A7.3] The account page's report tabs: GET {base}/status, POST {base}/refresh (decision 0028).
   await accountReportRoutes(app, { db: options.db, resolveCaller: createCallerResolver(authSettings) });
@@ -257,7 +277,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   registerJobDownloadRoute(app, { db: options.db, storage, resolveCaller: createCallerResolver({ sessionHours }) });
   app.addHook('onClose', async () => {
-    await jobs.stop();
+    // Graceful shutdown: running jobs get JOB_SHUTDOWN_GRACE_MS to finish, then go back to the queue.
+    await jobs.stop({ graceMs: JOB_SHUTDOWN_GRACE_MS });
     mailTransport?.close();
   });
 
@@ -326,6 +347,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   return app;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest to the server. */
+function fastifyTrustProxy(value: TrustProxy): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
 declare module 'fastify' {

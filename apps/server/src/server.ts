@@ -30,8 +30,9 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  const force = setTimeout(() => process.exit(1), 15_000);
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests and running jobs');
+  // Requests in flight finish; running jobs get JOB_SHUTDOWN_GRACE_MS (app.ts); past 30 s the process gives up.
+  const force = setTimeout(() => process.exit(1), 30_000);
   force.unref();
   await app.close();
   await db.close();

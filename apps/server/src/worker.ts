@@ -3,7 +3,7 @@
 // table safely: each claim skips rows another worker holds (FOR UPDATE SKIP LOCKED).
 import { join } from 'node:path';
 import pino from 'pino';
-import { registeredJobHandlers } from './app.js';
+import { JOB_SHUTDOWN_GRACE_MS, registeredJobHandlers } from './app.js';
 import { loadConfig } from './platform/config/config.js';
 import { createDb } from './platform/db/db.js';
 import { migrate } from './platform/db/migrate.js';
@@ -41,11 +41,12 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  log.info({ signal }, 'job worker stopping: handing running jobs back');
+  log.info({ signal }, 'job worker stopping: finishing running jobs');
   const force = setTimeout(() => process.exit(1), 30_000);
   force.unref();
   clearInterval(purge);
-  await worker.stop();
+  // Running jobs get a grace period to finish; those still running then go back to the queue.
+  await worker.stop({ graceMs: JOB_SHUTDOWN_GRACE_MS });
   mailTransport?.close();
   await db.close();
   process.exit(0);

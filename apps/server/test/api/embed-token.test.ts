@@ -417,13 +417,14 @@ describe('saving reports from the embed host', () => {
 });
 
 describe('embed host page', () => {
-  it('serves the host page framable by other sites', async () => {
+  it('serves the host page framable by the portal and the embedding sites EMBED_FRAME_ANCESTORS names, not by any site', async () => {
     const res = await fetch(`${t.url}/embed/reportEmbed?reportId=${DEMO_REPORT_ID}&groupId=${DEMO_WORKGROUP_ID}`);
 
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(res.headers.get('x-frame-options')).toBeNull();
-    expect(res.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'self'[^;]*$/);
+    expect(res.headers.get('content-security-policy')).not.toContain('frame-ancestors *');
     expect(await res.text()).toContain('<script src="/embed/host.js"></script>');
   });
 

@@ -322,6 +322,42 @@ describe('crash recovery', () => {
   });
 });
 
+describe('graceful stop (issue 14)', () => {
+  it('lets a running job finish within the grace period and claims nothing new meanwhile', async () => {
+    const type = newType();
+    let started: () => void = () => undefined;
+    const isStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const ran: string[] = [];
+    const worker = createJobWorker({
+      db: t.db,
+      log: t.app.log,
+      pollMs: 10,
+      concurrency: 1,
+      handlers: [
+        handler<{ n: number }>(type, async (ctx) => {
+          started();
+          ran.push(String(ctx.job.payload.n));
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await ctx.pause();
+          return { Finished: true };
+        }),
+      ],
+    });
+    const first = await enqueue(type, { n: 1 }, { runAt: new Date(Date.now() - 1000) });
+
+    worker.start();
+    await isStarted;
+    const second = await enqueue(type, { n: 2 }, { runAt: new Date(Date.now() - 1000) });
+    await worker.stop({ graceMs: 5000 });
+
+    expect(await jobRow(first)).toMatchObject({ status: 'succeeded', result: { Finished: true } });
+    expect(await jobRow(second)).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(ran).toEqual(['1']);
+  });
+});
+
 describe('claiming', () => {
   it('never gives the same job to two workers running side by side', async () => {
     const type = newType();

@@ -252,15 +252,17 @@ describe('multi-factor sign-in with an authenticator app [A2.20]', () => {
     expect(again.status).toBe(401);
   });
 
-  it('locks the sign-in out after ten wrong codes, even with a right one', async () => {
+  it('slows the sign-in down after repeated wrong codes, even with a right one', async () => {
     const u = await user('bruteforced', ids.company!, READ_ALL);
     const client = await new ApiClient(t.url).signIn(u.username);
     const own = (await client.op('StartMfaEnrolment')).body.Secret;
     await client.op('ConfirmMfaEnrolment', { Code: codeFor(own) });
     const good = codeFor(own, 1);
     const bad = String((Number(good) + 7) % 1_000_000).padStart(6, '0');
-    for (let i = 0; i < 10; i++)
-      await new ApiClient(t.url).op('Authenticate', { Username: u.username, Password: TEST_PASSWORD, Code: bad });
+    for (let i = 0; i < 10; i++) {
+      const res = await new ApiClient(t.url).op('Authenticate', { Username: u.username, Password: TEST_PASSWORD, Code: bad });
+      if (res.status === 429) break;
+    }
 
     const res = await new ApiClient(t.url).op('Authenticate', { Username: u.username, Password: TEST_PASSWORD, Code: good });
 

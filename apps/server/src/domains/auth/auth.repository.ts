@@ -94,14 +94,52 @@ export async function recordSignInAttempt(db: Queryable, username: string, ip: s
   ]);
 }
 
-export async function countRecentFailures(db: Queryable, username: string, ip: string, since: Date) {
-  const [row] = await db.query<{ by_user: number; by_ip: number }>(
-    `SELECT count(*) FILTER (WHERE lower(username) = lower($1))::int AS by_user,
-            count(*) FILTER (WHERE ip = $2)::int AS by_ip
-     FROM login_attempts WHERE attempted_at > $3 AND NOT succeeded AND (lower(username) = lower($1) OR ip = $2)`,
+/** Failures in a row for one username from one address since `since` and since the last success there. */
+export async function consecutiveFailures(db: Queryable, username: string, ip: string, since: Date) {
+  const [row] = await db.query<{ failures: number; last_failure_at: Date | null }>(
+    `SELECT count(*)::int AS failures, max(attempted_at) AS last_failure_at
+     FROM login_attempts f
+     WHERE lower(f.username) = lower($1) AND f.ip = $2 AND NOT f.succeeded AND f.attempted_at > $3
+       AND f.attempted_at > coalesce((SELECT max(s.attempted_at) FROM login_attempts s
+                                      WHERE lower(s.username) = lower($1) AND s.ip = $2 AND s.succeeded
+                                        AND s.attempted_at > $3), $3)`,
     [username, ip, since],
   );
-  return row ?? { by_user: 0, by_ip: 0 };
+  return { failures: row?.failures ?? 0, lastFailureAt: row?.last_failure_at ?? null };
+}
+
+/** Failed sign-ins for a username from any address since `since`. */
+export async function countFailuresForUsername(db: Queryable, username: string, since: Date): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM login_attempts WHERE lower(username) = lower($1) AND NOT succeeded AND attempted_at > $2`,
+    [username, since],
+  );
+  return row?.n ?? 0;
+}
+
+/** The user a username names, with what the failed sign-ins e-mail needs. */
+export async function findAlertRecipient(db: Queryable, username: string) {
+  const [row] = await db.query<{ id: number; username: string; display_name: string; email: string | null }>(
+    `SELECT id, username, display_name, email FROM accounts
+     WHERE lower(username) = lower($1) AND account_type = 'User' AND state <> 'Terminated'`,
+    [username],
+  );
+  return row ?? null;
+}
+
+/**
+ * Claims the failed sign-ins e-mail of a user for this window: true when no e-mail was sent since `windowStart`
+ * (the row is then stamped `now`), false when one was. One statement, so two failing requests never both send.
+ */
+export async function claimSignInAlert(db: Queryable, accountId: number, now: Date, windowStart: Date): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO sign_in_alerts (account_id, last_sent_at) VALUES ($1, $2)
+     ON CONFLICT (account_id) DO UPDATE SET last_sent_at = EXCLUDED.last_sent_at
+       WHERE sign_in_alerts.last_sent_at <= $3
+     RETURNING account_id`,
+    [accountId, now, windowStart],
+  );
+  return rows.length > 0;
 }
 
 /** Sets a password; any pending "choose a new password" is over unless `mustChange` asks for one. */

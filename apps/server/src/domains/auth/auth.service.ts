@@ -1,11 +1,18 @@
 import type { CurrentUser } from '@portal/contracts';
-import type { Queryable } from '../../platform/db/db.js';
+import type { Db, Queryable } from '../../platform/db/db.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
+import { isMailAddress, sendMail } from '../../platform/mail/index.js';
 import type { Caller, OperationContext } from '../../platform/operations/types.js';
 import * as accessRepo from './access.repository.js';
 import { decideSecondFactor, isPasswordExpired } from './access.rules.js';
 import * as repo from './auth.repository.js';
-import { isSignInThrottled, SIGN_IN_WINDOW_MINUTES } from './auth.rules.js';
+import {
+  alertWindowStart,
+  failedSignInsMail,
+  needsFailedSignInAlert,
+  SIGN_IN_WINDOW_MINUTES,
+  signInRetryAfterSeconds,
+} from './auth.rules.js';
 import { exchangeImpersonationToken } from './impersonation.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import {
@@ -35,21 +42,45 @@ export interface SignInInput {
   ImpersonationToken?: string | undefined;
 }
 
-/** Throws when too many sign-ins failed lately for this username or address (the lockout). */
+/**
+ * Throws 429 with Retry-After while this address must still wait after its consecutive failures for this username
+ * (growing delays; other addresses, and other usernames from this address, are not slowed down).
+ */
 export async function assertNotThrottled(ctx: OperationContext, username: string) {
   const since = new Date(ctx.now.getTime() - SIGN_IN_WINDOW_MINUTES * 60_000);
-  const failures = await repo.countRecentFailures(ctx.db, username, ctx.ip, since);
-  if (isSignInThrottled({ failuresForUsername: failures.by_user, failuresFromIp: failures.by_ip })) {
+  const { failures, lastFailureAt } = await repo.consecutiveFailures(ctx.db, username, ctx.ip, since);
+  const wait = signInRetryAfterSeconds({ consecutiveFailures: failures, lastFailureAt, now: ctx.now });
+  if (wait > 0) {
     throw new DomainError(
       'TOO_MANY_REQUESTS',
-      `Too many failed sign-in attempts. Wait ${SIGN_IN_WINDOW_MINUTES} minutes and try again.`,
+      `Too many failed sign-in attempts. Try again in ${wait === 1 ? '1 second' : `${wait} seconds`}.`,
+      [],
+      { retryAfter: wait },
     );
   }
 }
 
+/**
+ * Records a failed attempt outside the operation's rolled-back transaction and, after repeated failures for the
+ * username, queues the e-mail that tells the user (at most one per window).
+ */
+async function recordFailure(db: Db, username: string, ip: string, now: Date) {
+  await db.transaction(async (tx) => {
+    await repo.recordSignInAttempt(tx, username, ip, false);
+    const windowStart = alertWindowStart(now);
+    if (!needsFailedSignInAlert(await repo.countFailuresForUsername(tx, username, windowStart))) return;
+    const user = await repo.findAlertRecipient(tx, username);
+    const to = user?.email?.trim() ?? '';
+    if (!user || !isMailAddress(to) || !(await repo.claimSignInAlert(tx, user.id, now, windowStart))) return;
+    const failures = await repo.countFailuresForUsername(tx, username, windowStart);
+    const mail = failedSignInsMail({ displayName: user.display_name, username: user.username, failures, lastAddress: ip });
+    await sendMail(tx, { to, subject: mail.subject, text: mail.text, accountId: user.id });
+  });
+}
+
 /** Counts a failed attempt even though the operation's transaction rolls back, then throws. */
 export function failSignIn(ctx: OperationContext, username: string, field: string, message: string): never {
-  ctx.onRollback((db) => repo.recordSignInAttempt(db, username, ctx.ip, false));
+  ctx.onRollback((db) => recordFailure(db, username, ctx.ip, ctx.now));
   throw new DomainError('UNAUTHENTICATED', message, [{ field, message }]);
 }
 
@@ -153,7 +184,7 @@ export async function startSession(ctx: OperationContext, settings: AuthSettings
 /** Records the outcome of a sign-in attempt for the lockout; a failure is kept although the transaction rolls back. */
 export async function recordSignInOutcome(ctx: OperationContext, username: string, succeeded: boolean): Promise<void> {
   if (succeeded) await repo.recordSignInAttempt(ctx.db, username, ctx.ip, true);
-  else ctx.onRollback((db) => repo.recordSignInAttempt(db, username, ctx.ip, false));
+  else ctx.onRollback((db) => recordFailure(db, username, ctx.ip, ctx.now));
 }
 
 /** Ends the session; signing out of an impersonation ends the impersonator's own session too. */

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler }
 import type { Db } from '../../platform/db/db.js';
 import { DomainError, notFound } from '../../platform/errors/domain-error.js';
 import { sendProblem } from '../../platform/http/error-handler.js';
+import { embedHostPolicy } from '../../platform/http/security-headers.js';
 import type { Caller } from '../../platform/operations/types.js';
 import {
   checkEmbedToken,
@@ -27,6 +28,8 @@ export interface ReportRoutesOptions {
   tokens?: TokenSettings;
   /** Origin written into embed URLs; defaults to EMBED_PUBLIC_URL, else the request's own origin. */
   publicUrl?: string | null;
+  /** Origins allowed to frame the embed host's pages besides its own ('*' for any). */
+  frameAncestors?: readonly string[];
   now?: () => Date;
 }
 
@@ -57,15 +60,15 @@ function trustOriginFooter(baseUrl: string): string {
   return `;(function (client) { if (client && client.trustEmbedOrigin) client.trustEmbedOrigin(${origin}); })(window['powerbi-client']);\n`;
 }
 
-/** The host page is meant to be framed by other sites; it answers only its parent's origin. */
-const frameable: onSendHookHandler = async (_request, reply, payload) => {
-  reply.removeHeader('x-frame-options');
-  reply.header(
-    'content-security-policy',
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors *",
-  );
-  return payload;
-};
+/** The host page is meant to be framed by other sites: those EMBED_FRAME_ANCESTORS names, and the portal itself. */
+function frameable(frameAncestors: readonly string[]): onSendHookHandler {
+  const policy = embedHostPolicy(frameAncestors);
+  return async (_request, reply, payload) => {
+    reply.removeHeader('x-frame-options');
+    reply.header('content-security-policy', policy);
+    return payload;
+  };
+}
 
 // Route access markers (checked by test/api/routes.test.ts); held in constants so that no
 // augmentation of Fastify's route config type is needed.
@@ -200,8 +203,9 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
 
   // [E2.1] reportEmbed (reports), dashboardEmbed (dashboards) and embed?tileId (tiles): one page, the
   // host picks its kind from the path.
+  const hostPageHeaders = frameable(options.frameAncestors ?? []);
   for (const page of ['/embed/reportEmbed', '/embed/dashboardEmbed', '/embed/embed']) {
-    app.get(page, { ...PUBLIC, onSend: frameable }, async (_request, reply) =>
+    app.get(page, { ...PUBLIC, onSend: hostPageHeaders }, async (_request, reply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(HOST_HTML),
     );
   }

@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { parseOutgoingAllow } from '../http/outgoing.js';
+import { parseFrameAncestors } from '../http/security-headers.js';
 
 export interface Config {
   port: number;
@@ -32,7 +34,17 @@ export interface Config {
   publicUrl: string;
   /** OUTGOING_ALLOW: internal addresses outgoing requests may reach (loopback, private, link-local, CIDR ranges). */
   outgoingAllow: string[];
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-For / X-Forwarded-Proto / X-Forwarded-Host headers are believed (Fastify's
+   * trustProxy): false (default, never), true (any peer), a hop count, or addresses, CIDR ranges and the names
+   * loopback, linklocal, uniquelocal.
+   */
+  trustProxy: TrustProxy;
+  /** EMBED_FRAME_ANCESTORS: origins of the sites that may frame the embed host (besides the portal itself), or ['*']. */
+  embedFrameAncestors: string[];
 }
+
+export type TrustProxy = boolean | number | string;
 
 /** REDIRECT_PREFIXES: relative path prefixes ending in '/', e.g. "idp/,keeper/,support/,knowledge-base/". */
 export function parseRedirectPrefixes(value: string | undefined): string[] | null {
@@ -70,6 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsConcurrency: parseConcurrency(env.JOBS_CONCURRENCY),
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
     outgoingAllow: parseOutgoingAllow(env.OUTGOING_ALLOW),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    embedFrameAncestors: parseFrameAncestors(env.EMBED_FRAME_ANCESTORS),
   };
 }
 
@@ -99,4 +113,29 @@ export function parsePublicUrl(value: string | undefined, port: number): string 
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash)
     throw new Error(`PUBLIC_URL must be an http(s) address without query or fragment, got "${value}"`);
   return url.href.replace(/\/+$/, '');
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: unset or false, true, a hop count (1 to 10), or a comma-separated list of addresses and ranges. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops < 1 || hops > 10) throw new Error(`TRUST_PROXY as a hop count must be 1 to 10, got "${value}"`);
+    return hops;
+  }
+  const entries = v.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!PROXY_NAMES.has(entry) && (family === 0 || !validBits || rest.length > 0))
+      throw new Error(
+        `TRUST_PROXY: "${entry}" is not true, false, a hop count, an address, a CIDR range, loopback, linklocal or uniquelocal`,
+      );
+  }
+  return entries.join(',');
 }

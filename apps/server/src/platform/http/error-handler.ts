@@ -42,6 +42,8 @@ export function zodFieldErrors(error: ZodError, prefix = '') {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof DomainError) {
+      // A throttled caller is told how long to wait (sign-in throttling).
+      if (typeof error.extra.retryAfter === 'number') reply.header('retry-after', String(error.extra.retryAfter));
       return sendProblem(reply, request, {
         status: error.status,
         code: error.code,

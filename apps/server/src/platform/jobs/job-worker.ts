@@ -85,8 +85,11 @@ export interface JobWorker {
   readonly workerId: string;
   readonly types: readonly string[];
   start(): void;
-  /** Stops claiming and waits for the jobs in flight. */
-  stop(): Promise<void>;
+  /**
+   * Stops claiming and waits for the jobs in flight. With `graceMs` the running jobs get that long to finish
+   * (graceful shutdown); whatever still runs then is interrupted at its next pause and handed back to the queue.
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
   /** Looks for due jobs soon (after an enqueue). */
   wake(): void;
   /**
@@ -120,6 +123,8 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   let timer: NodeJS.Timeout | null = null;
   let wakeTimer: NodeJS.Timeout | null = null;
   let stopping = false;
+  /** Claims no new job (stopping gracefully) but lets the running ones finish. */
+  let draining = false;
   let active = 0;
   const inFlight = new Set<Promise<void>>();
 
@@ -276,7 +281,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     active++;
     try {
       await giveUpAbandoned(realClock());
-      while (!stopping) {
+      while (!stopping && !draining) {
         const row = await claim(realClock);
         if (!row) return;
         tick();
@@ -291,7 +296,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   }
 
   function tick() {
-    if (stopping || !timer || types.length === 0 || active >= concurrency) return;
+    if (stopping || draining || !timer || types.length === 0 || active >= concurrency) return;
     const run = drain();
     inFlight.add(run);
     void run.finally(() => inFlight.delete(run));
@@ -303,17 +308,28 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     start() {
       if (timer) return;
       stopping = false;
+      draining = false;
       timer = setInterval(tick, pollMs);
       timer.unref();
       jobSignals.add(wakeSoon);
       tick();
     },
-    async stop() {
-      stopping = true;
+    async stop(stopOptions = {}) {
+      draining = true;
       jobSignals.delete(wakeSoon);
       if (timer) clearInterval(timer);
       if (wakeTimer) clearTimeout(wakeTimer);
       timer = null;
+      const graceMs = stopOptions.graceMs ?? 0;
+      if (graceMs > 0 && inFlight.size > 0) {
+        let graceTimer: NodeJS.Timeout | undefined;
+        const graceOver = new Promise<void>((resolve) => {
+          graceTimer = setTimeout(resolve, graceMs);
+        });
+        await Promise.race([Promise.allSettled([...inFlight]), graceOver]);
+        clearTimeout(graceTimer);
+      }
+      stopping = true;
       await Promise.allSettled([...inFlight]);
     },
     wake: () => wakeSoon(),

@@ -230,7 +230,9 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
   });
 }
 
-function cookieJar(request: FastifyRequest, reply: FastifyReply, secure: boolean): CookieJar {
+function cookieJar(request: FastifyRequest, reply: FastifyReply, secureCookies: boolean): CookieJar {
+  // Secure whenever the browser talks TLS: directly, or to a trusted proxy that says https (TRUST_PROXY).
+  const secure = secureCookies || request.protocol === 'https';
   return {
     get: (name) => request.cookies[name],
     set: (name, value, { maxAgeSeconds }) =>

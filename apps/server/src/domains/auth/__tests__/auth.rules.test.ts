@@ -1,25 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { isSignInThrottled, MAX_FAILURES_PER_IP, MAX_FAILURES_PER_USERNAME, nextSessionExpiry } from '../auth.rules.js';
+import {
+  ALERT_AFTER_FAILURES,
+  ALERT_WINDOW_MINUTES,
+  alertWindowStart,
+  FREE_FAILURES,
+  MAX_DELAY_SECONDS,
+  needsFailedSignInAlert,
+  nextSessionExpiry,
+  signInDelaySeconds,
+  signInRetryAfterSeconds,
+} from '../auth.rules.js';
 
-describe('isSignInThrottled', () => {
+describe('signInDelaySeconds', () => {
   it.each([
-    { failuresForUsername: 0, failuresFromIp: 0, throttled: false },
-    { failuresForUsername: MAX_FAILURES_PER_USERNAME - 1, failuresFromIp: 0, throttled: false },
-    { failuresForUsername: MAX_FAILURES_PER_USERNAME, failuresFromIp: 0, throttled: true },
-    { failuresForUsername: MAX_FAILURES_PER_USERNAME + 5, failuresFromIp: 0, throttled: true },
-    { failuresForUsername: 0, failuresFromIp: MAX_FAILURES_PER_IP - 1, throttled: false },
-    { failuresForUsername: 0, failuresFromIp: MAX_FAILURES_PER_IP, throttled: true },
-    { failuresForUsername: MAX_FAILURES_PER_USERNAME - 1, failuresFromIp: MAX_FAILURES_PER_IP - 1, throttled: false },
-  ])(
-    'throttles after $failuresForUsername failures for the username and $failuresFromIp from the address: $throttled',
-    ({ throttled, ...counts }) => {
-      expect(isSignInThrottled(counts)).toBe(throttled);
-    },
-  );
+    { failures: 0, delay: 0 },
+    { failures: FREE_FAILURES - 1, delay: 0 },
+    { failures: FREE_FAILURES, delay: 1 },
+    { failures: FREE_FAILURES + 1, delay: 2 },
+    { failures: FREE_FAILURES + 4, delay: 16 },
+    { failures: FREE_FAILURES + 40, delay: MAX_DELAY_SECONDS },
+  ])('after $failures consecutive failures waits $delay s', ({ failures, delay }) => {
+    expect(signInDelaySeconds(failures)).toBe(delay);
+  });
+});
 
-  it('locks a username out after ten failures and an address after fifty', () => {
-    expect(MAX_FAILURES_PER_USERNAME).toBe(10);
-    expect(MAX_FAILURES_PER_IP).toBe(50);
+describe('signInRetryAfterSeconds', () => {
+  const now = new Date('2026-05-01T10:00:00Z');
+  it('lets the attempt through once the delay after the last failure has passed', () => {
+    const last = new Date(now.getTime() - 5000);
+    expect(signInRetryAfterSeconds({ consecutiveFailures: FREE_FAILURES + 2, lastFailureAt: last, now })).toBe(0);
+    expect(signInRetryAfterSeconds({ consecutiveFailures: FREE_FAILURES + 3, lastFailureAt: last, now })).toBe(3);
+  });
+  it('never waits before the free failures are spent', () => {
+    expect(signInRetryAfterSeconds({ consecutiveFailures: FREE_FAILURES - 1, lastFailureAt: now, now })).toBe(0);
+  });
+});
+
+describe('needsFailedSignInAlert', () => {
+  it('e-mails the user once sign-ins for the username failed repeatedly within the window', () => {
+    expect(needsFailedSignInAlert(ALERT_AFTER_FAILURES - 1)).toBe(false);
+    expect(needsFailedSignInAlert(ALERT_AFTER_FAILURES)).toBe(true);
+    const now = new Date('2026-05-01T10:00:00Z');
+    expect(now.getTime() - alertWindowStart(now).getTime()).toBe(ALERT_WINDOW_MINUTES * 60_000);
   });
 });
 

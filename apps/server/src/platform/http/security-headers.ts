@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Security headers on every response, HTML and API alike (issue 14): a Content-Security-Policy without inline script,
+ * nosniff, a Referrer-Policy, X-Frame-Options for old browsers, and HSTS when the browser reached us over TLS
+ * (directly, or through a proxy TRUST_PROXY trusts that says https). The embed host's pages, which other sites may
+ * frame, replace the policy with `embedHostPolicy` (frame-ancestors from EMBED_FRAME_ANCESTORS).
+ */
+export interface SecurityHeaderSettings {
+  /** Origins the web app may load scripts from besides its own (the optional guidance script). */
+  scriptOrigins?: readonly string[];
+  /** Origins the web app may frame besides its own (the embed host at EMBED_PUBLIC_URL). */
+  frameOrigins?: readonly string[];
+}
+
+export const HSTS = 'max-age=31536000';
+
+/** The policy of the portal's own pages and of every API answer: nothing inline but styles, framed only by itself. */
+export function portalPolicy(settings: SecurityHeaderSettings = {}): string {
+  const scripts = ["'self'", ...(settings.scriptOrigins ?? [])].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${scripts}`,
+    // Mantine and the embed host inject their CSS at run time (CSS-in-JS): styles may be inline, scripts never.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src ${scripts}`,
+    `frame-src ${["'self'", ...(settings.frameOrigins ?? [])].join(' ')}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+/** The embed host's pages: framed by the portal itself and by the configured embedding sites only. */
+export function embedHostPolicy(frameAncestors: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${["'self'", ...frameAncestors].join(' ')}`,
+  ].join('; ');
+}
+
+/** Whether the browser's connection is TLS: the socket itself, or a trusted proxy's X-Forwarded-Proto. */
+export function isTls(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
+}
+
+function setCommonHeaders(request: FastifyRequest, reply: FastifyReply, policy: string) {
+  reply.header('content-security-policy', policy);
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('referrer-policy', 'same-origin');
+  reply.header('x-frame-options', 'SAMEORIGIN');
+  if (isTls(request)) reply.header('strict-transport-security', HSTS);
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, settings: SecurityHeaderSettings = {}) {
+  const policy = portalPolicy(settings);
+  app.addHook('onSend', async (request, reply) => {
+    setCommonHeaders(request, reply, policy);
+  });
+}
+
+/** The origin of an http(s) address, or null. */
+export function originOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * EMBED_FRAME_ANCESTORS: the origins of the sites allowed to frame the embed host (comma separated, e.g.
+ * `https://intranet.example.com,https://crm.example.com`), or `*` for any site. Unset: only the portal itself.
+ */
+export function parseFrameAncestors(value: string | undefined): string[] {
+  const v = value?.trim() ?? '';
+  if (v === '') return [];
+  if (v === '*') return ['*'];
+  return v.split(',').map((entry) => {
+    const e = entry.trim();
+    const origin = originOf(e);
+    if (!origin || origin !== e.replace(/\/$/, ''))
+      throw new Error(`EMBED_FRAME_ANCESTORS: "${e}" must be an origin such as https://intranet.example.com, or * alone`);
+    return origin;
+  });
+}

@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// Issue 14: SIGTERM stops accepting, finishes the requests in flight (and running jobs), then exits 0.
+// The server runs as its own process, as in production, on an embedded database of its own.
+const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-shutdown-'));
+let child: ChildProcess | null = null;
+
+afterAll(() => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Starts `src/server.ts` on a free loopback port; resolves with its address once it listens. */
+function startServer(): Promise<{ url: string; exited: Promise<number | null>; output: () => string }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child = proc;
+  let output = '';
+  const exited = new Promise<number | null>((done) => proc.on('exit', (code) => done(code)));
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the server did not start:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        done({ url: match[1], exited, output: () => output });
+      }
+    };
+    proc.stdout?.on('data', onData);
+    proc.stderr?.on('data', onData);
+    void exited.then((code) => fail(new Error(`the server exited with ${code} before listening:\n${output}`)));
+  });
+}
+
+describe('graceful shutdown (issue 14)', () => {
+  it('on SIGTERM answers the request in flight, refuses new connections and exits 0', async () => {
+    const server = await startServer();
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+
+    // RequestPasswordReset always takes at least 400 ms: a slow request still running when the signal arrives.
+    const startedAt = Date.now();
+    const slow = fetch(`${server.url}/api/op/RequestPasswordReset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', connection: 'close' },
+      body: JSON.stringify({ Username: 'nobody.here' }),
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    child?.kill('SIGTERM');
+    const answer = await slow;
+    const answeredAfter = Date.now() - startedAt;
+    await new Promise((r) => setTimeout(r, 50));
+    const late = await fetch(`${server.url}/healthz`).then(
+      (res) => res.status,
+      () => 'refused',
+    );
+    const code = await server.exited;
+
+    expect(answer.status).toBe(200);
+    expect(answeredAfter).toBeGreaterThanOrEqual(400);
+    expect(['refused', 503]).toContain(late);
+    expect(code).toBe(0);
+    expect(server.output()).toContain('shutting down: finishing in-flight requests and running jobs');
+  }, 240_000);
+});

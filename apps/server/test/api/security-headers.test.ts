@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../build-test-app.js';
+import { makeAccount, makeUser, READ_ALL, TEST_PASSWORD } from '../factories/accounts.js';
+
+// Issue 14: security headers on every answer, the Secure cookie and HSTS over TLS (here: a trusted proxy saying https).
+let plain: TestApp;
+let proxied: TestApp;
+let webDist: string;
+const usernames = new Map<TestApp, string>();
+
+beforeAll(async () => {
+  webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Portal</title><script type="module" src="/a.js"></script>');
+  plain = await buildTestApp({
+    webDist,
+    app: { publicUrl: 'https://portal.example.com', embedFrameAncestors: ['https://intranet.example.com'] },
+  });
+  proxied = await buildTestApp({ webDist, app: { trustProxy: 'loopback' } });
+  for (const app of [plain, proxied]) {
+    const provider = await makeAccount(app.db, { type: 'Provider', parentId: null });
+    const company = await makeAccount(app.db, { type: 'Company', parentId: provider });
+    usernames.set(app, (await makeUser(app.db, { parentId: company, capabilities: READ_ALL })).username);
+  }
+});
+afterAll(async () => {
+  await plain.close();
+  await proxied.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const signIn = (app: TestApp, headers: Record<string, string> = {}) =>
+  fetch(`${app.url}/api/op/Authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ Username: usernames.get(app), Password: TEST_PASSWORD }),
+  });
+
+function directives(policy: string | null): Map<string, string> {
+  return new Map(
+    (policy ?? '').split(';').map((d) => {
+      const [name = '', ...values] = d.trim().split(/\s+/);
+      return [name, values.join(' ')] as const;
+    }),
+  );
+}
+
+describe('security headers (issue 14)', () => {
+  it.each([
+    ['the web app', '/'],
+    ['an API answer', '/api/openapi.json'],
+    ['an API error', '/api/op/GetCurrentUser'],
+    ['the API reference', '/api/docs'],
+  ])('%s carries a CSP without inline script, nosniff and a Referrer-Policy', async (_what, path) => {
+    const res = await fetch(`${plain.url}${path}`, path.startsWith('/api/op') ? { method: 'POST' } : {});
+    const csp = directives(res.headers.get('content-security-policy'));
+
+    expect(csp.get('script-src')).toBe("'self'");
+    expect(csp.get('default-src')).toBe("'self'");
+    expect(csp.get('object-src')).toBe("'none'");
+    expect(csp.get('frame-ancestors')).toBe("'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
+  });
+
+  it('lets the embed host be framed only by the portal and the configured embedding sites', async () => {
+    const res = await fetch(`${plain.url}/embed/reportEmbed?reportId=x&groupId=y`);
+    const csp = directives(res.headers.get('content-security-policy'));
+
+    expect(res.status).toBe(200);
+    expect(csp.get('frame-ancestors')).toBe("'self' https://portal.example.com https://intranet.example.com");
+    expect(csp.get('script-src')).toBe("'self'");
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    expect(await res.text()).not.toMatch(/<script>|<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+
+  it('sends no HSTS and no Secure cookie over plain http, and ignores X-Forwarded-Proto from an untrusted peer', async () => {
+    const direct = await signIn(plain);
+    const forged = await signIn(plain, { 'x-forwarded-proto': 'https' });
+
+    expect(direct.headers.get('strict-transport-security')).toBeNull();
+    expect(direct.headers.get('set-cookie')).not.toMatch(/;\s*Secure/i);
+    expect(forged.headers.get('strict-transport-security')).toBeNull();
+    expect(forged.headers.get('set-cookie')).not.toMatch(/;\s*Secure/i);
+  });
+
+  it('behind a trusted proxy saying https: the session cookie is Secure and HSTS is sent', async () => {
+    const res = await signIn(proxied, { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.20' });
+    const page = await fetch(`${proxied.url}/`, { headers: { 'x-forwarded-proto': 'https' } });
+
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toMatch(/portal_session=.+;\s*Secure/i);
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000');
+    expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000');
+  });
+});
