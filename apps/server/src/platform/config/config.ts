@@ -32,6 +32,10 @@ export interface Config {
   publicUrl: string;
   /** OUTGOING_ALLOW: internal addresses outgoing requests may reach (loopback, private, link-local, CIDR ranges). */
   outgoingAllow: string[];
+  /** SECRETS_KEY: the key stored secrets are sealed with (`<id>:<base64 of 32 bytes>`); null: DATA_DIR/secrets.key. */
+  secretsKey: string | null;
+  /** SECRETS_OLD_KEYS: earlier keys, comma separated, that still open what they sealed during a rotation. */
+  secretsOldKeys: string[];
 }
 
 /** REDIRECT_PREFIXES: relative path prefixes ending in '/', e.g. "idp/,keeper/,support/,knowledge-base/". */
@@ -70,6 +74,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsConcurrency: parseConcurrency(env.JOBS_CONCURRENCY),
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
     outgoingAllow: parseOutgoingAllow(env.OUTGOING_ALLOW),
+    secretsKey: env.SECRETS_KEY?.trim() || null,
+    secretsOldKeys: (env.SECRETS_OLD_KEYS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
   };
 }
 
