@@ -2,10 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { mailCatcherPorts } from './fixtures/mail';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
 // A fresh embedded database for every run: the server seeds the demo tenant into it.
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+// The portal sends e-mail to a loopback catcher the tests read (fixtures/mail-catcher.mjs, decision 0034).
+const mail = mailCatcherPorts(port);
 
 export default defineConfig({
   testDir: './specs',
@@ -38,22 +41,32 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node ../apps/server/dist/server.js --seed-demo',
-    url: `http://127.0.0.1:${port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    // The stand-in identity provider and vendor servers of the tests listen on loopback, allowed explicitly.
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      OUTGOING_ALLOW: 'loopback',
-      // The embed tests' host page runs on the portal's address: an embedding site the operator allows.
-      EMBED_FRAME_ANCESTORS: `http://127.0.0.1:${port}`,
+  webServer: [
+    {
+      command: 'node fixtures/mail-catcher.mjs',
+      url: `http://127.0.0.1:${mail.http}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { SMTP_PORT: String(mail.smtp), HTTP_PORT: String(mail.http) },
     },
-    stdout: 'pipe',
-  },
+    {
+      command: 'node ../apps/server/dist/server.js --seed-demo',
+      url: `http://127.0.0.1:${port}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      // The stand-in identity provider and vendor servers of the tests listen on loopback, allowed explicitly.
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        OUTGOING_ALLOW: 'loopback',
+        SMTP_URL: `smtp://127.0.0.1:${mail.smtp}`,
+        // The embed tests' host page runs on the portal's address: an embedding site the operator allows.
+        EMBED_FRAME_ANCESTORS: `http://127.0.0.1:${port}`,
+      },
+      stdout: 'pipe',
+    },
+  ],
 });

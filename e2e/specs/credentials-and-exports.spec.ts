@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Download, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { waitForMail } from '../fixtures/mail';
 import { checkAccessible, shot, signIn } from '../fixtures/portal';
 
 /**
@@ -28,7 +29,7 @@ async function readRows(download: Download) {
 }
 
 test.describe('send credentials', () => {
-  test('[A6.19] [A8.13] sends a user credentials after a confirmation; the e-mail is in the outbox and its password signs in', async ({
+  test('[A6.19] [A8.13] sends a user credentials after a confirmation; the outbox shows the e-mail without the password, the e-mailed password signs in', async ({
     page,
   }) => {
     await signIn(page, 'cedarridge.admin');
@@ -40,6 +41,7 @@ test.describe('send credentials', () => {
     await user.click();
     await expect(page.getByRole('heading', { level: 1, name: userName })).toBeVisible();
 
+    const since = Date.now();
     await page.getByRole('button', { name: 'Send credentials' }).click();
     const dialog = page.getByRole('dialog', { name: `Send credentials to ${userName}?` });
     await expect(dialog).toContainText(/gets a new first-time password by e-mail at meridian-[a-z]+@example\.com/);
@@ -49,6 +51,8 @@ test.describe('send credentials', () => {
 
     await expect(page.getByText('Credentials sent')).toBeVisible();
     await expect(dialog).toHaveCount(0);
+    // The user gets the e-mail with the password (here: the e2e mail catcher, fixtures/mail-catcher.mjs).
+    const mail = await waitForMail({ subject: 'Your sign-in details for the cloud portal', since });
 
     await page.getByRole('link', { name: 'Outbox' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
@@ -56,7 +60,7 @@ test.describe('send credentials', () => {
     const row = table.getByRole('row').nth(1);
     await expect(row).toContainText('Your sign-in details for the cloud portal');
     await expect(row).toContainText(userName);
-    await expect(row).toContainText('Kept in outbox');
+    await expect(row).toContainText('Sent');
     await checkAccessible(page);
     await shot(page, 'outbox');
 
@@ -69,7 +73,11 @@ test.describe('send credentials', () => {
     await shot(page, 'outbox-message');
     const text = (await message.getByTestId('outbox-message-text').textContent()) ?? '';
     const username = /Username: (\S+)/.exec(text)?.[1] ?? '';
-    const password = /First-time password: (\S+)/.exec(text)?.[1] ?? '';
+    // The outbox keeps the e-mail without the password (decision 0034); the user reads it in the e-mail they got.
+    expect(text).toContain('First-time password: [removed: sent only to the recipient]');
+    expect(mail.text).toContain(`Username: ${username}\n`);
+    const password = /First-time password: (\S+)/.exec(mail.text)?.[1] ?? '';
+    expect(password).toHaveLength(16);
     await message.getByRole('button', { name: 'Close dialog' }).click();
     await expect(page).toHaveURL(/#\/Outbox$/);
 

@@ -45,7 +45,7 @@ import {
   provisioningRoutes,
 } from './domains/provisioning/index.js';
 import { reportOperations, reportRoutes } from './domains/reports/index.js';
-import { ssoOperations } from './domains/sso/index.js';
+import { CLIENT_SECRET_COLUMN, ssoOperations } from './domains/sso/index.js';
 import { subscriptionOperations, upgradeSubscriptionAction } from './domains/subscriptions/index.js';
 import { termsOperations } from './domains/terms/index.js';
 import { findVendorLogoAttachment, vendorProfileOperations } from './domains/vendor-profiles/index.js';
@@ -68,6 +68,7 @@ import {
 import { createSmtpTransport, type MailTransport, mailJobHandler, mailOperations } from './platform/mail/index.js';
 import { registerOperationLayer } from './platform/operations/operation-layer.js';
 import type { RegisteredOperation } from './platform/operations/types.js';
+import { configureSecrets, type Keyring, loadKeyring, resealStoredSecrets, type SealedColumn } from './platform/secrets/index.js';
 
 export interface AppOptions {
   db: Db;
@@ -99,6 +100,21 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** Sites that may frame the embed host (EMBED_FRAME_ANCESTORS by default: only the portal itself). */
   embedFrameAncestors?: readonly string[];
+  /** The keys stored secrets are sealed with (SECRETS_KEY, SECRETS_OLD_KEYS or DATA_DIR/secrets.key by default). */
+  secrets?: Keyring;
+}
+
+/** Every column that holds sealed secrets: start-up seals clear values and moves old keys' values to the current key. */
+export const SEALED_COLUMNS: readonly SealedColumn[] = [CLIENT_SECRET_COLUMN, { table: 'mail_outbox', column: 'sealed_text' }];
+
+/** The keyring of this process from configuration (decision 0034). */
+export function configuredKeyring(): Keyring {
+  const config = loadConfig();
+  return loadKeyring({
+    secretsKey: config.secretsKey,
+    secretsOldKeys: config.secretsOldKeys,
+    keyFile: join(config.dataDir, 'secrets.key'),
+  });
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -191,6 +207,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routes.push(route);
   });
   configureOutgoing(options.outgoingAllow ?? loadConfig().outgoingAllow);
+  const keyring = options.secrets ?? configuredKeyring();
+  configureSecrets(keyring);
+  // Key rotation and migration 0122: what is still clear or sealed with an older key is sealed with the current key.
+  const resealed = await resealStoredSecrets(options.db, keyring, SEALED_COLUMNS);
+  if (resealed > 0) app.log.info({ resealed, keyId: keyring.current.id }, 'stored secrets sealed with the current key');
   app.decorate('routeTable', routes);
   const sessionHours = options.sessionHours ?? 12;
   const authSettings: AuthSettings = {

@@ -3,7 +3,7 @@
 // table safely: each claim skips rows another worker holds (FOR UPDATE SKIP LOCKED).
 import { join } from 'node:path';
 import pino from 'pino';
-import { JOB_SHUTDOWN_GRACE_MS, registeredJobHandlers } from './app.js';
+import { configuredKeyring, JOB_SHUTDOWN_GRACE_MS, registeredJobHandlers } from './app.js';
 import { loadConfig } from './platform/config/config.js';
 import { createDb } from './platform/db/db.js';
 import { migrate } from './platform/db/migrate.js';
@@ -12,9 +12,12 @@ import { localDiskStorage } from './platform/files/index.js';
 import { configureOutgoing } from './platform/http/outgoing.js';
 import { createJobWorker, purgeExpiredJobFiles } from './platform/jobs/index.js';
 import { createSmtpTransport } from './platform/mail/index.js';
+import { configureSecrets } from './platform/secrets/index.js';
 
 const config = loadConfig();
 configureOutgoing(config.outgoingAllow);
+// The worker opens sealed e-mail text to send it: it needs the server's SECRETS_KEY.
+configureSecrets(configuredKeyring());
 const log = pino({ level: config.logLevel });
 if (!config.databaseUrl) {
   // PGlite keeps its files locked by one process: the server runs the jobs itself in that case.

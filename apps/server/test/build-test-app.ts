@@ -9,6 +9,8 @@ import { type AppOptions, buildApp } from '../src/app.js';
 import { createDb, type Db } from '../src/platform/db/db.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../src/platform/db/paths.js';
+import { generateKey, makeKeyring } from '../src/platform/secrets/index.js';
+import { type MailCatcher, startMailCatcher } from './mail-catcher.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -16,6 +18,8 @@ export interface TestApp {
   url: string;
   /** Where the app stores uploaded and generated files. */
   filesDir: string;
+  /** The loopback mail server the app sends through, with `mail: true`; tests read sent credentials there. */
+  mail: MailCatcher | null;
   close(): Promise<void>;
 }
 
@@ -24,7 +28,7 @@ export interface TestApp {
  * database on the PostgreSQL server of DATABASE_URL when it is set (CI runs both).
  */
 export async function buildTestApp(
-  options: { webDist?: string | null; app?: Partial<Omit<AppOptions, 'db'>> } = {},
+  options: { webDist?: string | null; mail?: boolean; app?: Partial<Omit<AppOptions, 'db'>> } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | null = null;
@@ -63,6 +67,7 @@ export async function buildTestApp(
   }
   await migrate(db, MIGRATIONS_DIR);
   const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'));
+  const mail = options.mail ? await startMailCatcher() : null;
   // Tests reach their stand-in vendors and identity providers on loopback only, allowed explicitly.
   const app = await buildApp({
     db,
@@ -70,6 +75,9 @@ export async function buildTestApp(
     filesDir,
     backgroundJobs: false,
     outgoingAllow: ['loopback'],
+    // A key of the test's own: nothing is written to the data directory.
+    secrets: makeKeyring(generateKey()),
+    ...(mail ? { smtpUrl: mail.url } : {}),
     ...options.app,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -79,8 +87,10 @@ export async function buildTestApp(
     db,
     url: `http://127.0.0.1:${port}`,
     filesDir,
+    mail,
     close: async () => {
       await app.close();
+      await mail?.close();
       await db.close();
       await dropDatabase?.();
       rmSync(filesDir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { insertAccount } from '../../src/domains/accounts/index.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL, TEST_PASSWORD, UPDATE_ALL } from '../factories/accounts.js';
 import { ApiClient, signedIn } from '../factories/client.js';
+import { lastMailReceived } from '../mail-catcher.js';
 
 /**
  * The "reset password" custom action of User accounts [A1.5], [A6.19], [A7.5] (decision 0020) and the
@@ -20,7 +21,7 @@ let reader: ApiClient;
 const GOOD = 'Harbour-Lights-2027!';
 
 beforeAll(async () => {
-  t = await buildTestApp({ app: { publicUrl: 'https://portal.example.test' } });
+  t = await buildTestApp({ mail: true, app: { publicUrl: 'https://portal.example.test' } });
   const provider = await makeAccount(t.db, { type: 'Provider', parentId: null });
   const reseller = await makeAccount(t.db, { type: 'Reseller', parentId: provider });
   company = await makeAccount(t.db, { type: 'Company', parentId: reseller });
@@ -113,7 +114,9 @@ describe('reset password custom action', () => {
     expect(res.status).toBe(200);
     const mail = await lastMailTo(user.id);
     expect(mail).toMatchObject({ mail_to: `${user.username}@example.com`, subject: 'Reset your password' });
-    const link = /https:\/\/portal\.example\.test\/v\/#\/reset-password\/([^/\s]+)\/(\S+)/.exec(mail?.body_text ?? '');
+    const link = /https:\/\/portal\.example\.test\/v\/#\/reset-password\/([^/\s]+)\/(\S+)/.exec(
+      (await lastMailReceived(t, user.id))?.text ?? '',
+    );
     expect(link?.[1]).toBe(user.username);
     expect((await signInAs(user.username, TEST_PASSWORD)).status).toBe(200);
     expect((await session.op('GetCurrentUser')).status).toBe(200);
@@ -205,7 +208,7 @@ describe('reset password custom action', () => {
   it('[A7.5] a set password can require a change at the next sign-in, and spends open reset links', async () => {
     const user = await person();
     await runReset(admin, user.id, { Method: 'SEND_LINK' });
-    const token = /reset-password\/[^/\s]+\/(\S+)/.exec((await lastMailTo(user.id))?.body_text ?? '')?.[1];
+    const token = /reset-password\/[^/\s]+\/(\S+)/.exec((await lastMailReceived(t, user.id))?.text ?? '')?.[1];
 
     const res = await runReset(admin, user.id, {
       Method: 'SET_PASSWORD',
@@ -261,7 +264,7 @@ describe('forced password change after a first-time password', () => {
   async function firstTimePasswordOf(userId: number) {
     const res = await admin.op('SendUserFirstTimePassword', { id: userId });
     expect(res.status).toBe(200);
-    return /First-time password: (\S+)/.exec((await lastMailTo(userId))?.body_text ?? '')?.[1] ?? '';
+    return /First-time password: (\S+)/.exec((await lastMailReceived(t, userId))?.text ?? '')?.[1] ?? '';
   }
 
   it('signs in with a first-time password into a session that can only change it, see terms or sign out', async () => {
@@ -330,7 +333,7 @@ describe('forced password change after a first-time password', () => {
     await t.app.jobs.runDue();
 
     for (const user of [first, second]) {
-      const password = /First-time password: (\S+)/.exec((await lastMailTo(user.id))?.body_text ?? '')?.[1] ?? '';
+      const password = /First-time password: (\S+)/.exec((await lastMailReceived(t, user.id))?.text ?? '')?.[1] ?? '';
       expect((await signInAs(user.username, password)).body.User.MustChangePassword).toBe(true);
     }
   });
@@ -339,7 +342,7 @@ describe('forced password change after a first-time password', () => {
     const user = await person();
     await firstTimePasswordOf(user.id);
     await runReset(admin, user.id, { Method: 'SEND_LINK' });
-    const token = /reset-password\/[^/\s]+\/(\S+)/.exec((await lastMailTo(user.id))?.body_text ?? '')?.[1];
+    const token = /reset-password\/[^/\s]+\/(\S+)/.exec((await lastMailReceived(t, user.id))?.text ?? '')?.[1];
 
     await new ApiClient(t.url).op('ResetPassword', {
       Username: user.username,

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL, TEST_PASSWORD } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
+import { lastMailReceived } from '../mail-catcher.js';
 
 let t: TestApp;
 let company: number;
 const NEW_PASSWORD = 'Fresh-Start-2026!';
 
 beforeAll(async () => {
-  t = await buildTestApp({ app: { publicUrl: 'https://portal.example.test' } });
+  t = await buildTestApp({ mail: true, app: { publicUrl: 'https://portal.example.test' } });
   const provider = await makeAccount(t.db, { type: 'Provider', parentId: null });
   const reseller = await makeAccount(t.db, { type: 'Reseller', parentId: provider });
   company = await makeAccount(t.db, { type: 'Company', parentId: reseller });
@@ -30,8 +31,7 @@ async function mailsTo(accountId: number) {
 
 /** The username and token of the newest reset link e-mailed to the user. */
 async function lastLink(accountId: number) {
-  const mails = await mailsTo(accountId);
-  const text = mails.at(-1)?.body_text ?? '';
+  const text = (await lastMailReceived(t, accountId))?.text ?? '';
   const match = /https:\/\/portal\.example\.test\/v\/#\/reset-password\/([^/\s]+)\/(\S+)/.exec(text);
   if (!match) throw new Error(`no reset link in: ${text}`);
   return { username: decodeURIComponent(match[1]!), token: decodeURIComponent(match[2]!) };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureOutgoing } from '../../src/platform/http/outgoing.js';
+import { openSecret } from '../../src/platform/secrets/index.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
@@ -122,9 +123,12 @@ describe('identity providers on the Security tab [A2.19]', () => {
 
     expect(kept.status).toBe(200);
     expect(kept.body.Name).toBe('Spare renamed');
-    expect(stored?.client_secret).toBe(idp.clientSecret);
+    // Stored sealed (decision 0034): the sign-in code opens them.
+    expect(stored?.client_secret).not.toContain(idp.clientSecret);
+    expect(openSecret('identity_providers.client_secret', stored?.client_secret ?? '')).toBe(idp.clientSecret);
     expect(replaced.status).toBe(200);
-    expect(after?.client_secret).toBe('new-secret');
+    expect(after?.client_secret).not.toContain('new-secret');
+    expect(openSecret('identity_providers.client_secret', after?.client_secret ?? '')).toBe('new-secret');
     expect(deleted.status).toBe(200);
     expect((await client.op('ListIdentityProviders', { accountId: ids.company })).body.Items).toHaveLength(1);
   });

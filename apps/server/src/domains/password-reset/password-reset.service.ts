@@ -51,7 +51,7 @@ export async function requestPasswordReset(ctx: OperationContext, settings: Pass
       username: user.username,
       link: resetLink(settings.publicUrl, user.username, token),
     });
-    await sendMail(ctx.db, { to: email, subject: mail.subject, text: mail.text, accountId: user.id });
+    await sendMail(ctx.db, { to: email, subject: mail.subject, text: mail.text, accountId: user.id, secrets: [token] });
     ctx.audit({ actorId: null, accountId: user.id, after: { Reset: 'link e-mailed' } });
     sent++;
   }

@@ -98,7 +98,9 @@ async function sendEmail(tx: Queryable, action: ProvisioningAction, variables: R
       : JSON.stringify(variables, null, 2);
   const text = `${renderTemplate(email.BodyText, variables, 'none')}\n\n--- Order details (${email.AttachmentType}) ---\n${details}\n`;
   // Addressed to the vendor, not to an account: the outbox shows such messages to the provider only.
-  for (const to of addresses) await sendMail(tx, { to, subject, text, accountId: null });
+  // The callback link lets its holder report on the request: only the vendor gets it, the outbox shows it redacted.
+  const secrets = variables.CALLBACKURL ? [variables.CALLBACKURL] : [];
+  for (const to of addresses) await sendMail(tx, { to, subject, text, accountId: null, secrets });
   return { outcome: { kind: 'sent', responseStatus: null }, target };
 }
 

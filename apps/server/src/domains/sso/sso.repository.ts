@@ -1,4 +1,10 @@
 import type { Queryable } from '../../platform/db/db.js';
+import { type SealedColumn, sealSecret } from '../../platform/secrets/index.js';
+
+/** Client secrets are stored sealed (decision 0034): only the sign-in code opens them, with `openClientSecret`. */
+export const CLIENT_SECRET_COLUMN: SealedColumn = { table: 'identity_providers', column: 'client_secret' };
+const sealClientSecret = (secret: string | null) =>
+  secret === null || secret === '' ? secret : sealSecret('identity_providers.client_secret', secret);
 
 export interface ProviderRow {
   id: number;
@@ -71,7 +77,18 @@ export async function insert(
     `INSERT INTO identity_providers (account_id, name, issuer, client_id, client_secret, scopes, username_claim, enabled,
        email_domains, usernames)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
-    [accountId, f.name, f.issuer, f.clientId, f.clientSecret, f.scopes, f.usernameClaim, f.enabled, f.emailDomains, f.usernames],
+    [
+      accountId,
+      f.name,
+      f.issuer,
+      f.clientId,
+      sealClientSecret(f.clientSecret),
+      f.scopes,
+      f.usernameClaim,
+      f.enabled,
+      f.emailDomains,
+      f.usernames,
+    ],
   );
   if (!row) throw new Error('inserting an identity provider returned no row');
   return row;
@@ -93,7 +110,7 @@ export async function update(
       f.name,
       f.issuer,
       f.clientId,
-      f.clientSecret,
+      sealClientSecret(f.clientSecret),
       f.scopes,
       f.usernameClaim,
       f.enabled,

@@ -4,6 +4,7 @@ import { writeAudit } from '../../platform/audit/write-audit.js';
 import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import { refusalOfUrl } from '../../platform/http/outgoing.js';
 import type { Caller, LocatedAccount, OperationContext } from '../../platform/operations/types.js';
+import { openSecret, purposeOf } from '../../platform/secrets/index.js';
 import { isInScope, pathIds } from '../../platform/tenancy/scope.js';
 import { type AuthSettings, assertNotThrottled, recordSignInOutcome, startSession } from '../auth/index.js';
 import { authorizationRequest, discover, exchangeCode, forgetProvider } from './sso.oidc.js';
@@ -33,6 +34,13 @@ export const SSO_BROWSER_COOKIE = 'portal_sso';
 const ORGANISATION_TYPES = ['Provider', 'Reseller', 'Company'];
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** What discovery and the code exchange need of a provider, its client secret opened only here. */
+const clientOf = (row: repo.ProviderRow) => ({
+  issuer: row.issuer,
+  clientId: row.client_id,
+  clientSecret: openSecret(purposeOf(repo.CLIENT_SECRET_COLUMN), row.client_secret),
+});
 
 function toWire(row: repo.ProviderRow): IdentityProvider {
   return {
@@ -193,7 +201,7 @@ export async function startSsoSignIn(
   if (!row) throw validationFailed([{ field: 'Username', message: NOT_SET_UP }], NOT_SET_UP);
   let request: Awaited<ReturnType<typeof authorizationRequest>>;
   try {
-    const config = await discover({ issuer: row.issuer, clientId: row.client_id, clientSecret: row.client_secret }, ctx.now);
+    const config = await discover(clientOf(row), ctx.now);
     request = await authorizationRequest(config, { redirectUri: redirectUri(settings.publicUrl), scopes: row.scopes });
   } catch (error) {
     throw providerUnreachable(ctx, row, error);
@@ -280,10 +288,7 @@ export async function completeSsoSignIn(
 
   let claims: Record<string, unknown>;
   try {
-    const config = await discover(
-      { issuer: provider.issuer, clientId: provider.client_id, clientSecret: provider.client_secret },
-      ctx.now,
-    );
+    const config = await discover(clientOf(provider), ctx.now);
     claims = await exchangeCode(config, {
       callbackUrl: callbackUrl({
         redirectUri: redirectUri(settings.publicUrl),

@@ -42,6 +42,10 @@ export interface Config {
   trustProxy: TrustProxy;
   /** EMBED_FRAME_ANCESTORS: origins of the sites that may frame the embed host (besides the portal itself), or ['*']. */
   embedFrameAncestors: string[];
+  /** SECRETS_KEY: the key stored secrets are sealed with (`<id>:<base64 of 32 bytes>`); null: DATA_DIR/secrets.key. */
+  secretsKey: string | null;
+  /** SECRETS_OLD_KEYS: earlier keys, comma separated, that still open what they sealed during a rotation. */
+  secretsOldKeys: string[];
 }
 
 export type TrustProxy = boolean | number | string;
@@ -84,6 +88,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outgoingAllow: parseOutgoingAllow(env.OUTGOING_ALLOW),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     embedFrameAncestors: parseFrameAncestors(env.EMBED_FRAME_ANCESTORS),
+    secretsKey: env.SECRETS_KEY?.trim() || null,
+    secretsOldKeys: (env.SECRETS_OLD_KEYS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
   };
 }
 

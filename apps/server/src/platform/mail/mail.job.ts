@@ -1,7 +1,8 @@
 import type { JobHandler } from '../jobs/index.js';
 import { JobFailure } from '../jobs/index.js';
+import { openSecret } from '../secrets/index.js';
 import * as repo from './mail.repository.js';
-import { MAIL_JOB_TYPE } from './mail.service.js';
+import { MAIL_JOB_TYPE, SEALED_TEXT_PURPOSE } from './mail.service.js';
 import { MailDeliveryError, type MailTransport } from './mail.transport.js';
 
 export interface MailSettings {
@@ -19,6 +20,7 @@ export function mailJobHandler(settings: MailSettings): JobHandler<{ messageId: 
       const message = await repo.findMessage(ctx.db, ctx.job.payload.messageId);
       if (!message) throw new JobFailure('The message is no longer in the outbox');
       if (message.status !== 'queued') return { Status: message.status };
+      // Without SMTP the sealed full text reaches nobody: it is wiped with the delivery state below.
       if (!settings.transport) {
         await repo.markDelivered(ctx.db, message.id, {
           status: 'stored',
@@ -28,13 +30,18 @@ export function mailJobHandler(settings: MailSettings): JobHandler<{ messageId: 
         });
         return { Status: 'stored' };
       }
+      // Only the sender opens the sealed text, just before handing it to the mail server.
+      const full =
+        message.sealed_text === null
+          ? { text: message.body_text, html: message.body_html }
+          : (JSON.parse(openSecret(SEALED_TEXT_PURPOSE, message.sealed_text)) as { text: string; html: string | null });
       try {
         const sent = await settings.transport.send({
           from: settings.from,
           to: message.mail_to,
           subject: message.subject,
-          text: message.body_text,
-          html: message.body_html,
+          text: full.text,
+          html: full.html,
         });
         await repo.markDelivered(ctx.db, message.id, {
           status: 'sent',

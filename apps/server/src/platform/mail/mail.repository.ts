@@ -14,6 +14,8 @@ export interface OutboxRow {
   subject: string;
   body_text: string;
   body_html: string | null;
+  /** The full text of a message holding credentials, sealed, until it is handed to the mail server. */
+  sealed_text: string | null;
   status: OutboxStatus;
   error: string | null;
   created_at: Date;
@@ -22,11 +24,12 @@ export interface OutboxRow {
 
 export async function insertMessage(
   db: Queryable,
-  m: { to: string; subject: string; text: string; html: string | null; accountId: number | null },
+  m: { to: string; subject: string; text: string; html: string | null; sealed: string | null; accountId: number | null },
 ): Promise<string> {
   const [row] = await db.query<{ id: string }>(
-    `INSERT INTO mail_outbox (mail_to, subject, body_text, body_html, account_id) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [m.to, m.subject, m.text, m.html, m.accountId],
+    `INSERT INTO mail_outbox (mail_to, subject, body_text, body_html, sealed_text, account_id)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [m.to, m.subject, m.text, m.html, m.sealed, m.accountId],
   );
   if (!row) throw new Error('outbox message was not saved');
   return row.id;
@@ -38,7 +41,7 @@ export async function setJob(db: Queryable, id: string, jobId: string): Promise<
 
 // Joins accounts for the recipient's name and path: the path is the tenancy key the scope filter needs.
 const SELECT_MESSAGE = `SELECT m.id, m.job_id, m.account_id, a.display_name AS account_display_name, a.path AS account_path,
-    m.mail_from, m.mail_to, m.subject, m.body_text, m.body_html, m.status, m.error, m.created_at, m.delivered_at
+    m.mail_from, m.mail_to, m.subject, m.body_text, m.body_html, m.sealed_text, m.status, m.error, m.created_at, m.delivered_at
   FROM mail_outbox m LEFT JOIN accounts a ON a.id = m.account_id`;
 
 export async function findMessage(db: Queryable, id: string): Promise<OutboxRow | null> {
@@ -90,7 +93,8 @@ export async function markDelivered(
   d: { status: 'sent' | 'stored'; from: string; smtpMessageId: string | null; now: Date },
 ): Promise<void> {
   await db.query(
-    `UPDATE mail_outbox SET status = $2, mail_from = $3, smtp_message_id = $4, delivered_at = $5, error = NULL WHERE id = $1`,
+    `UPDATE mail_outbox SET status = $2, mail_from = $3, smtp_message_id = $4, delivered_at = $5, error = NULL,
+       sealed_text = NULL WHERE id = $1`,
     [id, d.status, d.from, d.smtpMessageId, d.now],
   );
 }
@@ -98,7 +102,8 @@ export async function markDelivered(
 /** Records why the last delivery attempt failed; `failed` marks it given up. */
 export async function recordFailure(db: Queryable, id: string, error: string, failed: boolean): Promise<void> {
   await db.query(
-    `UPDATE mail_outbox SET error = $2, status = CASE WHEN $3::boolean THEN 'failed' ELSE status END WHERE id = $1 AND status = 'queued'`,
+    `UPDATE mail_outbox SET error = $2, status = CASE WHEN $3::boolean THEN 'failed' ELSE status END,
+       sealed_text = CASE WHEN $3::boolean THEN NULL ELSE sealed_text END WHERE id = $1 AND status = 'queued'`,
     [id, error, failed],
   );
 }

@@ -3,10 +3,13 @@ import type { Queryable } from '../db/db.js';
 import { notFound, validationFailed } from '../errors/domain-error.js';
 import { enqueueJob } from '../jobs/index.js';
 import type { Caller } from '../operations/types.js';
+import { sealSecret } from '../secrets/index.js';
 import { isInScope } from '../tenancy/scope.js';
 import * as repo from './mail.repository.js';
 
 export const MAIL_JOB_TYPE = 'mail.send';
+/** The sealed full text of a message holding credentials (see platform/secrets). */
+export const SEALED_TEXT_PURPOSE = 'mail_outbox.sealed_text';
 /** A mail server may be down for a while: 8 attempts reach about 10 minutes of backoff. */
 export const MAIL_MAX_ATTEMPTS = 8;
 
@@ -17,6 +20,23 @@ export interface MailMessage {
   html?: string | null;
   /** The account the message is sent to: the outbox shows it to callers whose scope includes it. */
   accountId: number | null;
+  /**
+   * Credentials in the text (a first-time password, a reset link, a callback link): the outbox keeps a copy
+   * with each replaced by REDACTED; the full text is kept sealed for the sender only and wiped once the
+   * message is handed to the mail server (decision 0034).
+   */
+  secrets?: readonly string[];
+}
+
+/** What the outbox shows in place of a credential. */
+export const REDACTED = '[removed: sent only to the recipient]';
+
+/** The text with every secret in it replaced; longer secrets first, so one holding another goes whole. */
+export function redact(text: string, secrets: readonly string[]): string {
+  return [...secrets]
+    .filter((s) => s !== '')
+    .sort((a, b) => b.length - a.length)
+    .reduce((out, secret) => out.split(secret).join(REDACTED), text);
 }
 
 const ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
@@ -29,7 +49,8 @@ export function isMailAddress(text: string): boolean {
 /**
  * Queues an e-mail in the caller's transaction: the outbox row and its delivery job commit (or roll
  * back) with the change that sends it. Delivery happens in the background: over SMTP when SMTP_URL
- * is set, otherwise the message stays readable in the Outbox screen.
+ * is set, otherwise the message stays readable in the Outbox screen (with its `secrets` redacted: those
+ * reach nobody without SMTP).
  */
 export async function sendMail(tx: Queryable, message: MailMessage): Promise<{ messageId: string; jobId: string }> {
   const to = message.to.trim();
@@ -37,11 +58,14 @@ export async function sendMail(tx: Queryable, message: MailMessage): Promise<{ m
   // A line break in a header would let the text add headers of its own.
   const subject = message.subject.replace(/[\r\n]+/g, ' ').trim();
   if (subject === '') throw validationFailed([{ field: 'subject', message: 'Give the message a subject' }]);
+  const secrets = message.secrets ?? [];
+  const redacted = secrets.length > 0;
   const messageId = await repo.insertMessage(tx, {
     to,
     subject: subject.slice(0, 998),
-    text: message.text,
-    html: message.html ?? null,
+    text: redacted ? redact(message.text, secrets) : message.text,
+    html: message.html == null ? null : redacted ? redact(message.html, secrets) : message.html,
+    sealed: redacted ? sealSecret(SEALED_TEXT_PURPOSE, JSON.stringify({ text: message.text, html: message.html ?? null })) : null,
     accountId: message.accountId,
   });
   const jobId = await enqueueJob(tx, {

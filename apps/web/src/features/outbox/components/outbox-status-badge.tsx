@@ -7,10 +7,11 @@ const COLORS: Record<OutboxStatus, string> = { queued: 'gray', sent: 'green', st
 export function OutboxStatusBadge({ status }: { status: OutboxStatus }) {
   const { t } = useTranslation();
   return (
-    // Shade 9 text: the light variant's default text colour is below the WCAG AA contrast ratio.
+    // The page's text colour: the light variant's own text colour (even shade 9 of green) is below the WCAG AA
+    // contrast ratio, as the order status badge found.
     <Badge
       color={COLORS[status]}
-      c={`${COLORS[status]}.9`}
+      c="var(--mantine-color-text)"
       variant="light"
       title={t(`jobs.outbox.statusHelp.${status}`)}
       style={{ minWidth: 'max-content' }}

@@ -1,0 +1,69 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateKey, loadKeyring, makeKeyring, open, parseKey, SecretUnreadableError, seal, sealedWith } from '../secrets.js';
+
+describe('sealing secrets with AES-256-GCM', () => {
+  const keyring = makeKeyring(generateKey());
+
+  it('seals to a value that names its key and holds nothing of the secret, and opens it again', () => {
+    const sealed = seal(keyring, 'table.column', 'my client secret');
+    expect(sealed).toMatch(/^sealed:v1:[0-9a-f]{12}:/);
+    expect(sealed).not.toContain('my client secret');
+    expect(sealedWith(sealed)).toBe(keyring.current.id);
+    expect(open(keyring, 'table.column', sealed)).toBe('my client secret');
+    expect(seal(keyring, 'table.column', 'my client secret')).not.toBe(sealed);
+  });
+
+  it('refuses a value sealed for another purpose, altered, or under a key that is not configured', () => {
+    const sealed = seal(keyring, 'table.column', 'secret');
+    expect(() => open(keyring, 'other.column', sealed)).toThrow(SecretUnreadableError);
+    const altered = `${sealed.slice(0, -2)}${sealed.endsWith('A') ? 'BB' : 'AA'}`;
+    expect(() => open(keyring, 'table.column', altered)).toThrow(SecretUnreadableError);
+    expect(() => open(makeKeyring(generateKey()), 'table.column', sealed)).toThrow(/not configured/);
+  });
+
+  it('opens values of an old key while sealing new ones with the current key', () => {
+    const old = makeKeyring(generateKey());
+    const sealedBefore = seal(old, 'p', 'kept');
+    const rotated = makeKeyring(generateKey(), old.all);
+    expect(open(rotated, 'p', sealedBefore)).toBe('kept');
+    expect(sealedWith(seal(rotated, 'p', 'new'))).toBe(rotated.current.id);
+  });
+
+  it('gives a value stored before sealing back as it is, for the start-up step to seal', () => {
+    expect(open(keyring, 'p', 'clear value')).toBe('clear value');
+    expect(sealedWith('clear value')).toBeNull();
+  });
+});
+
+describe('keys from configuration', () => {
+  it('reads a key as base64 of 32 bytes, with or without an id, and refuses anything else', () => {
+    const raw = Buffer.alloc(32, 7).toString('base64');
+    expect(parseKey(`k2026:${raw}`, 'SECRETS_KEY').id).toBe('k2026');
+    expect(parseKey(raw, 'SECRETS_KEY').id).toMatch(/^[0-9a-f]{12}$/);
+    expect(() => parseKey('too-short', 'SECRETS_KEY')).toThrow(/32 bytes/);
+  });
+
+  it('without SECRETS_KEY writes a key file readable by the owner only on the first start and reuses it', () => {
+    const keyFile = join(mkdtempSync(join(tmpdir(), 'portal-keys-')), 'secrets.key');
+    const first = loadKeyring({ secretsKey: null, secretsOldKeys: [], keyFile });
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    const again = loadKeyring({ secretsKey: null, secretsOldKeys: [], keyFile });
+    expect(again.current.id).toBe(first.current.id);
+    expect(readFileSync(keyFile, 'utf8')).toContain(`${first.current.id}:`);
+  });
+
+  it('SECRETS_KEY wins over the key file; SECRETS_OLD_KEYS only open', () => {
+    const current = generateKey();
+    const old = generateKey();
+    const keyring = loadKeyring({
+      secretsKey: `${current.id}:${current.key.toString('base64')}`,
+      secretsOldKeys: [`${old.id}:${old.key.toString('base64')}`],
+      keyFile: '/nonexistent/secrets.key',
+    });
+    expect(keyring.current.id).toBe(current.id);
+    expect(keyring.all.map((k) => k.id)).toEqual([current.id, old.id]);
+  });
+});
