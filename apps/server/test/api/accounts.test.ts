@@ -701,7 +701,8 @@ describe('Idempotency-Key', () => {
   it('replays the first result of a retried update and writes one audit row only', async () => {
     const id = await makeTarget();
     const key = nextKey();
-    const input = update(id, { User: { JobTitle: 'Once' } });
+    const { Version } = (await adminClient.op('LoadAccountById', { id })).body;
+    const input = { ...update(id, { User: { JobTitle: 'Once' } }), version: Version };
 
     const first = await adminClient.edit('UpdateAccount', input, { 'idempotency-key': key });
     await t.db.query(`UPDATE accounts SET attributes = attributes || '{"User.JobTitle":"Changed meanwhile"}' WHERE id = $1`, [

@@ -388,8 +388,8 @@ describe('listing and scope', () => {
   it.each(['GetService', 'ExportService', 'GetServiceDescriptions', 'UpdateService'])(
     'a vendor gets the same 404 from %s for another vendor’s service as for a missing one',
     async (op) => {
-      const foreign = await bob.op(op, { ServiceName: aliceName, DisplayName: 'Hijacked' });
-      const missing = await bob.op(op, { ServiceName: 'No such service at all', DisplayName: 'Hijacked' });
+      const foreign = await bob.op(op, { ServiceName: aliceName, DisplayName: 'Hijacked', Version: 1 });
+      const missing = await bob.op(op, { ServiceName: 'No such service at all', DisplayName: 'Hijacked', Version: 1 });
 
       expect(foreign.status).toBe(404);
       expect(comparable(foreign.body)).toEqual(comparable(missing.body));
