@@ -289,9 +289,7 @@ describe('services: UpdateService carries the Version GetService returned', () =
       UpdatedBy: 'Bob Builder',
       ModifyDate: expect.any(String),
     });
-    const [row] = await t.db.query<{ display_name: string }>('SELECT display_name FROM services WHERE service_name = $1', [
-      name,
-    ]);
+    const [row] = await t.db.query<{ display_name: string }>('SELECT display_name FROM services WHERE service_name = $1', [name]);
     expect(row?.display_name).toBe('Bob named it');
   });
 });

@@ -16,9 +16,9 @@ import {
 import type { CreditLimitRecords } from '@portal/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VersionConflictAlert } from '../../../components/ui/version-conflict-alert';
 import { ApiError } from '../../../lib/api-client';
 import { deleteUpload, KeeperError, uploadFile } from '../../../lib/keeper';
-import { VersionConflictAlert } from '../../../components/ui/version-conflict-alert';
 import { notify } from '../../../lib/notify';
 import { useVersionConflict } from '../../../lib/version-conflict';
 import { useAddCreditLimitRecord } from '../api/use-add-credit-limit-record';

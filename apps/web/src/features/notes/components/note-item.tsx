@@ -2,8 +2,8 @@ import { Alert, Anchor, Box, Button, Group, Modal, Paper, Stack, Text } from '@m
 import { isNoteEdited, type Note } from '@portal/contracts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
 import { VersionConflictAlert } from '../../../components/ui/version-conflict-alert';
+import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useVersionConflict } from '../../../lib/version-conflict';
 import { useDeleteNote, useRefreshNotes, useUpdateNote } from '../api/use-note-mutations';
