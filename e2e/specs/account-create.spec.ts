@@ -258,7 +258,14 @@ test.describe('account creation wizard', () => {
       User: { Values: { Email: `rita.${stamp}@example.com`, FirstName: 'Rita', LastName: 'Review' } },
     });
     const limit = await page.request.post('/api/op/AddCreditLimitRecord', {
-      data: { accountId: company, Limit: '1', Comment: 'Test limit', IsLocked: false },
+      data: {
+        accountId: company,
+        Limit: '1',
+        Comment: 'Test limit',
+        IsLocked: false,
+        Version: (await (await page.request.post('/api/op/GetCreditLimitRecords', { data: { accountId: company } })).json())
+          .Version,
+      },
     });
     expect(limit.status()).toBe(200);
     const terms = await page.request.post('/api/op/AcceptTermsAndConditions', {

@@ -87,7 +87,15 @@ test.describe('credit check tab', () => {
     await openCreditCheck(page, 'Greenfield Schools');
     const accountId = Number(/View\/(\d+)\//.exec(page.url())?.[1]);
     const seeded = await page.request.post('/api/op/AddCreditLimitRecord', {
-      data: { accountId, Limit: '1500', Comment: 'Opening limit', IsLocked: false, Attachments: [] },
+      data: {
+        accountId,
+        Limit: '1500',
+        Comment: 'Opening limit',
+        IsLocked: false,
+        Attachments: [],
+        Version: (await (await page.request.post('/api/op/GetCreditLimitRecords', { data: { accountId: accountId } })).json())
+          .Version,
+      },
     });
     expect(seeded.status()).toBe(200);
     await page.reload();
@@ -107,9 +115,12 @@ test.describe('credit check tab', () => {
     await signIn(page, 'blueharbor.admin');
     await openCreditCheck(page, 'Acme Logistics');
     const accountId = Number(/View\/(\d+)\//.exec(page.url())?.[1]);
+    const base: number = (
+      await (await page.request.post('/api/op/GetCreditLimitRecords', { data: { accountId: accountId } })).json()
+    ).Version;
     for (let i = 1; i <= 16; i++) {
       const res = await page.request.post('/api/op/AddCreditLimitRecord', {
-        data: { accountId, Limit: `${i * 100}`, Comment: `Step ${i}`, IsLocked: false, Attachments: [] },
+        data: { accountId, Limit: `${i * 100}`, Comment: `Step ${i}`, IsLocked: false, Attachments: [], Version: base + i - 1 },
       });
       expect(res.status()).toBe(200);
     }

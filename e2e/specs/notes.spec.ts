@@ -203,7 +203,7 @@ test.describe('notes tab', () => {
       },
       Number(/View\/(\d+)\//.exec(page.url())?.[1]),
     );
-    const edit = await page.request.post('/api/op/UpdateAccountNote', { data: { id: noteId, text: 'Overwritten' } });
+    const edit = await page.request.post('/api/op/UpdateAccountNote', { data: { id: noteId, text: 'Overwritten', version: 1 } });
     expect(edit.status()).toBe(403);
     const del = await page.request.post('/api/op/DeleteAccountNote', { data: { id: noteId } });
     expect(del.status()).toBe(403);

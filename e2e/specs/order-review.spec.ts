@@ -37,7 +37,14 @@ async function orderUnderReview(page: Page, stamp: string): Promise<{ company: s
     },
   });
   const limit = await page.request.post('/api/op/AddCreditLimitRecord', {
-    data: { accountId: companyId, Limit: '1', Comment: 'Review test limit', IsLocked: false },
+    data: {
+      accountId: companyId,
+      Limit: '1',
+      Comment: 'Review test limit',
+      IsLocked: false,
+      Version: (await (await page.request.post('/api/op/GetCreditLimitRecords', { data: { accountId: companyId } })).json())
+        .Version,
+    },
   });
   expect(limit.status()).toBe(200);
   const terms = await page.request.post('/api/op/AcceptTermsAndConditions', {

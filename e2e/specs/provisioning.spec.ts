@@ -189,7 +189,7 @@ test.describe('provisioning requests', () => {
     await expect(page.getByRole('button', { name: 'Save without provisioning' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Cancel' }).click();
     const skip = await page.request.post('/api/op/UpdateAccount', {
-      data: { id, views: { Default: { Values: { DisplayName: `Sneaky ${unique()}` } } }, skipProvisioning: true },
+      data: { id, views: { Default: { Values: { DisplayName: `Sneaky ${unique()}` } } }, skipProvisioning: true, version: 1 },
     });
     expect(skip.status()).toBe(403);
 

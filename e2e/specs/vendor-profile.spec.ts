@@ -187,10 +187,11 @@ test.describe('vendor profile', () => {
     await descriptionBox(page).fill('My own change.');
     await applyButton(page).click();
 
-    const stale = page.getByRole('alert').filter({ hasText: 'Changed by someone else' });
-    await expect(stale).toContainText('Someone else saved this vendor profile after you opened it.');
+    const stale = page.getByRole('alert').filter({ hasText: 'Someone else changed this while you were editing' });
+    await expect(stale).toContainText('A change was saved since you opened it.');
+    await expect(stale.getByRole('button', { name: 'Keep my values and save' })).toBeVisible();
     await checkAccessible(page);
-    await stale.getByRole('button', { name: 'Reload' }).click();
+    await stale.getByRole('button', { name: 'Reload their values' }).click();
     await expect(descriptionBox(page)).toHaveValue('Saved elsewhere in the meantime.');
     await expect(stale).toHaveCount(0);
     await expect(applyButton(page)).toBeDisabled();

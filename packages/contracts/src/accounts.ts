@@ -1,6 +1,7 @@
 /** Accounts: the hierarchy of providers, resellers, companies, departments, users and products. */
 import { z } from 'zod';
 import { defineOperation } from './operation.js';
+import { RecordVersionSchema } from './versions.js';
 
 export const ACCOUNT_TYPES = ['Provider', 'Reseller', 'Company', 'Department', 'User', 'Product'] as const;
 export const AccountTypeSchema = z.enum(ACCOUNT_TYPES);
@@ -147,6 +148,10 @@ export const AccountSchema = z.object({
   Layout: LayoutSchema,
   /** The tab strip in order: layout pages first, then the feature tabs this viewer may open. */
   Tabs: z.array(AccountTabSchema),
+  /** Decision 0034: the version an UpdateAccount sends back, and who saved the account's fields last. */
+  Version: RecordVersionSchema,
+  UpdatedBy: z.string().nullable(),
+  UpdatedAt: z.string().nullable(),
   Permissions: z.object({
     CanUpdate: z.boolean(),
     /** Terminate, or cancel a scheduled termination [A4.1], [A6.13]. */
@@ -252,6 +257,8 @@ export const UpdateAccount = defineOperation({
   input: z.object({
     id: AccountIdSchema,
     views: ViewValuesInputSchema,
+    /** The Version LoadAccountById returned; a stale one answers 409 with the account as it is now. */
+    version: RecordVersionSchema,
     /** Save without provisioning [A4.2]: needs PROVISIONING_REQUEST_SKIP_BACKEND_EXECUTE [A6.4]. */
     skipProvisioning: z.boolean().default(false),
   }),
@@ -267,6 +274,8 @@ export const UpdateAccountByConfirm = defineOperation({
   input: z.object({
     id: AccountIdSchema,
     views: ViewValuesInputSchema,
+    /** The Version LoadAccountById returned; a stale one answers 409 with the account as it is now. */
+    version: RecordVersionSchema,
     confirmation: z.literal(true),
     skipProvisioning: z.boolean().default(false),
   }),

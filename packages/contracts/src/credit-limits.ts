@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { AccountIdSchema } from './accounts.js';
 import { defineOperation } from './operation.js';
+import { RecordVersionSchema } from './versions.js';
 
 /** [A9.1] Credit history page size. */
 export const CREDIT_HISTORY_PAGE_SIZE = 5;
@@ -70,6 +71,10 @@ export const CreditLimitRecordsSchema = z.object({
   Currency: z.string().nullable(),
   /** [A5.2], [A6.19] Whether the caller may add a record now (computed by the server). */
   CanEdit: z.boolean(),
+  /** Decision 0034: the number of records in the history, sent back by AddCreditLimitRecord; with who wrote the newest and when. */
+  Version: RecordVersionSchema,
+  UpdatedBy: z.string().nullable(),
+  UpdatedAt: z.string().nullable(),
   /** History, newest first. */
   Items: z.array(CreditLimitRecordSchema),
   Total: z.number().int(),
@@ -99,6 +104,8 @@ export const AddCreditLimitRecordInputSchema = z.object({
   Comment: z.string().max(CREDIT_COMMENT_MAX),
   IsLocked: z.boolean(),
   Attachments: z.array(CreditAttachmentSchema).max(CREDIT_ATTACHMENTS_MAX).default([]),
+  /** The Version GetCreditLimitRecords returned; a stale one answers 409 with the limit as it is now (decision 0034). */
+  Version: RecordVersionSchema,
 });
 
 export const AddCreditLimitRecord = defineOperation({

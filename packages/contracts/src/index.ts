@@ -36,6 +36,7 @@ export * from './sso.js';
 export * from './subscription-upgrade.js';
 export * from './terms.js';
 export * from './vendor-profiles.js';
+export * from './versions.js';
 
 import { accessOperations } from './access.js';
 import { accountCreationOperations } from './account-creation.js';

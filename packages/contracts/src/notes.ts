@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AccountIdSchema } from './accounts.js';
 import type { FieldError } from './errors.js';
 import { defineOperation } from './operation.js';
+import { RecordVersionSchema } from './versions.js';
 
 /** [A5.1] [A9.2] A note holds at most 1000 characters, a line break counting as two. */
 export const NOTE_MAX_LENGTH = 1000;
@@ -83,6 +84,8 @@ export const NoteSchema = z.object({
   /** [A6.19] Whether the caller may edit and delete this note: only its author may (computed by the server). */
   CanEdit: z.boolean(),
   CanDelete: z.boolean(),
+  /** Decision 0034: the version UpdateAccountNote sends back. */
+  Version: RecordVersionSchema,
 });
 export type Note = z.infer<typeof NoteSchema>;
 
@@ -132,7 +135,8 @@ export const AddAccountNote = defineOperation({
 export const UpdateAccountNote = defineOperation({
   name: 'UpdateAccountNote',
   summary: 'Change the text of a note; only its author may [A7.8], [A6.19]',
-  input: z.object({ id: NoteIdSchema, text: NoteTextSchema }),
+  /** `version`: the note's Version as read; a stale one answers 409 with the note as it is now (decision 0034). */
+  input: z.object({ id: NoteIdSchema, text: NoteTextSchema, version: RecordVersionSchema }),
   output: NoteSchema,
   access: { kind: 'capability', capability: { name: 'ACCOUNT_NOTES', kind: 'UPDATE' } },
   mutating: true,

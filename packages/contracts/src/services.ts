@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { CapabilityName, PermissionKind } from './capabilities.js';
 import { JobIdSchema } from './jobs.js';
 import { defineOperation } from './operation.js';
+import { RecordVersionSchema } from './versions.js';
 
 // ---------------------------------------------------------------------------------------------
 // Constants of the model
@@ -522,6 +523,9 @@ export const ServiceSchema = ServiceDocumentSchema.extend({
   CategoryDisplayName: z.string().nullable(),
   CreateDate: z.string(),
   ModifyDate: z.string(),
+  /** Decision 0034: the version UpdateService sends back, and who saved the service last. */
+  Version: RecordVersionSchema,
+  UpdatedBy: z.string().nullable(),
   /** The current terms revision: a major change of the terms starts a new one. */
   LatestTermsRevisionId: z.number().int().nullable(),
   /** Areas the caller may update on this service (PROMOTED context applied) [S6.1]. */
@@ -728,6 +732,8 @@ const optionalArea = <T extends z.ZodType>(schema: z.ZodDefault<T>) => schema.un
 /** [S7.3] The same as the document minus Parents; absent properties stay as they are. */
 export const UpdateServiceInputSchema = z.object({
   ServiceName: z.string().min(1).max(1000),
+  /** The Version GetService returned; a stale one answers 409 with the service as it is now (decision 0034). */
+  Version: RecordVersionSchema,
   DisplayName: documentShape.DisplayName.optional(),
   ShortDescription: optionalArea(documentShape.ShortDescription),
   Category: optionalArea(documentShape.Category),

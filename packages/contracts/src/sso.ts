@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AccountIdSchema } from './accounts.js';
 import { CurrentUserSchema } from './auth.js';
 import { defineOperation } from './operation.js';
+import { RecordVersionSchema } from './versions.js';
 
 /** The claim of the ID token compared with the portal username when none is chosen. */
 export const DEFAULT_USERNAME_CLAIM = 'email';
@@ -73,6 +74,9 @@ export const IdentityProviderSchema = IdentityProviderFieldsSchema.extend({
   /** The secret is stored and used by the server only; the browser learns only that one is set. */
   ClientSecretSet: z.boolean(),
   UpdatedAt: z.string(),
+  /** Decision 0034: the version UpdateIdentityProvider sends back, and who saved the provider last. */
+  Version: RecordVersionSchema,
+  UpdatedBy: z.string().nullable(),
 });
 export type IdentityProvider = z.infer<typeof IdentityProviderSchema>;
 
@@ -113,6 +117,8 @@ export const UpdateIdentityProvider = defineOperation({
     accountId: AccountIdSchema,
     Id: z.number().int().positive(),
     ClientSecret: z.string().trim().min(1, 'Enter the client secret').max(1000, 'At most 1000 characters').optional(),
+    /** The Version read; a stale one answers 409 with the provider as it is now (decision 0034). */
+    Version: RecordVersionSchema,
   }),
   output: IdentityProviderSchema,
   access: { kind: 'capability', capability: { name: 'SECURITY_MANAGEMENT', kind: 'UPDATE' } },

@@ -62,7 +62,7 @@ describe('terminate and cancel termination', () => {
     const c = await customer();
     await admin.op('TerminateAccount', { id: c.company });
 
-    const update = await admin.op('UpdateAccount', { id: c.company, views: { Default: { Values: { DisplayName: 'x' } } } });
+    const update = await admin.edit('UpdateAccount', { id: c.company, views: { Default: { Values: { DisplayName: 'x' } } } });
     const again = await admin.op('TerminateAccount', { id: c.company });
 
     expect(update.status).toBe(409);

@@ -289,7 +289,12 @@ describe('[A2.41] [A7.13] creating a subscription', () => {
     expect(res.body.Items.map((i: { ServiceName: string }) => i.ServiceName)).not.toContain('Wiz Mail');
   });
   it('[A4.8] [A8.7] puts the order under review above the company credit limit', async () => {
-    const limit = await op('admin', 'AddCreditLimitRecord', { accountId: company, Limit: '5', Comment: 'Low', IsLocked: false });
+    const limit = await clients.admin!.edit('AddCreditLimitRecord', {
+      accountId: company,
+      Limit: '5',
+      Comment: 'Low',
+      IsLocked: false,
+    });
     expect(limit.status).toBe(200);
     const views = productViews({ Plan: 'Basic', Seats: '3' });
 

@@ -434,7 +434,7 @@ describe('UpdateAccount', () => {
   it('[A7.11] saves a changed field and returns the account with the new value', async () => {
     const id = await makeTarget();
 
-    const res = await adminClient.op<Account>('UpdateAccount', update(id, { User: { JobTitle: 'Head of buying' } }));
+    const res = await adminClient.edit<Account>('UpdateAccount', update(id, { User: { JobTitle: 'Head of buying' } }));
 
     expect(res.status).toBe(200);
     expect(res.body.Views.User?.Values.JobTitle).toBe('Head of buying');
@@ -446,7 +446,7 @@ describe('UpdateAccount', () => {
   it('saves a column field and a select field in one request', async () => {
     const id = await makeTarget();
 
-    const res = await adminClient.op<Account>(
+    const res = await adminClient.edit<Account>(
       'UpdateAccount',
       update(id, { Default: { DisplayName: 'Tess T.' }, User: { Language: 'nl' } }),
     );
@@ -461,7 +461,7 @@ describe('UpdateAccount', () => {
     const id = await makeTarget();
     const before = await row(id);
 
-    const res = await adminClient.op('UpdateAccount', update(id, { User: { Email: 'not-an-email', JobTitle: 'Valid title' } }));
+    const res = await adminClient.edit('UpdateAccount', update(id, { User: { Email: 'not-an-email', JobTitle: 'Valid title' } }));
 
     expect(res.status).toBe(422);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
@@ -474,7 +474,7 @@ describe('UpdateAccount', () => {
   it('reports every invalid field of one request at once', async () => {
     const id = await makeTarget();
 
-    const res = await adminClient.op(
+    const res = await adminClient.edit(
       'UpdateAccount',
       update(id, { Default: { DisplayName: '' }, User: { Phone: 'call me', Language: 'xx' } }),
     );
@@ -490,7 +490,7 @@ describe('UpdateAccount', () => {
   it('rejects a change to a read-only field', async () => {
     const id = await makeTarget();
 
-    const res = await adminClient.op('UpdateAccount', update(id, { Default: { AccountType: 'Company' } }));
+    const res = await adminClient.edit('UpdateAccount', update(id, { Default: { AccountType: 'Company' } }));
 
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual([{ field: 'Views.Default.Values.AccountType', message: 'Account type cannot be changed' }]);
@@ -500,7 +500,7 @@ describe('UpdateAccount', () => {
   it('rejects an unknown field and a field of another account type', async () => {
     const id = await makeTarget();
 
-    const res = await adminClient.op('UpdateAccount', update(id, { User: { ShoeSize: '42' }, Company: { Currency: 'USD' } }));
+    const res = await adminClient.edit('UpdateAccount', update(id, { User: { ShoeSize: '42' }, Company: { Currency: 'USD' } }));
 
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual([
@@ -513,7 +513,7 @@ describe('UpdateAccount', () => {
     const id = await makeTarget();
     const before = await row(id);
 
-    const res = await adminClient.op(
+    const res = await adminClient.edit(
       'UpdateAccount',
       update(id, { User: { Email: 'new.address@example.com', JobTitle: 'Other' } }),
     );
@@ -529,7 +529,7 @@ describe('UpdateAccount', () => {
   it('[A5.6] [A7.11] saves a sensitive field through UpdateAccountByConfirm with confirmation true', async () => {
     const id = await makeTarget();
 
-    const res = await adminClient.op<Account>('UpdateAccountByConfirm', {
+    const res = await adminClient.edit<Account>('UpdateAccountByConfirm', {
       ...update(id, { User: { Email: 'confirmed@example.com' } }),
       confirmation: true,
     });
@@ -544,7 +544,7 @@ describe('UpdateAccount', () => {
   it('refuses UpdateAccountByConfirm without confirmation true', async () => {
     const id = await makeTarget();
 
-    const res = await adminClient.op('UpdateAccountByConfirm', {
+    const res = await adminClient.edit('UpdateAccountByConfirm', {
       ...update(id, { User: { Email: 'x@example.com' } }),
       confirmation: false,
     });
@@ -554,7 +554,7 @@ describe('UpdateAccount', () => {
   });
 
   it('[A5.6] asks for confirmation of a company currency change', async () => {
-    const res = await adminClient.op('UpdateAccount', update(otherCompany, { Company: { Currency: 'USD' } }));
+    const res = await adminClient.edit('UpdateAccount', update(otherCompany, { Company: { Currency: 'USD' } }));
 
     expect(res.status).toBe(409);
     expect(res.body.confirmFields).toEqual(['Company.Currency']);
@@ -563,7 +563,7 @@ describe('UpdateAccount', () => {
   it('rejects a username another account already has, whatever its case', async () => {
     const id = await makeTarget();
 
-    const res = await adminClient.op('UpdateAccountByConfirm', {
+    const res = await adminClient.edit('UpdateAccountByConfirm', {
       ...update(id, { Default: { Username: companyAdmin.username.toUpperCase() } }),
       confirmation: true,
     });
@@ -575,7 +575,7 @@ describe('UpdateAccount', () => {
   it('reports a taken username before asking for confirmation', async () => {
     const id = await makeTarget();
 
-    const res = await adminClient.op('UpdateAccount', update(id, { Default: { Username: reader.username } }));
+    const res = await adminClient.edit('UpdateAccount', update(id, { Default: { Username: reader.username } }));
 
     expect(res.status).toBe(422);
     expect(res.body.errors[0].field).toBe('Views.Default.Values.Username');
@@ -585,7 +585,7 @@ describe('UpdateAccount', () => {
     const id = await makeTarget();
     const { username } = (await row(id)) as { username: string };
 
-    const res = await adminClient.op<Account>('UpdateAccountByConfirm', {
+    const res = await adminClient.edit<Account>('UpdateAccountByConfirm', {
       ...update(id, { Default: { Username: username.toUpperCase() } }),
       confirmation: true,
     });
@@ -598,7 +598,7 @@ describe('UpdateAccount', () => {
     const id = await makeTarget();
     await t.db.query("UPDATE accounts SET state = 'Terminated' WHERE id = $1", [id]);
 
-    const res = await adminClient.op('UpdateAccount', update(id, { User: { JobTitle: 'Ghost' } }));
+    const res = await adminClient.edit('UpdateAccount', update(id, { User: { JobTitle: 'Ghost' } }));
 
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('CONFLICT');
@@ -609,7 +609,7 @@ describe('UpdateAccount', () => {
   it('[A6.14] refuses an update without the <TYPE>_ACCOUNT_UPDATE capability of the account type', async () => {
     const id = await makeTarget();
 
-    const res = await readerClient.op('UpdateAccount', update(id, { User: { JobTitle: 'Nope' } }));
+    const res = await readerClient.edit('UpdateAccount', update(id, { User: { JobTitle: 'Nope' } }));
 
     expect(res.status).toBe(403);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
@@ -622,8 +622,8 @@ describe('UpdateAccount', () => {
     const client = await new ApiClient(t.url).signIn(username);
     const id = await makeTarget();
 
-    const user = await client.op('UpdateAccount', update(id, { User: { JobTitle: 'Allowed' } }));
-    const companyRes = await client.op('UpdateAccount', update(company, { Company: { City: 'Utrecht' } }));
+    const user = await client.edit('UpdateAccount', update(id, { User: { JobTitle: 'Allowed' } }));
+    const companyRes = await client.edit('UpdateAccount', update(company, { Company: { City: 'Utrecht' } }));
 
     expect(user.status).toBe(200);
     expect(companyRes.status).toBe(403);
@@ -634,7 +634,7 @@ describe('UpdateAccount', () => {
     const { username } = await makeUser(t.db, { parentId: provider, capabilities: [...READ_ALL, 'COMPANY_ACCOUNT_UPDATE'] });
     const client = await new ApiClient(t.url).signIn(username);
 
-    const res = await client.op('UpdateAccount', update(provider, { Company: { City: 'Amsterdam' } }));
+    const res = await client.edit('UpdateAccount', update(provider, { Company: { City: 'Amsterdam' } }));
 
     expect(res.status).toBe(403);
     expect(res.body.detail).toContain('RESELLER_ACCOUNT_UPDATE');
@@ -645,7 +645,7 @@ describe('the audit log of UpdateAccount', () => {
   it('writes one row with actor, operation, account and the before and after of only the changed fields', async () => {
     const id = await makeTarget('Audit Me');
 
-    const res = await adminClient.op(
+    const res = await adminClient.edit(
       'UpdateAccount',
       update(id, { Default: { DisplayName: 'Audit Me' }, User: { JobTitle: 'Auditor', Phone: '' } }),
     );
@@ -667,9 +667,9 @@ describe('the audit log of UpdateAccount', () => {
   it('writes no row when the update fails', async () => {
     const id = await makeTarget();
 
-    await adminClient.op('UpdateAccount', update(id, { User: { Email: 'bad' } }));
-    await adminClient.op('UpdateAccount', update(id, { User: { Email: 'needs.confirm@example.com' } }));
-    await readerClient.op('UpdateAccount', update(id, { User: { JobTitle: 'x' } }));
+    await adminClient.edit('UpdateAccount', update(id, { User: { Email: 'bad' } }));
+    await adminClient.edit('UpdateAccount', update(id, { User: { Email: 'needs.confirm@example.com' } }));
+    await readerClient.edit('UpdateAccount', update(id, { User: { JobTitle: 'x' } }));
 
     expect(await auditRows(id)).toEqual([]);
   });
@@ -684,7 +684,7 @@ describe('the audit log of UpdateAccount', () => {
       END $fn$;
       CREATE TRIGGER test_fail_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_fail_audit();`);
     try {
-      const res = await adminClient.op('UpdateAccount', update(id, { User: { JobTitle: 'FAIL-AUDIT' } }));
+      const res = await adminClient.edit('UpdateAccount', update(id, { User: { JobTitle: 'FAIL-AUDIT' } }));
 
       expect(res.status).toBe(500);
       expect(res.body.detail).not.toContain('audit write failed');
@@ -701,13 +701,14 @@ describe('Idempotency-Key', () => {
   it('replays the first result of a retried update and writes one audit row only', async () => {
     const id = await makeTarget();
     const key = nextKey();
-    const input = update(id, { User: { JobTitle: 'Once' } });
+    const { Version } = (await adminClient.op('LoadAccountById', { id })).body;
+    const input = { ...update(id, { User: { JobTitle: 'Once' } }), version: Version };
 
-    const first = await adminClient.op('UpdateAccount', input, { 'idempotency-key': key });
+    const first = await adminClient.edit('UpdateAccount', input, { 'idempotency-key': key });
     await t.db.query(`UPDATE accounts SET attributes = attributes || '{"User.JobTitle":"Changed meanwhile"}' WHERE id = $1`, [
       id,
     ]);
-    const retry = await adminClient.op('UpdateAccount', input, { 'idempotency-key': key });
+    const retry = await adminClient.edit('UpdateAccount', input, { 'idempotency-key': key });
 
     expect(first.status).toBe(200);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
@@ -720,9 +721,9 @@ describe('Idempotency-Key', () => {
   it('rejects the same key with a different body as IDEMPOTENCY_KEY_REUSED', async () => {
     const id = await makeTarget();
     const key = nextKey();
-    await adminClient.op('UpdateAccount', update(id, { User: { JobTitle: 'First' } }), { 'idempotency-key': key });
+    await adminClient.edit('UpdateAccount', update(id, { User: { JobTitle: 'First' } }), { 'idempotency-key': key });
 
-    const res = await adminClient.op('UpdateAccount', update(id, { User: { JobTitle: 'Second' } }), { 'idempotency-key': key });
+    const res = await adminClient.edit('UpdateAccount', update(id, { User: { JobTitle: 'Second' } }), { 'idempotency-key': key });
 
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
@@ -735,9 +736,9 @@ describe('Idempotency-Key', () => {
     const id = await makeTarget();
     const key = nextKey();
     const input = update(id, { User: { JobTitle: 'Same' } });
-    await adminClient.op('UpdateAccount', input, { 'idempotency-key': key });
+    await adminClient.edit('UpdateAccount', input, { 'idempotency-key': key });
 
-    const res = await adminClient.op('UpdateAccountByConfirm', { ...input, confirmation: true }, { 'idempotency-key': key });
+    const res = await adminClient.edit('UpdateAccountByConfirm', { ...input, confirmation: true }, { 'idempotency-key': key });
 
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
@@ -746,9 +747,9 @@ describe('Idempotency-Key', () => {
   it('does not spend a key on a request that failed', async () => {
     const id = await makeTarget();
     const key = nextKey();
-    const failed = await adminClient.op('UpdateAccount', update(id, { User: { Email: 'bad' } }), { 'idempotency-key': key });
+    const failed = await adminClient.edit('UpdateAccount', update(id, { User: { Email: 'bad' } }), { 'idempotency-key': key });
 
-    const res = await adminClient.op('UpdateAccount', update(id, { User: { JobTitle: 'After failure' } }), {
+    const res = await adminClient.edit('UpdateAccount', update(id, { User: { JobTitle: 'After failure' } }), {
       'idempotency-key': key,
     });
 
@@ -762,10 +763,10 @@ describe('Idempotency-Key', () => {
     const a = await makeTarget();
     const b = await makeTarget();
 
-    const first = await adminClient.op('UpdateAccount', update(a, { User: { JobTitle: 'By admin' } }), {
+    const first = await adminClient.edit('UpdateAccount', update(a, { User: { JobTitle: 'By admin' } }), {
       'idempotency-key': key,
     });
-    const second = await companyAdminClient.op('UpdateAccount', update(b, { User: { JobTitle: 'By company admin' } }), {
+    const second = await companyAdminClient.edit('UpdateAccount', update(b, { User: { JobTitle: 'By company admin' } }), {
       'idempotency-key': key,
     });
 
@@ -778,7 +779,7 @@ describe('Idempotency-Key', () => {
   it('rejects a key that is not 1 to 200 visible ASCII characters', async () => {
     const id = await makeTarget();
 
-    const res = await adminClient.op('UpdateAccount', update(id, { User: { JobTitle: 'x' } }), {
+    const res = await adminClient.edit('UpdateAccount', update(id, { User: { JobTitle: 'x' } }), {
       'idempotency-key': 'k'.repeat(201),
     });
 
@@ -812,7 +813,7 @@ describe('the operation endpoint', () => {
   it('answers 403 to a request from another origin and writes nothing', async () => {
     const id = await makeTarget();
 
-    const res = await adminClient.op('UpdateAccount', update(id, { User: { JobTitle: 'Cross-site' } }), {
+    const res = await adminClient.edit('UpdateAccount', update(id, { User: { JobTitle: 'Cross-site' } }), {
       origin: 'https://evil.example',
     });
 

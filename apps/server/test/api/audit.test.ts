@@ -27,9 +27,9 @@ beforeAll(async () => {
   worker = await makeUser(t.db, { parentId: company, capabilities: [...READ_ALL, ...UPDATE_ALL], displayName: 'Carl Company' });
   admin = await signedIn(t.url, a.username);
   const w = await signedIn(t.url, worker.username);
-  await admin.op('UpdateAccount', { id: company, views: { Company: { Values: { City: 'Delft' } } } });
-  await w.op('UpdateAccount', { id: company, views: { Company: { Values: { City: 'Leiden' } } } });
-  await w.op('UpdateAccount', { id: worker.id, views: { User: { Values: { JobTitle: 'Planner' } } } });
+  await admin.edit('UpdateAccount', { id: company, views: { Company: { Values: { City: 'Delft' } } } });
+  await w.edit('UpdateAccount', { id: company, views: { Company: { Values: { City: 'Leiden' } } } });
+  await w.edit('UpdateAccount', { id: worker.id, views: { User: { Values: { JobTitle: 'Planner' } } } });
 });
 afterAll(() => t.close());
 

@@ -21,7 +21,7 @@ async function client(name: string, parentId: number, capabilities: string[]) {
   clients[name] = await new ApiClient(t.url).signIn(users[name].username);
 }
 
-const add = (who: string, input: Record<string, unknown>) => clients[who]!.op('AddCreditLimitRecord', input);
+const add = (who: string, input: Record<string, unknown>) => clients[who]!.edit('AddCreditLimitRecord', input);
 const get = (who: string, accountId: number, page = 1) => clients[who]!.op('GetCreditLimitRecords', { accountId, page });
 const newCompany = () => makeAccount(t.db, { type: 'Company', parentId: reseller, displayName: `Credit ${++companyCounter}` });
 
@@ -67,6 +67,9 @@ describe('[A7.4] GetCreditLimitRecords and AddCreditLimitRecord', () => {
       IsLocked: false,
       Currency: 'GBP',
       CanEdit: true,
+      Version: 0,
+      UpdatedBy: null,
+      UpdatedAt: null,
       Items: [],
       Total: 0,
       Page: 1,

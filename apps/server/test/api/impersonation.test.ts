@@ -64,7 +64,7 @@ describe('Impersonate then Authenticate [A6.8] [A7.11]', () => {
   it('[A6.8] records both identities on every audited change made while impersonating', async () => {
     const { client } = await impersonating('admin', ids.target!);
 
-    const update = await client.op('UpdateAccount', {
+    const update = await client.edit('UpdateAccount', {
       id: ids.target,
       views: { Default: { Values: { DisplayName: 'Tom Target (changed)' } } },
     });

@@ -160,7 +160,9 @@ describe('the isolation matrix', () => {
   it.each(MATRIX.filter((row) => row.inside))('$caller may call $op on $target', async ({ caller, target, op }) => {
     const client = clientOf(caller);
 
-    const res = await client.op(op, inputFor(op, idOf(target)));
+    const res = await (op === 'UpdateAccount'
+      ? client.edit(op, inputFor(op, idOf(target)))
+      : client.op(op, inputFor(op, idOf(target))));
 
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     if (op === 'LoadAccountById' || op === 'UpdateAccount') expect(res.body.AccountIdentificator).toBe(idOf(target));
@@ -176,8 +178,12 @@ describe('the isolation matrix', () => {
         idOf(target),
       ]);
 
-      const foreign = await client.op(op, inputFor(op, idOf(target)));
-      const missing = await client.op(op, inputFor(op, MISSING_ID));
+      const foreign = await (op === 'UpdateAccount'
+        ? client.edit(op, inputFor(op, idOf(target)))
+        : client.op(op, inputFor(op, idOf(target))));
+      const missing = await (op === 'UpdateAccount'
+        ? client.edit(op, inputFor(op, MISSING_ID))
+        : client.op(op, inputFor(op, MISSING_ID)));
 
       expect(missing.status).toBe(404);
       expect(foreign.status).toBe(404);
@@ -282,7 +288,7 @@ describe('[A2.50] the notes isolation matrix', () => {
   const NOTED = ['P', 'R1', 'R2', 'C1a', 'C1b', 'C2'];
   const notesClients = new Map<string, ApiClient>();
   /** Notes by organisation, then by the account they are about: note ids. */
-  const notes: { org: string; target: string; id: string }[] = [];
+  const notes: { org: string; target: string; id: string; version: number }[] = [];
   const notesClientOf = (org: string) => {
     const client = notesClients.get(org);
     if (!client) throw new Error(`no notes user in ${org}`);
@@ -300,7 +306,7 @@ describe('[A2.50] the notes isolation matrix', () => {
       for (const target of NOTED.filter((n) => canWrite(root, n) && n !== 'P')) {
         const res = await notesClientOf(root).op('AddAccountNote', { accountId: idOf(target), text: `${root} about ${target}` });
         if (res.status !== 200) throw new Error(`seeding a note failed: ${JSON.stringify(res.body)}`);
-        notes.push({ org: root, target, id: res.body.Id });
+        notes.push({ org: root, target, id: res.body.Id, version: res.body.Version });
       }
     }
   });
@@ -343,13 +349,18 @@ describe('[A2.50] the notes isolation matrix', () => {
   it.each(noteRows)('$org reaches notes written by $author only when it wrote them', async ({ org, author }) => {
     const client = notesClientOf(org);
     const written = notes.filter((n) => n.org === author);
-    const missingUpdate = await client.op('UpdateAccountNote', { id: '999999999', text: 'x' });
+    const missingUpdate = await client.op('UpdateAccountNote', { id: '999999999', text: 'x', version: 1 });
     const missingDelete = await client.op('DeleteAccountNote', { id: '999999999' });
 
     for (const note of written) {
-      const res = await client.op('UpdateAccountNote', { id: note.id, text: `${author} about ${note.target}` });
+      const res = await client.op('UpdateAccountNote', {
+        id: note.id,
+        text: `${author} about ${note.target}`,
+        version: note.version,
+      });
       if (org === author) {
         expect(res.status).toBe(200);
+        note.version = res.body.Version;
       } else {
         expect(res.status).toBe(404);
         expect(comparable(res.body)).toEqual(comparable(missingUpdate.body));
@@ -412,7 +423,9 @@ describe('services stay inside the owner scope', () => {
   it.each(rows.filter((r) => r.inside))('$caller may call $op on the service of $owner', async ({ root, owner, op }) => {
     const client = serviceAdmins.get(root) as ApiClient;
 
-    const res = await client.op(op, input(op, serviceOf(owner)));
+    const res = await (op === 'UpdateService'
+      ? client.edit(op, input(op, serviceOf(owner)))
+      : client.op(op, input(op, serviceOf(owner))));
 
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
@@ -422,8 +435,12 @@ describe('services stay inside the owner scope', () => {
     async ({ root, owner, op }) => {
       const client = serviceAdmins.get(root) as ApiClient;
 
-      const foreign = await client.op(op, input(op, serviceOf(owner)));
-      const missing = await client.op(op, input(op, 'No such service'));
+      const foreign = await (op === 'UpdateService'
+        ? client.edit(op, input(op, serviceOf(owner)))
+        : client.op(op, input(op, serviceOf(owner))));
+      const missing = await (op === 'UpdateService'
+        ? client.edit(op, input(op, 'No such service'))
+        : client.op(op, input(op, 'No such service')));
 
       expect(foreign.status).toBe(404);
       expect(comparable(foreign.body)).toEqual(comparable(missing.body));
@@ -469,7 +486,7 @@ describe('access operations stay inside the caller scope [A6.8] [A2.19] [A2.20]'
     },
     { op: 'ListIdentityProviders', input: (id: number) => ({ accountId: id }) },
     { op: 'CreateIdentityProvider', input: (id: number) => ({ accountId: id, ...SSO_PROVIDER }) },
-    { op: 'UpdateIdentityProvider', input: (id: number) => ({ accountId: id, Id: 1, ...SSO_PROVIDER }) },
+    { op: 'UpdateIdentityProvider', input: (id: number) => ({ accountId: id, Id: 1, ...SSO_PROVIDER, Version: 1 }) },
     { op: 'DeleteIdentityProvider', input: (id: number) => ({ accountId: id, Id: 1 }) },
   ] as const;
   const rows = CALLERS.flatMap(({ caller }) =>

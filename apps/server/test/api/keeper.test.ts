@@ -155,7 +155,7 @@ describe('[A7.2] GET /keeper/download/{url}', () => {
 
   it("denies a file attached to another tenant's credit record", async () => {
     const up = await upload('alice', 'contract.pdf', 'application/pdf', '%PDF-1.5 contract');
-    await clients.alice!.op('AddCreditLimitRecord', {
+    await clients.alice!.edit('AddCreditLimitRecord', {
       accountId: company,
       Limit: '100',
       Comment: 'contract signed',
@@ -216,7 +216,7 @@ describe('[A7.2] POST /keeper/delete', () => {
 
   it('refuses to delete a file attached to a record', async () => {
     const up = await upload('alice', 'kept.pdf', 'application/pdf', '%PDF-1.5 kept');
-    await clients.alice!.op('AddCreditLimitRecord', {
+    await clients.alice!.edit('AddCreditLimitRecord', {
       accountId: company,
       Limit: '200',
       Comment: 'kept',

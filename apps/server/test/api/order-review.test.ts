@@ -101,7 +101,12 @@ beforeAll(async () => {
       ],
     }),
   );
-  const limit = await op('placer', 'AddCreditLimitRecord', { accountId: company, Limit: '5', Comment: 'Low', IsLocked: false });
+  const limit = await clients.placer!.edit('AddCreditLimitRecord', {
+    accountId: company,
+    Limit: '5',
+    Comment: 'Low',
+    IsLocked: false,
+  });
   expect(limit.status).toBe(200);
 });
 afterAll(async () => {

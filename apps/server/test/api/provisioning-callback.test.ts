@@ -38,7 +38,7 @@ async function product() {
 async function sentRequest(): Promise<{ accountId: number; requestId: number; path: string }> {
   const accountId = await product();
   answers = [202];
-  const res = await admin.op('UpdateAccount', {
+  const res = await admin.edit('UpdateAccount', {
     id: accountId,
     views: { Default: { Values: { DisplayName: `Renamed ${counter}` } } },
   });

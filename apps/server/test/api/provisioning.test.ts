@@ -158,7 +158,7 @@ describe('[A4.2] [A7.11] a save starts a provisioning request', () => {
   it('[A3.1] queues a MODIFY request on Save and sends the rendered body to the vendor, which makes it Done', async () => {
     const id = await makeProduct(HTTP_SERVICE);
 
-    const res = await clients.admin!.op('UpdateAccount', rename(id, 'Backup for finance'));
+    const res = await clients.admin!.edit('UpdateAccount', rename(id, 'Backup for finance'));
 
     expect(res.status).toBe(200);
     expect(res.body.Views.ExtendedView.Values).toMatchObject({
@@ -190,7 +190,7 @@ describe('[A4.2] [A7.11] a save starts a provisioning request', () => {
     const id = await makeProduct(HTTP_SERVICE);
     answers = [202];
 
-    await clients.editor!.op('UpdateAccount', rename(id, 'Accepted later'));
+    await clients.editor!.edit('UpdateAccount', rename(id, 'Accepted later'));
     await t.app.jobs.runDue();
 
     expect(await requestsOf(id)).toMatchObject([{ status: 'Sent', attempts: 1 }]);
@@ -199,7 +199,7 @@ describe('[A4.2] [A7.11] a save starts a provisioning request', () => {
 
   it('[A4.2] UpdateAccountByConfirm starts a request too', async () => {
     const id = await makeProduct(HTTP_SERVICE);
-    const res = await clients.admin!.op('UpdateAccountByConfirm', { ...rename(id, 'Confirmed name'), confirmation: true });
+    const res = await clients.admin!.edit('UpdateAccountByConfirm', { ...rename(id, 'Confirmed name'), confirmation: true });
     expect(res.status).toBe(200);
     expect(await requestsOf(id)).toMatchObject([{ status: 'Pending', action: 'MODIFY' }]);
     await t.app.jobs.runDue();
@@ -208,7 +208,7 @@ describe('[A4.2] [A7.11] a save starts a provisioning request', () => {
   it('sends an e-mail action to every address through the outbox and counts it as sent', async () => {
     const id = await makeProduct(EMAIL_SERVICE);
 
-    await clients.admin!.op('UpdateAccount', rename(id, 'Support plan'));
+    await clients.admin!.edit('UpdateAccount', rename(id, 'Support plan'));
     await t.app.jobs.runDue();
 
     expect(await requestsOf(id)).toMatchObject([{ status: 'Sent', target: 'desk@vendor.example; ops@vendor.example' }]);
@@ -223,11 +223,11 @@ describe('[A4.2] [A7.11] a save starts a provisioning request', () => {
 
   it('starts nothing for a service without Http or Email provisioning, nor for other account types, nor without changes', async () => {
     const plain = await makeProduct(NONE_SERVICE);
-    expect((await clients.admin!.op('UpdateAccount', rename(plain, 'Plain renamed'))).status).toBe(200);
-    expect((await clients.admin!.op('UpdateAccount', rename(company, 'Acme "East" & Co renamed'))).status).toBe(200);
-    await clients.admin!.op('UpdateAccount', rename(company, 'Acme "East" & Co'));
+    expect((await clients.admin!.edit('UpdateAccount', rename(plain, 'Plain renamed'))).status).toBe(200);
+    expect((await clients.admin!.edit('UpdateAccount', rename(company, 'Acme "East" & Co renamed'))).status).toBe(200);
+    await clients.admin!.edit('UpdateAccount', rename(company, 'Acme "East" & Co'));
     const unchanged = await makeProduct(HTTP_SERVICE);
-    expect((await clients.admin!.op('UpdateAccount', { id: unchanged, views: {} })).status).toBe(200);
+    expect((await clients.admin!.edit('UpdateAccount', { id: unchanged, views: {} })).status).toBe(200);
 
     expect(await requestsOf(plain)).toEqual([]);
     expect(await requestsOf(company)).toEqual([]);
@@ -238,7 +238,7 @@ describe('[A4.2] [A7.11] a save starts a provisioning request', () => {
 describe('[A4.2] [A6.4] save without provisioning', () => {
   it('saves without a request for a holder of PROVISIONING_REQUEST_SKIP_BACKEND_EXECUTE', async () => {
     const id = await makeProduct(HTTP_SERVICE);
-    const res = await clients.admin!.op('UpdateAccount', rename(id, 'Quietly renamed', { skipProvisioning: true }));
+    const res = await clients.admin!.edit('UpdateAccount', rename(id, 'Quietly renamed', { skipProvisioning: true }));
     expect(res.status).toBe(200);
     expect(res.body.Views.Default.Values.DisplayName).toBe('Quietly renamed');
     expect(res.body.Permissions.CanSaveWithoutProvisioning).toBe(true);
@@ -247,7 +247,7 @@ describe('[A4.2] [A6.4] save without provisioning', () => {
 
   it('refuses it without the capability and changes nothing', async () => {
     const id = await makeProduct(HTTP_SERVICE);
-    const res = await clients.editor!.op('UpdateAccount', rename(id, 'Not allowed', { skipProvisioning: true }));
+    const res = await clients.editor!.edit('UpdateAccount', rename(id, 'Not allowed', { skipProvisioning: true }));
     expect(res.status).toBe(403);
     const load = await clients.editor!.op('LoadAccountById', { id });
     expect(load.body.Views.Default.Values.DisplayName).not.toBe('Not allowed');
@@ -257,7 +257,7 @@ describe('[A4.2] [A6.4] save without provisioning', () => {
 
   it('rejects a skipProvisioning that is not a boolean, naming the field', async () => {
     const id = await makeProduct(HTTP_SERVICE);
-    const res = await clients.admin!.op('UpdateAccount', rename(id, 'x', { skipProvisioning: 'yes' }));
+    const res = await clients.admin!.edit('UpdateAccount', rename(id, 'x', { skipProvisioning: 'yes' }));
     expect(res.status).toBe(422);
     expect(res.body.errors.map((e: { field: string }) => e.field)).toContain('skipProvisioning');
   });
@@ -267,7 +267,7 @@ describe('[A7.11] failures and RetryAccountLastFailedProvisioningRequest', () =>
   it('[A3.1] [A2.33] a transient failure (HTTP 503) can be retried, and the retry sends it again', async () => {
     const id = await makeProduct(HTTP_SERVICE);
     answers = [503];
-    await clients.admin!.op('UpdateAccount', rename(id, 'Retry me'));
+    await clients.admin!.edit('UpdateAccount', rename(id, 'Retry me'));
     await t.app.jobs.runDue();
 
     expect(await requestsOf(id)).toMatchObject([
@@ -296,7 +296,7 @@ describe('[A7.11] failures and RetryAccountLastFailedProvisioningRequest', () =>
   it('escalates a request after three failed attempts and refuses another retry', async () => {
     const id = await makeProduct(HTTP_SERVICE);
     answers = [500, 500, 500];
-    await clients.admin!.op('UpdateAccount', rename(id, 'Keeps failing'));
+    await clients.admin!.edit('UpdateAccount', rename(id, 'Keeps failing'));
     await t.app.jobs.runDue();
     for (let i = 0; i < 2; i++) {
       expect((await clients.admin!.op('RetryAccountLastFailedProvisioningRequest', { id })).status).toBe(200);
@@ -317,7 +317,7 @@ describe('[A7.11] failures and RetryAccountLastFailedProvisioningRequest', () =>
   it('[A8.10] does not offer a retry when the vendor refused the request (HTTP 400)', async () => {
     const id = await makeProduct(HTTP_SERVICE);
     answers = [400];
-    await clients.admin!.op('UpdateAccount', rename(id, 'Refused'));
+    await clients.admin!.edit('UpdateAccount', rename(id, 'Refused'));
     await t.app.jobs.runDue();
 
     expect(await extended('admin', id)).toMatchObject({
@@ -335,7 +335,7 @@ describe('[A7.11] failures and RetryAccountLastFailedProvisioningRequest', () =>
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const id = await makeProduct(HTTP_SERVICE);
-    await clients.admin!.op('UpdateAccount', rename(id, 'Nobody home'));
+    await clients.admin!.edit('UpdateAccount', rename(id, 'Nobody home'));
     // Point the stored request at the closed port: the service keeps its own URL for the other tests.
     await t.db.query(
       `UPDATE services SET definition = jsonb_set(definition, '{ProvisioningActions,1,ProvisioningHttp,RequestUrlTemplate}', to_jsonb($1::text))
@@ -375,11 +375,11 @@ describe('[A2.37] [A6.5] [A7.11] RecreateProvisioningRequest', () => {
   it('cancels every open request and starts a new CREATE request', async () => {
     const id = await makeProduct(HTTP_SERVICE);
     answers = [503, 202];
-    await clients.admin!.op('UpdateAccount', rename(id, 'First'));
+    await clients.admin!.edit('UpdateAccount', rename(id, 'First'));
     await t.app.jobs.runDue();
-    await clients.admin!.op('UpdateAccount', rename(id, 'Second'));
+    await clients.admin!.edit('UpdateAccount', rename(id, 'Second'));
     await t.app.jobs.runDue();
-    await clients.admin!.op('UpdateAccount', rename(id, 'Third'));
+    await clients.admin!.edit('UpdateAccount', rename(id, 'Third'));
     expect((await requestsOf(id)).map((r) => r.status)).toEqual(['Error', 'Sent', 'Pending']);
 
     const res = await clients.admin!.op('RecreateProvisioningRequest', { id, confirmAccountId: id });
@@ -438,8 +438,8 @@ describe('[A2.18] [A6.15] GetAccountProvisioningRequests', () => {
   it('lists the requests of the account and the accounts below it, newest first and paged', async () => {
     const a = await makeProduct(HTTP_SERVICE);
     const b = await makeProduct(HTTP_SERVICE);
-    await clients.admin!.op('UpdateAccount', rename(a, 'Listed A'));
-    await clients.admin!.op('UpdateAccount', rename(b, 'Listed B'));
+    await clients.admin!.edit('UpdateAccount', rename(a, 'Listed A'));
+    await clients.admin!.edit('UpdateAccount', rename(b, 'Listed B'));
     await t.app.jobs.runDue();
 
     const own = await clients.admin!.op('GetAccountProvisioningRequests', { accountId: b });
@@ -465,8 +465,8 @@ describe('[A2.18] [A6.15] GetAccountProvisioningRequests', () => {
 
   it('shows only the caller’s own requests with PROVISIONING_REQUEST_OWNED_READ alone', async () => {
     const id = await makeProduct(HTTP_SERVICE);
-    await clients.companyAdmin!.op('UpdateAccount', rename(id, 'Mine'));
-    await clients.admin!.op('UpdateAccount', rename(id, 'Not mine'));
+    await clients.companyAdmin!.edit('UpdateAccount', rename(id, 'Mine'));
+    await clients.admin!.edit('UpdateAccount', rename(id, 'Not mine'));
     const res = await clients.companyAdmin!.op('GetAccountProvisioningRequests', { accountId: id });
     expect(res.status).toBe(200);
     expect(res.body.Items.map((r: { CreatedBy: string }) => r.CreatedBy)).toEqual(['Staff companyAdmin']);
@@ -502,7 +502,7 @@ describe('tenant scope', () => {
     ['GetAccountProvisioningRequests', (id: number) => ({ accountId: id })],
   ])('%s on an account of another tenant answers like a missing one', async (op, input) => {
     const id = await makeProduct(HTTP_SERVICE);
-    await clients.admin!.op('UpdateAccount', rename(id, 'Foreign target'));
+    await clients.admin!.edit('UpdateAccount', rename(id, 'Foreign target'));
     const foreign = await clients.foreign!.op(op, input(id));
     const missing = await clients.foreign!.op(op, input(999_999));
     expect(foreign.status).toBe(404);

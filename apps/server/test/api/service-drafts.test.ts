@@ -146,7 +146,7 @@ describe('drafts of a service being edited', () => {
   it('[S4.2] a successful update deletes the edit draft', async () => {
     await alice.op('SaveServiceDraft', { ServiceName: name, Data: serviceInput(name, { DisplayName: 'Draft' }) });
 
-    const updated = await alice.op('UpdateService', { ServiceName: name, DisplayName: 'Saved' });
+    const updated = await alice.edit('UpdateService', { ServiceName: name, DisplayName: 'Saved' });
     const got = await alice.op('GetServiceDraft', { ServiceName: name });
 
     expect(updated.status).toBe(200);

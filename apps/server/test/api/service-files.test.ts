@@ -115,9 +115,9 @@ describe('uploaded service files', () => {
     await createService(t.db, alice, serviceInput(name, { Icon: icon }));
     const next = await uploaded(alice2, 'other.png', 'image/png', PNG);
 
-    const same = await alice2.op('UpdateService', { ServiceName: name, DisplayName: 'Renamed' });
-    const own = await alice2.op('UpdateService', { ServiceName: name, Icon: next });
-    const other = await alice2.op('UpdateService', {
+    const same = await alice2.edit('UpdateService', { ServiceName: name, DisplayName: 'Renamed' });
+    const own = await alice2.edit('UpdateService', { ServiceName: name, Icon: next });
+    const other = await alice2.edit('UpdateService', {
       ServiceName: name,
       Screenshots: [{ Url: await uploaded(alice, 's.png', 'image/png', PNG), Description: '' }],
     });

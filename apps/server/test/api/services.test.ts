@@ -209,7 +209,7 @@ describe('creating a service', () => {
       now = new Date(now.getTime() + 60 * 60_000);
     }
     const got = await alice.op('GetService', { ServiceName: name });
-    const update = await alice.op('UpdateService', { ServiceName: name, DisplayName: 'x' });
+    const update = await alice.edit('UpdateService', { ServiceName: name, DisplayName: 'x' });
     const job = (await alice.op('GetJob', { id: created.body.JobId })).body;
 
     expect(states).toEqual(['queued', 'queued', 'queued', 'queued', 'failed']);
@@ -388,8 +388,8 @@ describe('listing and scope', () => {
   it.each(['GetService', 'ExportService', 'GetServiceDescriptions', 'UpdateService'])(
     'a vendor gets the same 404 from %s for another vendor’s service as for a missing one',
     async (op) => {
-      const foreign = await bob.op(op, { ServiceName: aliceName, DisplayName: 'Hijacked' });
-      const missing = await bob.op(op, { ServiceName: 'No such service at all', DisplayName: 'Hijacked' });
+      const foreign = await bob.op(op, { ServiceName: aliceName, DisplayName: 'Hijacked', Version: 1 });
+      const missing = await bob.op(op, { ServiceName: 'No such service at all', DisplayName: 'Hijacked', Version: 1 });
 
       expect(foreign.status).toBe(404);
       expect(comparable(foreign.body)).toEqual(comparable(missing.body));
@@ -402,7 +402,7 @@ describe('listing and scope', () => {
     const groupId = theirs.body[0].DescriptionGroupId;
     const mine = await bob.op('GetServiceDescriptions', { ServiceName: bobName });
 
-    const res = await bob.op('UpdateService', {
+    const res = await bob.edit('UpdateService', {
       ServiceName: bobName,
       Descriptions: mine.body.map((d: object & { Type: string }) =>
         d.Type === 'Description' ? { ...d, DescriptionGroupId: groupId } : d,
@@ -464,7 +464,7 @@ describe('updating a service', () => {
     const name = uniqueName('Update');
     await createService(t.db, alice, serviceInput(name));
 
-    const res = await alice.op('UpdateService', { ServiceName: name, DisplayName: 'Renamed', ShortDescription: 'Shorter' });
+    const res = await alice.edit('UpdateService', { ServiceName: name, DisplayName: 'Renamed', ShortDescription: 'Shorter' });
 
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -484,7 +484,7 @@ describe('updating a service', () => {
     const created = await createService(t.db, alice, serviceInput(name));
     const infoEditor = await client(vendorA, ['SERVICE_TOOL_INFO_READ', 'SERVICE_TOOL_INFO_UPDATE', 'SERVICE_TOOL_BILLING_READ']);
 
-    const res = await infoEditor.op('UpdateService', {
+    const res = await infoEditor.edit('UpdateService', {
       ServiceName: name,
       DisplayName: 'Info changed',
       Parents: [{ ParentAccountType: 'User' }],
@@ -508,7 +508,7 @@ describe('updating a service', () => {
     await createService(t.db, alice, serviceInput(name));
     const reader = await client(vendorA, ['SERVICE_TOOL_INFO_READ']);
 
-    const res = await reader.op('UpdateService', { ServiceName: name, DisplayName: 'x' });
+    const res = await reader.edit('UpdateService', { ServiceName: name, DisplayName: 'x' });
 
     expect(res.status).toBe(403);
   });
@@ -516,15 +516,15 @@ describe('updating a service', () => {
   it('[S6.1] [S4.9] [M6.16] a Promoted service needs the PROMOTED context: the vendor keeps only texts and files', async () => {
     const name = uniqueName('Promo');
     await createService(t.db, alice, serviceInput(name));
-    const promote = await provider.op('UpdateService', { ServiceName: name, ServiceStatus: 'Promoted' });
+    const promote = await provider.edit('UpdateService', { ServiceName: name, ServiceStatus: 'Promoted' });
     const noContext = await client(
       vendorA,
       SERVICE_TOOL_ALL.filter((c) => !c.endsWith(':PROMOTED')),
     );
 
     const view = await alice.op('GetService', { ServiceName: name });
-    const res = await alice.op('UpdateService', { ServiceName: name, DisplayName: 'Promoted name', BillingRules: [] });
-    const denied = await noContext.op('UpdateService', { ServiceName: name, DisplayName: 'x' });
+    const res = await alice.edit('UpdateService', { ServiceName: name, DisplayName: 'Promoted name', BillingRules: [] });
+    const denied = await noContext.edit('UpdateService', { ServiceName: name, DisplayName: 'x' });
     const after = await provider.op('GetService', { ServiceName: name });
 
     expect(promote.body.Service.ServiceStatus).toBe('Promoted');
@@ -541,7 +541,7 @@ describe('updating a service', () => {
     const name = uniqueName('Status');
     await createService(t.db, alice, serviceInput(name));
 
-    await alice.op('UpdateService', { ServiceName: name, ServiceStatus: 'Promoted' });
+    await alice.edit('UpdateService', { ServiceName: name, ServiceStatus: 'Promoted' });
     const res = await alice.op('GetService', { ServiceName: name });
 
     expect(res.body.ServiceStatus).toBeNull();
@@ -553,7 +553,7 @@ describe('updating a service', () => {
     const rules = structuredClone(created.BillingRules);
     rules[0].ChargeType = 'Setup';
 
-    const res = await alice.op('UpdateService', {
+    const res = await alice.edit('UpdateService', {
       ServiceName: name,
       BillingRules: rules,
       Fields: created.Fields.slice(0, 1),
@@ -576,12 +576,12 @@ describe('updating a service', () => {
     const rules = structuredClone(created.BillingRules);
     rules[0].Charge = '5.25';
 
-    const ok = await alice.op('UpdateService', {
+    const ok = await alice.edit('UpdateService', {
       ServiceName: name,
       BillingRules: [...rules, { Id: '__gen__new', ChargeType: 'Setup', Charge: '10', LicenceType: 'CORP-ADD' }],
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    const foreign = await alice.op('UpdateService', {
+    const foreign = await alice.edit('UpdateService', {
       ServiceName: name,
       BillingRules: [...ok.body.Service.BillingRules, { Id: 'not-mine', ChargeType: 'Setup', Charge: '1' }],
     });
@@ -597,7 +597,7 @@ describe('updating a service', () => {
     const name = uniqueName('Busy');
     await alice.op('CreateService', serviceInput(name));
 
-    const res = await alice.op('UpdateService', { ServiceName: name, DisplayName: 'x' });
+    const res = await alice.edit('UpdateService', { ServiceName: name, DisplayName: 'x' });
 
     expect(res.status).toBe(409);
     await t.app.jobs.runDue();
@@ -620,7 +620,7 @@ describe('description groups', () => {
     const originalTexts = await alice.op('GetServiceDescriptions', { ServiceName: original });
     const own = await alice.op('GetServiceDescriptions', { ServiceName: follower });
 
-    const res = await alice.op('UpdateService', {
+    const res = await alice.edit('UpdateService', {
       ServiceName: follower,
       Descriptions: [
         ...originalTexts.body.filter((d: { Type: string }) => d.Type === 'Description'),
@@ -645,10 +645,10 @@ describe('description groups', () => {
     const c = uniqueName('Other C');
     for (const n of [a, b, c]) await createService(t.db, alice, serviceInput(n));
     const aTexts = (await alice.op('GetServiceDescriptions', { ServiceName: a })).body;
-    await alice.op('UpdateService', { ServiceName: b, Descriptions: aTexts });
+    await alice.edit('UpdateService', { ServiceName: b, Descriptions: aTexts });
     const cGroup = (await alice.op('GetServiceDescriptions', { ServiceName: c })).body[0].DescriptionGroupId;
 
-    const res = await alice.op('UpdateService', {
+    const res = await alice.edit('UpdateService', {
       ServiceName: a,
       Descriptions: aTexts.map((d: { Type: string }) => (d.Type === 'Description' ? { ...d, DescriptionGroupId: cGroup } : d)),
     });
@@ -662,7 +662,7 @@ describe('description groups', () => {
     const b = uniqueName('Lock B');
     for (const n of [a, b]) await createService(t.db, alice, serviceInput(n));
     const aTexts = (await alice.op('GetServiceDescriptions', { ServiceName: a })).body;
-    await alice.op('UpdateService', { ServiceName: b, Descriptions: aTexts });
+    await alice.edit('UpdateService', { ServiceName: b, Descriptions: aTexts });
     const group = aTexts.find((d: { Type: string }) => d.Type === 'Description').DescriptionGroupId;
 
     const original = (await alice.op('GetService', { ServiceName: a })).body.DescriptionGroups;
@@ -681,8 +681,8 @@ describe('description groups', () => {
         d.Type === 'TermsAndConditions' ? { ...d, Content: content, IsMajorChange: major } : d,
       );
 
-    const minor = await alice.op('UpdateService', { ServiceName: name, Descriptions: withTerms('Be nice, please.', false) });
-    const major = await alice.op('UpdateService', { ServiceName: name, Descriptions: withTerms('Be very nice.', true) });
+    const minor = await alice.edit('UpdateService', { ServiceName: name, Descriptions: withTerms('Be nice, please.', false) });
+    const major = await alice.edit('UpdateService', { ServiceName: name, Descriptions: withTerms('Be very nice.', true) });
 
     expect(created.LatestTermsRevisionId).toBe(1);
     expect(minor.body.Service.LatestTermsRevisionId).toBe(1);
@@ -695,7 +695,7 @@ describe('description groups', () => {
     const texts = (await alice.op('GetServiceDescriptions', { ServiceName: name })).body;
     const en = texts.find((d: { Type: string }) => d.Type === 'Description');
 
-    await alice.op('UpdateService', {
+    await alice.edit('UpdateService', {
       ServiceName: name,
       Descriptions: [...texts, { ...en, LocalizationLanguageCode: 'de', Content: 'Über den Dienst' }],
     });

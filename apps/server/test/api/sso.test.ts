@@ -104,7 +104,7 @@ describe('identity providers on the Security tab [A2.19]', () => {
     const client = await admin();
     const created = await client.op('CreateIdentityProvider', providerInput({ Name: 'Spare', Enabled: false }));
 
-    const kept = await client.op('UpdateIdentityProvider', {
+    const kept = await client.edit('UpdateIdentityProvider', {
       ...providerInput({ Name: 'Spare renamed', Enabled: false }),
       ClientSecret: undefined,
       Id: created.body.Id,
@@ -112,7 +112,7 @@ describe('identity providers on the Security tab [A2.19]', () => {
     const [stored] = await t.db.query<{ client_secret: string }>('SELECT client_secret FROM identity_providers WHERE id = $1', [
       created.body.Id,
     ]);
-    const replaced = await client.op('UpdateIdentityProvider', {
+    const replaced = await client.edit('UpdateIdentityProvider', {
       ...providerInput({ Name: 'Spare renamed', Enabled: false, ClientSecret: 'new-secret' }),
       Id: created.body.Id,
     });
@@ -190,7 +190,10 @@ describe('identity providers on the Security tab [A2.19]', () => {
     const outsider = await new ApiClient(t.url).signIn(users.outsider!);
     const [own] = (await (await admin()).op('ListIdentityProviders', { accountId: ids.company })).body.Items;
 
-    const update = await outsider.op('UpdateIdentityProvider', { ...providerInput({ accountId: ids.otherCompany }), Id: own.Id });
+    const update = await outsider.edit('UpdateIdentityProvider', {
+      ...providerInput({ accountId: ids.otherCompany }),
+      Id: own.Id,
+    });
     const remove = await outsider.op('DeleteIdentityProvider', { accountId: ids.otherCompany, Id: own.Id });
     const missing = await outsider.op('DeleteIdentityProvider', { accountId: ids.otherCompany, Id: 999_999 });
     const foreignAccount = await outsider.op('ListIdentityProviders', { accountId: ids.company });
@@ -298,12 +301,20 @@ describe('[M2.14] single sign-on against a real OpenID provider', () => {
     const client = await admin();
     const [provider] = (await client.op('ListIdentityProviders', { accountId: ids.company })).body.Items;
     const started = await throughProvider(users.member!, users.member!);
-    await client.op('UpdateIdentityProvider', { ...providerInput({ Enabled: false }), ClientSecret: undefined, Id: provider.Id });
+    await client.edit('UpdateIdentityProvider', {
+      ...providerInput({ Enabled: false }),
+      ClientSecret: undefined,
+      Id: provider.Id,
+    });
 
     const finish = await started.browser.op('CompleteSsoSignIn', started.answer);
     const start = await new ApiClient(t.url).op('StartSsoSignIn', { Username: users.member });
 
-    await client.op('UpdateIdentityProvider', { ...providerInput({ Enabled: true }), ClientSecret: undefined, Id: provider.Id });
+    await client.edit('UpdateIdentityProvider', {
+      ...providerInput({ Enabled: true }),
+      ClientSecret: undefined,
+      Id: provider.Id,
+    });
     expect(finish.status).toBe(401);
     expect(start.status).toBe(422);
     expect(start.body.errors).toEqual([

@@ -49,6 +49,35 @@ export class ApiClient {
     };
   }
 
+  /**
+   * An edit as the web app makes it (decision 0034): reads the record's current Version as this caller, then
+   * calls the edit operation with it. A version given in the input is sent as it is.
+   */
+  async edit<T = any>(name: EditOperation, input: Record<string, unknown>, headers: Record<string, string> = {}) {
+    const field =
+      name === 'UpdateAccount' || name === 'UpdateAccountByConfirm' || name === 'UpdateAccountNote' ? 'version' : 'Version';
+    if (input[field] !== undefined) return this.op<T>(name, input, headers);
+    return this.op<T>(name, { ...input, [field]: await this.currentVersion(name, input) }, headers);
+  }
+
+  private async currentVersion(name: EditOperation, input: Record<string, any>): Promise<number> {
+    switch (name) {
+      case 'UpdateAccount':
+      case 'UpdateAccountByConfirm':
+        return (await this.op('LoadAccountById', { id: input.id })).body?.Version ?? 1;
+      case 'AddCreditLimitRecord':
+        return (await this.op('GetCreditLimitRecords', { accountId: input.accountId })).body?.Version ?? 0;
+      case 'UpdateIdentityProvider': {
+        const list = await this.op('ListIdentityProviders', { accountId: input.accountId });
+        return list.body?.Items?.find((p: { Id: number }) => p.Id === input.Id)?.Version ?? 1;
+      }
+      case 'UpdateService':
+        return (await this.op('GetService', { ServiceName: input.ServiceName })).body?.Version ?? 1;
+      case 'UpdateAccountNote':
+        throw new Error('a note edit sends the Version of the note it read (AddAccountNote or GetAccountNotes)');
+    }
+  }
+
   async signIn(username: string, password = TEST_PASSWORD) {
     const res = await this.op('Authenticate', {
       Username: username,
@@ -58,6 +87,15 @@ export class ApiClient {
     return this;
   }
 }
+
+/** The edit operations that carry the version their caller read (decision 0034). */
+export type EditOperation =
+  | 'UpdateAccount'
+  | 'UpdateAccountByConfirm'
+  | 'AddCreditLimitRecord'
+  | 'UpdateAccountNote'
+  | 'UpdateIdentityProvider'
+  | 'UpdateService';
 
 export async function signedIn(baseUrl: string, username: string) {
   return new ApiClient(baseUrl).signIn(username);

@@ -17,6 +17,7 @@ async function update(
   input: {
     id: number;
     views: Parameters<typeof service.updateAccount>[2]['views'];
+    version: number;
     skipProvisioning?: boolean;
   },
   confirmed: boolean,

@@ -244,19 +244,39 @@ export async function isUsernameTaken(db: Queryable, username: string, exceptId:
   return rows.length > 0;
 }
 
-/** Writes changed column fields and merges changed attribute fields. */
+/**
+ * Writes changed column fields and merges changed attribute fields; moves the version on and records who saved
+ * (null for a change the system makes on its own), decision 0034.
+ */
 export async function updateFields(
   db: Queryable,
   id: number,
   columns: Partial<Record<keyof AccountRow, FieldValue>>,
   attributes: Record<string, FieldValue>,
+  updatedBy: number | null = null,
 ): Promise<void> {
   const names = Object.keys(columns);
-  const sets = names.map((column, i) => `${column} = $${i + 3}`);
+  const sets = names.map((column, i) => `${column} = $${i + 4}`);
   await db.query(
-    `UPDATE accounts SET ${[...sets, 'attributes = attributes || $2::jsonb', 'updated_at = now()'].join(', ')} WHERE id = $1`,
-    [id, JSON.stringify(attributes), ...names.map((n) => columns[n as keyof AccountRow])],
+    `UPDATE accounts SET ${[...sets, 'attributes = attributes || $2::jsonb', 'updated_at = now()', 'version = version + 1', 'updated_by = $3'].join(', ')} WHERE id = $1`,
+    [id, JSON.stringify(attributes), updatedBy, ...names.map((n) => columns[n as keyof AccountRow])],
   );
+}
+
+export interface AccountVersion {
+  version: number;
+  updated_at: Date;
+  updated_by_name: string | null;
+}
+
+/** The account's version and who saved it last (decision 0034); `lock` holds the row until the transaction ends. */
+export async function findVersion(db: Queryable, id: number, lock = false): Promise<AccountVersion | null> {
+  const [row] = await db.query<AccountVersion>(
+    `SELECT a.version, a.updated_at, (SELECT u.display_name FROM accounts u WHERE u.id = a.updated_by) AS updated_by_name
+     FROM accounts a WHERE a.id = $1${lock ? ' FOR UPDATE OF a' : ''}`,
+    [id],
+  );
+  return row ?? null;
 }
 
 export interface NewAccount {

@@ -10,6 +10,7 @@ import {
 import { writeAudit } from '../../platform/audit/write-audit.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
 import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
+import { isStaleVersion, staleVersion } from '../../platform/errors/stale-version.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { isInScope, pathIds } from '../../platform/tenancy/scope.js';
 import { announceSave, extendedValuesOf } from './account-extensions.js';
@@ -37,8 +38,8 @@ function hasTypeCapability(caller: Caller, type: AccountType, kind: 'UPDATE' | '
 }
 
 export async function loadAccount(db: Queryable, caller: Caller, id: number, now: Date): Promise<Account> {
-  const row = await repo.findById(db, id);
-  if (!row) throw notFound();
+  const [row, stamp] = await Promise.all([repo.findById(db, id), repo.findVersion(db, id)]);
+  if (!row || !stamp) throw notFound();
   const [definitions, pages, reportPages] = await Promise.all([
     repo.listFieldDefinitions(db, row.account_type),
     repo.findLayoutPages(db, row.account_type),
@@ -85,6 +86,9 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number, now
     Views: views,
     Hierarchy: hierarchy,
     AccountPath: hierarchy.map((h) => h.AccountId).join('/'),
+    Version: stamp.version,
+    UpdatedBy: stamp.updated_by_name,
+    UpdatedAt: stamp.updated_at.toISOString(),
     // [A4.1] A terminated account offers no actions.
     CustomActions:
       row.state === 'Terminated' || !hasTypeCapability(caller, row.account_type, 'UPDATE')
@@ -161,17 +165,22 @@ export async function updateAccount(
   input: {
     id: number;
     views: Record<string, { Values: Record<string, FieldValue> }>;
+    version: number;
     confirmed: boolean;
     skipProvisioning?: boolean;
   },
   now: Date,
 ): Promise<UpdateResult> {
+  const stamp = await repo.findVersion(db, input.id, true);
   const row = await repo.findById(db, input.id);
-  if (!row) throw notFound();
+  if (!row || !stamp) throw notFound();
   if (input.skipProvisioning && !caller.capabilities.has(SKIP_PROVISIONING)) {
     throw new DomainError('FORBIDDEN', 'You may not save without provisioning');
   }
   if (row.state === 'Terminated') throw new DomainError('CONFLICT', 'A terminated account cannot be changed');
+  if (isStaleVersion({ seen: input.version, current: stamp.version })) {
+    throw staleVersion('account', await loadAccount(db, caller, row.id, now), 'version');
+  }
   const definitions = await repo.listFieldDefinitions(db, row.account_type);
   const current = currentValues(
     row,
@@ -205,7 +214,7 @@ export async function updateAccount(
     else attributes[change.key] = change.after;
   }
   if (decision.changes.length > 0) {
-    await repo.updateFields(db, row.id, columns, attributes);
+    await repo.updateFields(db, row.id, columns, attributes, caller.userId);
     const saved = await repo.findById(db, row.id);
     if (!saved) throw notFound();
     await announceSave(db, {

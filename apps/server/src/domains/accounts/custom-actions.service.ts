@@ -117,7 +117,7 @@ export async function executeCustomAction(
   switch (def.name) {
     case 'RENAME':
       before = { DisplayName: row.display_name };
-      await repo.updateFields(db, row.id, { display_name: values.DisplayName ?? row.display_name }, {});
+      await repo.updateFields(db, row.id, { display_name: values.DisplayName ?? row.display_name }, {}, caller.userId);
       break;
     case 'CHANGE_STATUS':
       if (values.Status === row.state)

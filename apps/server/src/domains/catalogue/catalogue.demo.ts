@@ -1315,7 +1315,7 @@ export async function seedDemoServices(db: Db, now = new Date()): Promise<{ crea
     updateService(
       tx,
       caller,
-      UpdateServiceInputSchema.parse({ ServiceName: office.ServiceName, Descriptions: descriptions }),
+      UpdateServiceInputSchema.parse({ ServiceName: office.ServiceName, Version: office.Version, Descriptions: descriptions }),
       now,
     ),
   );

@@ -38,6 +38,9 @@ export interface ServiceRow {
   priceable_item_seq: number;
   created_at: Date;
   updated_at: Date;
+  /** Decision 0034: moves on with every saved edit; with who saved last. */
+  version: number;
+  updated_by_name: string | null;
   tags: string[];
   terms_revision: number | null;
 }
@@ -45,7 +48,8 @@ export interface ServiceRow {
 const SERVICE_COLUMNS = `s.id, s.service_name, s.display_name, s.short_description, s.category,
   c.display_name AS category_display_name, s.icon, s.owner_account_id, o.display_name AS owner_name, s.state,
   s.state_message, s.service_status, s.is_complex_product, s.default_language, s.datacenter, s.definition, s.pending,
-  s.pod_id, s.priceable_item_seq, s.created_at, s.updated_at,
+  s.pod_id, s.priceable_item_seq, s.created_at, s.updated_at, s.version,
+  (SELECT u.display_name FROM accounts u WHERE u.id = s.updated_by) AS updated_by_name,
   COALESCE(ARRAY(SELECT t.tag FROM service_tag_links t WHERE t.service_id = s.id ORDER BY t.position), '{}') AS tags,
   (SELECT g.terms_revision FROM service_description_groups sg JOIN description_groups g ON g.id = sg.group_id
     WHERE sg.service_id = s.id AND sg.description_type = 'TermsAndConditions') AS terms_revision`;
@@ -234,7 +238,7 @@ export async function updateColumns(
   await db.query(
     `UPDATE services SET display_name = $2, short_description = $3, category = $4, icon = $5, service_status = $6,
        is_complex_product = $7, default_language = $8, datacenter = $9, definition = $10::jsonb, pod_id = $11,
-       updated_by = COALESCE($12, updated_by), updated_at = $13, priceable_item_seq = $14
+       updated_by = COALESCE($12, updated_by), updated_at = $13, priceable_item_seq = $14, version = version + 1
      WHERE id = $1`,
     [
       id,

@@ -38,7 +38,7 @@ export function definitionOf(doc: ServiceDocument): Definition {
   return Object.fromEntries(DEFINITION_KEYS.map((k) => [k, doc[k]])) as Definition;
 }
 
-export type ServiceUpdate = Omit<UpdateServiceInput, 'ServiceName'>;
+export type ServiceUpdate = Omit<UpdateServiceInput, 'ServiceName' | 'Version'>;
 
 /**
  * [S6.2], [S7.3] An update keeps only the areas the caller may update: the properties of every other

@@ -39,6 +39,7 @@ import {
 import type { z } from 'zod';
 import { loadConfig } from '../../platform/config/config.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
+import { isStaleVersion, staleVersion } from '../../platform/errors/stale-version.js';
 import { refusalOfUrl } from '../../platform/http/outgoing.js';
 import { enqueueJob } from '../../platform/jobs/index.js';
 import type { Caller } from '../../platform/operations/types.js';
@@ -166,6 +167,8 @@ async function toService(db: Queryable, caller: Caller, row: repo.ServiceRow): P
     CategoryDisplayName: row.category_display_name,
     CreateDate: row.created_at.toISOString(),
     ModifyDate: row.updated_at.toISOString(),
+    Version: row.version,
+    UpdatedBy: row.updated_by_name,
     LatestTermsRevisionId: row.terms_revision,
     // Only a created service can be edited.
     EditableAreas: row.state === 'Active' ? editable : [],
@@ -599,7 +602,9 @@ export async function updateService(
 
   const allowed = allowedServiceAreas(caller.capabilities, 'UPDATE', row.service_status);
   if (allowed.length === 0) throw cannotUpdate(row.service_status === SERVICE_STATUS_PROMOTED);
-  const { ServiceName: _name, ServiceStatus, ...sent } = input;
+  if (isStaleVersion({ seen: input.Version, current: row.version }))
+    throw staleVersion('service', await toService(db, caller, row));
+  const { ServiceName: _name, Version: _version, ServiceStatus, ...sent } = input;
   const { update, ignoredAreas } = stripUnauthorizedAreas(sent, allowed);
 
   const stored = await documentOf(db, row);

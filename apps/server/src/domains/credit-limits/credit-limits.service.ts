@@ -1,5 +1,6 @@
 import type { CreditAttachment, CreditLimitRecord, CreditLimitRecords } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
+import { isStaleVersion, staleVersion } from '../../platform/errors/stale-version.js';
 import { findStoredFile, isStoredName } from '../../platform/files/index.js';
 import type { Caller, LocatedAccount } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
@@ -94,10 +95,20 @@ export async function listRecords(
     IsLocked: latest?.is_locked ?? false,
     Currency: row?.currency ?? null,
     CanEdit: editDecision(caller, account, latest).allowed,
+    ...versionOf(latest, total),
     Items: items.map((r) => toRecord(caller, r)),
     Total: total,
     Page: query.page,
     PageSize: query.pageSize,
+  };
+}
+
+/** Decision 0034: a credit limit's version is the number of records in its history; the newest says who and when. */
+function versionOf(latest: repo.CreditRecordRow | null, total: number) {
+  return {
+    Version: total,
+    UpdatedBy: latest ? (latest.author_name ?? `#${latest.created_by}`) : null,
+    UpdatedAt: latest ? latest.created_at.toISOString() : null,
   };
 }
 
@@ -106,6 +117,7 @@ export interface AddRecordInput {
   IsLocked: boolean;
   Comment: string;
   Attachments: CreditAttachment[];
+  Version: number;
 }
 
 /** [A7.4] AddCreditLimitRecord: load the current record, ask the rules, write the new one with its attachments. */
@@ -121,6 +133,17 @@ export async function addRecord(
   const latest = await repo.findLatest(db, account.id);
   const decision = editDecision(caller, account, latest);
   if (!decision.allowed) throw decision.reason === 'own-organisation' ? ownOrganisationCredit() : creditLimitLocked();
+  const total = await repo.countByAccount(db, account.id);
+  if (isStaleVersion({ seen: input.Version, current: total })) {
+    const row = await findAccount(db, account.id);
+    throw staleVersion('credit limit', {
+      AccountId: account.id,
+      Limit: latest?.credit_limit ?? null,
+      IsLocked: latest?.is_locked ?? false,
+      Currency: row?.currency ?? null,
+      ...versionOf(latest, total),
+    });
+  }
 
   const current = { limit: latest?.credit_limit ?? null, isLocked: latest?.is_locked ?? false };
   const checked = validateChange({ limit: input.Limit, isLocked: input.IsLocked, comment: input.Comment, current });

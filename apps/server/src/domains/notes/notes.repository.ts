@@ -10,6 +10,7 @@ export interface NoteRow {
   note: string;
   created_at: Date;
   updated_at: Date;
+  version: number;
   author_name: string | null;
   author_first_name: string | null;
   author_last_name: string | null;
@@ -24,7 +25,7 @@ export interface NotesScope {
 
 // Author names and paths come from accounts (read only), as the credit history does.
 const NOTE_COLUMNS = `n.id::text AS id, n.account_id, acc.path AS account_path, n.organisation_id, n.author_id, n.note,
-  n.created_at, n.updated_at, u.display_name AS author_name, u.first_name AS author_first_name,
+  n.created_at, n.updated_at, n.version, u.display_name AS author_name, u.first_name AS author_first_name,
   u.last_name AS author_last_name, u.path AS author_path`;
 const NOTE_FROM = `account_notes n JOIN accounts acc ON acc.id = n.account_id LEFT JOIN accounts u ON u.id = n.author_id`;
 // The organisation filter and the scope range go into every read.
@@ -91,8 +92,13 @@ export async function insert(db: Queryable, n: NewNote): Promise<string> {
   return row.id;
 }
 
+/** Saves the text and moves the version on (decision 0034); the caller holds the row locked. */
 export async function update(db: Queryable, id: string, note: string, updatedAt: Date): Promise<void> {
-  await db.query('UPDATE account_notes SET note = $2, updated_at = $3 WHERE id = $1::bigint', [id, note, updatedAt]);
+  await db.query('UPDATE account_notes SET note = $2, updated_at = $3, version = version + 1 WHERE id = $1::bigint', [
+    id,
+    note,
+    updatedAt,
+  ]);
 }
 
 export async function deleteById(db: Queryable, id: string): Promise<void> {

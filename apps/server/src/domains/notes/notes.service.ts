@@ -1,5 +1,6 @@
 import type { AccountNotes, Note } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
+import { isStaleVersion, staleVersion } from '../../platform/errors/stale-version.js';
 import type { Caller, LocatedAccount } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
 import { findOrganisation } from '../accounts/index.js';
@@ -26,6 +27,7 @@ function toNote(caller: Caller, row: repo.NoteRow): Note {
     UpdateDate: row.updated_at.toISOString(),
     CanEdit: isAuthor && caller.capabilities.has('ACCOUNT_NOTES_UPDATE'),
     CanDelete: isAuthor && caller.capabilities.has('ACCOUNT_NOTES_DELETE'),
+    Version: row.version,
   };
 }
 
@@ -108,7 +110,7 @@ export async function addNote(
 export async function updateNote(
   db: Queryable,
   caller: Caller,
-  input: { id: string; text: string },
+  input: { id: string; text: string; version: number },
   now: Date,
 ): Promise<{ note: Note; before: string }> {
   const row = await getVisibleNote(db, caller, input.id, true);
@@ -118,6 +120,7 @@ export async function updateNote(
     userId: caller.userId,
   });
   if (!decision.allowed) throw notNoteAuthor();
+  if (isStaleVersion({ seen: input.version, current: row.version })) throw staleVersion('note', toNote(caller, row), 'version');
   const checked = checkNote(input.text);
   if (!checked.ok) throw invalidNote(checked.errors);
 

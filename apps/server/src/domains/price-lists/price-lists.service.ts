@@ -16,6 +16,7 @@ import type {
 } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, forbidden, notFound, validationFailed } from '../../platform/errors/domain-error.js';
+import { staleVersion } from '../../platform/errors/stale-version.js';
 import type { Caller } from '../../platform/operations/types.js';
 import * as repo from './price-lists.repository.js';
 import {
@@ -73,9 +74,7 @@ async function getForEdit(db: Queryable, caller: Caller, id: number, version: nu
     throw forbidden('Only the organisation that owns this price list can change it');
   }
   if (version !== null && isStale({ seen: version, current: row.version })) {
-    throw new DomainError('CONFLICT', 'Someone else changed this price list. Review its current values and try again.', [], {
-      current: toMarketplace(row, caller),
-    });
+    throw staleVersion('price list', toMarketplace(row, caller), 'version');
   }
   return row;
 }

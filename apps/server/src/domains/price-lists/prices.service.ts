@@ -15,7 +15,8 @@ import {
   priceKey,
 } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
-import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
+import { notFound, validationFailed } from '../../platform/errors/domain-error.js';
+import { staleVersion } from '../../platform/errors/stale-version.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
 import * as repo from './prices.repository.js';
@@ -38,16 +39,6 @@ export async function requireMarketplace(db: Queryable, caller: Caller, id: numb
   return row;
 }
 
-/** 409 with the list's current values when it changed since the caller read it. */
-export function staleVersion(current: { version: number } & Record<string, unknown>): DomainError {
-  return new DomainError(
-    'CONFLICT',
-    'This price list was changed by someone else; reload it and make your change again',
-    [{ field: 'version', message: 'The price list was changed since you opened it' }],
-    { current },
-  );
-}
-
 /** Takes the next version of the list or answers 409 with its current values. */
 export async function takeVersion(
   db: Queryable,
@@ -59,11 +50,15 @@ export async function takeVersion(
   const next = await repo.bumpVersion(db, { id: list.id, version, actorId: caller.userId, pricingMode });
   if (next !== null) return next;
   const now = await repo.findMarketplace(db, list.id);
-  throw staleVersion({
-    version: now?.version ?? list.version,
-    PricingMode: now?.pricing_mode ?? list.pricing_mode,
-    MarkupPercent: now?.markup_percent ?? null,
-  });
+  throw staleVersion(
+    'price list',
+    {
+      version: now?.version ?? list.version,
+      PricingMode: now?.pricing_mode ?? list.pricing_mode,
+      MarkupPercent: now?.markup_percent ?? null,
+    },
+    'version',
+  );
 }
 
 export function toPricedService(row: repo.ListedServiceRow): PricedService {

@@ -19,6 +19,8 @@ export interface ProviderRow {
   email_domains: string[];
   usernames: string[];
   updated_at: Date;
+  version: number;
+  updated_by_name: string | null;
 }
 
 export interface ProviderFields {
@@ -33,7 +35,8 @@ export interface ProviderFields {
 }
 
 const COLUMNS = `id, account_id, name, issuer, client_id, client_secret, scopes, username_claim, enabled, email_domains,
-  usernames, updated_at`;
+  usernames, updated_at, version,
+  (SELECT u.display_name FROM accounts u WHERE u.id = identity_providers.updated_by) AS updated_by_name`;
 
 export async function listByAccount(db: Queryable, accountId: number): Promise<ProviderRow[]> {
   return db.query<ProviderRow>(`SELECT ${COLUMNS} FROM identity_providers WHERE account_id = $1 ORDER BY id`, [accountId]);
@@ -71,12 +74,12 @@ export async function findById(db: Queryable, id: number): Promise<ProviderRow |
 export async function insert(
   db: Queryable,
   accountId: number,
-  f: ProviderFields & { clientSecret: string },
+  f: ProviderFields & { clientSecret: string; updatedBy: number | null },
 ): Promise<ProviderRow> {
   const [row] = await db.query<ProviderRow>(
     `INSERT INTO identity_providers (account_id, name, issuer, client_id, client_secret, scopes, username_claim, enabled,
-       email_domains, usernames)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
+       email_domains, usernames, updated_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${COLUMNS}`,
     [
       accountId,
       f.name,
@@ -88,6 +91,7 @@ export async function insert(
       f.enabled,
       f.emailDomains,
       f.usernames,
+      f.updatedBy,
     ],
   );
   if (!row) throw new Error('inserting an identity provider returned no row');
@@ -98,11 +102,12 @@ export async function update(
   db: Queryable,
   accountId: number,
   id: number,
-  f: ProviderFields & { clientSecret: string | null },
+  f: ProviderFields & { clientSecret: string | null; updatedBy: number },
 ): Promise<ProviderRow | null> {
   const [row] = await db.query<ProviderRow>(
     `UPDATE identity_providers SET name = $3, issuer = $4, client_id = $5, client_secret = coalesce($6, client_secret),
-       scopes = $7, username_claim = $8, enabled = $9, email_domains = $10, usernames = $11, updated_at = now()
+       scopes = $7, username_claim = $8, enabled = $9, email_domains = $10, usernames = $11, updated_at = now(),
+       version = version + 1, updated_by = $12
      WHERE id = $1 AND account_id = $2 RETURNING ${COLUMNS}`,
     [
       id,
@@ -116,6 +121,7 @@ export async function update(
       f.enabled,
       f.emailDomains,
       f.usernames,
+      f.updatedBy,
     ],
   );
   return row ?? null;

@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { CurrentUser, IdentityProvider } from '@portal/contracts';
 import { writeAudit } from '../../platform/audit/write-audit.js';
 import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
+import { isStaleVersion, staleVersion } from '../../platform/errors/stale-version.js';
 import { refusalOfUrl } from '../../platform/http/outgoing.js';
-import type { Caller, LocatedAccount, OperationContext } from '../../platform/operations/types.js';
+import { type Caller, type LocatedAccount, type OperationContext, requireCaller } from '../../platform/operations/types.js';
 import { openSecret, purposeOf } from '../../platform/secrets/index.js';
 import { isInScope, pathIds } from '../../platform/tenancy/scope.js';
 import { type AuthSettings, assertNotThrottled, recordSignInOutcome, startSession } from '../auth/index.js';
@@ -56,12 +57,14 @@ function toWire(row: repo.ProviderRow): IdentityProvider {
     EmailDomains: row.email_domains,
     Usernames: row.usernames,
     UpdatedAt: row.updated_at.toISOString(),
+    Version: row.version,
+    UpdatedBy: row.updated_by_name,
   };
 }
 
 /** What the audit row says about a provider: everything but the secret, which it only says was replaced. */
 function auditView(row: repo.ProviderRow, secretReplaced: boolean) {
-  const { ClientSecretSet: _set, UpdatedAt: _at, ...rest } = toWire(row);
+  const { ClientSecretSet: _set, UpdatedAt: _at, Version: _version, UpdatedBy: _by, ...rest } = toWire(row);
   return { ...rest, CredentialChanged: secretReplaced };
 }
 
@@ -117,7 +120,11 @@ export async function createProvider(
 ) {
   assertOrganisation(account);
   assertReachableIssuer(input.Issuer);
-  const row = await repo.insert(ctx.db, account.id, { ...fields(input), clientSecret: input.ClientSecret });
+  const row = await repo.insert(ctx.db, account.id, {
+    ...fields(input),
+    clientSecret: input.ClientSecret,
+    updatedBy: requireCaller(ctx).userId,
+  });
   ctx.audit({ accountId: account.id, after: auditView(row, true) });
   return toWire(row);
 }
@@ -125,13 +132,18 @@ export async function createProvider(
 export async function updateProvider(
   ctx: OperationContext,
   account: LocatedAccount,
-  input: ProviderInput & { Id: number; ClientSecret?: string | undefined },
+  input: ProviderInput & { Id: number; ClientSecret?: string | undefined; Version: number },
 ) {
   assertOrganisation(account);
   const before = await repo.findInAccount(ctx.db, account.id, input.Id, true);
   if (!before) throw notFound('Identity provider');
+  if (isStaleVersion({ seen: input.Version, current: before.version })) throw staleVersion('identity provider', toWire(before));
   assertReachableIssuer(input.Issuer);
-  const row = await repo.update(ctx.db, account.id, input.Id, { ...fields(input), clientSecret: input.ClientSecret ?? null });
+  const row = await repo.update(ctx.db, account.id, input.Id, {
+    ...fields(input),
+    clientSecret: input.ClientSecret ?? null,
+    updatedBy: requireCaller(ctx).userId,
+  });
   if (!row) throw notFound('Identity provider');
   await repo.endOpenSignIns(ctx.db, row.id, ctx.now);
   forgetProvider(before.issuer);

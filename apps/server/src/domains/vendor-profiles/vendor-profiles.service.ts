@@ -11,7 +11,8 @@ import {
   type VendorProfile,
 } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
-import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
+import { notFound, validationFailed } from '../../platform/errors/domain-error.js';
+import { staleVersion } from '../../platform/errors/stale-version.js';
 import { type FileAttachment, type FileStorage, findStoredFile } from '../../platform/files/index.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { findById } from '../accounts/index.js';
@@ -22,7 +23,6 @@ export const UPDATE_CAPABILITY = 'PRODUCT_OWNER_PROFILE_UPDATE';
 export const VENDOR_NOT_FOUND = 'Vendor';
 export const UPLOAD_NOT_FOUND = 'This upload was not found; upload the logo again';
 export const ICON_NOT_AN_UPLOAD = 'Give the path /keeper/upload returned for the logo';
-export const STALE_VERSION = 'The vendor profile was changed by someone else since you opened it; reload to see their changes';
 
 /** The vendor account (a Company marked as vendor), or 404. */
 async function getVendor(db: Queryable, accountId: number) {
@@ -96,12 +96,10 @@ export async function setProductOwnerProfile(
   const saved = await repo.findProfile(db, vendor.id);
   const before = { description: saved?.description ?? '', iconFileId: saved?.icon_file_id ?? null };
   const stale = () =>
-    new DomainError('CONFLICT', STALE_VERSION, [], {
-      current: {
-        Description: before.description,
-        Icon: logoUrl(before.iconFileId),
-        Version: saved?.version ?? 0,
-      },
+    staleVersion('vendor profile', {
+      Description: before.description,
+      Icon: logoUrl(before.iconFileId),
+      Version: saved?.version ?? 0,
     });
   if ((saved?.version ?? 0) !== input.Version) throw stale();
   if (icon.name !== null && icon.name !== before.iconFileId) await checkNewLogo(db, storage, caller, icon.name);

@@ -7,6 +7,8 @@ export interface UpdateAccountVariables {
   id: number;
   views: Record<string, { Values: Record<string, FieldValue> }>;
   confirmed: boolean;
+  /** The Version the screen read (decision 0034); a stale one answers 409 with the account as it is now. */
+  version: number;
   /** Save without provisioning [A4.2], [A6.4]. */
   skipProvisioning?: boolean;
 }
@@ -14,11 +16,11 @@ export interface UpdateAccountVariables {
 export function useUpdateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, views, confirmed, skipProvisioning = false }: UpdateAccountVariables): Promise<Account> => {
+    mutationFn: ({ id, views, confirmed, version, skipProvisioning = false }: UpdateAccountVariables): Promise<Account> => {
       const idempotencyKey = newIdempotencyKey();
       return confirmed
-        ? callOperation(UpdateAccountByConfirm, { id, views, confirmation: true, skipProvisioning }, { idempotencyKey })
-        : callOperation(UpdateAccount, { id, views, skipProvisioning }, { idempotencyKey });
+        ? callOperation(UpdateAccountByConfirm, { id, views, version, confirmation: true, skipProvisioning }, { idempotencyKey })
+        : callOperation(UpdateAccount, { id, views, version, skipProvisioning }, { idempotencyKey });
     },
     onSuccess: (account) => {
       queryClient.setQueryData(accountKeys.detail(account.AccountIdentificator), account);

@@ -3,8 +3,10 @@ import type { Account, FieldValue } from '@portal/contracts';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DynamicForm } from '../../../components/dynamic-form/dynamic-form';
+import { VersionConflictAlert } from '../../../components/ui/version-conflict-alert';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { useVersionConflict } from '../../../lib/version-conflict';
 import { useAccount } from '../api/use-account';
 import { useCancelTermination, useTerminateAccount } from '../api/use-terminate-account';
 import { useUpdateAccount } from '../api/use-update-account';
@@ -105,6 +107,8 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
   const [dialog, setDialog] = useState<'terminate' | 'cancelTermination' | 'move' | 'recreateProvisioning' | null>(null);
   /** Whether the save under way (or awaiting a sensitive-change confirmation) skips provisioning [A6.4]. */
   const [skipProvisioning, setSkipProvisioning] = useState(false);
+  /** Decision 0034: the account as saved by someone else since this screen read it, while the user decides. */
+  const conflict = useVersionConflict<Account>();
   const terminate = useTerminateAccount();
   const cancelTermination = useCancelTermination();
   const terminationDate = account.Views.ExtendedView?.Values.TerminationDate;
@@ -132,17 +136,19 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
     if (message) setErrors((prev) => ({ ...prev, [key]: message }));
   };
 
-  const save = (confirmed: boolean, skip = skipProvisioning) => {
+  const save = (confirmed: boolean, skip = skipProvisioning, version = account.Version) => {
     update.mutate(
-      { id: account.AccountIdentificator, views: toViewsPayload(values, changed), confirmed, skipProvisioning: skip },
+      { id: account.AccountIdentificator, views: toViewsPayload(values, changed), confirmed, version, skipProvisioning: skip },
       {
         onSuccess: () => {
+          conflict.clear();
           setPendingConfirm(null);
           setIsEditing(false);
           notify({ color: 'green', message: t('account.updated') });
         },
         onError: (error) => {
           setPendingConfirm(null);
+          if (conflict.capture(error)) return;
           if (error instanceof ApiError && error.code === 'CONFIRMATION_REQUIRED') {
             setPendingConfirm(sensitiveChanges(account.Views, changed).map((def) => changeOf(def.AccountViewName, def)));
             return;
@@ -217,7 +223,20 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
       ? (terminate.error.fieldErrors.find((e) => e.field === 'terminationDate')?.message ?? null)
       : null;
 
+  // Decision 0034: show the values saved meanwhile (mine are dropped), or save mine again over that version.
+  const handleReloadConflict = () => {
+    if (conflict.current) setValues(initialValues(conflict.current.Views));
+    conflict.clear();
+    setErrors({});
+    setIsEditing(false);
+    props.onReload();
+  };
+  const handleKeepConflict = () => {
+    if (conflict.current) save(sensitiveChanges(account.Views, changed).length > 0, skipProvisioning, conflict.current.Version);
+  };
+
   const handleCancel = () => {
+    conflict.clear();
     // [A4.2] Cancel reloads the account.
     setValues(original);
     setErrors({});
@@ -228,6 +247,15 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
   return (
     <Stack gap="md">
       <AccountBreadcrumbs hierarchy={account.Hierarchy} hrefFor={props.hrefForAccount} />
+      {conflict.current && (
+        <VersionConflictAlert
+          changedBy={conflict.current.UpdatedBy}
+          changedAt={conflict.current.UpdatedAt}
+          onReload={handleReloadConflict}
+          onKeep={handleKeepConflict}
+          busy={update.isPending}
+        />
+      )}
       <Group justify="space-between" align="flex-start">
         <Group gap="sm">
           <Title order={1} size="h2">

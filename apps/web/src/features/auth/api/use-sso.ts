@@ -28,18 +28,22 @@ export function useIdentityProviders(accountId: number) {
   });
 }
 
-/** CreateIdentityProvider, or UpdateIdentityProvider when an id is given. */
+/** CreateIdentityProvider, or UpdateIdentityProvider over the Version the form read when an id is given (decision 0034). */
 export function useSaveIdentityProvider(accountId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, draft }: { id: number | null; draft: IdentityProviderDraft }) =>
+    mutationFn: ({ id, version, draft }: { id: number | null; version: number; draft: IdentityProviderDraft }) =>
       id === null
         ? callOperation(
             CreateIdentityProvider,
             { accountId, ...draft, ClientSecret: draft.ClientSecret ?? '' },
             { idempotencyKey: newIdempotencyKey() },
           )
-        : callOperation(UpdateIdentityProvider, { accountId, Id: id, ...draft }, { idempotencyKey: newIdempotencyKey() }),
+        : callOperation(
+            UpdateIdentityProvider,
+            { accountId, Id: id, Version: version, ...draft },
+            { idempotencyKey: newIdempotencyKey() },
+          ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ssoKeys.providers(accountId) }),
   });
 }

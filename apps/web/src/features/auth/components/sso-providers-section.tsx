@@ -18,8 +18,10 @@ import { DEFAULT_SSO_SCOPES, DEFAULT_USERNAME_CLAIM, type IdentityProvider } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
+import { VersionConflictAlert } from '../../../components/ui/version-conflict-alert';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { useVersionConflict } from '../../../lib/version-conflict';
 import {
   type IdentityProviderDraft,
   useDeleteIdentityProvider,
@@ -182,36 +184,44 @@ export function SsoProvidersSection({ accountId }: { accountId: number }) {
 
 type Errors = Partial<Record<keyof IdentityProviderDraft | 'form', string>>;
 
+const draftOf = (p: IdentityProvider | null): IdentityProviderDraft => ({
+  Name: p?.Name ?? '',
+  Issuer: p?.Issuer ?? '',
+  ClientId: p?.ClientId ?? '',
+  Scopes: p?.Scopes ?? DEFAULT_SSO_SCOPES,
+  UsernameClaim: p?.UsernameClaim ?? DEFAULT_USERNAME_CLAIM,
+  Enabled: p?.Enabled ?? true,
+  EmailDomains: p?.EmailDomains ?? [],
+  Usernames: p?.Usernames ?? [],
+});
+
 function ProviderForm(props: { accountId: number; provider: IdentityProvider | null; onDone: () => void }) {
   const { t } = useTranslation();
   const save = useSaveIdentityProvider(props.accountId);
   const p = props.provider;
-  const [draft, setDraft] = useState<IdentityProviderDraft>({
-    Name: p?.Name ?? '',
-    Issuer: p?.Issuer ?? '',
-    ClientId: p?.ClientId ?? '',
-    Scopes: p?.Scopes ?? DEFAULT_SSO_SCOPES,
-    UsernameClaim: p?.UsernameClaim ?? DEFAULT_USERNAME_CLAIM,
-    Enabled: p?.Enabled ?? true,
-    EmailDomains: p?.EmailDomains ?? [],
-    Usernames: p?.Usernames ?? [],
-  });
+  const [draft, setDraft] = useState<IdentityProviderDraft>(() => draftOf(p));
+  /** Decision 0034: the version the form edits, and the provider as saved meanwhile while the user decides. */
+  const [version, setVersion] = useState(p?.Version ?? 0);
+  const conflict = useVersionConflict<IdentityProvider>();
   const [secret, setSecret] = useState('');
   const [isReplacingSecret, setIsReplacingSecret] = useState(p === null);
   const [errors, setErrors] = useState<Errors>({});
   const set = <K extends keyof IdentityProviderDraft>(key: K, value: IdentityProviderDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
-  const handleSave = () => {
+  const handleSave = (over = version) => {
     setErrors({});
+    setVersion(over);
     save.mutate(
-      { id: p?.Id ?? null, draft: { ...draft, ...(isReplacingSecret ? { ClientSecret: secret } : {}) } },
+      { id: p?.Id ?? null, version: over, draft: { ...draft, ...(isReplacingSecret ? { ClientSecret: secret } : {}) } },
       {
         onSuccess: () => {
+          conflict.clear();
           notify({ color: 'green', message: t('sso.form.saved', { name: draft.Name.trim() }) });
           props.onDone();
         },
         onError: (error) => {
+          if (conflict.capture(error)) return;
           if (error instanceof ApiError && error.fieldErrors.length > 0) {
             const found: Errors = {};
             for (const e of error.fieldErrors) {
@@ -234,6 +244,21 @@ function ProviderForm(props: { accountId: number; provider: IdentityProvider | n
       }}
     >
       <Stack gap="sm">
+        {conflict.current && (
+          <VersionConflictAlert
+            changedBy={conflict.current.UpdatedBy}
+            changedAt={conflict.current.UpdatedAt}
+            onReload={() => {
+              if (conflict.current) {
+                setDraft(draftOf(conflict.current));
+                setVersion(conflict.current.Version);
+              }
+              conflict.clear();
+            }}
+            onKeep={() => handleSave(conflict.current?.Version)}
+            busy={save.isPending}
+          />
+        )}
         {errors.form && (
           <ReadableAlert color="red" role="alert">
             {errors.form}

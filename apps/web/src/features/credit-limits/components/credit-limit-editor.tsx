@@ -16,9 +16,11 @@ import {
 import type { CreditLimitRecords } from '@portal/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VersionConflictAlert } from '../../../components/ui/version-conflict-alert';
 import { ApiError } from '../../../lib/api-client';
 import { deleteUpload, KeeperError, uploadFile } from '../../../lib/keeper';
 import { notify } from '../../../lib/notify';
+import { useVersionConflict } from '../../../lib/version-conflict';
 import { useAddCreditLimitRecord } from '../api/use-add-credit-limit-record';
 import { amountProblem, type CreditDraft, canSave, draftLimit, formatAmount, toTwoDecimals } from '../utils/credit-form';
 import { CreditAttachments, type DraftAttachment } from './credit-attachments';
@@ -52,6 +54,8 @@ export function CreditLimitEditor({ accountId, data }: CreditLimitEditorProps) {
   const [touched, setTouched] = useState({ amount: false, comment: false });
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  /** Decision 0034: the limit as saved by someone else since the tab read it, while the user decides. */
+  const conflict = useVersionConflict<CreditLimitRecords>();
   const uploads = useRef(new Map<string, AbortController>());
   const uploadCounter = useRef(0);
 
@@ -99,6 +103,7 @@ export function CreditLimitEditor({ accountId, data }: CreditLimitEditorProps) {
     setDraft(draftFrom(data));
     setServerErrors({});
     setFailure(null);
+    conflict.clear();
     setIsOpen(false);
   };
 
@@ -148,12 +153,14 @@ export function CreditLimitEditor({ accountId, data }: CreditLimitEditorProps) {
     setAttachments((list) => list.filter((a) => a.key !== item.key));
   };
 
-  const handleSave = async () => {
+  const handleSave = async (version = data.Version) => {
     setTouched({ amount: true, comment: true });
     if (!canSave(full, current)) return;
+    setFailure(null);
     try {
       await add.mutateAsync({
         accountId,
+        Version: version,
         Limit: draftLimit(full),
         IsLocked: draft.isLocked,
         Comment: draft.comment.trim(),
@@ -161,10 +168,12 @@ export function CreditLimitEditor({ accountId, data }: CreditLimitEditorProps) {
           .filter((a): a is DraftAttachment & { path: string } => a.status === 'done' && a.path !== null)
           .map((a) => ({ Url: a.path, Title: a.name })),
       });
+      conflict.clear();
       notify({ color: 'green', message: t('credit.saved') });
       setAttachments([]);
       setIsOpen(false);
     } catch (error) {
+      if (conflict.capture(error)) return;
       if (error instanceof ApiError) {
         setServerErrors(Object.fromEntries(error.fieldErrors.map((f) => [f.field.split('.')[0] ?? f.field, f.message])));
         setFailure(error.message);
@@ -277,6 +286,15 @@ export function CreditLimitEditor({ accountId, data }: CreditLimitEditorProps) {
                 <Text size="sm" c="red.9" role="alert">
                   {serverErrors.Attachments}
                 </Text>
+              )}
+              {conflict.current && (
+                <VersionConflictAlert
+                  changedBy={conflict.current.UpdatedBy}
+                  changedAt={conflict.current.UpdatedAt}
+                  onReload={close}
+                  onKeep={() => void handleSave(conflict.current?.Version)}
+                  busy={add.isPending}
+                />
               )}
               {failure && (
                 <Alert color="red" role="alert" title={t('credit.saveFailed')}>

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callOperation, newIdempotencyKey } from '../../../lib/api-client';
 import { noteKeys } from './note-keys';
 
-function useRefreshNotes(accountId: number) {
+export function useRefreshNotes(accountId: number) {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: noteKeys.account(accountId) });
 }
@@ -17,11 +17,11 @@ export function useAddNote(accountId: number) {
   });
 }
 
-/** [A7.8] UpdateAccountNote, then fresh notes. */
+/** [A7.8] UpdateAccountNote over the note's Version as read (decision 0034), then fresh notes. */
 export function useUpdateNote(accountId: number) {
   const refresh = useRefreshNotes(accountId);
   return useMutation({
-    mutationFn: (input: { id: string; text: string }) =>
+    mutationFn: (input: { id: string; text: string; version: number }) =>
       callOperation(UpdateAccountNote, input, { idempotencyKey: newIdempotencyKey() }),
     onSuccess: refresh,
   });

@@ -2,9 +2,11 @@ import { Alert, Anchor, Box, Button, Group, Modal, Paper, Stack, Text } from '@m
 import { isNoteEdited, type Note } from '@portal/contracts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VersionConflictAlert } from '../../../components/ui/version-conflict-alert';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { useDeleteNote, useUpdateNote } from '../api/use-note-mutations';
+import { useVersionConflict } from '../../../lib/version-conflict';
+import { useDeleteNote, useRefreshNotes, useUpdateNote } from '../api/use-note-mutations';
 import { formatNoteDate, noteDraftState } from '../utils/note-form';
 import { NoteTextInput } from './note-text-input';
 import { SavingOverlay } from './saving-overlay';
@@ -23,6 +25,9 @@ export function NoteItem({ note, hrefForAccount, onDeleted }: NoteItemProps) {
   const { t } = useTranslation();
   const update = useUpdateNote(note.AccountId);
   const remove = useDeleteNote(note.AccountId);
+  const refresh = useRefreshNotes(note.AccountId);
+  /** Decision 0034: the note as saved meanwhile (in another tab), while the user decides. */
+  const conflict = useVersionConflict<Note>();
   const [isEditing, setIsEditing] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
   const [draft, setDraft] = useState(note.Note);
@@ -41,6 +46,7 @@ export function NoteItem({ note, hrefForAccount, onDeleted }: NoteItemProps) {
   };
 
   const cancelEdit = () => {
+    conflict.clear();
     setIsEditing(false);
     setServerError(null);
     setFailure(null);
@@ -48,19 +54,29 @@ export function NoteItem({ note, hrefForAccount, onDeleted }: NoteItemProps) {
     requestAnimationFrame(() => editButton.current?.focus());
   };
 
-  const handleUpdate = async () => {
+  const handleUpdate = async (version = note.Version) => {
     if (!draftState.canSave || isSaving) return;
     setFailure(null);
     try {
-      await update.mutateAsync({ id: note.Id, text: draft });
+      await update.mutateAsync({ id: note.Id, text: draft, version });
+      conflict.clear();
       notify({ color: 'green', message: t('notes.updated') });
       setIsEditing(false);
       requestAnimationFrame(() => editButton.current?.focus());
     } catch (error) {
+      if (conflict.capture(error)) return;
       const noteError = error instanceof ApiError ? error.fieldErrors.find((f) => f.field === 'Note') : undefined;
       if (noteError) setServerError(noteError.message);
       else setFailure(error instanceof Error ? error.message : t('notes.saveFailed'));
     }
+  };
+
+  const reloadConflict = () => {
+    if (conflict.current) setDraft(conflict.current.Note);
+    conflict.clear();
+    setIsEditing(false);
+    void refresh();
+    requestAnimationFrame(() => editButton.current?.focus());
   };
 
   const handleDelete = async () => {
@@ -150,6 +166,15 @@ export function NoteItem({ note, hrefForAccount, onDeleted }: NoteItemProps) {
             <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="note-text">
               {note.Note}
             </Text>
+          )}
+          {conflict.current && (
+            <VersionConflictAlert
+              changedBy={conflict.current.Author.DisplayName}
+              changedAt={conflict.current.UpdateDate}
+              onReload={reloadConflict}
+              onKeep={() => void handleUpdate(conflict.current?.Version)}
+              busy={isSaving}
+            />
           )}
           {failure && (
             <Alert color="red" role="alert" title={t('notes.saveFailed')}>

@@ -15,7 +15,9 @@ import {
 } from '@portal/contracts';
 import { type ComponentType, type MutableRefObject, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VersionConflictAlert } from '../../../components/ui/version-conflict-alert';
 import { ApiError } from '../../../lib/api-client';
+import { useVersionConflict } from '../../../lib/version-conflict';
 import { useDraftAutosave } from '../api/use-draft-autosave';
 import { useExportService } from '../api/use-export-service';
 import { useSaveService } from '../api/use-save-service';
@@ -123,6 +125,13 @@ export function ServiceToolWindow({ serviceName, capabilities, onClose, onReload
           initial={initial}
           stored={stored}
           editableAreas={service.data?.EditableAreas ?? null}
+          version={service.data?.Version ?? 0}
+          onReloadLatest={() => {
+            void service.refetch().then(() => {
+              setChoice('dismissed');
+              setOpening((n) => n + 1);
+            });
+          }}
           canCreateTags={service.data?.CanCreateTags ?? capabilities.has('SERVICE_TOOL_TAG_CREATE')}
           canEditRemoteDataSource={
             service.data?.CanEditRemoteDataSource ?? capabilities.has('SERVICE_TOOL_REMOTE_DATASOURCE_UPDATE')
@@ -172,6 +181,10 @@ function ServiceForm(props: {
   onExport: { run: () => void; pending: boolean; error: string | null } | null;
   /** Null in create mode, where every tab shows. */
   editableAreas: ServiceArea[] | null;
+  /** Decision 0034: the Version of the saved service the form opened with (0 when creating). */
+  version: number;
+  /** Reopen the form with the service as saved now (the user's values are dropped). */
+  onReloadLatest: () => void;
   canCreateTags: boolean;
   canEditRemoteDataSource: boolean;
   descriptionGroups: Service['DescriptionGroups'];
@@ -187,6 +200,8 @@ function ServiceForm(props: {
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<{ title: string; message: string; jobId?: string } | null>(null);
+  /** Decision 0034: the service as saved by someone else since the form opened, while the user decides. */
+  const conflict = useVersionConflict<Service>();
   // Save waits for a draft write on its way (set by DraftAutosave).
   const settleDraft = useRef<() => Promise<void>>(async () => {});
 
@@ -225,7 +240,7 @@ function ServiceForm(props: {
     setDoc(next);
   }
 
-  async function handleSave() {
+  async function handleSave(version = props.version) {
     setSubmitted(true);
     setFailure(null);
     // [S5.1] Tabs are checked in order; the first failing one is selected and the save is blocked.
@@ -239,10 +254,12 @@ function ServiceForm(props: {
           ? await save.mutateAsync({ mode: 'create', document: ServiceDocumentSchema.parse(cleanServiceForSend(doc)) })
           : await save.mutateAsync({
               mode: 'edit',
-              update: UpdateServiceInputSchema.parse(serviceUpdate(doc, props.editableAreas ?? [])),
+              update: UpdateServiceInputSchema.parse({ ...serviceUpdate(doc, props.editableAreas ?? []), Version: version }),
             });
+      conflict.clear();
       setDone({ title: result.Title, message: result.Message, jobId: 'JobId' in result ? result.JobId : undefined });
     } catch (error) {
+      if (conflict.capture(error)) return;
       if (error instanceof ApiError && error.fieldErrors.length > 0) {
         setServerErrors(error.fieldErrors);
         const failingTab = firstFailingTab(error.fieldErrors);
@@ -296,6 +313,15 @@ function ServiceForm(props: {
           {!failure && unplaced.length > 0 && ` ${[...new Set(unplaced.map((e) => e.message))].join(' ')}`}
         </Alert>
       )}
+      {conflict.current && (
+        <VersionConflictAlert
+          changedBy={conflict.current.UpdatedBy}
+          changedAt={conflict.current.ModifyDate}
+          onReload={props.onReloadLatest}
+          onKeep={() => void handleSave(conflict.current?.Version)}
+          busy={save.isPending}
+        />
+      )}
       {failure && (
         <Alert color="red" title={t('serviceTool.window.saveFailed')} styles={ERROR_TITLE}>
           {failure}
@@ -323,7 +349,7 @@ function ServiceForm(props: {
         <Button variant="default" onClick={props.onCancel}>
           {t('serviceTool.window.cancel')}
         </Button>
-        <Button onClick={handleSave} loading={save.isPending}>
+        <Button onClick={() => void handleSave()} loading={save.isPending}>
           {t('serviceTool.window.save')}
         </Button>
       </Group>

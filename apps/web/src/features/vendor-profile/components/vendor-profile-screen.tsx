@@ -4,9 +4,11 @@ import { VENDOR_LOGO_MIN_HEIGHT, VENDOR_LOGO_MIN_WIDTH } from '@portal/contracts
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
+import { VersionConflictAlert } from '../../../components/ui/version-conflict-alert';
 import { ApiError } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/keeper';
 import { notify } from '../../../lib/notify';
+import { useVersionConflict } from '../../../lib/version-conflict';
 import { useProductOwnerProfile, useSetProductOwnerProfile } from '../api/use-vendor-profiles';
 import { charactersLeft, hasProfileChanges, isLogoLargeEnough, LOGO_ACCEPT, logoFileProblem } from '../utils/logo-file';
 import { VendorLogo } from './vendor-logo';
@@ -84,7 +86,8 @@ function ProfileEditor(props: { profile: ProductOwnerProfile; servicesHref: stri
   const [logoError, setLogoError] = useState<string | null>(null);
   const [descriptionError, setDescriptionError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [isStale, setIsStale] = useState(false);
+  /** Decision 0034: the profile as saved by someone else since the page read it, while the user decides. */
+  const conflict = useVersionConflict<{ Version: number }>();
   const [isPreviewOpen, setIsPreviewOpen] = useState(false);
   const objectUrl = useRef<string | null>(null);
   const counterId = useId();
@@ -159,18 +162,15 @@ function ProfileEditor(props: { profile: ProductOwnerProfile; servicesHref: stri
     setSaveError(null);
   }
 
-  function handleApply() {
+  function handleApply(version = profile.Version) {
     setSaveError(null);
     setDescriptionError(null);
     save.mutate(
-      { AccountId: profile.AccountId, Description: description, Icon: icon, Version: profile.Version },
+      { AccountId: profile.AccountId, Description: description, Icon: icon, Version: version },
       {
         onSuccess: () => notify({ color: 'green', message: t('vendorProfile.saved', { vendor: profile.DisplayName }) }),
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) {
-            setIsStale(true);
-            return;
-          }
+          if (conflict.capture(error)) return;
           const fields = error instanceof ApiError ? error.fieldErrors : [];
           const onDescription = fields.find((f) => f.field === 'Description');
           const onIcon = fields.find((f) => f.field === 'Icon');
@@ -193,20 +193,16 @@ function ProfileEditor(props: { profile: ProductOwnerProfile; servicesHref: stri
         </Title>
       </Stack>
 
-      {isStale && (
-        <ReadableAlert color="yellow" role="alert" title={t('vendorProfile.stale.title')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('vendorProfile.stale.text')}</Text>
-            <Button
-              size="xs"
-              onClick={() => {
-                void props.onReload().then(() => setIsStale(false));
-              }}
-            >
-              {t('vendorProfile.stale.reload')}
-            </Button>
-          </Stack>
-        </ReadableAlert>
+      {conflict.current && (
+        <VersionConflictAlert
+          changedBy={null}
+          changedAt={null}
+          onReload={() => {
+            void props.onReload().then(() => conflict.clear());
+          }}
+          onKeep={() => handleApply(conflict.current?.Version)}
+          busy={save.isPending}
+        />
       )}
 
       {!profile.CanUpdate && (
@@ -283,7 +279,11 @@ function ProfileEditor(props: { profile: ProductOwnerProfile; servicesHref: stri
       <Group justify="space-between">
         <Group gap="sm">
           {profile.CanUpdate && (
-            <Button onClick={handleApply} disabled={!isChanged || isBusy || isStale} loading={save.isPending}>
+            <Button
+              onClick={() => handleApply()}
+              disabled={!isChanged || isBusy || conflict.current !== null}
+              loading={save.isPending}
+            >
               {t('vendorProfile.apply')}
             </Button>
           )}
