@@ -43,6 +43,8 @@ test.describe('custom actions', () => {
     await page.getByRole('button', { name: 'Actions' }).click();
     await page.getByRole('menuitem', { name: 'Change status' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change account status' });
+    await dialog.getByRole('textbox', { name: 'New status' }).click();
+    await page.getByRole('option', { name: 'Suspended' }).click();
     await dialog.getByLabel('Reason').fill('Left the company for three months');
 
     await dialog.getByRole('button', { name: 'OK' }).click();
@@ -51,6 +53,26 @@ test.describe('custom actions', () => {
 
     await expect(page.getByText('Change account status: done')).toBeVisible();
     await expect(page.getByText('Suspended', { exact: true }).first()).toBeVisible();
+  });
+
+  test('the Change status window preselects no status: OK without a choice names the field and changes nothing', async ({
+    page,
+  }) => {
+    await signIn(page, 'blueharbor.admin');
+    await openAcmeUser(page);
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Change status' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change account status' });
+
+    await expect(dialog.getByRole('textbox', { name: 'New status' })).toHaveValue('');
+    await dialog.getByLabel('Reason').fill('Checking the window only');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+
+    await expect(dialog.getByText('New status is required')).toBeVisible();
+    await expect(dialog.getByText('Please confirm: Change account status.')).toHaveCount(0);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
   });
 
   test('[A2.33] renewal settings of a subscription show the configured-for-renew banner, and Reset saved values clears them', async ({
