@@ -59,8 +59,9 @@ test.describe('refusals of a plain company user', () => {
       .click();
     const frame = page.frameLocator('[data-testid="bi-report"] iframe');
 
+    await expect(page).toHaveURL(/#\/Reports\/OrdersAndRevenue$/);
     const card = frame.locator('[data-visual="ThisMonthRevenue"]');
-    await expect(card).toContainText('You do not have access to this data.');
+    await expect(card).toContainText('You do not have access to this data.', { timeout: 30_000 });
     await expect(card.locator('[data-currency]')).toHaveCount(0);
     await expect(frame.locator('[data-visual="RevenueByMonth"]')).toContainText('You do not have access to this data.');
     await frame.locator('[data-page-tab="OrdersList"]').click();
