@@ -16,8 +16,7 @@ export const creationFailed = (reason: string | null) =>
   new DomainError('CONFLICT', `Creating this service failed${reason ? `: ${reason}` : ''}. Create it again under another name`);
 
 /** [M6.3] */
-export const cannotCreate = () =>
-  forbidden('You need permission to create services to create or import services');
+export const cannotCreate = () => forbidden('You need permission to create services to create or import services');
 
 /** [S6.1] */
 export const cannotUpdate = (promoted: boolean) =>
@@ -29,15 +28,15 @@ export const cannotUpdate = (promoted: boolean) =>
 
 /** [S6.4] */
 export const remoteDataSourceForbidden = (fields: FieldError[]) =>
-  new DomainError(
-    'FORBIDDEN',
-    `You need permission to ${capabilityLabel('SERVICE_TOOL_REMOTE_DATASOURCE_UPDATE')}`,
-    fields,
-  );
+  new DomainError('FORBIDDEN', `You need permission to ${capabilityLabel('SERVICE_TOOL_REMOTE_DATASOURCE_UPDATE')}`, fields);
 
 /** [S6.4] */
 export const tagCreateForbidden = (fields: FieldError[]) =>
-  new DomainError('FORBIDDEN', `You need permission to ${capabilityLabel('SERVICE_TOOL_TAG_CREATE')} to add tags that are not in the list`, fields);
+  new DomainError(
+    'FORBIDDEN',
+    `You need permission to ${capabilityLabel('SERVICE_TOOL_TAG_CREATE')} to add tags that are not in the list`,
+    fields,
+  );
 
 /** [S5.2], [S8.4] The import messages, word for word. */
 export const importRejected = (messages: string[], fields: FieldError[] = []) =>
