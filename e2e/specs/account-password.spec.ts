@@ -157,7 +157,7 @@ test.describe('reset password custom action', () => {
 
     await page.goto(`/#/Account/CustomAction/RESET_PASSWORD/${id}`);
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('alert')).toContainText('You need the USER_ACCOUNT_UPDATE capability to do this');
+    await expect(dialog.getByRole('alert')).toContainText('You need permission to change user accounts to do this');
     await checkAccessible(page);
   });
 });

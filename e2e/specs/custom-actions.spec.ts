@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, signIn } from '../fixtures/portal';
+import { checkAccessible, expectAccessible, signIn } from '../fixtures/portal';
 
 /** Opens the first user directly under Acme Logistics and returns its display name. */
 async function openAcmeUser(page: Page) {
@@ -37,12 +37,34 @@ test.describe('custom actions', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Renamed Person' })).toBeVisible();
   });
 
+  test('the Change status window preselects no status: OK without a choice names the field and changes nothing', async ({
+    page,
+  }) => {
+    await signIn(page, 'blueharbor.admin');
+    await openAcmeUser(page);
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Change status' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change account status' });
+
+    await expect(dialog.getByRole('textbox', { name: 'New status' })).toHaveValue('');
+    await dialog.getByLabel('Reason').fill('Checking the window only');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+
+    await expect(dialog.getByText('New status is required')).toBeVisible();
+    await expect(dialog.getByText('Please confirm: Change account status.')).toHaveCount(0);
+    await checkAccessible(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
   test('[A4.12] changing the status asks for a confirmation step', async ({ page }) => {
     await signIn(page, 'blueharbor.admin');
     await openAcmeUser(page);
     await page.getByRole('button', { name: 'Actions' }).click();
     await page.getByRole('menuitem', { name: 'Change status' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change account status' });
+    await dialog.getByRole('textbox', { name: 'New status' }).click();
+    await page.getByRole('option', { name: 'Suspended' }).click();
     await dialog.getByLabel('Reason').fill('Left the company for three months');
 
     await dialog.getByRole('button', { name: 'OK' }).click();

@@ -101,7 +101,10 @@ test.describe('orders page', () => {
     await checkAccessible(page);
 
     await page.goto('/#/Orders');
-    await expect(page.getByRole('alert')).toContainText('You do not have access to orders.');
+    await expect(page.getByRole('alert')).toContainText('You do not have access to this page');
+    await expect(page.getByRole('alert')).toContainText(
+      'Ask an administrator for permission to view company orders or view order management.',
+    );
     await expect(table(page)).toHaveCount(0);
     await checkAccessible(page);
     await shot(page, 'orders-denied');

@@ -116,13 +116,14 @@ test.describe('service tool', () => {
     await expect(servicesTable(page)).toContainText('Litware Managed Hosting S');
   });
 
-  test('[S6.3] without SERVICE_TOOL_INFO_READ the services list is empty and offers nothing', async ({ page }) => {
+  test('[S6.3] without SERVICE_TOOL_INFO_READ Your services says there is no access and offers nothing', async ({ page }) => {
     await signIn(page, 'blueharbor.admin');
     await expect(page.getByRole('link', { name: 'Your services' })).toHaveCount(0);
 
     await page.goto('/#/Services');
 
-    await expect(page.getByText('You have no services yet.')).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('You do not have access to this page');
+    await expect(page.getByText('You have no services yet.')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'New service' })).toHaveCount(0);
     await expectAccessible(page);
   });

@@ -120,7 +120,7 @@ test.describe('service export and import', () => {
   test('[M6.3] a user who may not create services is offered no import', async ({ page }) => {
     await signIn(page, 'blueharbor.admin');
     await page.goto('/#/Services');
-    await expect(page.getByText('You have no services yet.')).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('You do not have access to this page');
     await expect(page.getByRole('button', { name: 'Import', exact: true })).toHaveCount(0);
   });
 });

@@ -211,7 +211,7 @@ test.describe('vendor profile', () => {
     await expect(page.getByRole('img', { name: 'Logo of Litware Hosting' })).toBeVisible();
     await expect(descriptionBox(page)).toHaveAttribute('readonly', '');
     await expect(descriptionBox(page)).not.toHaveValue('');
-    await expect(page.getByText('Changing it needs the PRODUCT_OWNER_PROFILE update permission.')).toBeVisible();
+    await expect(page.getByText('Changing it needs permission to change the vendor profile.')).toBeVisible();
     await expect(page.getByTestId('characters-left')).toHaveCount(0);
     await expect(applyButton(page)).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Upload logo|Replace logo/ })).toHaveCount(0);

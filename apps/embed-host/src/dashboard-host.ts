@@ -20,6 +20,8 @@ export interface DashboardData {
   dashboard: { id: string; workgroupId: string; name: string; tiles: DashboardTileData[] };
   scope: { accountId: number; displayName: string };
   datasets: Record<string, Row[]>;
+  /** The datasets the tiles read that the token's user may not read; the server left them out. */
+  denied?: string[];
   expiresAt: string;
 }
 
@@ -53,10 +55,11 @@ export function tileSize(size: { columns: number; rows: number }): { width: numb
 }
 
 /** The data a tile's visual shows: its dataset, unfiltered (dashboards show tiles as pinned). */
-function tileView(tile: DashboardTileData, datasets: Record<string, Row[]>): VisualView {
+function tileView(tile: DashboardTileData, datasets: Record<string, Row[]>, denied: string[] = []): VisualView {
   const visual = tile.visual as VisualDefinition;
   const rows = visual.dataset ? (datasets[visual.dataset] ?? []) : [];
-  return { points: aggregate(rows, visual.fields.category, visual.fields.value), rows, selected: new Set() };
+  const points = aggregate(rows, visual.fields.category, visual.fields.value);
+  return { points, rows, selected: new Set(), denied: visual.dataset !== undefined && denied.includes(visual.dataset) };
 }
 
 /**
@@ -176,7 +179,9 @@ abstract class TokenBoundHost {
     const body = el('div', { class: 'tile-body' });
     // The visual is a picture of the data here: its own points must not take focus inside a button-like tile.
     body.setAttribute('inert', '');
-    body.append(renderVisual(tile.visual, tileView(tile, this.data.datasets), width - 16, height - 48, NO_CALLBACKS));
+    body.append(
+      renderVisual(tile.visual, tileView(tile, this.data.datasets, this.data.denied), width - 16, height - 48, NO_CALLBACKS),
+    );
     box.append(body);
     return box;
   }

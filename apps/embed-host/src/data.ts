@@ -26,6 +26,8 @@ export interface EmbedData {
   datasets: Record<string, Row[]>;
   /** The datasets the server cut at their row limit, with that limit (e.g. { accounts: 500 }). */
   rowLimits?: Record<string, number>;
+  /** The datasets the report reads that the token's user may not read; the server left them out. */
+  denied?: string[];
   expiresAt: string;
 }
 

@@ -220,7 +220,8 @@ export class ReportHost {
     }
     const highlighted =
       this.selection?.page === page.name && this.selection.visual === visual.name ? this.selection.category : null;
-    return { points: aggregate(rows, visual.fields.category, visual.fields.value), rows, selected, highlighted };
+    const denied = visual.dataset !== undefined && (this.data?.denied ?? []).includes(visual.dataset);
+    return { points: aggregate(rows, visual.fields.category, visual.fields.value), rows, selected, highlighted, denied };
   }
 
   private render() {

@@ -22,6 +22,8 @@ export interface VisualView {
   selected: Set<string>;
   /** The category of the data point the user selected in this visual (charts and tables), if any. */
   highlighted?: string | null;
+  /** The visual reads a dataset the viewer may not read (the server left it out): shown as such, never as empty. */
+  denied?: boolean;
 }
 
 /** A command a host page added to a visual's menus through settings.extensions. */
@@ -411,6 +413,7 @@ export function renderVisual(
   h: number,
   callbacks: RenderCallbacks,
 ): Element {
+  if (view.denied) return el('p', { class: 'status denied' }, 'You do not have access to this data.');
   let label = plainLabel;
   if (visual.type !== 'card' && visual.type !== 'tableEx' && isMoneyColumn(view.rows, visual.fields.value)) {
     const currencies = currenciesByCategory(view.rows, visual.fields.category);

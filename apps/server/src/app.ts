@@ -53,7 +53,7 @@ import { loadConfig, type TrustProxy } from './platform/config/config.js';
 import type { Db } from './platform/db/db.js';
 import { type FileStorage, localDiskStorage, registerKeeperRoutes } from './platform/files/index.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
-import { buildOpenApi, renderApiReference } from './platform/http/openapi.js';
+import { buildOpenApi, renderApiReference, withExplicitRoutes } from './platform/http/openapi.js';
 import { configureOutgoing } from './platform/http/outgoing.js';
 import { registerSameOriginGuard } from './platform/http/same-origin.js';
 import { originOf, registerSecurityHeaders } from './platform/http/security-headers.js';
@@ -346,7 +346,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return { status: 'ready', database: options.db.kind };
   });
   const openApi = buildOpenApi(operations.map((o) => o.definition));
-  app.get('/api/openapi.json', { config: { public: true } }, async () => openApi);
+  // Every route, explicit ones included, with its security; built once all routes are registered.
+  let fullOpenApi: ReturnType<typeof withExplicitRoutes> | null = null;
+  app.get('/api/openapi.json', { config: { public: true } }, async () => {
+    fullOpenApi ??= withExplicitRoutes(openApi, routes);
+    return fullOpenApi;
+  });
   const reference = renderApiReference(openApi);
   app.get('/api/docs', { config: { public: true } }, async (_request, reply) => reply.type('text/html').send(reference));
 

@@ -6,6 +6,7 @@ export * from './accounts.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './capabilities.js';
+export * from './capability-labels.js';
 export * from './credentials.js';
 export * from './credit-limits.js';
 export * from './custom-actions.js';

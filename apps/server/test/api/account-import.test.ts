@@ -94,7 +94,7 @@ describe('[A5.13] [A6.7] which types a caller may import', () => {
     const res = await op('userCreator', 'GenerateExcelTemplate', { type: 'Company', accountIds: [company] });
 
     expect(res.status).toBe(403);
-    expect(res.body.detail).toBe('You need the COMPANY_ACCOUNT_CREATE capability to do this');
+    expect(res.body.detail).toBe('You need permission to create company accounts to do this');
   });
 });
 

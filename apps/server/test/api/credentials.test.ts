@@ -202,7 +202,7 @@ describe('[A7.11] [A6.19] SendUserFirstTimePassword', () => {
     const res = await clients.reader!.op('SendUserFirstTimePassword', { id: person.id });
 
     expect(res.status).toBe(403);
-    expect(res.body.detail).toBe('You need the USER_EXPORT_EXECUTE capability to do this');
+    expect(res.body.detail).toBe('You need permission to use credentials exports to do this');
     expect(await lastMailTo(person.id)).toBeNull();
   });
 
@@ -466,7 +466,7 @@ describe('[A2.4] [A7.11] [A6.12] GenerateCompanyHierarchy', () => {
     const res = await c.op('GenerateCompanyHierarchy', { accountId: company });
 
     expect(res.status).toBe(403);
-    expect(res.body.detail).toBe('You need the COMPANY_ACCOUNT_READ capability to do this');
+    expect(res.body.detail).toBe('You need permission to view company accounts to do this');
   });
 
   it('answers a company of another reseller exactly like a missing one', async () => {

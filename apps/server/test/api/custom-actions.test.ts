@@ -105,6 +105,23 @@ describe('custom actions', () => {
     expect(confirmed.body.Views.Default.Values.AccountState).toBe('Suspended');
   });
 
+  it('the Change status form preselects no status, and OK without one is refused naming the field', async () => {
+    const user = await newUser();
+
+    const form = await admin.op('GetDefaultViewsForCustomAction', { accountId: user, action: 'CHANGE_STATUS' });
+    const res = await admin.op('ExecuteCustomActionByConfirm', {
+      accountId: user,
+      action: 'CHANGE_STATUS',
+      views: { Action: { Values: { Status: null, Reason: 'Unpaid invoices' } } },
+      confirmation: true,
+    });
+
+    expect(form.status).toBe(200);
+    expect(form.body.Views.Action.Values.Status).toBeNull();
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([{ field: 'Views.Action.Values.Status', message: 'New status is required' }]);
+  });
+
   it('[A7.5] saves renewal values for a product, flags it configured for renew, and resets them', async () => {
     const user = await newUser();
     const product = await makeAccount(t.db, { type: 'Product', parentId: user });

@@ -665,7 +665,10 @@ describe('[M7.22] a report is seen inside its owner subtree and above it, never 
 
 describe('[S7.5] the orders dataset of an embed token holds only the orders of the caller subtree', () => {
   const products = ['C1a product', 'C1b product', 'C2 product'];
+  // The orders dataset needs what the Orders page needs (ListOrders), so only the scope decides here.
+  const orderReaders = new Map<string, ApiClient>();
   beforeAll(async () => {
+    await signInCallers(orderReaders, [...READ_ALL, 'CREDITCHECK_COMPANYORDERS_READ'], 'orders dataset');
     const { seedDemoReports } = await import('../../src/domains/reports/index.js');
     await seedDemoReports(t.db);
     for (const name of products)
@@ -679,7 +682,7 @@ describe('[S7.5] the orders dataset of an embed token holds only the orders of t
 
   it.each(CALLERS.map(({ caller }) => ({ caller })))('$caller sees the orders of its own subtree only', async ({ caller }) => {
     const { DEMO_ORDERS_REPORT_ID, DEMO_WORKGROUP_ID } = await import('../../src/domains/reports/index.js');
-    const client = clientOf(caller);
+    const client = orderReaders.get(caller) as ApiClient;
     const token = await fetch(`${t.url}/api/powerbi/workgroups/${DEMO_WORKGROUP_ID}/reports/${DEMO_ORDERS_REPORT_ID}/token`, {
       headers: { cookie: client.cookie ?? '' },
     });
@@ -1595,4 +1598,82 @@ describe('price list prices stay with the organisation that owns the list (decis
       expect(comparable(foreign.body)).toEqual(comparable(missing.body));
     },
   );
+});
+
+describe('every dataset of the embed host holds only the caller subtree, and a foreign account is not found (decision analytics-access)', () => {
+  const readers = new Map<string, ApiClient>();
+  const products = ['C1a product', 'C1b product', 'C2 product'];
+  beforeAll(async () => {
+    const { seedDemoReports } = await import('../../src/domains/reports/index.js');
+    await seedDemoReports(t.db);
+    // Every capability a dataset asks for, so only the scope decides.
+    await signInCallers(readers, [...READ_ALL, 'CREDITCHECK_COMPANYORDERS_READ', 'ORDER_MANAGEMENT_READ'], 'datasets');
+    for (const name of products)
+      await t.db.query(
+        `INSERT INTO orders (account_id, service_name, service_display_name, quantity, currency, monthly_purchase,
+                             setup_purchase, status, placed_at)
+         VALUES ($1, 'Dataset Isolation', 'Dataset Isolation', 1, 'EUR', 1, 0, 'Completed', now())`,
+        [idOf(name)],
+      );
+  });
+
+  /** Every dataset of the three demo reports, read with the caller's token (limited to `accountId` when given). */
+  async function allDatasets(caller: CallerName, accountId?: number) {
+    const reports = await import('../../src/domains/reports/index.js');
+    const cookie = (readers.get(caller) as ApiClient).cookie ?? '';
+    const merged: Record<string, Record<string, unknown>[]> = {};
+    const statuses: number[] = [];
+    for (const reportId of [reports.DEMO_REPORT_ID, reports.DEMO_SUBSCRIPTIONS_REPORT_ID, reports.DEMO_ORDERS_REPORT_ID]) {
+      const base = `${t.url}/api/powerbi/workgroups/${reports.DEMO_WORKGROUP_ID}/reports/${reportId}`;
+      const token = await fetch(`${base}${accountId === undefined ? '' : `/accounts/${accountId}`}/token`, {
+        headers: { cookie },
+      });
+      statuses.push(token.status);
+      if (token.status !== 200) continue;
+      const { embedToken } = (await token.json()) as { embedToken: string };
+      const data = await fetch(`${t.url}/api/embed/data?reportId=${reportId}&groupId=${reports.DEMO_WORKGROUP_ID}`, {
+        headers: { authorization: `Bearer ${embedToken}` },
+      });
+      const body = (await data.json()) as { datasets: Record<string, Record<string, unknown>[]>; denied: string[] };
+      expect(body.denied).toEqual([]);
+      Object.assign(merged, body.datasets);
+    }
+    return { statuses, datasets: merged };
+  }
+
+  it.each(CALLERS.map(({ caller }) => ({ caller })))(
+    '$caller reads accounts, subscriptions and orders of its own subtree only',
+    async ({ caller }) => {
+      const { datasets } = await allDatasets(caller);
+      const names = (ids: number[]) => TREE.map((a) => a.name).filter((n) => ids.includes(idOf(n)));
+      const linked = (rows: Record<string, unknown>[] | undefined) =>
+        (rows ?? []).map((r) => Number(String(r.Link).replace('/#/Account/View/', '')));
+
+      for (const name of names((datasets.accounts ?? []).map((r) => Number(r.Id)))) expect(SCOPE[caller]).toContain(name);
+      for (const name of names((datasets.subscriptions ?? []).map((r) => Number(r.Id)))) expect(SCOPE[caller]).toContain(name);
+      for (const name of names(linked(datasets.orders))) expect(SCOPE[caller]).toContain(name);
+      expect(names(linked(datasets.orders)).sort()).toEqual(products.filter((p) => SCOPE[caller].includes(p)).sort());
+      const root = CALLERS.find((c) => c.caller === caller)?.root as string;
+      const [inside] = await t.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM accounts WHERE starts_with(path, (SELECT path FROM accounts WHERE id = $1))`,
+        [idOf(root)],
+      );
+      const counted = (datasets.accountCounts ?? []).reduce((sum, r) => sum + Number(r.Count), 0);
+      expect(counted).toBeLessThanOrEqual(inside?.n ?? 0);
+      for (const row of datasets.revenue ?? []) expect(['', ...SCOPE[caller]]).toContain(String(row.Company));
+    },
+  );
+
+  it.each(
+    CALLERS.flatMap(({ caller }) =>
+      ['C1a product', 'C2 product'].filter((p) => !SCOPE[caller].includes(p)).map((target) => ({ caller, target })),
+    ),
+  )('$caller gets no token for the datasets of $target, as for a missing account', async ({ caller, target }) => {
+    const foreign = await allDatasets(caller, idOf(target));
+    const missing = await allDatasets(caller, MISSING_ID);
+
+    expect(foreign.statuses).toEqual([404, 404, 404]);
+    expect(missing.statuses).toEqual([404, 404, 404]);
+    expect(foreign.datasets).toEqual({});
+  });
 });

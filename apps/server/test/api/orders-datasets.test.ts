@@ -59,10 +59,12 @@ beforeAll(async () => {
   ids.C1 = await makeAccount(t.db, { type: 'Company', parentId: ids.R1, displayName: 'C1', currency: 'EUR' });
   ids.C2 = await makeAccount(t.db, { type: 'Company', parentId: ids.R2, displayName: 'C2', currency: 'USD' });
   ids.D1 = await makeAccount(t.db, { type: 'Department', parentId: ids.C1, displayName: 'D1' });
-  const provider = await makeUser(t.db, { parentId: ids.P, capabilities: [...READ_ALL, ...SERVICE_TOOL_ALL] });
-  const r1 = await makeUser(t.db, { parentId: ids.R1, capabilities: READ_ALL });
-  const r2 = await makeUser(t.db, { parentId: ids.R2, capabilities: READ_ALL });
-  const c1 = await makeUser(t.db, { parentId: ids.C1, capabilities: READ_ALL });
+  // The orders and revenue datasets need what the Orders page needs (ListOrders).
+  const READ_ORDERS = [...READ_ALL, 'CREDITCHECK_COMPANYORDERS_READ'];
+  const provider = await makeUser(t.db, { parentId: ids.P, capabilities: [...READ_ORDERS, ...SERVICE_TOOL_ALL] });
+  const r1 = await makeUser(t.db, { parentId: ids.R1, capabilities: READ_ORDERS });
+  const r2 = await makeUser(t.db, { parentId: ids.R2, capabilities: READ_ORDERS });
+  const c1 = await makeUser(t.db, { parentId: ids.C1, capabilities: READ_ORDERS });
   ids.C1User = c1.id;
   for (const [name, user] of Object.entries({ provider, r1, r2, c1 }))
     clients[name] = await new ApiClient(t.url).signIn(user.username);

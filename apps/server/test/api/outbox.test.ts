@@ -188,7 +188,7 @@ describe('ListOutboxMessages and GetOutboxMessage', () => {
     const one = await clients.noOutbox!.op('GetOutboxMessage', { id: ownId });
 
     expect(list.status).toBe(403);
-    expect(list.body.detail).toBe('You need the OUTBOX_READ capability to do this');
+    expect(list.body.detail).toBe('You need permission to view the outbox to do this');
     expect(one.status).toBe(403);
   });
 

@@ -148,7 +148,12 @@ describe('health, readiness and API documentation', () => {
 
     expect(res.status).toBe(200);
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(operations.map((o) => `/api/op/${o.definition.name}`).sort());
+    // The explicit routes are there too (see the route walk below); the operations are one path each.
+    expect(
+      Object.keys(doc.paths)
+        .filter((path) => path.startsWith('/api/op/'))
+        .sort(),
+    ).toEqual(operations.map((o) => `/api/op/${o.definition.name}`).sort());
     for (const op of operations) {
       expect(doc.paths[`/api/op/${op.definition.name}`]?.post?.operationId).toBe(op.definition.name);
     }
@@ -171,5 +176,39 @@ describe('health, readiness and API documentation', () => {
 
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
+  });
+});
+
+describe('the OpenAPI document holds every route with its security', () => {
+  it('walks the registered routes: each method and path is in /api/openapi.json, explicit routes with their security', async () => {
+    const { openApiPath } = await import('../../src/platform/http/openapi.js');
+    const doc = (await (await fetch(`${t.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    const missing: string[] = [];
+    const wrongSecurity: string[] = [];
+    for (const route of t.app.routeTable) {
+      const config = (route.config ?? {}) as { operations?: unknown; session?: unknown; embedToken?: unknown };
+      if (config.operations === true) continue;
+      for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+        const entry = doc.paths[openApiPath(route.url)]?.[String(method).toLowerCase()];
+        if (!entry) {
+          missing.push(`${String(method)} ${route.url}`);
+          continue;
+        }
+        const expected = config.session === true ? [{ session: [] }] : config.embedToken === true ? [{ embedToken: [] }] : [];
+        if (JSON.stringify(entry.security) !== JSON.stringify(expected)) wrongSecurity.push(`${String(method)} ${route.url}`);
+      }
+    }
+
+    expect(missing).toEqual([]);
+    expect(wrongSecurity).toEqual([]);
+    for (const path of ['/keeper/upload', '/keeper/download/{path}', '/api/embed/data'])
+      expect(Object.keys(doc.paths)).toContain(path);
+    expect(doc.paths['/keeper/upload']?.post?.security).toEqual([{ session: [] }]);
+    expect(doc.paths['/api/embed/data']?.get?.security).toEqual([{ embedToken: [] }]);
+    expect(doc.components.securitySchemes.embedToken).toEqual({ type: 'http', scheme: 'bearer' });
+    for (const op of operations) expect(doc.paths[`/api/op/${op.definition.name}`]?.post).toBeDefined();
   });
 });

@@ -534,7 +534,7 @@ describe('updating a service', () => {
     expect(after.body.DisplayName).toBe('Promoted name');
     expect(after.body.BillingRules).toHaveLength(2);
     expect(denied.status).toBe(403);
-    expect(denied.body.detail).toContain('PROMOTED');
+    expect(denied.body.detail).toContain('change promoted services');
   });
 
   it('only the provider changes the service status', async () => {

@@ -14,6 +14,7 @@ import {
   parseScheduledDate,
   ROLE_FIELD,
   ROLE_VIEW,
+  refusalMessage,
   roleOrganisationKind,
   SUGGESTED_SERVICES_MAX,
   validateFieldValue,
@@ -62,7 +63,7 @@ type Parent = accounts.AccountRow;
 
 function requireCreateCapability(caller: Caller, type: CreateAccountType) {
   const key = createCapabilityKey(type);
-  if (!caller.capabilities.has(key)) throw new DomainError('FORBIDDEN', `You need the ${key} capability to do this`);
+  if (!caller.capabilities.has(key)) throw new DomainError('FORBIDDEN', refusalMessage([key]));
 }
 
 /** The parent of a new account: it exists (the guard already checked it is in scope) and may hold the type. */

@@ -11,6 +11,7 @@ import {
   importableTypes,
   importCapabilityKey,
   type Job,
+  refusalMessage,
   XLSM_CONTENT_TYPE,
 } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
@@ -79,7 +80,7 @@ export async function listMigrationServices(
 
 function requireImportCapability(caller: Caller, type: ImportType) {
   const key = importCapabilityKey(type);
-  if (!caller.capabilities.has(key)) throw new DomainError('FORBIDDEN', `You need the ${key} capability to do this`);
+  if (!caller.capabilities.has(key)) throw new DomainError('FORBIDDEN', refusalMessage([key]));
 }
 
 /** An account the caller named: inside its scope, or it looks missing (the guard checked the first one already). */

@@ -42,9 +42,10 @@ export function preparedMessage(params: { preparedAt: Date; rows: Record<string,
 /**
  * [A7.3] The status of a report page for an account, from the job of its latest preparation:
  * queued or running is InProgress (with the job's progress), failed is Error (with the job's
- * error), succeeded is Ready (with when and how much was prepared).
+ * error), succeeded is Ready (with when and how much was prepared). Row counts of datasets the
+ * viewer may not read (`mayRead`) are left out, as the embed host leaves out their rows.
  */
-export function decideReportStatus(job: PreparationJob): AccountReportStatus {
+export function decideReportStatus(job: PreparationJob, mayRead: (dataset: string) => boolean = () => true): AccountReportStatus {
   switch (job.status) {
     case 'queued':
     case 'running':
@@ -60,7 +61,10 @@ export function decideReportStatus(job: PreparationJob): AccountReportStatus {
       const preparedAt = job.finishedAt ?? new Date(0);
       return {
         status: 'Ready',
-        message: preparedMessage({ preparedAt, rows: rowsOf(job.result) }),
+        message: preparedMessage({
+          preparedAt,
+          rows: Object.fromEntries(Object.entries(rowsOf(job.result)).filter(([name]) => mayRead(name))),
+        }),
         progress: 100,
         preparedAt: preparedAt.toISOString(),
       };

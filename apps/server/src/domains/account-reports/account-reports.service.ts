@@ -6,6 +6,7 @@ import { enqueueJob, findJob, type JobRow } from '../../platform/jobs/index.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
 import { findLocation, findReportPage, type ReportPage } from '../accounts/index.js';
+import { mayReadDataset } from '../reports/index.js';
 import * as repo from './account-reports.repository.js';
 import {
   decideRefresh,
@@ -113,7 +114,7 @@ export async function getReportStatus(
       if (!job) throw error;
     }
   }
-  return decideReportStatus(toPreparationJob(job));
+  return decideReportStatus(toPreparationJob(job), (name) => mayReadDataset(caller.capabilities, name));
 }
 
 /** [A7.3] POST {base}/refresh: prepares the page's data again (or answers the preparation under way). */
@@ -124,5 +125,5 @@ export async function refreshReport(
 ): Promise<AccountReportStatus> {
   const target = await locate(db, caller, input.accountId, input.pageName);
   const job = await startPreparation(db, caller, target, { kind: 'refresh', requestId: input.requestId });
-  return decideReportStatus(toPreparationJob(job));
+  return decideReportStatus(toPreparationJob(job), (name) => mayReadDataset(caller.capabilities, name));
 }

@@ -33,7 +33,8 @@ function defaults(row: repo.AccountRow, action: string, saved: Values | null): V
     case 'RENAME':
       return { DisplayName: row.display_name };
     case 'CHANGE_STATUS':
-      return { Status: row.state === 'Suspended' ? 'Active' : 'Suspended', Reason: '' };
+      // No destructive choice is preselected: the user picks the new status (Status is required).
+      return { Status: null, Reason: '' };
     case 'RENEW':
       return saved ?? { RenewalTerm: '12', Quantity: String(row.attributes['Product.Quantity'] ?? 1), AutoRenew: true };
     case 'RESET_PASSWORD':

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { MfaEnrolment, SecurityPolicy, SecuritySettings, UserSecurity } from '@portal/contracts';
+import { refusalMessage } from '@portal/contracts';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Queryable } from '../../platform/db/db.js';
@@ -208,8 +209,7 @@ export function assertUser(account: LocatedAccount) {
 
 /** Your own account, or anyone's in your scope with the capability. */
 export function assertSelfOr(caller: Caller, account: LocatedAccount, capability: string) {
-  if (account.id !== caller.userId && !caller.capabilities.has(capability))
-    throw forbidden(`You need the ${capability} capability to do this`);
+  if (account.id !== caller.userId && !caller.capabilities.has(capability)) throw forbidden(refusalMessage([capability]));
 }
 
 export async function getUserSecurity(db: Queryable, caller: Caller, account: LocatedAccount): Promise<UserSecurity> {

@@ -12,6 +12,7 @@ import {
   PRICE_WORKBOOK_MAX_ROWS,
   type PriceExportFilterOptions,
   priceKey,
+  refusalMessage,
   samePrice,
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -103,10 +104,10 @@ export async function exportFilterOptions(
 ): Promise<PriceExportFilterOptions> {
   let services: repo.ListedServiceRow[];
   if (input.marketplaceId === null) {
-    if (!caller.capabilities.has('MY_SERVICES_UPDATE')) throw forbidden('You need the MY_SERVICES_UPDATE capability to do this');
+    if (!caller.capabilities.has('MY_SERVICES_UPDATE')) throw forbidden(refusalMessage(['MY_SERVICES_UPDATE']));
     services = await repo.listScopeServices(db, { scopePath: caller.scope.rootPath });
   } else {
-    if (!caller.capabilities.has('MARKETPLACE_READ')) throw forbidden('You need the MARKETPLACE_READ capability to do this');
+    if (!caller.capabilities.has('MARKETPLACE_READ')) throw forbidden(refusalMessage(['MARKETPLACE_READ']));
     const list = await requireMarketplace(db, caller, input.marketplaceId);
     services = await repo.listListServices(db, { marketplaceId: list.id });
   }

@@ -1,5 +1,6 @@
 export { reportOperations } from './reports.operations.js';
 export { type ReportRoutesOptions, reportRoutes } from './reports.routes.js';
+export { mayReadDataset } from './reports.rules.js';
 export {
   type AccountReportPreparation,
   checkEmbedToken,

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type CapabilityRequirement, hasCapability, ORDERS_READ_CAPABILITIES } from '@portal/contracts';
 import { z } from 'zod';
 
 /** Visual types a report page may hold (the names powerbi-client users know). */
@@ -64,6 +65,34 @@ export const DATASETS = {
 } as const;
 export type DatasetName = keyof typeof DATASETS;
 export const DATASET_NAMES = Object.keys(DATASETS) as [DatasetName, ...DatasetName[]];
+
+/**
+ * Who may read each dataset: the capabilities of the operations that read the same data (any one
+ * of them is enough), or null when any signed-in user may (decision: analytics-access).
+ * - accountCounts, accounts: the account tree (GetPartialCompanyHierarchy, ListAccountSubtree) needs a session only.
+ * - subscriptions: the subscriptions are Product accounts, read with PRODUCT_ACCOUNT_READ (LoadAccountById).
+ * - orders, revenue: the Orders page (ListOrders) needs CREDITCHECK_COMPANYORDERS_READ or ORDER_MANAGEMENT_READ;
+ *   revenue is the money of those orders.
+ */
+export const DATASET_ACCESS: Record<DatasetName, readonly CapabilityRequirement[] | null> = {
+  accountCounts: null,
+  accounts: null,
+  subscriptions: [{ name: 'PRODUCT_ACCOUNT', kind: 'READ' }],
+  orders: ORDERS_READ_CAPABILITIES,
+  revenue: ORDERS_READ_CAPABILITIES,
+};
+
+/**
+ * Whether a user holding `capabilities` may read a dataset; unknown names are refused.
+ *
+ * @example
+ * mayReadDataset(new Set(['PRODUCT_ACCOUNT_READ']), 'orders') // false
+ */
+export function mayReadDataset(capabilities: ReadonlySet<string>, dataset: string): boolean {
+  if (!Object.hasOwn(DATASET_ACCESS, dataset)) return false;
+  const needs = DATASET_ACCESS[dataset as DatasetName];
+  return needs === null || needs.some((req) => hasCapability(capabilities, req));
+}
 export const ACCOUNT_LIST_LIMIT = 500;
 export const SUBSCRIPTION_LIST_LIMIT = 1000;
 

@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../../platform/db/db.js';
 import { DomainError, forbidden, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
+import { callerForUser } from '../auth/index.js';
 import { type OrderDatasetRow, ordersDataset, type RevenueRow, revenueDataset } from '../orders/index.js';
 import * as repo from './reports.repository.js';
 import {
@@ -17,9 +18,11 @@ import {
   cutAtLimit,
   DATASETS,
   type DashboardTile,
+  type DatasetName,
   decideReportPermissions,
   type EmbedKind,
   type EmbedTokenClaims,
+  mayReadDataset,
   ordersAndRevenuePages,
   type PageDefinition,
   parsePages,
@@ -159,6 +162,8 @@ export interface EmbedData {
   datasets: Datasets;
   /** The datasets cut at their row limit, with that limit (e.g. { accounts: 500 }); empty when none is. */
   rowLimits: RowLimits;
+  /** Datasets the report reads that the token's user may not read (DATASET_ACCESS): absent from datasets. */
+  denied: DatasetName[];
   expiresAt: string;
 }
 
@@ -180,16 +185,32 @@ async function scopePlace(db: Queryable, claims: EmbedTokenClaims) {
 }
 
 /**
+ * The capabilities the token's user holds now (not when the token was issued), so that a revoked
+ * role stops the data at once; a user who no longer exists or was terminated has no data at all.
+ */
+async function tokenUserCapabilities(db: Queryable, claims: EmbedTokenClaims): Promise<ReadonlySet<string>> {
+  const user = await callerForUser(db, claims.uid);
+  if (!user) throw new DomainError('UNAUTHENTICATED', 'The user of this embed token can no longer sign in');
+  return user.capabilities;
+}
+
+/**
  * The datasets the given visuals read, computed now at the place; the others are not queried. The
- * lists stop at their row limit; rowLimits names those that had more rows.
+ * lists stop at their row limit; rowLimits names those that had more rows. With `capabilities`, a
+ * dataset its holder may not read (DATASET_ACCESS) is not queried either and is named in `denied`.
  */
 async function datasetsFor(
   db: Queryable,
   place: { path: string; depth: number },
   visuals: Iterable<Pick<VisualDefinition, 'dataset'> | null>,
   now: Date,
-): Promise<{ datasets: Datasets; rowLimits: RowLimits }> {
-  const needed = new Set([...visuals].map((v) => v?.dataset));
+  capabilities: ReadonlySet<string> | null,
+): Promise<{ datasets: Datasets; rowLimits: RowLimits; denied: DatasetName[] }> {
+  const read = new Set<string>([...visuals].flatMap((v) => (v?.dataset === undefined ? [] : [v.dataset])));
+  const denied = (Object.keys(DATASETS) as DatasetName[]).filter(
+    (name) => read.has(name) && capabilities !== null && !mayReadDataset(capabilities, name),
+  );
+  const needed = new Set([...read].filter((name) => !(denied as string[]).includes(name)));
   const datasets: Datasets = {};
   const rowLimits: RowLimits = {};
   if (needed.has('accountCounts')) datasets.accountCounts = await repo.countSubtree(db, place.path, place.depth);
@@ -205,7 +226,7 @@ async function datasetsFor(
   }
   if (needed.has('orders')) datasets.orders = await ordersDataset(db, place.path, accountPageLink);
   if (needed.has('revenue')) datasets.revenue = await revenueDataset(db, place.path, now);
-  return { datasets, rowLimits };
+  return { datasets, rowLimits, denied };
 }
 
 /** The report definition and its datasets, computed now within the token's scope (and account). */
@@ -218,11 +239,12 @@ export async function loadEmbedData(
   const report = await repo.findReport(db, claims.wid, claims.rid);
   if (!report) throw notFound('Report');
   const { place, scope } = await scopePlace(db, claims);
-  const { datasets, rowLimits } = await datasetsFor(
+  const { datasets, rowLimits, denied } = await datasetsFor(
     db,
     place,
     report.pages.flatMap((p) => p.visuals),
     input.now,
+    await tokenUserCapabilities(db, claims),
   );
   return {
     report: { id: report.id, workgroupId: report.workgroupId, name: report.name, pages: report.pages },
@@ -230,6 +252,7 @@ export async function loadEmbedData(
     scope,
     datasets,
     rowLimits,
+    denied,
     expiresAt: new Date(claims.exp * 1000).toISOString(),
   };
 }
@@ -263,7 +286,8 @@ export async function prepareAccountReport(
   if (unknown.length > 0) {
     return { ok: false, message: `The report "${report.name}" reads data that cannot be prepared: ${unknown.join(', ')}` };
   }
-  const { datasets, rowLimits } = await datasetsFor(db, place, visuals, input.now);
+  // The job has no viewer: it prepares every dataset; the status hides counts a viewer may not read.
+  const { datasets, rowLimits } = await datasetsFor(db, place, visuals, input.now, null);
   const rows = Object.fromEntries(Object.entries(datasets).map(([name, list]) => [name, (list as unknown[]).length]));
   return { ok: true, reportName: report.name, rows, rowLimits };
 }
@@ -331,6 +355,8 @@ export interface DashboardData {
   };
   scope: { accountId: number; displayName: string };
   datasets: Datasets;
+  /** Datasets the tiles read that the token's user may not read: absent from datasets. */
+  denied: DatasetName[];
   expiresAt: string;
 }
 
@@ -363,17 +389,18 @@ export async function loadDashboardData(
       reportEmbedUrl: `${input.baseUrl}${embedPath(tile.reportId, report?.workgroupId ?? dashboard.workgroupId)}`,
     };
   });
+  const { datasets, denied } = await datasetsFor(
+    db,
+    place,
+    tiles.map((t) => t.visual),
+    input.now,
+    await tokenUserCapabilities(db, claims),
+  );
   return {
     dashboard: { id: dashboard.id, workgroupId: dashboard.workgroupId, name: dashboard.name, tiles },
     scope,
-    datasets: (
-      await datasetsFor(
-        db,
-        place,
-        tiles.map((t) => t.visual),
-        input.now,
-      )
-    ).datasets,
+    datasets,
+    denied,
     expiresAt: new Date(claims.exp * 1000).toISOString(),
   };
 }

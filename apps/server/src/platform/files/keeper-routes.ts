@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
+import { refusalMessage } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/db.js';
 import { sendProblem } from '../http/error-handler.js';
@@ -219,7 +220,7 @@ export async function registerKeeperRoutes(app: FastifyInstance, options: Keeper
         return sendProblem(reply, request, {
           status: 403,
           code: 'FORBIDDEN',
-          detail: `You need the ${attachment.capability} capability to do this`,
+          detail: refusalMessage([attachment.capability]),
         });
       }
     } else if (stored.uploaded_by !== caller.userId) {

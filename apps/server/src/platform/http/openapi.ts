@@ -118,3 +118,60 @@ pre{background:#f4f5f7;padding:1rem;overflow:auto}section{border-top:1px solid #
 The machine-readable document is at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
 <nav aria-label="Operations"><ul>${toc}</ul></nav>${items.join('\n')}</main></body></html>`;
 }
+
+/** A route as Fastify registered it (onRoute), with its access marker in config. */
+export interface RegisteredRoute {
+  method: string | string[];
+  url: string;
+  config?: unknown;
+}
+
+type AccessMarker = { public?: unknown; operations?: unknown; session?: unknown; embedToken?: unknown };
+
+/** An explicit route's path in OpenAPI form: `:id` becomes `{id}`, a trailing `*` becomes `{path}`. */
+export const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{path}');
+
+/**
+ * The document with every explicit route (file keeper, embed tokens and data, provisioning callbacks,
+ * health, the web app's files) added beside the operations, each with its security: `session` for
+ * session routes, `embedToken` (a bearer embed token) for embed data routes, none for public ones.
+ * The operations route itself is described per operation.
+ */
+export function withExplicitRoutes(doc: ReturnType<typeof buildOpenApi>, routes: readonly RegisteredRoute[]) {
+  const paths: Record<string, Record<string, unknown>> = { ...(doc.paths as Record<string, Record<string, unknown>>) };
+  for (const route of routes) {
+    const access = (route.config ?? {}) as AccessMarker;
+    if (access.operations === true) continue;
+    const path = openApiPath(route.url);
+    const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+    const [security, kind] =
+      access.session === true
+        ? [[{ session: [] }], 'a signed-in session; the route checks the tenant scope itself']
+        : access.embedToken === true
+          ? [[{ embedToken: [] }], 'an embed token (Authorization: Bearer), bound to its report and scope']
+          : [[], 'public: holds no data, or is reached with a one-time token in its address'];
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      paths[path] = {
+        ...(paths[path] ?? {}),
+        [method.toLowerCase()]: {
+          summary: `${method} ${route.url}`,
+          description: `Explicit route. Access: ${kind}.`,
+          tags: ['Routes'],
+          security,
+          parameters: names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+          responses: {
+            default: { description: 'The response; errors are application/problem+json' },
+          },
+        },
+      };
+    }
+  }
+  return {
+    ...doc,
+    components: {
+      ...doc.components,
+      securitySchemes: { ...doc.components.securitySchemes, embedToken: { type: 'http', scheme: 'bearer' } },
+    },
+    paths,
+  };
+}

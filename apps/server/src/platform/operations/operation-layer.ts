@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ACCOUNT_TYPE_CAPABILITY, capabilityKey, type OperationAccess } from '@portal/contracts';
+import { ACCOUNT_TYPE_CAPABILITY, capabilityKey, type OperationAccess, refusalMessage } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { writeAudit } from '../audit/write-audit.js';
 import type { Db, Queryable } from '../db/db.js';
@@ -137,8 +137,7 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
       if (!account || !caller || !isInScope(caller.scope.rootPath, account.path)) throw notFound();
     }
     const needed = requiredCapabilities(definition.access, account);
-    if (needed && !needed.some((key) => caller?.capabilities.has(key)))
-      throw forbidden(`You need the ${needed.join(' or the ')} capability to do this`);
+    if (needed && !needed.some((key) => caller?.capabilities.has(key))) throw forbidden(refusalMessage(needed));
 
     const audits: AuditEntry[] = [];
     const rollbackHooks: ((db: Db) => Promise<void>)[] = [];

@@ -4,10 +4,25 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../features/auth';
 import { ServiceToolWindow } from '../../features/service-tool';
 import { paths } from '../paths';
-import { ServicesPage } from './services-page';
+import { canCreateServices, ServicesNoAccess, ServicesPage } from './services-page';
 
-/** [S2.3] #/Marketplace/ServiceCreate/{serviceName?}: the window over the services list it returns to [S2.4]. */
+/**
+ * [S2.3] #/Marketplace/ServiceCreate/{serviceName?}: the window over the services list it returns to [S2.4].
+ * Guarded: a new service needs a create capability [M6.3], an existing one SERVICE_TOOL_INFO_READ [S6.3];
+ * anyone else gets the no-access page, never an editor that cannot be saved.
+ */
 export function ServiceToolPage() {
+  const { serviceName } = useParams();
+  const user = useCurrentUser();
+  const capabilities = user.data?.Capabilities ?? [];
+  if (user.data && serviceName === undefined && !canCreateServices(capabilities))
+    return <ServicesNoAccess needs={['MY_SERVICES_CREATE']} />;
+  if (user.data && serviceName !== undefined && !capabilities.includes('SERVICE_TOOL_INFO_READ'))
+    return <ServicesNoAccess needs={['SERVICE_TOOL_INFO_READ']} />;
+  return <ServiceToolRoute />;
+}
+
+function ServiceToolRoute() {
   const { serviceName } = useParams();
   const navigate = useNavigate();
   const user = useCurrentUser();

@@ -1,5 +1,7 @@
-import { Stack } from '@mantine/core';
+import { Loader, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { NoAccess } from '../../components/ui/no-access';
 import { useCurrentUser } from '../../features/auth';
 import { MyServicesPriceTools } from '../../features/price-lists/prices';
 import { ServicesList } from '../../features/service-tool';
@@ -14,12 +16,41 @@ export function canCreateServices(capabilities: readonly string[]): boolean {
   return CREATE_CAPABILITIES.some((c) => capabilities.includes(c));
 }
 
-/** Your Services: the caller's services and the way into the service tool. */
+/**
+ * Who may open Your services: the readers of services [S6.3] (the header link's rule), the creators of
+ * services [M6.3] and the editors of suggested retail prices [M6.4].
+ */
+export function canOpenServices(capabilities: readonly string[]): boolean {
+  return (
+    capabilities.includes('SERVICE_TOOL_INFO_READ') ||
+    capabilities.includes('MY_SERVICES_UPDATE') ||
+    canCreateServices(capabilities)
+  );
+}
+
+/** The route guard's refusal: the page's heading and the shared no-access notice. */
+export function ServicesNoAccess({ needs }: { needs: readonly string[] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('serviceTool.list.title')}
+      </Title>
+      <NoAccess needs={needs} />
+    </Stack>
+  );
+}
+
+/** Your Services: the caller's services and the way into the service tool; a no-access page for anyone else. */
 export function ServicesPage() {
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const navigate = useNavigate();
+  if (!user.data) return <Loader aria-label={t('app.loading')} />;
+  const capabilities = user.data.Capabilities;
+  if (!canOpenServices(capabilities)) return <ServicesNoAccess needs={['SERVICE_TOOL_INFO_READ']} />;
   // [M6.4] Suggested retail prices by Excel for MY_SERVICES_UPDATE holders.
-  const canEditSrp = (user.data?.Capabilities ?? []).includes('MY_SERVICES_UPDATE');
+  const canEditSrp = capabilities.includes('MY_SERVICES_UPDATE');
   return (
     <Stack gap="xs">
       {canEditSrp && <MyServicesPriceTools />}
@@ -28,7 +59,7 @@ export function ServicesPage() {
         onImported={({ service, overwrite }) =>
           navigate(overwrite ? paths.services.edit(overwrite) : paths.services.create(), { state: { importedService: service } })
         }
-        canCreate={canCreateServices(user.data?.Capabilities ?? [])}
+        canCreate={canCreateServices(capabilities)}
         hrefForCreate={href(paths.services.create())}
         hrefForEdit={(name) => href(paths.services.edit(name))}
       />

@@ -1,8 +1,15 @@
 import { Anchor, Box, Group, Loader, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { ORDER_STATUS_VALUES, ORDERS_PAGE_SIZES, type OrderStatusValue, type OrderSummary } from '@portal/contracts';
+import {
+  ORDER_STATUS_VALUES,
+  ORDERS_PAGE_SIZES,
+  ORDERS_READ_CAPABILITY_KEYS,
+  type OrderStatusValue,
+  type OrderSummary,
+} from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NoAccess } from '../../../components/ui/no-access';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
 import { type OrdersQuery, useOrders } from '../api/use-orders';
@@ -41,9 +48,7 @@ export function OrdersScreen({ query: q, onQueryChange, hrefForAccount }: Orders
         {t('orders.intro')}
       </Text>
       {isDenied ? (
-        <ReadableAlert color="yellow" role="alert">
-          {t('orders.denied')}
-        </ReadableAlert>
+        <NoAccess needs={ORDERS_READ_CAPABILITY_KEYS} />
       ) : (
         <>
           {q.accountId !== null && (

@@ -2,6 +2,7 @@ import { Box, Group, Loader, Pagination, Stack, Text, TextInput, Title } from '@
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NoAccess } from '../../../components/ui/no-access';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useOutbox } from '../api/use-outbox';
@@ -38,9 +39,7 @@ export function OutboxScreen(props: OutboxScreenProps) {
         {t('jobs.outbox.intro')}
       </Text>
       {isDenied ? (
-        <ReadableAlert color="yellow" role="alert">
-          {t('jobs.outbox.denied')}
-        </ReadableAlert>
+        <NoAccess needs={['OUTBOX_READ']} />
       ) : (
         <>
           <TextInput
