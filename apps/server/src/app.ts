@@ -56,6 +56,7 @@ import { registerErrorHandler } from './platform/http/error-handler.js';
 import { buildOpenApi, renderApiReference } from './platform/http/openapi.js';
 import { configureOutgoing } from './platform/http/outgoing.js';
 import { registerSameOriginGuard } from './platform/http/same-origin.js';
+import { registerServerTiming } from './platform/http/server-timing.js';
 import {
   createJobWorker,
   type JobHandler,
@@ -84,6 +85,8 @@ export interface AppOptions {
   filesDir?: string;
   /** Periodic work such as carrying out scheduled terminations; tests turn it off and call it directly. */
   backgroundJobs?: boolean;
+  /** Answers every request with a Server-Timing header: its phases, statements and round trips (bench/, tests). */
+  serverTiming?: boolean;
   /** Outgoing e-mail: SMTP_URL and MAIL_FROM by default. */
   smtpUrl?: string | null;
   mailFrom?: string;
@@ -191,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     guidanceScriptUrl: options.guidanceScriptUrl ?? null,
   };
   await app.register(fastifyCookie);
+  if (options.serverTiming) registerServerTiming(app);
   registerErrorHandler(app);
   // CSRF: no cookie-authenticated change may come from another site.
   registerSameOriginGuard(app);
