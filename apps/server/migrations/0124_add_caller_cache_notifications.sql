@@ -126,3 +126,20 @@ CREATE TRIGGER user_credentials_caller_cache_update AFTER UPDATE ON user_credent
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION caller_cache_credentials_changed();
 CREATE TRIGGER user_credentials_caller_cache_delete AFTER DELETE ON user_credentials
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION caller_cache_credentials_changed();
+
+-- The layout of an account type (field definitions, layout pages, report pages, custom actions) is cached per
+-- process too (domains/accounts/layout-cache.ts): any change to them announces '*' on 'account_layout_cache'.
+CREATE FUNCTION account_layout_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('account_layout_cache', '*');
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER field_definitions_layout_cache AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON field_definitions
+  FOR EACH STATEMENT EXECUTE FUNCTION account_layout_changed();
+CREATE TRIGGER account_layouts_layout_cache AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON account_layouts
+  FOR EACH STATEMENT EXECUTE FUNCTION account_layout_changed();
+CREATE TRIGGER account_report_pages_layout_cache AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON account_report_pages
+  FOR EACH STATEMENT EXECUTE FUNCTION account_layout_changed();
+CREATE TRIGGER custom_actions_layout_cache AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON custom_actions
+  FOR EACH STATEMENT EXECUTE FUNCTION account_layout_changed();

@@ -65,6 +65,30 @@ export async function findLocation(db: Queryable, id: number) {
   return row ?? null;
 }
 
+/**
+ * An account and every account above it, top first, in one statement: the path names them all. Shorter than the
+ * path when one of them is gone (moved or deleted meanwhile); the caller then looks up the account alone.
+ */
+export async function findWithAncestors(db: Queryable, path: string): Promise<AccountRow[]> {
+  return db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = ANY($1::int[]) ORDER BY depth`, [
+    pathIds(path),
+  ]);
+}
+
+export const toHierarchyEntry = (r: {
+  id: number;
+  parent_id: number | null;
+  account_type: AccountType;
+  display_name: string;
+  product_name: string | null;
+}): HierarchyEntry => ({
+  AccountId: r.id,
+  ParentAccountId: r.parent_id,
+  AccountType: r.account_type,
+  DisplayName: r.display_name,
+  ProductDisplayName: r.product_name,
+});
+
 /** The accounts on the path from (and including) minDepth down to the account itself, top first. */
 export async function listAncestry(db: Queryable, path: string, minDepth: number): Promise<HierarchyEntry[]> {
   const ids = pathIds(path).slice(minDepth);
@@ -77,13 +101,7 @@ export async function listAncestry(db: Queryable, path: string, minDepth: number
   }>('SELECT id, parent_id, account_type, display_name, product_name FROM accounts WHERE id = ANY($1::int[]) ORDER BY depth', [
     ids,
   ]);
-  return rows.map((r) => ({
-    AccountId: r.id,
-    ParentAccountId: r.parent_id,
-    AccountType: r.account_type,
-    DisplayName: r.display_name,
-    ProductDisplayName: r.product_name,
-  }));
+  return rows.map(toHierarchyEntry);
 }
 
 /** The nearest account on the path (the account included) whose type is one of `types`. */
