@@ -98,19 +98,33 @@ async function createPostgres(url: string): Promise<Db> {
   const notifications = createListener(url, pool);
   await pool.query('SELECT 1');
   const stats = emptyStats();
-  const run = async <T>(q: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) => {
+  const run = async <T>(q: pg.PoolClient, sql: string, params?: readonly unknown[]) => {
     countCall(stats, 1, 1);
     return (await q.query(sql, params as unknown[] | undefined)).rows as T[];
   };
   return {
     kind: 'postgres',
     stats,
-    query: (sql, params) => run(pool, sql, params),
+    // pool.query's own steps (check out, query, release; an error destroys the connection), with the connection's
+    // LISTENs brought up to date first.
+    query: async (sql, params) => {
+      const client = await pool.connect();
+      try {
+        await notifications.prepare(client);
+        const rows = await run(client, sql, params);
+        client.release();
+        return rows as never;
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+    },
     listen: (channel, handler) => notifications.listen(channel, handler),
     transaction: async (fn) => {
       countCall(stats, 0, 2);
       const client = await pool.connect();
       try {
+        await notifications.prepare(client);
         await client.query('BEGIN');
         const result = await fn({
           query: (sql, params) => run(client, sql, params),
@@ -144,7 +158,6 @@ const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
  */
 function createListener(url: string, pool: pg.Pool) {
   const handlers = new Map<string, NotificationHandler[]>();
-  const poolClients = new Set<pg.PoolClient>();
   let client: pg.Client | null = null;
   let connecting: Promise<void> | null = null;
   let retry: NodeJS.Timeout | null = null;
@@ -156,15 +169,27 @@ function createListener(url: string, pool: pg.Pool) {
   };
   const everyHandler = () => [...handlers.values()].flat();
 
+  // The channels each pool connection listens on; brought up to date when it is checked out (`prepare`).
+  const listeningOn = new WeakMap<pg.PoolClient, Set<string>>();
   pool.on('connect', (c) => {
-    poolClients.add(c);
+    listeningOn.set(c, new Set());
     c.on('notification', dispatch);
-    // Queued before any query of the one who asked for this connection.
-    for (const channel of handlers.keys()) c.query(`LISTEN ${quoteIdent(channel)}`).catch(() => undefined);
   });
-  pool.on('remove', (c) => {
-    poolClients.delete(c);
-  });
+
+  // The channels the dedicated connection listens on; its LISTENs run one after the other.
+  let listenedOnDedicated = new Set<string>();
+  let dedicatedQueue: Promise<void> = Promise.resolve();
+  const syncDedicated = (c: pg.Client) => {
+    const run = dedicatedQueue.then(async () => {
+      for (const channel of handlers.keys()) {
+        if (listenedOnDedicated.has(channel)) continue;
+        await c.query(`LISTEN ${quoteIdent(channel)}`);
+        listenedOnDedicated.add(channel);
+      }
+    });
+    dedicatedQueue = run.catch(() => undefined);
+    return run;
+  };
 
   const connect = async () => {
     const c = new pg.Client({ connectionString: url });
@@ -181,7 +206,8 @@ function createListener(url: string, pool: pg.Pool) {
     c.on('error', onLost);
     c.on('end', () => onLost());
     await c.connect();
-    for (const channel of handlers.keys()) await c.query(`LISTEN ${quoteIdent(channel)}`);
+    listenedOnDedicated = new Set();
+    await syncDedicated(c);
     if (closed) {
       await c.end();
       return;
@@ -216,11 +242,22 @@ function createListener(url: string, pool: pg.Pool) {
     async listen(channel: string, handler: NotificationHandler) {
       const known = handlers.has(channel);
       handlers.set(channel, [...(handlers.get(channel) ?? []), handler]);
-      if (!known) {
-        for (const c of poolClients) await c.query(`LISTEN ${quoteIdent(channel)}`).catch(() => undefined);
-        if (client) await client.query(`LISTEN ${quoteIdent(channel)}`);
+      await ensureConnected().catch((error: unknown) => {
+        scheduleRetry();
+        throw error;
+      });
+      // Subscribed while the connection was being opened, or after: listen on it now.
+      if (!known && client) await syncDedicated(client);
+    },
+    /** Makes a checked-out pool connection listen on every channel subscribed so far (once per channel). */
+    async prepare(c: pg.PoolClient) {
+      const listening = listeningOn.get(c);
+      if (!listening || listening.size === handlers.size) return;
+      for (const channel of handlers.keys()) {
+        if (listening.has(channel)) continue;
+        await c.query(`LISTEN ${quoteIdent(channel)}`);
+        listening.add(channel);
       }
-      await ensureConnected();
     },
     async close() {
       closed = true;
