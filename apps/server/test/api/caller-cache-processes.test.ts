@@ -147,11 +147,22 @@ describe.skipIf(!serverUrl)('caller cache across server processes (PostgreSQL)',
   it('a capability taken from a role is refused by both processes on their next request', async () => {
     const user = await makeUser(db, { parentId: company, capabilities: READ_ALL });
     const { onFirst, onSecond } = await sessionOnBoth(user.username);
+    // NOTIFY is delivered to each listening process asynchronously, right after the COMMIT (well under a
+    // millisecond on a quiet host). A process that makes a change hears it before its COMMIT returns; here the
+    // change comes from a third connection, so wait until the notification is out (this test's own listener
+    // heard it), with a margin for a loaded machine, before the servers' next requests.
+    let announced = () => {};
+    const heard = new Promise<void>((done) => {
+      announced = done;
+    });
+    await db.listen('caller_cache', { message: () => announced(), lost: () => undefined, restored: () => undefined });
     await db.query(
       `DELETE FROM role_capabilities WHERE capability = 'COMPANY_ACCOUNT_READ'
        AND role_id IN (SELECT role_id FROM user_roles WHERE user_id = $1)`,
       [user.id],
     );
+    await heard;
+    await new Promise((r) => setTimeout(r, 100));
     expect((await onSecond.op('LoadAccountById', { id: company })).status).toBe(403);
     expect((await onFirst.op('LoadAccountById', { id: company })).status).toBe(403);
   });
