@@ -6,6 +6,9 @@ export interface Reply<T = any> {
   setCookie: string[];
 }
 
+/** While set, every reply's Server-Timing header (the app runs with `serverTiming`) is collected here. */
+export const serverTimings: { sink: string[] | null } = { sink: null };
+
 /** A small keep-alive JSON client over one loopback connection, so latency runs do not pay for connects. */
 export class BenchClient {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -34,6 +37,8 @@ export class BenchClient {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
+            const timing = res.headers['server-timing'];
+            if (serverTimings.sink && typeof timing === 'string') serverTimings.sink.push(timing);
             const text = Buffer.concat(chunks).toString('utf8');
             let parsed: unknown = null;
             try {

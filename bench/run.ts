@@ -14,13 +14,14 @@ import { findLocation } from '../apps/server/src/domains/accounts/index.js';
 import { createCallerResolver, SESSION_COOKIE } from '../apps/server/src/domains/auth/index.js';
 import { migrate } from '../apps/server/src/platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
+import { parseServerTiming } from '../apps/server/src/platform/db/query-stats.js';
 import { isInScope } from '../apps/server/src/platform/tenancy/scope.js';
 import { DEMO_PASSWORD, seedDemo, seedLargeHierarchy } from '../apps/server/src/seed/demo-seed.js';
 import { runEmbedBench } from './embed.js';
 import { type Backend, createResellerAdmin, findTargets, openBenchDb } from './fixture.js';
-import { BenchClient } from './http-client.js';
+import { BenchClient, serverTimings } from './http-client.js';
 import { type LoadResult, runLoad } from './load.js';
-import { formatInt, formatMs, formatRatio, measure, type Timing, table } from './measure.js';
+import { formatInt, formatMs, formatRatio, measure, median, type Timing, table } from './measure.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -74,6 +75,11 @@ const title = (backend: Backend) => (backend === 'pglite' ? 'PGlite' : 'PostgreS
 interface Row {
   key: string;
   timing: Timing;
+  /** Statements and round trips of one run (the median over the measured runs), through the Db's counters. */
+  statements: number;
+  roundTrips: number;
+  /** HTTP rows: median milliseconds of each phase the server reported (Server-Timing). */
+  phases: Map<string, number> | null;
 }
 
 interface BackendReport {
@@ -130,7 +136,7 @@ async function runBackend(backend: Backend): Promise<BackendReport> {
     const t = await timed('pick targets', () => findTargets(db, resellerId));
     const targets = t.value;
 
-    app = await buildApp({ db, webDist: null, logger: false });
+    app = await buildApp({ db, webDist: null, logger: false, serverTiming: true });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     const url = `http://127.0.0.1:${port}`;
@@ -156,9 +162,36 @@ async function runBackend(backend: Backend): Promise<BackendReport> {
     const options = { iterations: ITERATIONS, maxMs: MAX_MS };
     const rows: Row[] = [];
     const add = async (key: string, name: string, fn: (i: number) => Promise<unknown>) => {
-      const timing = await measure(name, fn, options);
-      rows.push({ key, timing });
-      log(`  ${name}: ${formatMs(timing.median)}`);
+      const statements: number[] = [];
+      const roundTrips: number[] = [];
+      // The server runs in this process on this Db: its counters see every statement of a run.
+      const counted = async (i: number) => {
+        const before = { ...db.stats };
+        await fn(i);
+        statements.push(db.stats.statements - before.statements);
+        roundTrips.push(db.stats.roundTrips - before.roundTrips);
+      };
+      const sink: string[] = [];
+      serverTimings.sink = sink;
+      const timing = await measure(name, counted, options).finally(() => {
+        serverTimings.sink = null;
+      });
+      // The warm-up runs come first: profile the measured ones only.
+      const measured = sink.slice(-timing.runs).map(parseServerTiming);
+      let phases: Map<string, number> | null = null;
+      if (measured.length > 0) {
+        phases = new Map();
+        const names = new Set(measured.flatMap((m) => m.phases.map((p) => p.name)));
+        for (const phaseName of names)
+          phases.set(
+            phaseName,
+            median(measured.map((m) => m.phases.filter((p) => p.name === phaseName).reduce((sum, p) => sum + p.ms, 0))),
+          );
+        phases.set('total', median(measured.map((m) => m.totalMs)));
+      }
+      const last = (values: number[]) => median(values.slice(-timing.runs));
+      rows.push({ key, timing, statements: last(statements), roundTrips: last(roundTrips), phases });
+      log(`  ${name}: ${formatMs(timing.median)}, ${last(statements)} statements`);
       return timing;
     };
 
@@ -268,6 +301,36 @@ function printBackend(report: BackendReport, total: number, generationMs: number
         String(timing.runs),
         formatRatio(timing.median / floor),
       ]),
+    ),
+  );
+  console.log('');
+  // Where a request's time goes (medians of the server's own Server-Timing phases): session = caller resolution
+  // (session, organisation, capabilities); scope = locating the touched account for the tenant guard; loading =
+  // the handler without its layout; layout = the account page's layout and tab decisions; serialisation = output
+  // validation and JSON; rest = HTTP, routing, input validation (total minus the phases).
+  const ms = (phases: Map<string, number> | null, name: string) => {
+    const value = phases?.get(name);
+    return value === undefined ? '-' : formatMs(value);
+  };
+  console.log(
+    table(
+      ['Statements and profile', 'statements', 'round trips', 'session', 'scope', 'loading', 'layout', 'serialisation', 'rest'],
+      report.rows.map(({ timing, statements, roundTrips, phases }) => {
+        const part = (name: string) => phases?.get(name) ?? 0;
+        const loading = phases?.has('handler') ? formatMs(part('handler') - part('layout')) : '-';
+        const rest = phases ? formatMs(part('total') - part('caller') - part('scope') - part('handler') - part('output')) : '-';
+        return [
+          timing.name,
+          String(statements),
+          String(roundTrips),
+          ms(phases, 'caller'),
+          ms(phases, 'scope'),
+          loading,
+          ms(phases, 'layout'),
+          ms(phases, 'output'),
+          rest,
+        ];
+      }),
     ),
   );
   const noop = report.load.find((l) => l.key === 'noop')?.result.rps ?? Number.NaN;

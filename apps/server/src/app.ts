@@ -57,6 +57,7 @@ import { buildOpenApi, renderApiReference, withExplicitRoutes } from './platform
 import { configureOutgoing } from './platform/http/outgoing.js';
 import { registerSameOriginGuard } from './platform/http/same-origin.js';
 import { originOf, registerSecurityHeaders } from './platform/http/security-headers.js';
+import { registerServerTiming } from './platform/http/server-timing.js';
 import {
   createJobWorker,
   type JobHandler,
@@ -86,6 +87,8 @@ export interface AppOptions {
   filesDir?: string;
   /** Periodic work such as carrying out scheduled terminations; tests turn it off and call it directly. */
   backgroundJobs?: boolean;
+  /** Answers every request with a Server-Timing header: its phases, statements and round trips (bench/, tests). */
+  serverTiming?: boolean;
   /** Outgoing e-mail: SMTP_URL and MAIL_FROM by default. */
   smtpUrl?: string | null;
   mailFrom?: string;
@@ -221,6 +224,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     guidanceScriptUrl: options.guidanceScriptUrl ?? null,
   };
   await app.register(fastifyCookie);
+  if (options.serverTiming) registerServerTiming(app);
   registerErrorHandler(app);
   // CSRF: no cookie-authenticated change may come from another site.
   registerSameOriginGuard(app);

@@ -31,6 +31,10 @@ export interface AccountRow {
   termination_date: Date | null;
   /** When the account was created (a subscription's start, e.g. for its price protection [A3.1]). */
   created_at: Date;
+  /** The optimistic-concurrency stamp (decision 0036): the version a save must name, and who last saved when. */
+  version: number;
+  updated_at: Date;
+  updated_by_name: string | null;
 }
 
 /** Fields kept in their own columns; every other field lives in `attributes` under "View.Name". */
@@ -50,7 +54,8 @@ export const COLUMN_FIELDS: Readonly<Record<string, keyof AccountRow>> = {
 };
 
 const ACCOUNT_COLUMNS = `id, account_type, state, parent_id, path, depth, display_name, username, email, first_name,
-  last_name, phone, currency, product_name, is_vendor, attributes, termination_date, created_at`;
+  last_name, phone, currency, product_name, is_vendor, attributes, termination_date, created_at, version, updated_at,
+  (SELECT u.display_name FROM accounts u WHERE u.id = accounts.updated_by) AS updated_by_name`;
 
 export async function findById(db: Queryable, id: number): Promise<AccountRow | null> {
   const [row] = await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1`, [id]);
@@ -65,6 +70,30 @@ export async function findLocation(db: Queryable, id: number) {
   return row ?? null;
 }
 
+/**
+ * An account and every account above it, top first, in one statement: the path names them all. Shorter than the
+ * path when one of them is gone (moved or deleted meanwhile); the caller then looks up the account alone.
+ */
+export async function findWithAncestors(db: Queryable, path: string): Promise<AccountRow[]> {
+  return db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = ANY($1::int[]) ORDER BY depth`, [
+    pathIds(path),
+  ]);
+}
+
+export const toHierarchyEntry = (r: {
+  id: number;
+  parent_id: number | null;
+  account_type: AccountType;
+  display_name: string;
+  product_name: string | null;
+}): HierarchyEntry => ({
+  AccountId: r.id,
+  ParentAccountId: r.parent_id,
+  AccountType: r.account_type,
+  DisplayName: r.display_name,
+  ProductDisplayName: r.product_name,
+});
+
 /** The accounts on the path from (and including) minDepth down to the account itself, top first. */
 export async function listAncestry(db: Queryable, path: string, minDepth: number): Promise<HierarchyEntry[]> {
   const ids = pathIds(path).slice(minDepth);
@@ -77,13 +106,7 @@ export async function listAncestry(db: Queryable, path: string, minDepth: number
   }>('SELECT id, parent_id, account_type, display_name, product_name FROM accounts WHERE id = ANY($1::int[]) ORDER BY depth', [
     ids,
   ]);
-  return rows.map((r) => ({
-    AccountId: r.id,
-    ParentAccountId: r.parent_id,
-    AccountType: r.account_type,
-    DisplayName: r.display_name,
-    ProductDisplayName: r.product_name,
-  }));
+  return rows.map(toHierarchyEntry);
 }
 
 /** The nearest account on the path (the account included) whose type is one of `types`. */

@@ -9,6 +9,7 @@ import {
 } from '@portal/contracts';
 import { writeAudit } from '../../platform/audit/write-audit.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
+import { phase } from '../../platform/db/query-stats.js';
 import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import { isStaleVersion, staleVersion } from '../../platform/errors/stale-version.js';
 import type { Caller } from '../../platform/operations/types.js';
@@ -18,6 +19,7 @@ import { BUILT_ACCOUNT_TABS } from './account-tabs.js';
 import { decideAccountTabs, TAB_DISPLAY_NAMES } from './account-tabs.rules.js';
 import * as repo from './accounts.repository.js';
 import { decideMove, decideTermination, decideUpdate, viewsFromDefinitions } from './accounts.rules.js';
+import { typeLayout } from './layout-cache.js';
 
 const ORGANISATION_TYPES: readonly AccountType[] = ['Company', 'Reseller', 'Provider'];
 
@@ -37,24 +39,28 @@ function hasTypeCapability(caller: Caller, type: AccountType, kind: 'UPDATE' | '
   return caller.capabilities.has(`${ACCOUNT_TYPE_CAPABILITY[t as keyof typeof ACCOUNT_TYPE_CAPABILITY]}_${kind}`);
 }
 
-export async function loadAccount(db: Queryable, caller: Caller, id: number, now: Date): Promise<Account> {
-  const [row, stamp] = await Promise.all([repo.findById(db, id), repo.findVersion(db, id)]);
-  if (!row || !stamp) throw notFound();
-  const [definitions, pages, reportPages] = await Promise.all([
-    repo.listFieldDefinitions(db, row.account_type),
-    repo.findLayoutPages(db, row.account_type),
-    // [A2.11] Report pages only for those who may open them (decision 0028).
-    caller.capabilities.has(ACCOUNT_REPORT_READ) ? repo.listReportPages(db, row.account_type) : Promise.resolve([]),
-  ]);
+/**
+ * The account page. With `knownPath` (where the tenant guard found the account) the account and everything above it
+ * come in one statement; without it, or when the account moved meanwhile, the account and its ancestry separately.
+ */
+export async function loadAccount(db: Queryable, caller: Caller, id: number, now: Date, knownPath?: string): Promise<Account> {
+  let chain = knownPath === undefined ? null : await repo.findWithAncestors(db, knownPath);
+  let row = chain?.at(-1) ?? null;
+  if (!chain || !row || row.id !== id || row.path !== knownPath || chain.length !== pathIds(row.path).length) {
+    chain = null;
+    row = await repo.findById(db, id);
+  }
+  if (!row) throw notFound();
+  const layout = await phase('layout', () => typeLayout(db, row.account_type));
+  const { definitions, pages, customActions } = layout;
+  // [A2.11] Report pages only for those who may open them (decision 0028).
+  const reportPages = caller.capabilities.has(ACCOUNT_REPORT_READ) ? layout.reportPages : [];
   const values = currentValues(
     row,
     definitions.map((d) => `${d.AccountViewName}.${d.Name}`),
   );
   const views = viewsFromDefinitions(definitions, (key) => values[key]);
-  const [customActions, renew] = await Promise.all([
-    repo.listCustomActions(db, row.account_type),
-    row.account_type === 'Product' ? repo.findScheduledAction(db, row.id, 'RENEW') : Promise.resolve(null),
-  ]);
+  const renew = row.account_type === 'Product' ? await repo.findScheduledAction(db, row.id, 'RENEW') : null;
   views.ExtendedView = {
     Name: 'ExtendedView',
     FieldDefinitions: [],
@@ -66,9 +72,19 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number, now
     DisplayValues: {},
   };
   const scopePath = pathIds(caller.scope.rootPath);
-  const hierarchy = await repo.listAncestry(db, row.path, scopePath.length - 1);
+  const hierarchy = chain
+    ? chain.slice(scopePath.length - 1).map(repo.toHierarchyEntry)
+    : await repo.listAncestry(db, row.path, scopePath.length - 1);
   const parentPath = row.path.slice(0, row.path.slice(0, -1).lastIndexOf('/') + 1);
-  const owning = row.parent_id === null ? null : await repo.findNearestOfType(db, parentPath, ['Company', 'Reseller']);
+  const owning =
+    row.parent_id === null
+      ? null
+      : chain
+        ? (chain
+            .slice(0, -1)
+            .reverse()
+            .find((a) => a.account_type === 'Company' || a.account_type === 'Reseller') ?? null)
+        : await repo.findNearestOfType(db, parentPath, ['Company', 'Reseller']);
   const owningPath = owning ? pathIds(owning.path) : [];
   const featureTabs = decideAccountTabs({
     accountType: row.account_type,
@@ -86,9 +102,9 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number, now
     Views: views,
     Hierarchy: hierarchy,
     AccountPath: hierarchy.map((h) => h.AccountId).join('/'),
-    Version: stamp.version,
-    UpdatedBy: stamp.updated_by_name,
-    UpdatedAt: stamp.updated_at.toISOString(),
+    Version: row.version,
+    UpdatedBy: row.updated_by_name,
+    UpdatedAt: row.updated_at.toISOString(),
     // [A4.1] A terminated account offers no actions.
     CustomActions:
       row.state === 'Terminated' || !hasTypeCapability(caller, row.account_type, 'UPDATE')
@@ -270,8 +286,19 @@ export async function getPartialHierarchy(
   );
 }
 
-export async function listSubtree(db: Queryable, input: { id: number; cursor: string | null; limit: number }) {
-  const root = await repo.findById(db, input.id);
+/**
+ * A page of the subtree in depth-first order, keyset-paged on the path. `located` is where the tenant guard found
+ * the root (its path names its depth): then the page is the only statement.
+ */
+export async function listSubtree(
+  db: Queryable,
+  input: { id: number; cursor: string | null; limit: number },
+  located?: { id: number; path: string } | null,
+) {
+  const root =
+    located && located.id === input.id
+      ? { path: located.path, depth: pathIds(located.path).length - 1 }
+      : await repo.findById(db, input.id);
   if (!root) throw notFound();
   let after = root.path;
   if (input.cursor !== null) {

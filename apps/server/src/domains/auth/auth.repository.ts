@@ -4,8 +4,11 @@ export interface SessionRow {
   id: string;
   user_id: number;
   impersonator_id: number | null;
+  created_at: Date;
   expires_at: Date;
   last_seen_at: Date;
+  origin_created_at: Date | null;
+  origin_expires_at: Date | null;
   username: string;
   display_name: string;
   path: string;
@@ -20,7 +23,8 @@ export interface SessionRow {
  */
 export async function findActiveSession(db: Queryable, id: string, now: Date, notBefore: Date): Promise<SessionRow | null> {
   const [row] = await db.query<SessionRow>(
-    `SELECT s.id, s.user_id, s.impersonator_id, s.expires_at, s.last_seen_at, u.username, u.display_name, u.path,
+    `SELECT s.id, s.user_id, s.impersonator_id, s.created_at, s.expires_at, s.last_seen_at,
+            o.created_at AS origin_created_at, o.expires_at AS origin_expires_at, u.username, u.display_name, u.path,
             imp.display_name AS impersonator_display_name, s.origin_session_id,
             COALESCE(c.must_change_password, false) AS must_change_password
      FROM sessions s JOIN accounts u ON u.id = s.user_id LEFT JOIN accounts imp ON imp.id = s.impersonator_id

@@ -8,6 +8,7 @@ import { findById, findOrganisation } from '../accounts/index.js';
 import { listPendingTerms } from '../terms/index.js';
 import * as repo from './auth.repository.js';
 import { nextSessionExpiry } from './auth.rules.js';
+import { type CachedCaller, callerCacheFor, isUsable } from './caller-cache.js';
 
 export const SESSION_COOKIE = 'portal_session';
 /** While impersonating, the impersonator's own session token waits here for the way back [A6.8]. */
@@ -43,29 +44,82 @@ export const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'Choose a new password before yo
 export function createCallerResolver(settings: AuthSettings) {
   return async (db: Db, request: FastifyRequest): Promise<Caller | null> => {
     const token = request.cookies[SESSION_COOKIE];
-    const caller = token ? await callerForToken(db, token, settings) : null;
+    const caller = token ? await cachedCallerForToken(db, token, settings) : null;
     if (caller?.mustChangePassword && request.routeOptions.config?.operations !== true)
       throw new DomainError('PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_REQUIRED_MESSAGE);
     return caller;
   };
 }
 
-export async function callerForToken(db: Queryable, token: string, settings: AuthSettings): Promise<Caller | null> {
+/**
+ * The caller of a session token through this process's caller cache (caller-cache.ts): no statement at all when the
+ * session is cached and still usable (but the sliding expiry's occasional write), the lookup of `callerForToken`
+ * otherwise.
+ */
+export async function cachedCallerForToken(db: Db, token: string, settings: AuthSettings): Promise<Caller | null> {
+  const cache = await callerCacheFor(db);
+  const id = sessionId(token);
   const now = new Date();
-  const session = await repo.findActiveSession(db, sessionId(token), now, sessionNotBefore(settings, now));
+  const hit = cache.get(id);
+  if (hit && isUsable(hit, now.getTime(), sessionNotBefore(settings, now).getTime())) {
+    await slideExpiry(db, hit, settings, now);
+    return hit.caller;
+  }
+  // Expired here may still be alive in the database (another process extended it): look again.
+  const generation = cache.generation;
+  const entry = await lookUpSession(db, id, settings, now);
+  if (entry) cache.set(id, entry, generation);
+  return entry?.caller ?? null;
+}
+
+/** Sessions slide: every few minutes a request pushes the expiry out (the impersonator's own session with it). */
+async function slideExpiry(db: Queryable, entry: CachedCaller, settings: AuthSettings, now: Date) {
+  const expiry = nextSessionExpiry({ now, lastSeenAt: new Date(entry.lastSeenAt), sessionHours: settings.sessionHours });
+  if (!expiry) return;
+  entry.lastSeenAt = now.getTime();
+  entry.expiresAt = expiry.getTime();
+  await repo.extendSession(db, entry.caller.sessionId, now, expiry);
+  // Acting as someone else keeps the impersonator's own session alive for the way back.
+  if (entry.origin) {
+    entry.origin.expiresAt = expiry.getTime();
+    await repo.extendSession(db, entry.origin.id, now, expiry);
+  }
+}
+
+export async function callerForToken(db: Queryable, token: string, settings: AuthSettings): Promise<Caller | null> {
+  return (await lookUpSession(db, sessionId(token), settings, new Date()))?.caller ?? null;
+}
+
+async function lookUpSession(db: Queryable, id: string, settings: AuthSettings, now: Date): Promise<CachedCaller | null> {
+  const session = await repo.findActiveSession(db, id, now, sessionNotBefore(settings, now));
   if (!session) return null;
   const organisation = await findOrganisation(db, session.path);
   if (!organisation) return null;
-  const expiry = nextSessionExpiry({
-    now,
-    lastSeenAt: session.last_seen_at,
-    sessionHours: settings.sessionHours,
-  });
-  if (expiry) {
-    await repo.extendSession(db, session.id, now, expiry);
-    // Acting as someone else keeps the impersonator's own session alive for the way back.
-    if (session.origin_session_id) await repo.extendSession(db, session.origin_session_id, now, expiry);
-  }
+  const capabilities = new Set(await repo.listCapabilities(db, session.user_id));
+  const entry: CachedCaller = {
+    caller: callerOf(session, organisation, capabilities),
+    userPath: session.path,
+    createdAt: session.created_at.getTime(),
+    lastSeenAt: session.last_seen_at.getTime(),
+    expiresAt: session.expires_at.getTime(),
+    origin:
+      session.origin_session_id && session.origin_created_at && session.origin_expires_at
+        ? {
+            id: session.origin_session_id,
+            createdAt: session.origin_created_at.getTime(),
+            expiresAt: session.origin_expires_at.getTime(),
+          }
+        : null,
+  };
+  await slideExpiry(db, entry, settings, now);
+  return entry;
+}
+
+function callerOf(
+  session: repo.SessionRow,
+  organisation: { id: number; path: string; account_type: string; display_name: string },
+  capabilities: Set<string>,
+): Caller {
   return {
     userId: session.user_id,
     username: session.username,
@@ -79,7 +133,7 @@ export async function callerForToken(db: Queryable, token: string, settings: Aut
       rootType: organisation.account_type,
       rootDisplayName: organisation.display_name,
     },
-    capabilities: new Set(await repo.listCapabilities(db, session.user_id)),
+    capabilities,
     // An impersonator acts for the user but never replaces the user's password.
     mustChangePassword: session.impersonator_id === null && session.must_change_password,
   };

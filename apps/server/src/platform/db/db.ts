@@ -3,14 +3,34 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { countCall, emptyStats, type QueryStats } from './query-stats.js';
 
 /** Something that runs SQL: the database itself or an open transaction. */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
+/** What a `Db.listen` subscriber is told. */
+export interface NotificationHandler {
+  /** The payload of a NOTIFY (pg_notify) on the channel, after the notifying transaction committed. */
+  message(payload: string): void;
+  /** Delivery stopped (the listening connection was lost): notifications may be missed until `restored`. */
+  lost(): void;
+  /** Delivery works again after a loss (reconnected and listening). */
+  restored(): void;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** Statements run and round trips made through this Db since it opened (see query-stats.ts). */
+  readonly stats: QueryStats;
+  /**
+   * Subscribes to NOTIFY on a channel, from this process and every other one on the same database. Resolves once
+   * listening. On PostgreSQL a dedicated connection listens (reconnecting when lost, with `lost`/`restored`), and
+   * the pool's connections listen too, so that a process hears its own notifications before its COMMIT returns.
+   * PGlite delivers them in-process, also before the COMMIT returns.
+   */
+  listen(channel: string, handler: NotificationHandler): Promise<void>;
   /** Runs fn in one transaction: commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
@@ -39,15 +59,26 @@ async function createPglite(dataDir: string, snapshot?: Blob): Promise<Db> {
     mkdirSync(location, { recursive: true });
   }
   const client = await PGlite.create(location, { extensions: { pg_trgm }, ...(snapshot ? { loadDataDir: snapshot } : {}) });
-  const run = async <T>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) =>
-    (await q.query<T>(sql, params as unknown[] | undefined)).rows;
+  const stats = emptyStats();
+  const run = async <T>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) => {
+    countCall(stats, 1, 1);
+    return (await q.query<T>(sql, params as unknown[] | undefined)).rows;
+  };
   return {
     kind: 'pglite',
+    stats,
     query: (sql, params) => run(client, sql, params),
-    transaction: (fn) => client.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) })),
+    transaction: (fn) => {
+      countCall(stats, 0, 2);
+      return client.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) }));
+    },
     dumpDataDir: () => client.dumpDataDir('none'),
     exec: async (sql) => {
+      countCall(stats, 1, 1);
       await client.exec(sql);
+    },
+    listen: async (channel, handler) => {
+      await client.listen(channel, (payload) => handler.message(payload));
     },
     close: () => client.close(),
   };
@@ -86,13 +117,18 @@ async function createPostgres(url: string): Promise<Db> {
   pool.on('error', (error) => {
     process.stderr.write(`PostgreSQL closed an idle connection: ${error.message}\n`);
   });
+  const notifications = createListener(url, pool);
   await pool.query('SELECT 1');
-  const run = async <T>(q: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]) =>
-    (await q.query(sql, params as unknown[] | undefined)).rows as T[];
+  const stats = emptyStats();
+  const run = async <T>(q: pg.PoolClient, sql: string, params?: readonly unknown[]) => {
+    countCall(stats, 1, 1);
+    return (await q.query(sql, params as unknown[] | undefined)).rows as T[];
+  };
 
   /**
-   * Runs work on a pooled connection. While PostgreSQL restarts, connecting is retried with a growing pause (up to
-   * RECONNECT_MS); a connection found dead before the work ran is thrown away and the work tried on a new one.
+   * Runs work on a pooled connection, its LISTENs brought up to date first. While PostgreSQL restarts, connecting is
+   * retried with a growing pause (up to RECONNECT_MS); a connection found dead before the work ran is thrown away and
+   * the work tried on a new one.
    */
   async function withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const deadline = Date.now() + RECONNECT_MS;
@@ -106,6 +142,7 @@ async function createPostgres(url: string): Promise<Db> {
         continue;
       }
       try {
+        await notifications.prepare(client);
         const result = await work(client);
         client.release();
         return result;
@@ -120,9 +157,12 @@ async function createPostgres(url: string): Promise<Db> {
 
   return {
     kind: 'postgres',
+    stats,
     query: (sql, params) => withClient((client) => run(client, sql, params)),
-    transaction: (fn) =>
-      withClient(async (client) => {
+    listen: (channel, handler) => notifications.listen(channel, handler),
+    transaction: (fn) => {
+      countCall(stats, 0, 2);
+      return withClient(async (client) => {
         await client.query('BEGIN');
         try {
           const result = await fn({
@@ -134,11 +174,137 @@ async function createPostgres(url: string): Promise<Db> {
           if (!isConnectionError(error)) await client.query('ROLLBACK').catch(() => undefined);
           throw isConnectionError(error) ? withNoRetry(error) : error;
         }
-      }),
+      });
+    },
     exec: async (sql) => {
+      countCall(stats, 1, 1);
       await withClient((client) => client.query(sql));
     },
-    close: () => pool.end(),
+    close: async () => {
+      await notifications.close();
+      await pool.end();
+    },
+  };
+}
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * LISTEN on PostgreSQL: one dedicated connection for the whole process (reconnecting after a second when it is
+ * lost; subscribers hear `lost` at once and `restored` once it listens again), plus LISTEN on every pool
+ * connection, so that the notifications of this process's own transactions arrive before their COMMIT returns.
+ */
+function createListener(url: string, pool: pg.Pool) {
+  const handlers = new Map<string, NotificationHandler[]>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<void> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let closed = false;
+  let live = false;
+
+  const dispatch = (message: pg.Notification) => {
+    for (const h of handlers.get(message.channel) ?? []) h.message(message.payload ?? '');
+  };
+  const everyHandler = () => [...handlers.values()].flat();
+
+  // The channels each pool connection listens on; brought up to date when it is checked out (`prepare`).
+  const listeningOn = new WeakMap<pg.PoolClient, Set<string>>();
+  pool.on('connect', (c) => {
+    listeningOn.set(c, new Set());
+    c.on('notification', dispatch);
+  });
+
+  // The channels the dedicated connection listens on; its LISTENs run one after the other.
+  let listenedOnDedicated = new Set<string>();
+  let dedicatedQueue: Promise<void> = Promise.resolve();
+  const syncDedicated = (c: pg.Client) => {
+    const run = dedicatedQueue.then(async () => {
+      for (const channel of handlers.keys()) {
+        if (listenedOnDedicated.has(channel)) continue;
+        await c.query(`LISTEN ${quoteIdent(channel)}`);
+        listenedOnDedicated.add(channel);
+      }
+    });
+    dedicatedQueue = run.catch(() => undefined);
+    return run;
+  };
+
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', dispatch);
+    const onLost = (error?: Error) => {
+      if (client !== c) return;
+      client = null;
+      if (error) process.stderr.write(`the PostgreSQL notification connection was lost: ${error.message}\n`);
+      if (live) for (const h of everyHandler()) h.lost();
+      live = false;
+      c.end().catch(() => undefined);
+      scheduleRetry();
+    };
+    c.on('error', onLost);
+    c.on('end', () => onLost());
+    await c.connect();
+    listenedOnDedicated = new Set();
+    await syncDedicated(c);
+    if (closed) {
+      await c.end();
+      return;
+    }
+    client = c;
+    const wasLost = !live;
+    live = true;
+    if (wasLost) for (const h of everyHandler()) h.restored();
+  };
+
+  const ensureConnected = (): Promise<void> => {
+    if (client) return Promise.resolve();
+    connecting ??= connect().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+
+  function scheduleRetry() {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      ensureConnected().catch((error: Error) => {
+        process.stderr.write(`listening for PostgreSQL notifications failed: ${error.message}\n`);
+        scheduleRetry();
+      });
+    }, 1000);
+    retry.unref();
+  }
+
+  return {
+    async listen(channel: string, handler: NotificationHandler) {
+      const known = handlers.has(channel);
+      handlers.set(channel, [...(handlers.get(channel) ?? []), handler]);
+      await ensureConnected().catch((error: unknown) => {
+        scheduleRetry();
+        throw error;
+      });
+      // Subscribed while the connection was being opened, or after: listen on it now.
+      if (!known && client) await syncDedicated(client);
+    },
+    /** Makes a checked-out pool connection listen on every channel subscribed so far (once per channel). */
+    async prepare(c: pg.PoolClient) {
+      const listening = listeningOn.get(c);
+      if (!listening || listening.size === handlers.size) return;
+      for (const channel of handlers.keys()) {
+        if (listening.has(channel)) continue;
+        await c.query(`LISTEN ${quoteIdent(channel)}`);
+        listening.add(channel);
+      }
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      live = false;
+      await c?.end().catch(() => undefined);
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { ACCOUNT_TYPE_CAPABILITY, capabilityKey, type OperationAccess, refusalMe
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { writeAudit } from '../audit/write-audit.js';
 import type { Db, Queryable } from '../db/db.js';
+import { phase } from '../db/query-stats.js';
 import { DomainError, forbidden, notFound } from '../errors/domain-error.js';
 import { sendProblem, zodFieldErrors } from '../http/error-handler.js';
 import { isInScope } from '../tenancy/scope.js';
@@ -83,7 +84,7 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
     }
 
     // The session comes first: a caller who is not signed in learns nothing about the input's shape.
-    const caller = await options.resolveCaller(options.db, request);
+    const caller = await phase('caller', () => options.resolveCaller(options.db, request));
     if (definition.access.kind !== 'public' && !caller) {
       return sendProblem(reply, request, {
         status: 401,
@@ -132,7 +133,7 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
     const accountId = definition.account ? definition.account(input) : null;
     let account: LocatedAccount | null = null;
     if (accountId !== null && accountId !== undefined) {
-      account = await options.locateAccount(options.db, accountId);
+      account = await phase('scope', () => options.locateAccount(options.db, accountId));
       // Outside the caller's scope looks exactly like an account that does not exist.
       if (!account || !caller || !isInScope(caller.scope.rootPath, account.path)) throw notFound();
     }
@@ -156,8 +157,9 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
     });
 
     if (!definition.mutating) {
-      const result = await op.handler(ctxFor(options.db), input);
-      return reply.send(definition.output.parse(result));
+      const result = await phase('handler', () => op.handler(ctxFor(options.db), input));
+      const body = await phase('output', () => JSON.stringify(definition.output.parse(result)));
+      return reply.type('application/json; charset=utf-8').send(body);
     }
 
     const rawKey = request.headers['idempotency-key'];

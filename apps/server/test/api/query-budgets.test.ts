@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseServerTiming } from '../../src/platform/db/query-stats.js';
+import { DEMO_PASSWORD, seedDemo } from '../../src/seed/demo-seed.js';
+import { buildTestApp, type TestApp } from '../build-test-app.js';
+import { ApiClient } from '../factories/client.js';
+
+/**
+ * Query budgets (issue 13): the exact number of SQL statements each hot operation issues, counted at the database
+ * layer for the one request (the app runs with `serverTiming`, which reports the request's statements and the
+ * statements of each phase in the Server-Timing header). Counts are deterministic; an N+1 or an extra lookup that
+ * creeps in changes them. Every operation runs once first, so these are the warm counts a signed-in user pays.
+ */
+
+let t: TestApp;
+let admin: ApiClient;
+const ids: Record<string, number> = {};
+
+async function profile(client: ApiClient, name: string, input: unknown) {
+  const res = await client.op(name, input);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const header = res.headers.get('server-timing');
+  if (!header) throw new Error('no Server-Timing header');
+  return parseServerTiming(header);
+}
+
+/** The statements of a warm request: the first run fills the caches, the second is counted. */
+async function warmStatements(name: string, input: unknown) {
+  await profile(admin, name, input);
+  const counted = await profile(admin, name, input);
+  return counted.statements;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ app: { serverTiming: true } });
+  await seedDemo(t.db);
+  admin = await new ApiClient(t.url).signIn('provider.admin', DEMO_PASSWORD);
+  const first = async (sql: string) => {
+    const [row] = await t.db.query<{ id: number }>(sql);
+    if (!row) throw new Error(`nothing for ${sql}`);
+    return row.id;
+  };
+  for (const type of ['Provider', 'Reseller', 'Company', 'Department', 'User'])
+    ids[type] = await first(`SELECT id FROM accounts WHERE account_type = '${type}' ORDER BY depth, id LIMIT 1`);
+  ids.Product = await first(
+    "SELECT id FROM accounts WHERE account_type = 'Product' AND product_name IS NOT NULL ORDER BY id LIMIT 1",
+  );
+  // The demo tenant takes a while to seed on a busy machine.
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('query budgets', () => {
+  it('caller resolution costs 3 statements on a cold cache and none on a warm one', async () => {
+    const fresh = await new ApiClient(t.url).signIn('provider.admin', DEMO_PASSWORD);
+    const cold = await profile(fresh, 'ListAccountSubtree', { id: ids.Provider, limit: 5 });
+    const warm = await profile(fresh, 'ListAccountSubtree', { id: ids.Provider, limit: 5 });
+    expect(cold.phases.find((p) => p.name === 'caller')?.statements).toBe(3);
+    expect(warm.phases.find((p) => p.name === 'caller')?.statements).toBe(0);
+  });
+
+  it.each([
+    ['Provider', 3],
+    ['Reseller', 3],
+    ['Company', 3],
+    ['Department', 3],
+    ['User', 3],
+    ['Product', 10],
+  ])('LoadAccountById of a %s issues %i statements', async (type, expected) => {
+    expect(await warmStatements('LoadAccountById', { id: ids[type] })).toBe(expected);
+  });
+
+  it('ListAccountSubtree (first page of 50) issues 2 statements', async () => {
+    expect(await warmStatements('ListAccountSubtree', { id: ids.Provider, cursor: null, limit: 50 })).toBe(2);
+  });
+
+  it('GetPartialCompanyHierarchy (depth 1) issues 4 statements', async () => {
+    expect(await warmStatements('GetPartialCompanyHierarchy', { id: ids.Reseller, depth: 1 })).toBe(4);
+  });
+
+  it('GetAccountPricePreview of a demo subscription issues 7 statements', async () => {
+    expect(await warmStatements('GetAccountPricePreview', { accountId: ids.Product })).toBe(7);
+  });
+});
