@@ -194,13 +194,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     guidanceScriptUrl: options.guidanceScriptUrl ?? null,
   };
   await app.register(fastifyCookie);
-  // HTML, JavaScript, CSS and JSON (the web app and the API) go out compressed, brotli or gzip as the client asks.
-  await app.register(fastifyCompress, {
-    encodings: ['br', 'gzip'],
-    threshold: 1024,
-    customTypes:
-      /^(text\/html|text\/css|text\/javascript|application\/javascript|application\/json|application\/problem\+json)\b/,
-  });
   registerErrorHandler(app);
   // CSRF: no cookie-authenticated change may come from another site.
   registerSameOriginGuard(app);
@@ -324,6 +317,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // The built web app is public by nature: it holds no data.
       scope.addHook('onRoute', (route) => {
         route.config = { ...(route.config as object), public: true };
+      });
+      // The web app's HTML, JavaScript, CSS and JSON go out compressed, brotli or gzip as the browser asks.
+      await scope.register(fastifyCompress, {
+        encodings: ['br', 'gzip'],
+        threshold: 1024,
+        customTypes: /^(text\/html|text\/css|text\/javascript|application\/javascript|application\/json)\b/,
       });
       const serveSourceMaps = options.serveSourceMaps ?? false;
       await scope.register(fastifyStatic, {

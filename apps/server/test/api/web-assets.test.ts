@@ -9,6 +9,7 @@ import { buildTestApp, type TestApp } from '../build-test-app.js';
 // A built web app in miniature: index.html, a hashed script and its source map.
 const INDEX = `<!doctype html><title>portal</title><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script>${' '.repeat(2000)}`;
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(1000))};\n//# sourceMappingURL=index-AbC123.js.map\n`;
+const TEXTS = JSON.stringify({ app: { name: 'Cloud portal '.repeat(200) } });
 const MAP = JSON.stringify({ version: 3, sources: ['../src/main.tsx'], mappings: 'AAAA' });
 
 let webDist: string;
@@ -36,6 +37,7 @@ beforeAll(() => {
   writeFileSync(join(webDist, 'index.html'), INDEX);
   writeFileSync(join(webDist, 'assets', 'index-AbC123.js'), SCRIPT);
   writeFileSync(join(webDist, 'assets', 'index-AbC123.js.map'), MAP);
+  writeFileSync(join(webDist, 'assets', 'en-AbC123.json'), TEXTS);
 });
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
@@ -82,9 +84,9 @@ describe('the built web app as the server sends it', () => {
     expect(html.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(html.body).toString()).toBe(INDEX);
 
-    const json = await get(`${t.url}/api/openapi.json`, { 'accept-encoding': 'br' });
+    const json = await get(`${t.url}/assets/en-AbC123.json`, { 'accept-encoding': 'br' });
     expect(json.headers['content-encoding']).toBe('br');
-    expect(JSON.parse(brotliDecompressSync(json.body).toString()).openapi).toBeDefined();
+    expect(brotliDecompressSync(json.body).toString()).toBe(TEXTS);
 
     const plain = await get(`${t.url}/assets/index-AbC123.js`);
     expect(plain.headers['content-encoding']).toBeUndefined();
