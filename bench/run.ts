@@ -22,6 +22,7 @@ import { type Backend, createResellerAdmin, findTargets, openBenchDb } from './f
 import { BenchClient, serverTimings } from './http-client.js';
 import { type LoadResult, runLoad } from './load.js';
 import { formatInt, formatMs, formatRatio, measure, median, type Timing, table } from './measure.js';
+import { runWebBench } from './web.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -34,6 +35,7 @@ const { values: args } = parseArgs({
     'skip-pglite': { type: 'boolean', default: false },
     'skip-postgres': { type: 'boolean', default: false },
     'skip-embed': { type: 'boolean', default: false },
+    'skip-web': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
   strict: true,
@@ -49,7 +51,8 @@ if (args.help) {
   --connections N    concurrent keep-alive connections of throughput runs (default 10)
   --skip-pglite      only the PostgreSQL pass (needs DATABASE_URL)
   --skip-postgres    only the PGlite pass
-  --skip-embed       leave out the embed library benchmark (bundle size, embed-to-loaded)`);
+  --skip-embed       leave out the embed library benchmark (bundle size, embed-to-loaded)
+  --skip-web         leave out the web app benchmark (JavaScript per page, time to a painted account page)`);
   process.exit(0);
 }
 
@@ -401,4 +404,5 @@ const reports: BackendReport[] = [];
 for (const backend of backends) reports.push(await runBackend(backend));
 printSummary(reports);
 if (!args['skip-embed']) await runEmbedBench();
+if (!args['skip-web']) await runWebBench();
 console.log(`\nTotal time ${seconds(performance.now() - started)}.`);

@@ -1,12 +1,88 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+
+/** Whether evaluating the expression calls something (a function body is not evaluated by defining it). */
+function calls(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(calls);
+  if (!isNode(node)) return false;
+  if (node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression') return false;
+  if (node.type === 'CallExpression' || node.type === 'NewExpression' || node.type === 'TaggedTemplateExpression') return true;
+  return Object.keys(node).some((key) => key !== 'type' && calls(node[key]));
+}
+
+/**
+ * The web app calls operations by name (callOperation posts to /api/op/{name}); the schemas of their declarations in
+ * contracts serve the server and the types. In the web build, contracts' top-level declarations change so that the
+ * bundler can leave out what no page uses, and zod with it where a page validates nothing itself:
+ * - `defineOperation({ name: 'X', ... })` becomes `{ name: 'X' }` (the web app never reads an operation's input or
+ *   output schema at run time);
+ * - every other initializer that calls something (zod's schema builders) is marked pure, so an unused schema goes.
+ * Line numbers stay as they were (the source map maps each line to its line).
+ */
+function contractsForTheBrowser(): Plugin {
+  const contracts = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
+  return {
+    name: 'portal:contracts-for-the-browser',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.startsWith(contracts)) return null;
+      const edits: { start: number; end: number; text: string }[] = [];
+      for (const statement of (this.parse(code) as unknown as { body: Node[] }).body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const declarator of declaration.declarations as Node[]) {
+          const init = declarator.init as Node | null;
+          if (!init || !calls(init)) continue;
+          const original = code.slice(init.start, init.end);
+          const callee = init.callee as Node | undefined;
+          if (init.type === 'CallExpression' && callee?.type === 'Identifier' && callee.name === 'defineOperation') {
+            const [definition] = init.arguments as Node[];
+            const name = (definition?.properties as Node[] | undefined)?.find(
+              (p) => (p.key as Node | undefined)?.name === 'name',
+            );
+            const value = (name?.value as Node | undefined)?.value;
+            if (typeof value !== 'string') this.error(`defineOperation without a literal name in ${id}`);
+            edits.push({
+              start: init.start,
+              end: init.end,
+              text: `{ name: ${JSON.stringify(value)} }${original.replace(/[^\n]/g, '')}`,
+            });
+          } else {
+            edits.push({ start: init.start, end: init.end, text: `/* @__PURE__ */ (() => (${original}))()` });
+          }
+        }
+      }
+      let result = code;
+      for (const edit of edits.reverse()) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
+      const lines = result.split('\n').length;
+      return {
+        code: result,
+        map: { version: 3, sources: [id], names: [], mappings: ['AAAA', ...Array(lines - 1).fill('AACA')].join(';') },
+      };
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contractsForTheBrowser()],
   // The embed library is bundled from its source, so the web build does not wait for its dist.
   resolve: { alias: { '@portal/embed': fileURLToPath(new URL('../../packages/embed/src/index.ts', import.meta.url)) } },
   base: '/',
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+  },
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080', '/keeper': 'http://localhost:8080' } },
 });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { DEFAULT_REDIRECT_PREFIXES, operations as declaredOperations } from '@portal/contracts';
@@ -75,6 +76,8 @@ export interface AppOptions {
   db: Db;
   logger?: FastifyServerOptions['logger'];
   webDist?: string | null;
+  /** Serve the web app's source maps (*.map) to browsers; refused (404) unless asked (SERVE_SOURCE_MAPS). */
+  serveSourceMaps?: boolean;
   sessionHours?: number;
   /** Absolute session lifetime in hours, however active the session is. */
   sessionMaxHours?: number;
@@ -366,11 +369,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       scope.addHook('onRoute', (route) => {
         route.config = { ...(route.config as object), public: true };
       });
+      // The web app's HTML, JavaScript, CSS and JSON go out compressed, brotli or gzip as the browser asks.
+      await scope.register(fastifyCompress, {
+        encodings: ['br', 'gzip'],
+        threshold: 1024,
+        customTypes: /^(text\/html|text\/css|text\/javascript|application\/javascript|application\/json)\b/,
+      });
+      const serveSourceMaps = options.serveSourceMaps ?? false;
       await scope.register(fastifyStatic, {
         root: webDist,
         prefix: '/',
         wildcard: true,
-        maxAge: '1h',
+        // Source maps reveal the source: only when the operator asks for them.
+        allowedPath: (pathName) => serveSourceMaps || !pathName.endsWith('.map'),
+        // Files under assets/ carry a hash of their content in the name: cached for good. The rest (index.html) is
+        // checked with the server on every load, so a new version is picked up at once.
+        cacheControl: false,
+        setHeaders: (response, path) => {
+          response.setHeader(
+            'cache-control',
+            relative(webDist, path).startsWith(`assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
       });
       // Hash routes all live in index.html; /v/ is the prefix of upgrade links [A2.8].
       scope.get('/v/', (_request, reply) => reply.sendFile('index.html'));

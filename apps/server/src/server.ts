@@ -13,6 +13,7 @@ const app = await buildApp({
   db,
   logger: { level: config.logLevel },
   webDist: config.webDist,
+  serveSourceMaps: config.serveSourceMaps,
   sessionHours: config.sessionHours,
   sessionMaxHours: config.sessionMaxHours,
   redirectPrefixes: config.redirectPrefixes,

@@ -1,29 +1,48 @@
-import { createHashRouter } from 'react-router';
-import { AccountCreatePage } from './routes/account-create-page';
-import { AccountPage } from './routes/account-page';
-import { ConfirmedTermsPage } from './routes/confirmed-terms-page';
-import { ExchangeRatesPage } from './routes/exchange-rates-page';
-import { HomeRedirect } from './routes/home-redirect';
-import { MarketplaceExplorePage } from './routes/marketplace-explore-page';
-import { MarketplaceServicePage } from './routes/marketplace-service-page';
-import { NotFoundPage } from './routes/not-found-page';
-import { OrdersPage } from './routes/orders-page';
-import { OutboxPage } from './routes/outbox-page';
-import { MarketplaceCreatePage, MarketplacePage, PriceListsPage } from './routes/price-lists-pages';
-import { RedirectPage } from './routes/redirect-page';
-import { ReportsPage } from './routes/reports-page';
-import { ResetPasswordPage } from './routes/reset-password-page';
-import { ServiceToolPage } from './routes/service-tool-page';
-import { ServicesPage } from './routes/services-page';
-import { ShellLayout } from './routes/shell-layout';
-import { SignInPage } from './routes/sign-in-page';
-import { SsoAuthPage } from './routes/sso-auth-page';
-import { UpgradeSubscriptionPage } from './routes/upgrade-subscription-page';
-import { VendorProfilePage } from './routes/vendor-profile-page';
+import { useEffect } from 'react';
+import { HashRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router';
+import { loadAllTranslations } from '../lib/i18n';
+import { type LazyPage, lazyPage } from './lazy-page';
+
+/** A page's module together with every text of the app (the sign-in page makes do with the bundled ones). */
+async function withTexts<M>(module: Promise<M>): Promise<M> {
+  return (await Promise.all([module, loadAllTranslations()]))[0];
+}
+
+// Every page is its own chunk, fetched when the page is first opened or when it is likely to be opened next.
+const SignInPage = lazyPage(() => import('./routes/sign-in-page'), 'SignInPage');
+const RedirectPage = lazyPage(() => withTexts(import('./routes/redirect-page')), 'RedirectPage');
+const ResetPasswordPage = lazyPage(() => withTexts(import('./routes/reset-password-page')), 'ResetPasswordPage');
+const SsoAuthPage = lazyPage(() => withTexts(import('./routes/sso-auth-page')), 'SsoAuthPage');
+const ShellLayout = lazyPage(() => withTexts(import('./routes/shell-layout')), 'ShellLayout');
+const HomeRedirect = lazyPage(() => import('./routes/home-redirect'), 'HomeRedirect');
+const AccountCreatePage = lazyPage(() => import('./routes/account-create-page'), 'AccountCreatePage');
+const AccountPage = lazyPage(() => import('./routes/account-page'), 'AccountPage');
+const UpgradeSubscriptionPage = lazyPage(() => import('./routes/upgrade-subscription-page'), 'UpgradeSubscriptionPage');
+const ServicesPage = lazyPage(() => import('./routes/services-page'), 'ServicesPage');
+const ServiceToolPage = lazyPage(() => import('./routes/service-tool-page'), 'ServiceToolPage');
+const ConfirmedTermsPage = lazyPage(() => import('./routes/confirmed-terms-page'), 'ConfirmedTermsPage');
+const ReportsPage = lazyPage(() => import('./routes/reports-page'), 'ReportsPage');
+const OutboxPage = lazyPage(() => import('./routes/outbox-page'), 'OutboxPage');
+const OrdersPage = lazyPage(() => import('./routes/orders-page'), 'OrdersPage');
+const ExchangeRatesPage = lazyPage(() => import('./routes/exchange-rates-page'), 'ExchangeRatesPage');
+const MarketplaceExplorePage = lazyPage(() => import('./routes/marketplace-explore-page'), 'MarketplaceExplorePage');
+const MarketplaceServicePage = lazyPage(() => import('./routes/marketplace-service-page'), 'MarketplaceServicePage');
+const VendorProfilePage = lazyPage(() => import('./routes/vendor-profile-page'), 'VendorProfilePage');
+const PriceListsPage = lazyPage(() => import('./routes/price-lists-pages'), 'PriceListsPage');
+const MarketplaceCreatePage = lazyPage(() => import('./routes/price-lists-pages'), 'MarketplaceCreatePage');
+const MarketplacePage = lazyPage(() => import('./routes/price-lists-pages'), 'MarketplacePage');
+const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
+
+/** Signing in usually lands on the organisation's account: its code is fetched while the user types. */
+function preloadSignedInStart() {
+  ShellLayout.preload();
+  HomeRedirect.preload();
+  AccountPage.preload();
+}
 
 /** Hash routes as the spec spells them. */
-export const router = createHashRouter([
-  { path: '/login', element: <SignInPage /> },
+const routes: RouteObject[] = [
+  { path: '/login', element: <SignInPage onFirstInput={preloadSignedInStart} /> },
   { path: '/Redirect/*', element: <RedirectPage /> },
   { path: '/reset-password/:username?/:token?', element: <ResetPasswordPage /> },
   { path: '/sso-auth/:code/:state', element: <SsoAuthPage /> },
@@ -53,4 +72,44 @@ export const router = createHashRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+/** Fetches the code of every page the route at `path` shows (the layout and the page at once, not one after the other). */
+function preloadRoute(path: string) {
+  for (const match of matchRoutes(routes, path) ?? []) {
+    const page = match.route.element as { type?: Partial<LazyPage<object>> } | undefined;
+    page?.type?.preload?.();
+  }
+}
+
+// A deep link opens with its layout and page fetched side by side.
+preloadRoute(window.location.hash.slice(1).split('?')[0] || '/');
+
+/** Pointing at or focusing an in-app link fetches the code of the page it opens. */
+function usePreloadOnIntent() {
+  useEffect(() => {
+    const onIntent = (event: Event) => {
+      const link = (event.target as Element | null)?.closest?.('a[href^="#/"]');
+      if (link) preloadRoute((link.getAttribute('href') ?? '#/').slice(1).split('?')[0] as string);
+    };
+    document.addEventListener('pointerover', onIntent, { passive: true });
+    document.addEventListener('focusin', onIntent);
+    return () => {
+      document.removeEventListener('pointerover', onIntent);
+      document.removeEventListener('focusin', onIntent);
+    };
+  }, []);
+}
+
+function AppRoutes() {
+  usePreloadOnIntent();
+  return useRoutes(routes);
+}
+
+export function AppRouter() {
+  return (
+    <HashRouter>
+      <AppRoutes />
+    </HashRouter>
+  );
+}

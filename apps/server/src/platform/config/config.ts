@@ -12,6 +12,8 @@ export interface Config {
   logLevel: string;
   /** Directory of the built web app, served at `/`. */
   webDist: string | undefined;
+  /** SERVE_SOURCE_MAPS: serve the web app's source maps to browsers (off: refused). */
+  serveSourceMaps: boolean;
   sessionHours: number;
   /** Absolute session lifetime in hours. */
   sessionMaxHours: number;
@@ -74,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: env.WEB_DIST || undefined,
+    serveSourceMaps: env.SERVE_SOURCE_MAPS === 'true',
     sessionHours: Number(env.SESSION_HOURS ?? 12),
     sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 168),
     redirectPrefixes: parseRedirectPrefixes(env.REDIRECT_PREFIXES) ?? ['idp/', 'keeper/', 'support/', 'knowledge-base/'],

@@ -5,18 +5,22 @@ import { CreateAccountMenu } from '../../features/account-creation';
 import { ImportAccountsButton } from '../../features/account-import';
 import { AccountTools, type ExportKind } from '../../features/account-tools';
 import { AccountView, CustomActionModal, type FeatureTabRenderer } from '../../features/accounts';
-import { AuditLogTab } from '../../features/audit-log';
 import { canOfferImpersonation, ImpersonateButton, SecurityTab, UserSecurityTab, useCurrentUser } from '../../features/auth';
-import { CreditCheckTab } from '../../features/credit-limits';
-import { NotesTab } from '../../features/notes';
-import { ProvisioningTab } from '../../features/provisioning';
-import { AccountReportTab } from '../../features/reports';
+import { lazyPage } from '../lazy-page';
 import { href, paths } from '../paths';
-import { AvailableServicesTab, ServiceInfoTab } from './account-marketplace-tabs';
 import { NotFoundPage } from './not-found-page';
 import { reloadAt, type ShellContext } from './shell-layout';
 
 const hrefForAccount = (accountId: number) => href(paths.account.view(accountId));
+
+// The tabs besides the account's own fields are fetched when first opened: most visits never open them.
+const AuditLogTab = lazyPage(() => import('../../features/audit-log'), 'AuditLogTab');
+const CreditCheckTab = lazyPage(() => import('../../features/credit-limits'), 'CreditCheckTab');
+const NotesTab = lazyPage(() => import('../../features/notes'), 'NotesTab');
+const ProvisioningTab = lazyPage(() => import('../../features/provisioning'), 'ProvisioningTab');
+const AccountReportTab = lazyPage(() => import('../../features/reports'), 'AccountReportTab');
+const AvailableServicesTab = lazyPage(() => import('./account-marketplace-tabs'), 'AvailableServicesTab');
+const ServiceInfoTab = lazyPage(() => import('./account-marketplace-tabs'), 'ServiceInfoTab');
 
 /** The feature tabs the account page composes, by tab id; the server decides which ones a viewer gets. */
 const FEATURE_TABS: Record<string, FeatureTabRenderer> = {

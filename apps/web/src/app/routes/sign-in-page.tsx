@@ -9,7 +9,8 @@ function safeRedirect(target: string | null): string {
   return target?.startsWith('/') && !target.startsWith('//') ? target : paths.home();
 }
 
-export function SignInPage() {
+/** onFirstInput: called as the user starts on the form (focus, pointer), to fetch the likely next page's code; repeat calls are cheap. */
+export function SignInPage({ onFirstInput }: { onFirstInput?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -19,7 +20,7 @@ export function SignInPage() {
   if (user.data) return <Navigate to={target} replace />;
   return (
     <Center mih="100vh" bg="gray.0" component="main">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w={380}>
+      <Paper withBorder shadow="sm" p="xl" radius="md" w={380} onFocusCapture={onFirstInput} onPointerDownCapture={onFirstInput}>
         <Title order={1} size="h3" mb={4}>
           {t('app.name')}
         </Title>
