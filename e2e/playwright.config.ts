@@ -7,7 +7,7 @@ import { mailCatcherPorts } from './fixtures/mail';
 const port = Number(process.env.E2E_PORT ?? 8091);
 // A fresh embedded database for every run: the server seeds the demo tenant into it.
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-// The portal sends e-mail to a loopback catcher the tests read (fixtures/mail-catcher.mjs, decision 0034).
+// The portal sends e-mail to a loopback catcher the tests read (fixtures/mail-catcher.mjs, decision 0035).
 const mail = mailCatcherPorts(port);
 
 export default defineConfig({

@@ -5,7 +5,7 @@ import { checkAccessible, shot, signIn } from '../fixtures/portal';
  * What a plain company user (the standard "Company user" role: reads accounts, nothing more) is
  * refused, and how: one no-access notice in words on every guarded screen, never an editor that
  * cannot be saved, never an empty list that pretends there is nothing, never a capability key; and
- * the analytics leave out the data the Orders page refuses (decision 0034).
+ * the analytics leave out the data the Orders page refuses (decision 0037).
  */
 
 const PLAIN = 'acme.jdoe';

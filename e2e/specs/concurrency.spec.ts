@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { checkAccessible, DEMO_PASSWORD, shot, signIn } from '../fixtures/portal';
 
 /**
- * Optimistic concurrency (decision 0034, issue 14): a save over a version someone else has moved on is refused, and
+ * Optimistic concurrency (decision 0036, issue 14): a save over a version someone else has moved on is refused, and
  * the screen says who changed the record and when, and lets the user reload their values or keep their own.
  */
 

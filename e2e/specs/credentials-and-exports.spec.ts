@@ -73,7 +73,7 @@ test.describe('send credentials', () => {
     await shot(page, 'outbox-message');
     const text = (await message.getByTestId('outbox-message-text').textContent()) ?? '';
     const username = /Username: (\S+)/.exec(text)?.[1] ?? '';
-    // The outbox keeps the e-mail without the password (decision 0034); the user reads it in the e-mail they got.
+    // The outbox keeps the e-mail without the password (decision 0035); the user reads it in the e-mail they got.
     expect(text).toContain('First-time password: [removed: sent only to the recipient]');
     expect(mail.text).toContain(`Username: ${username}\n`);
     const password = /First-time password: (\S+)/.exec(mail.text)?.[1] ?? '';

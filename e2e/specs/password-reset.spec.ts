@@ -4,7 +4,7 @@ import { expectAccessible, signIn } from '../fixtures/portal';
 
 /**
  * Password reset [M2.15], [M4.11]: forgot password from sign-in, the e-mail read where the user gets it (the
- * Outbox screen shows it without the link's token, decision 0034), the reset
+ * Outbox screen shows it without the link's token, decision 0035), the reset
  * screen with the live password rules [M3.7], [M5.1], and sign-in with the new password.
  */
 const SHOTS = process.env.E2E_SHOTS;

@@ -1,4 +1,4 @@
--- Optimistic concurrency (decision 0034): every edited record carries a version that moves on with each saved
+-- Optimistic concurrency (decision 0036): every edited record carries a version that moves on with each saved
 -- edit, and who saved it last. An edit sends back the version its user read; a stale one answers 409 with the
 -- record as it is now. Credit limits need no column: their version is the number of records in the history.
 ALTER TABLE accounts ADD COLUMN version integer NOT NULL DEFAULT 1, ADD COLUMN updated_by integer REFERENCES accounts (id);

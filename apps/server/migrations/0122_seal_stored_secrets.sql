@@ -1,4 +1,4 @@
--- Secrets at rest (decision 0034). Credentials in e-mails are kept only sealed until the mail job hands
+-- Secrets at rest (decision 0035). Credentials in e-mails are kept only sealed until the mail job hands
 -- the message to SMTP: body_text is the redacted copy the Outbox shows, sealed_text the full text
 -- (AES-256-GCM, see platform/secrets), wiped once the message is delivered, kept or given up.
 ALTER TABLE mail_outbox ADD COLUMN sealed_text text;

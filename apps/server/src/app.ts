@@ -113,7 +113,7 @@ export interface AppOptions {
 /** Every column that holds sealed secrets: start-up seals clear values and moves old keys' values to the current key. */
 export const SEALED_COLUMNS: readonly SealedColumn[] = [CLIENT_SECRET_COLUMN, { table: 'mail_outbox', column: 'sealed_text' }];
 
-/** The keyring of this process from configuration (decision 0034). */
+/** The keyring of this process from configuration (decision 0035). */
 export function configuredKeyring(): Keyring {
   const config = loadConfig();
   return loadKeyring({

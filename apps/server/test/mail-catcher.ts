@@ -10,7 +10,7 @@ export interface CaughtMail {
 
 /**
  * A loopback SMTP server that keeps what the portal sends: the tests read credentials here, where the
- * recipient reads them, never from the portal's outbox (which keeps them redacted, decision 0034).
+ * recipient reads them, never from the portal's outbox (which keeps them redacted, decision 0035).
  */
 export interface MailCatcher {
   url: string;

@@ -148,7 +148,7 @@ export const AccountSchema = z.object({
   Layout: LayoutSchema,
   /** The tab strip in order: layout pages first, then the feature tabs this viewer may open. */
   Tabs: z.array(AccountTabSchema),
-  /** Decision 0034: the version an UpdateAccount sends back, and who saved the account's fields last. */
+  /** Decision 0036: the version an UpdateAccount sends back, and who saved the account's fields last. */
   Version: RecordVersionSchema,
   UpdatedBy: z.string().nullable(),
   UpdatedAt: z.string().nullable(),

@@ -71,7 +71,7 @@ export const CreditLimitRecordsSchema = z.object({
   Currency: z.string().nullable(),
   /** [A5.2], [A6.19] Whether the caller may add a record now (computed by the server). */
   CanEdit: z.boolean(),
-  /** Decision 0034: the number of records in the history, sent back by AddCreditLimitRecord; with who wrote the newest and when. */
+  /** Decision 0036: the number of records in the history, sent back by AddCreditLimitRecord; with who wrote the newest and when. */
   Version: RecordVersionSchema,
   UpdatedBy: z.string().nullable(),
   UpdatedAt: z.string().nullable(),
@@ -104,7 +104,7 @@ export const AddCreditLimitRecordInputSchema = z.object({
   Comment: z.string().max(CREDIT_COMMENT_MAX),
   IsLocked: z.boolean(),
   Attachments: z.array(CreditAttachmentSchema).max(CREDIT_ATTACHMENTS_MAX).default([]),
-  /** The Version GetCreditLimitRecords returned; a stale one answers 409 with the limit as it is now (decision 0034). */
+  /** The Version GetCreditLimitRecords returned; a stale one answers 409 with the limit as it is now (decision 0036). */
   Version: RecordVersionSchema,
 });
 

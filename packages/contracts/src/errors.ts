@@ -40,7 +40,7 @@ export const ProblemSchema = z.object({
   errors: z.array(FieldErrorSchema).optional(),
   /** Fields that need a sensitive-change confirmation (code CONFIRMATION_REQUIRED). */
   confirmFields: z.array(z.string()).optional(),
-  /** A stale edit (code CONFLICT, decision 0034): the record as it is now, with its Version. */
+  /** A stale edit (code CONFLICT, decision 0036): the record as it is now, with its Version. */
   current: z.record(z.string(), z.unknown()).optional(),
 });
 export type Problem = z.infer<typeof ProblemSchema>;

@@ -84,7 +84,7 @@ export const NoteSchema = z.object({
   /** [A6.19] Whether the caller may edit and delete this note: only its author may (computed by the server). */
   CanEdit: z.boolean(),
   CanDelete: z.boolean(),
-  /** Decision 0034: the version UpdateAccountNote sends back. */
+  /** Decision 0036: the version UpdateAccountNote sends back. */
   Version: RecordVersionSchema,
 });
 export type Note = z.infer<typeof NoteSchema>;
@@ -135,7 +135,7 @@ export const AddAccountNote = defineOperation({
 export const UpdateAccountNote = defineOperation({
   name: 'UpdateAccountNote',
   summary: 'Change the text of a note; only its author may [A7.8], [A6.19]',
-  /** `version`: the note's Version as read; a stale one answers 409 with the note as it is now (decision 0034). */
+  /** `version`: the note's Version as read; a stale one answers 409 with the note as it is now (decision 0036). */
   input: z.object({ id: NoteIdSchema, text: NoteTextSchema, version: RecordVersionSchema }),
   output: NoteSchema,
   access: { kind: 'capability', capability: { name: 'ACCOUNT_NOTES', kind: 'UPDATE' } },

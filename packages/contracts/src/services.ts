@@ -523,7 +523,7 @@ export const ServiceSchema = ServiceDocumentSchema.extend({
   CategoryDisplayName: z.string().nullable(),
   CreateDate: z.string(),
   ModifyDate: z.string(),
-  /** Decision 0034: the version UpdateService sends back, and who saved the service last. */
+  /** Decision 0036: the version UpdateService sends back, and who saved the service last. */
   Version: RecordVersionSchema,
   UpdatedBy: z.string().nullable(),
   /** The current terms revision: a major change of the terms starts a new one. */
@@ -732,7 +732,7 @@ const optionalArea = <T extends z.ZodType>(schema: z.ZodDefault<T>) => schema.un
 /** [S7.3] The same as the document minus Parents; absent properties stay as they are. */
 export const UpdateServiceInputSchema = z.object({
   ServiceName: z.string().min(1).max(1000),
-  /** The Version GetService returned; a stale one answers 409 with the service as it is now (decision 0034). */
+  /** The Version GetService returned; a stale one answers 409 with the service as it is now (decision 0036). */
   Version: RecordVersionSchema,
   DisplayName: documentShape.DisplayName.optional(),
   ShortDescription: optionalArea(documentShape.ShortDescription),

@@ -74,7 +74,7 @@ export const IdentityProviderSchema = IdentityProviderFieldsSchema.extend({
   /** The secret is stored and used by the server only; the browser learns only that one is set. */
   ClientSecretSet: z.boolean(),
   UpdatedAt: z.string(),
-  /** Decision 0034: the version UpdateIdentityProvider sends back, and who saved the provider last. */
+  /** Decision 0036: the version UpdateIdentityProvider sends back, and who saved the provider last. */
   Version: RecordVersionSchema,
   UpdatedBy: z.string().nullable(),
 });
@@ -117,7 +117,7 @@ export const UpdateIdentityProvider = defineOperation({
     accountId: AccountIdSchema,
     Id: z.number().int().positive(),
     ClientSecret: z.string().trim().min(1, 'Enter the client secret').max(1000, 'At most 1000 characters').optional(),
-    /** The Version read; a stale one answers 409 with the provider as it is now (decision 0034). */
+    /** The Version read; a stale one answers 409 with the provider as it is now (decision 0036). */
     Version: RecordVersionSchema,
   }),
   output: IdentityProviderSchema,

@@ -1,5 +1,5 @@
 /**
- * Optimistic concurrency (decision 0034). Every record a user edits carries a `Version`: a whole number that
+ * Optimistic concurrency (decision 0036). Every record a user edits carries a `Version`: a whole number that
  * moves on with each saved edit. The read returns it, the edit sends it back, and an edit made over a version
  * that is no longer current is refused with 409 CONFLICT carrying the record as it is now, so the screen can say
  * who changed it and when, and let the user reload or keep their values (resubmit over the new version).

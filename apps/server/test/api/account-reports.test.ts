@@ -59,7 +59,7 @@ beforeAll(async () => {
   for (const [key, parentId, capabilities] of [
     ['r1', ids.R1, WITH_REPORTS],
     ['r2', ids.R2, WITH_REPORTS],
-    // Like a company administrator, c1 reads its company's orders, so the status counts them (decision 0034).
+    // Like a company administrator, c1 reads its company's orders, so the status counts them (decision 0037).
     ['c1', ids.C1, [...WITH_REPORTS, 'CREDITCHECK_COMPANYORDERS_READ']],
     ['c1reader', ids.C1, READ_ALL],
   ] as const) {

@@ -1,5 +1,5 @@
 /**
- * Optimistic concurrency (decision 0034, issue 14): every edit of a stored record carries the version its user
+ * Optimistic concurrency (decision 0036, issue 14): every edit of a stored record carries the version its user
  * read; an edit over a version that is no longer current answers 409 CONFLICT with the record as it is now
  * (who changed it and when included) and writes nothing.
  */

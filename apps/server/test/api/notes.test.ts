@@ -31,7 +31,7 @@ const as = (who: string) => {
 const list = (who: string, accountId: number, page = 1, pageSize?: number) =>
   as(who).op('GetAccountNotes', { accountId, page, ...(pageSize ? { pageSize } : {}) });
 const add = (who: string, accountId: number, text: unknown) => as(who).op('AddAccountNote', { accountId, text });
-/** The note's current version, as the Notes tab read it (decision 0034); 1 for an id that is not a note. */
+/** The note's current version, as the Notes tab read it (decision 0036); 1 for an id that is not a note. */
 async function versionOf(id: unknown): Promise<number> {
   if (typeof id !== 'string' || !/^\d{1,18}$/.test(id)) return 1;
   const [row] = await t.db.query<{ version: number }>('SELECT version FROM account_notes WHERE id = $1::bigint', [id]);

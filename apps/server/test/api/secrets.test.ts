@@ -18,7 +18,7 @@ import { signInAtProvider, startTestIdentityProvider, type TestIdentityProvider 
 import { lastMailReceived } from '../mail-catcher.js';
 
 /**
- * Secrets (issue 14, decision 0034): credentials in e-mails reach the recipient but are never stored
+ * Secrets (issue 14, decision 0035): credentials in e-mails reach the recipient but are never stored
  * readable; SSO client secrets are sealed at rest with a configured key that can be rotated; no secret
  * reaches the logs.
  */

@@ -123,7 +123,7 @@ describe('identity providers on the Security tab [A2.19]', () => {
 
     expect(kept.status).toBe(200);
     expect(kept.body.Name).toBe('Spare renamed');
-    // Stored sealed (decision 0034): the sign-in code opens them.
+    // Stored sealed (decision 0035): the sign-in code opens them.
     expect(stored?.client_secret).not.toContain(idp.clientSecret);
     expect(openSecret('identity_providers.client_secret', stored?.client_secret ?? '')).toBe(idp.clientSecret);
     expect(replaced.status).toBe(200);

@@ -50,7 +50,7 @@ export class ApiClient {
   }
 
   /**
-   * An edit as the web app makes it (decision 0034): reads the record's current Version as this caller, then
+   * An edit as the web app makes it (decision 0036): reads the record's current Version as this caller, then
    * calls the edit operation with it. A version given in the input is sent as it is.
    */
   async edit<T = any>(name: EditOperation, input: Record<string, unknown>, headers: Record<string, string> = {}) {
@@ -88,7 +88,7 @@ export class ApiClient {
   }
 }
 
-/** The edit operations that carry the version their caller read (decision 0034). */
+/** The edit operations that carry the version their caller read (decision 0036). */
 export type EditOperation =
   | 'UpdateAccount'
   | 'UpdateAccountByConfirm'

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { ApiError } from './api-client';
 
 /**
- * Optimistic concurrency (decision 0034): an edit sends the Version its screen read, and the server refuses an edit
+ * Optimistic concurrency (decision 0036): an edit sends the Version its screen read, and the server refuses an edit
  * over a stale version with 409 CONFLICT carrying `current`, the record as it is now. This reads that answer.
  */
 export function versionConflictOf<T extends { Version: number }>(error: unknown): T | null {

@@ -269,7 +269,7 @@ export async function isUsernameTaken(db: Queryable, username: string, exceptId:
 
 /**
  * Writes changed column fields and merges changed attribute fields; moves the version on and records who saved
- * (null for a change the system makes on its own), decision 0034.
+ * (null for a change the system makes on its own), decision 0036.
  */
 export async function updateFields(
   db: Queryable,
@@ -292,7 +292,7 @@ export interface AccountVersion {
   updated_by_name: string | null;
 }
 
-/** The account's version and who saved it last (decision 0034); `lock` holds the row until the transaction ends. */
+/** The account's version and who saved it last (decision 0036); `lock` holds the row until the transaction ends. */
 export async function findVersion(db: Queryable, id: number, lock = false): Promise<AccountVersion | null> {
   const [row] = await db.query<AccountVersion>(
     `SELECT a.version, a.updated_at, (SELECT u.display_name FROM accounts u WHERE u.id = a.updated_by) AS updated_by_name

@@ -38,7 +38,7 @@ export interface ServiceRow {
   priceable_item_seq: number;
   created_at: Date;
   updated_at: Date;
-  /** Decision 0034: moves on with every saved edit; with who saved last. */
+  /** Decision 0036: moves on with every saved edit; with who saved last. */
   version: number;
   updated_by_name: string | null;
   tags: string[];

@@ -103,7 +103,7 @@ export async function listRecords(
   };
 }
 
-/** Decision 0034: a credit limit's version is the number of records in its history; the newest says who and when. */
+/** Decision 0036: a credit limit's version is the number of records in its history; the newest says who and when. */
 function versionOf(latest: repo.CreditRecordRow | null, total: number) {
   return {
     Version: total,

@@ -92,7 +92,7 @@ export async function insert(db: Queryable, n: NewNote): Promise<string> {
   return row.id;
 }
 
-/** Saves the text and moves the version on (decision 0034); the caller holds the row locked. */
+/** Saves the text and moves the version on (decision 0036); the caller holds the row locked. */
 export async function update(db: Queryable, id: string, note: string, updatedAt: Date): Promise<void> {
   await db.query('UPDATE account_notes SET note = $2, updated_at = $3, version = version + 1 WHERE id = $1::bigint', [
     id,

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../platform/db/db.js';
 import { type SealedColumn, sealSecret } from '../../platform/secrets/index.js';
 
-/** Client secrets are stored sealed (decision 0034): only the sign-in code opens them, with `openClientSecret`. */
+/** Client secrets are stored sealed (decision 0035): only the sign-in code opens them, with `openClientSecret`. */
 export const CLIENT_SECRET_COLUMN: SealedColumn = { table: 'identity_providers', column: 'client_secret' };
 const sealClientSecret = (secret: string | null) =>
   secret === null || secret === '' ? secret : sealSecret('identity_providers.client_secret', secret);

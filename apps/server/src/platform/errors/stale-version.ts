@@ -1,5 +1,5 @@
 /**
- * Optimistic concurrency (decision 0034): the one way a service refuses an edit made over a version that is no
+ * Optimistic concurrency (decision 0036): the one way a service refuses an edit made over a version that is no
  * longer current. The repository takes the version in the same statement that writes (`... WHERE version = $n`)
  * or locks the row first, so of two edits over the same version exactly one is saved.
  */

@@ -23,7 +23,7 @@ export interface MailMessage {
   /**
    * Credentials in the text (a first-time password, a reset link, a callback link): the outbox keeps a copy
    * with each replaced by REDACTED; the full text is kept sealed for the sender only and wiped once the
-   * message is handed to the mail server (decision 0034).
+   * message is handed to the mail server (decision 0035).
    */
   secrets?: readonly string[];
 }

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname } from 'node:path';
 
 /**
- * Secrets at rest (decision 0034): AES-256-GCM with a key from configuration. Every ciphertext names the
+ * Secrets at rest (decision 0035): AES-256-GCM with a key from configuration. Every ciphertext names the
  * key that sealed it, so old keys still open what they sealed while the current key seals everything new;
  * `resealStoredSecrets` moves stored values to the current key at start-up.
  *

@@ -17,7 +17,7 @@ export interface VersionConflictAlertProps {
 }
 
 /**
- * Decision 0034: the message a screen shows when its save met a newer version of the record. It says who changed it
+ * Decision 0036: the message a screen shows when its save met a newer version of the record. It says who changed it
  * and when, and offers both ways on: reload their values, or keep mine (saved again over the new version).
  */
 export function VersionConflictAlert(props: VersionConflictAlertProps) {

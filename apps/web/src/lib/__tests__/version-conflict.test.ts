@@ -5,7 +5,7 @@ import { versionConflictOf } from '../version-conflict';
 const problem = (status: number, code: string, extra: object = {}) =>
   new ApiError(status, { type: 'about:blank', title: 'x', status, code, ...extra });
 
-describe('versionConflictOf (decision 0034)', () => {
+describe('versionConflictOf (decision 0036)', () => {
   it('reads the current record of a stale edit', () => {
     const current = { Version: 4, UpdatedBy: 'Ava Peters', UpdatedAt: '2026-11-25T19:48:00.000Z' };
     expect(versionConflictOf(problem(409, 'CONFLICT', { current }))).toEqual(current);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isStaleVersion, staleVersion } from '../stale-version.js';
 
-describe('stale versions (decision 0034)', () => {
+describe('stale versions (decision 0036)', () => {
   it.each([
     { seen: 3, current: 3, stale: false },
     { seen: 2, current: 3, stale: true },

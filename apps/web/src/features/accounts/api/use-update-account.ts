@@ -7,7 +7,7 @@ export interface UpdateAccountVariables {
   id: number;
   views: Record<string, { Values: Record<string, FieldValue> }>;
   confirmed: boolean;
-  /** The Version the screen read (decision 0034); a stale one answers 409 with the account as it is now. */
+  /** The Version the screen read (decision 0036); a stale one answers 409 with the account as it is now. */
   version: number;
   /** Save without provisioning [A4.2], [A6.4]. */
   skipProvisioning?: boolean;

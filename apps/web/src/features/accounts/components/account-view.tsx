@@ -107,7 +107,7 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
   const [dialog, setDialog] = useState<'terminate' | 'cancelTermination' | 'move' | 'recreateProvisioning' | null>(null);
   /** Whether the save under way (or awaiting a sensitive-change confirmation) skips provisioning [A6.4]. */
   const [skipProvisioning, setSkipProvisioning] = useState(false);
-  /** Decision 0034: the account as saved by someone else since this screen read it, while the user decides. */
+  /** Decision 0036: the account as saved by someone else since this screen read it, while the user decides. */
   const conflict = useVersionConflict<Account>();
   const terminate = useTerminateAccount();
   const cancelTermination = useCancelTermination();
@@ -223,7 +223,7 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
       ? (terminate.error.fieldErrors.find((e) => e.field === 'terminationDate')?.message ?? null)
       : null;
 
-  // Decision 0034: show the values saved meanwhile (mine are dropped), or save mine again over that version.
+  // Decision 0036: show the values saved meanwhile (mine are dropped), or save mine again over that version.
   const handleReloadConflict = () => {
     if (conflict.current) setValues(initialValues(conflict.current.Views));
     conflict.clear();

@@ -28,7 +28,7 @@ export function useIdentityProviders(accountId: number) {
   });
 }
 
-/** CreateIdentityProvider, or UpdateIdentityProvider over the Version the form read when an id is given (decision 0034). */
+/** CreateIdentityProvider, or UpdateIdentityProvider over the Version the form read when an id is given (decision 0036). */
 export function useSaveIdentityProvider(accountId: number) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -200,7 +200,7 @@ function ProviderForm(props: { accountId: number; provider: IdentityProvider | n
   const save = useSaveIdentityProvider(props.accountId);
   const p = props.provider;
   const [draft, setDraft] = useState<IdentityProviderDraft>(() => draftOf(p));
-  /** Decision 0034: the version the form edits, and the provider as saved meanwhile while the user decides. */
+  /** Decision 0036: the version the form edits, and the provider as saved meanwhile while the user decides. */
   const [version, setVersion] = useState(p?.Version ?? 0);
   const conflict = useVersionConflict<IdentityProvider>();
   const [secret, setSecret] = useState('');

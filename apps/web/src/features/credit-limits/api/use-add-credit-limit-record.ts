@@ -10,7 +10,7 @@ export interface NewCreditRecord {
   IsLocked: boolean;
   Comment: string;
   Attachments: CreditAttachment[];
-  /** The Version the tab read (decision 0034); a stale one answers 409 with the limit as it is now. */
+  /** The Version the tab read (decision 0036); a stale one answers 409 with the limit as it is now. */
   Version: number;
 }
 

@@ -54,7 +54,7 @@ export function CreditLimitEditor({ accountId, data }: CreditLimitEditorProps) {
   const [touched, setTouched] = useState({ amount: false, comment: false });
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  /** Decision 0034: the limit as saved by someone else since the tab read it, while the user decides. */
+  /** Decision 0036: the limit as saved by someone else since the tab read it, while the user decides. */
   const conflict = useVersionConflict<CreditLimitRecords>();
   const uploads = useRef(new Map<string, AbortController>());
   const uploadCounter = useRef(0);

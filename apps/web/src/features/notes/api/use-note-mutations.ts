@@ -17,7 +17,7 @@ export function useAddNote(accountId: number) {
   });
 }
 
-/** [A7.8] UpdateAccountNote over the note's Version as read (decision 0034), then fresh notes. */
+/** [A7.8] UpdateAccountNote over the note's Version as read (decision 0036), then fresh notes. */
 export function useUpdateNote(accountId: number) {
   const refresh = useRefreshNotes(accountId);
   return useMutation({

@@ -26,7 +26,7 @@ export function NoteItem({ note, hrefForAccount, onDeleted }: NoteItemProps) {
   const update = useUpdateNote(note.AccountId);
   const remove = useDeleteNote(note.AccountId);
   const refresh = useRefreshNotes(note.AccountId);
-  /** Decision 0034: the note as saved meanwhile (in another tab), while the user decides. */
+  /** Decision 0036: the note as saved meanwhile (in another tab), while the user decides. */
   const conflict = useVersionConflict<Note>();
   const [isEditing, setIsEditing] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);

@@ -181,7 +181,7 @@ function ServiceForm(props: {
   onExport: { run: () => void; pending: boolean; error: string | null } | null;
   /** Null in create mode, where every tab shows. */
   editableAreas: ServiceArea[] | null;
-  /** Decision 0034: the Version of the saved service the form opened with (0 when creating). */
+  /** Decision 0036: the Version of the saved service the form opened with (0 when creating). */
   version: number;
   /** Reopen the form with the service as saved now (the user's values are dropped). */
   onReloadLatest: () => void;
@@ -200,7 +200,7 @@ function ServiceForm(props: {
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<{ title: string; message: string; jobId?: string } | null>(null);
-  /** Decision 0034: the service as saved by someone else since the form opened, while the user decides. */
+  /** Decision 0036: the service as saved by someone else since the form opened, while the user decides. */
   const conflict = useVersionConflict<Service>();
   // Save waits for a draft write on its way (set by DraftAutosave).
   const settleDraft = useRef<() => Promise<void>>(async () => {});

@@ -86,7 +86,7 @@ function ProfileEditor(props: { profile: ProductOwnerProfile; servicesHref: stri
   const [logoError, setLogoError] = useState<string | null>(null);
   const [descriptionError, setDescriptionError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
-  /** Decision 0034: the profile as saved by someone else since the page read it, while the user decides. */
+  /** Decision 0036: the profile as saved by someone else since the page read it, while the user decides. */
   const conflict = useVersionConflict<{ Version: number }>();
   const [isPreviewOpen, setIsPreviewOpen] = useState(false);
   const objectUrl = useRef<string | null>(null);
