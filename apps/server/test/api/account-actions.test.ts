@@ -123,7 +123,7 @@ describe('terminate and cancel termination', () => {
 
     expect(load.body.Permissions.CanTerminate).toBe(false);
     expect(res.status).toBe(403);
-    expect(res.body.detail).toContain('COMPANY_ACCOUNT_DELETE');
+    expect(res.body.detail).toContain('You need permission to delete company accounts');
   });
 
   it('refuses to terminate the caller own organisation or own user', async () => {

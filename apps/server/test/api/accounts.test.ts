@@ -614,7 +614,7 @@ describe('UpdateAccount', () => {
     expect(res.status).toBe(403);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect(res.body.code).toBe('FORBIDDEN');
-    expect(res.body.detail).toContain('USER_ACCOUNT_UPDATE');
+    expect(res.body.detail).toContain('You need permission to change user accounts');
   });
 
   it('[A6.14] checks the capability of the touched account type, not of the caller', async () => {
@@ -627,7 +627,7 @@ describe('UpdateAccount', () => {
 
     expect(user.status).toBe(200);
     expect(companyRes.status).toBe(403);
-    expect(companyRes.body.detail).toContain('COMPANY_ACCOUNT_UPDATE');
+    expect(companyRes.body.detail).toContain('You need permission to change company accounts');
   });
 
   it('administers the provider root with the reseller capability', async () => {
@@ -637,7 +637,7 @@ describe('UpdateAccount', () => {
     const res = await client.edit('UpdateAccount', update(provider, { Company: { City: 'Amsterdam' } }));
 
     expect(res.status).toBe(403);
-    expect(res.body.detail).toContain('RESELLER_ACCOUNT_UPDATE');
+    expect(res.body.detail).toContain('You need permission to change reseller accounts');
   });
 });
 

@@ -232,9 +232,9 @@ describe('[A6.2] access', () => {
     const readerView = await get('reader', company);
 
     expect(read.status).toBe(403);
-    expect(read.body.detail).toContain('FIELDS_CREDITLIMIT_READ');
+    expect(read.body.detail).toContain('You need permission to view credit limits');
     expect(write.status).toBe(403);
-    expect(write.body.detail).toContain('FIELDS_CREDITLIMIT_UPDATE');
+    expect(write.body.detail).toContain('You need permission to change credit limits');
     expect(readerView.body.CanEdit).toBe(false);
   });
 

@@ -119,7 +119,7 @@ describe('Impersonate then Authenticate [A6.8] [A7.11]', () => {
     const res = await client.op('Impersonate', { id: ids.target });
 
     expect(res.status).toBe(403);
-    expect(res.body.detail).toContain('IMPERSONATE_EXECUTE');
+    expect(res.body.detail).toContain('You need permission to use impersonation of users');
   });
 
   it('refuses a peer of the same organisation who holds more capabilities', async () => {

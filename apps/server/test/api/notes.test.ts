@@ -249,9 +249,9 @@ describe('[A6.19] only the author edits or deletes', () => {
     expect(created.status).toBe(200);
     expect(view.body.Items[0]).toMatchObject({ CanEdit: false, CanDelete: false });
     expect(edit.status).toBe(403);
-    expect(edit.body.detail).toContain('ACCOUNT_NOTES_UPDATE');
+    expect(edit.body.detail).toContain('You need permission to change account notes');
     expect(del.status).toBe(403);
-    expect(del.body.detail).toContain('ACCOUNT_NOTES_DELETE');
+    expect(del.body.detail).toContain('You need permission to delete account notes');
   });
 });
 
@@ -335,9 +335,9 @@ describe('[A6.15] access and tenant scope', () => {
     const readerView = await list('reader', company);
 
     expect(read.status).toBe(403);
-    expect(read.body.detail).toContain('ACCOUNT_NOTES_READ');
+    expect(read.body.detail).toContain('You need permission to view account notes');
     expect(write.status).toBe(403);
-    expect(write.body.detail).toContain('ACCOUNT_NOTES_CREATE');
+    expect(write.body.detail).toContain('You need permission to create account notes');
     expect(readerView.status).toBe(200);
     expect(readerView.body.CanAdd).toBe(false);
   });

@@ -219,7 +219,7 @@ describe('who reviews an order', () => {
     const decline = await op('readOnly', 'DeclineOrder', { orderNumber, reason: 'No' });
 
     expect(approve.status).toBe(403);
-    expect(approve.body.detail).toContain('ORDER_MANAGEMENT_UPDATE');
+    expect(approve.body.detail).toContain('You need permission to change order management');
     expect(decline.status).toBe(403);
     expect((await orderRow(orderNumber)).status).toBe('UnderReview');
   });

@@ -126,8 +126,8 @@ describe('ListOrders', () => {
 
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('FORBIDDEN');
-    expect(res.body.detail).toContain('CREDITCHECK_COMPANYORDERS_READ');
-    expect(res.body.detail).toContain('ORDER_MANAGEMENT_READ');
+    expect(res.body.detail).toContain('view company orders');
+    expect(res.body.detail).toContain('view order management');
   });
 
   it('keeps to the caller scope: a company sees its own orders, the provider sees every order', async () => {

@@ -271,7 +271,7 @@ describe('no secret in the logs', () => {
       Usernames: [],
     });
     expect(saved.status).toBe(200);
-    const updated = await admin.op('UpdateIdentityProvider', {
+    const updated = await admin.edit('UpdateIdentityProvider', {
       accountId: company,
       Id: saved.body.Id,
       Name: 'Logged login',

@@ -1036,8 +1036,8 @@ describe('capabilities per area', () => {
   });
 
   it('[S7.3] leaves absent properties of an update absent, so they stay as stored', () => {
-    const parsed = UpdateServiceInputSchema.parse({ ServiceName: 'x', ShortDescription: 'y' });
+    const parsed = UpdateServiceInputSchema.parse({ ServiceName: 'x', ShortDescription: 'y', Version: 3 });
 
-    expect(parsed).toEqual({ ServiceName: 'x', ShortDescription: 'y' });
+    expect(parsed).toEqual({ ServiceName: 'x', ShortDescription: 'y', Version: 3 });
   });
 });
