@@ -7,7 +7,7 @@ import { BackupError, backup, parseArgs, settingsFromEnv } from './backup-lib.mj
 try {
   const { flags, positional } = parseArgs(process.argv.slice(2), ['--without-key', '--force']);
   if (positional.length > 1) throw new BackupError('usage: npm run backup -- [destination] [--without-key] [--force]');
-  const destination = positional[0] ?? process.env.BACKUP_DIR ?? 'backups';
+  const destination = positional[0] ?? (process.env.BACKUP_DIR || 'backups');
   const { dir, manifest } = await backup({
     ...settingsFromEnv(),
     destination,
