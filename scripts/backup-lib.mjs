@@ -151,7 +151,18 @@ export async function backup({
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true, mode: 0o700 });
   chmodSync(work, 0o700);
+  try {
+    const manifest = await writeBackup({ kind, databaseUrl, dataDir, secretsKeySet, withoutKey, createdAt, work, log });
+    renameSync(work, finalDir);
+    return { dir: finalDir, manifest };
+  } catch (error) {
+    // Nothing half-written is left behind.
+    rmSync(work, { recursive: true, force: true });
+    throw error;
+  }
+}
 
+async function writeBackup({ kind, databaseUrl, dataDir, secretsKeySet, withoutKey, createdAt, work, log }) {
   let database;
   let migrations;
   if (kind === 'pglite') {
@@ -221,8 +232,7 @@ export async function backup({
     },
   };
   writeFileSync(join(work, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
-  renameSync(work, finalDir);
-  return { dir: finalDir, manifest };
+  return manifest;
 }
 
 /** Reads and checks a backup's manifest and contents; throws BackupError naming what is wrong. */
@@ -311,15 +321,21 @@ export async function restore({ databaseUrl, dataDir, secretsKeySet, backupDir, 
   if (kind === 'pglite') {
     log(`loading the embedded database into ${pgliteDir}`);
     rmSync(pgliteDir, { recursive: true, force: true });
-    const db = await openPglite(dataDir, new Blob([readFileSync(dump)]));
     try {
-      const [level] = (await db.query(MIGRATION_LEVEL_SQL)).rows;
-      if (level.latest !== manifest.schemaMigration)
-        throw new BackupError(
-          `the restored database is at migration ${level.latest}, the manifest says ${manifest.schemaMigration}`,
-        );
-    } finally {
-      await db.close();
+      const db = await openPglite(dataDir, new Blob([readFileSync(dump)]));
+      try {
+        const [level] = (await db.query(MIGRATION_LEVEL_SQL)).rows;
+        if (level.latest !== manifest.schemaMigration)
+          throw new BackupError(
+            `the restored database is at migration ${level.latest}, the manifest says ${manifest.schemaMigration}`,
+          );
+      } finally {
+        await db.close();
+      }
+    } catch (error) {
+      // A database that did not load is removed, so the target is empty again for the next try.
+      rmSync(pgliteDir, { recursive: true, force: true });
+      throw error;
     }
   } else {
     if (relations > 0) {

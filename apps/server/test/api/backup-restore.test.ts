@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -176,6 +176,19 @@ for (const { kind, enabled } of kinds) {
     it.runIf(!serverUrl)('refuses to back up the embedded database while the server has it open', () => {
       expect(openRefusal?.code).toBe(2);
       expect(openRefusal?.stderr).toContain('is open: stop the server');
+    });
+
+    it.runIf(Boolean(serverUrl))('a backup that fails half-way leaves nothing behind and says why', async () => {
+      const bin = join(base, 'failing-bin');
+      const destination = join(base, 'failed-backups');
+      mkdirSync(bin);
+      writeFileSync(join(bin, 'pg_dump'), '#!/bin/sh\necho "pg_dump: error: connection refused" >&2\nexit 3\n', { mode: 0o755 });
+
+      const failed = await command('backup', [destination], { DATA_DIR: sourceDir, DATABASE_URL: sourceUrl, PG_BIN: bin });
+
+      expect(failed.code).toBe(2);
+      expect(failed.stderr).toContain('pg_dump failed (exit 3): pg_dump: error: connection refused');
+      expect(readdirSync(destination)).toEqual([]);
     });
 
     it('npm run restore puts it into an empty location, and a server started there reads the same accounts, files and secrets', async () => {
