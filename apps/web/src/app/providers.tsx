@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Loader, MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -12,6 +12,10 @@ const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   // Dialogs, menus and notifications appear without transitions for people who ask their system for less motion.
   respectReducedMotion: true,
+  components: {
+    // A loader is a status: its "Loading" label is announced, and an element with a label needs a role.
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+  },
 });
 
 // Mantine's default dimmed grey is below the WCAG AA contrast ratio for small text.
