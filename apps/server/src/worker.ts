@@ -30,7 +30,13 @@ const storage = localDiskStorage(join(config.dataDir, 'files'));
 const mailTransport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null;
 const worker = createJobWorker({
   db,
-  handlers: registeredJobHandlers({ storage, mailFrom: config.mailFrom, mailTransport, publicUrl: config.publicUrl }),
+  handlers: registeredJobHandlers({
+    storage,
+    mailFrom: config.mailFrom,
+    mailTransport,
+    publicUrl: config.publicUrl,
+    orphanUploadGraceHours: config.orphanUploadGraceHours,
+  }),
   log,
   concurrency: config.jobsConcurrency,
 });

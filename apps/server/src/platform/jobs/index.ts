@@ -1,6 +1,7 @@
 export {
   JOB_FILE_HOURS,
   jobDownloadUrl,
+  jobFileReferences,
   purgeExpiredJobFiles,
   registerJobDownloadRoute,
   registerJobFile,
@@ -17,6 +18,7 @@ export {
   type JobWorker,
   type JobWorkerOptions,
   type RunningJob,
+  SCHEDULE_HISTORY_MS,
 } from './job-worker.js';
 export { jobOperations } from './jobs.operations.js';
 export { findJob, type JobRow, type NewJob } from './jobs.repository.js';

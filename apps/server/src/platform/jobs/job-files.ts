@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { EXPORT_FILE_HOURS, type ExportFileResult } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/db.js';
-import { deleteStoredFile, type FileStorage, findStoredFile, insertStoredFile } from '../files/index.js';
+import {
+  deleteStoredFile,
+  type FileStorage,
+  findStoredFile,
+  insertStoredFile,
+  type StoredFileReferences,
+} from '../files/index.js';
 import { sendProblem } from '../http/error-handler.js';
 import type { Caller } from '../operations/types.js';
 import { XLSX_CONTENT_TYPE } from '../spreadsheets/xlsx-writer.js';
@@ -56,6 +62,9 @@ export async function purgeExpiredJobFiles(db: Db, storage: FileStorage, now: Da
   }
   return expired.length;
 }
+
+/** Files jobs produced, until purgeExpiredJobFiles deletes them: for the orphan upload sweep (platform/files). */
+export const jobFileReferences: StoredFileReferences = { owner: 'jobs', sql: repo.OUTPUT_FILE_NAMES_SQL };
 
 const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
