@@ -72,11 +72,11 @@ import { originOf, registerSecurityHeaders } from './platform/http/security-head
 import { registerServerTiming } from './platform/http/server-timing.js';
 import {
   createJobWorker,
+  expiredJobFilesJobHandler,
   type JobHandler,
   type JobWorker,
   jobFileReferences,
   jobOperations,
-  purgeExpiredJobFiles,
   registerJobDownloadRoute,
 } from './platform/jobs/index.js';
 import { createSmtpTransport, type MailTransport, mailJobHandler, mailOperations } from './platform/mail/index.js';
@@ -222,6 +222,8 @@ export function registeredJobHandlers(deps: {
     importJobHandler({ storage: deps.storage }),
     marketplacePricesExportJobHandler({ storage: deps.storage }),
     myServicesPricesExportJobHandler({ storage: deps.storage }),
+    // Recurring: deletes the files jobs produced once they expired (JOB_FILE_HOURS).
+    expiredJobFilesJobHandler({ storage: deps.storage }),
     // Recurring: removes uploads no record has referred to for longer than the grace period (issue 14).
     orphanUploadsJobHandler({
       storage: deps.storage,
@@ -347,19 +349,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.backgroundJobs ?? true) {
     if ((options.jobsWorker ?? config.jobsWorker) === 'in-process') app.addHook('onReady', async () => jobs.start());
-    let purgeTimer: NodeJS.Timeout | null = null;
-    const purge = () =>
-      purgeExpiredJobFiles(options.db, storage, new Date()).catch((error: unknown) =>
-        app.log.error({ err: error }, 'deleting expired export files failed'),
-      );
-    app.addHook('onReady', async () => {
-      purgeTimer = setInterval(purge, 3600_000);
-      purgeTimer.unref();
-      void purge();
-    });
-    app.addHook('onClose', async () => {
-      if (purgeTimer) clearInterval(purgeTimer);
-    });
     let timer: NodeJS.Timeout | null = null;
     const sweep = () =>
       terminateDue(options.db, new Date()).catch((error: unknown) =>

@@ -8,7 +8,7 @@ import {
   ORPHAN_UPLOADS_JOB_TYPE,
   sweepOrphanUploads,
 } from '../../src/platform/files/index.js';
-import { createJobWorker } from '../../src/platform/jobs/index.js';
+import { createJobWorker, EXPIRED_JOB_FILES_JOB_TYPE } from '../../src/platform/jobs/index.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
@@ -100,7 +100,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   // Each test starts from no schedule and no marks of earlier tests' files: only its own files matter to it.
-  await t.db.query('DELETE FROM jobs WHERE type = $1', [ORPHAN_UPLOADS_JOB_TYPE]);
+  await t.db.query('DELETE FROM jobs WHERE type = ANY($1)', [[ORPHAN_UPLOADS_JOB_TYPE, EXPIRED_JOB_FILES_JOB_TYPE]]);
   await t.db.query('UPDATE stored_files SET orphaned_at = NULL');
 });
 
@@ -127,9 +127,10 @@ describe('orphan uploads (issue 14)', () => {
     await t.app.jobs.runDue({ now: start });
     const young = await upload(clerk);
     await t.app.jobs.runDue({ now: later(start, 1) });
-    const ranAfterGrace = await t.app.jobs.runDue({ now: later(start, 25) });
+    await t.app.jobs.runDue({ now: later(start, 25) });
+    const runs = await t.db.query<{ status: string }>('SELECT status FROM jobs WHERE type = $1', [ORPHAN_UPLOADS_JOB_TYPE]);
 
-    expect(ranAfterGrace).toBe(1);
+    expect(runs.map((r) => r.status).sort()).toEqual(['queued', 'succeeded', 'succeeded', 'succeeded']);
     expect(await stored(orphan)).toEqual({ row: false, bytes: false });
     for (const kept of [attached, icon, shot, manual, young])
       expect(await stored(kept), kept).toEqual({ row: true, bytes: true });
@@ -236,6 +237,9 @@ describe('orphan uploads (issue 14)', () => {
 
     await Promise.all([t.app.jobs.ensureSchedules(start), t.app.jobs.ensureSchedules(start), otherWorker.ensureSchedules(start)]);
     const beforeRun = await queued();
+    const scheduledTypes = await t.db.query<{ type: string }>(
+      `SELECT type FROM jobs WHERE schedule_key IS NOT NULL AND status = 'queued'`,
+    );
     const ran = await t.app.jobs.runDue({ now: start });
     const notDueYet = await t.app.jobs.runDue({ now: later(start, 0.5) });
     const afterRun = await queued();
@@ -243,14 +247,36 @@ describe('orphan uploads (issue 14)', () => {
     const afterSecond = await queued();
 
     expect(beforeRun).toHaveLength(1);
-    expect(ran).toBe(1);
+    // The app's two recurring jobs: expired job files and orphan uploads.
+    expect(scheduledTypes.map((j) => j.type).sort()).toEqual([ORPHAN_UPLOADS_JOB_TYPE, EXPIRED_JOB_FILES_JOB_TYPE].sort());
+    expect(ran).toBe(2);
     expect(notDueYet).toBe(0);
     expect(afterRun.map((j) => j.status)).toEqual(['succeeded', 'queued']);
     expect(afterRun[0]?.result).toMatchObject({ Checked: expect.any(Number), Removed: expect.any(Number) });
     expect(afterRun[1]?.run_at.getTime()).toBe(start.getTime() + ORPHAN_SWEEP_EVERY_MS);
-    expect(ranNext).toBe(1);
+    expect(ranNext).toBe(2);
     expect(afterSecond.map((j) => j.status)).toEqual(['succeeded', 'succeeded', 'queued']);
     expect(afterSecond[2]?.run_at.getTime()).toBe(later(start, 1).getTime() + ORPHAN_SWEEP_EVERY_MS);
+  });
+
+  it('deletes the files jobs produced once they expired, as a recurring job too', async () => {
+    const exported = await upload(clerk);
+    const start = new Date();
+    const [job] = await t.db.query<{ id: string }>(
+      `INSERT INTO jobs (type, status, output_file, finished_at) VALUES ('test.export', 'succeeded', $1, $2) RETURNING id`,
+      [exported, later(start, -25)],
+    );
+
+    await t.app.jobs.ensureSchedules(start);
+    await t.app.jobs.runDue({ now: start });
+    const [after] = await t.db.query<{ output_file: string | null }>('SELECT output_file FROM jobs WHERE id = $1', [job?.id]);
+    const next = await t.db.query<{ run_at: Date }>(`SELECT run_at FROM jobs WHERE type = $1 AND status = 'queued'`, [
+      EXPIRED_JOB_FILES_JOB_TYPE,
+    ]);
+
+    expect(after?.output_file).toBeNull();
+    expect(await stored(exported)).toEqual({ row: false, bytes: false });
+    expect(next.map((j) => j.run_at.getTime())).toEqual([later(start, 1).getTime()]);
   });
 
   it('queues the next run even when a run fails for good', async () => {

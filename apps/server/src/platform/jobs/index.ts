@@ -1,4 +1,6 @@
 export {
+  EXPIRED_JOB_FILES_JOB_TYPE,
+  expiredJobFilesJobHandler,
   JOB_FILE_HOURS,
   jobDownloadUrl,
   jobFileReferences,
