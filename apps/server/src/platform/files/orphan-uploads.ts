@@ -36,16 +36,19 @@ export interface SweepResult {
   Removed: number;
 }
 
-/** The union of every owner's names, without NULLs: an uncorrelated subquery the planner hashes once per statement. */
+/**
+ * The union of every owner's names as a table `r(name)`. The statements below only join or anti-join it on the
+ * name, never `NOT IN`: the planner then picks a hash join that spills to disk, or index lookups per branch,
+ * however many references there are.
+ */
 function referencedNames(sources: readonly StoredFileReferences[]): string {
-  if (sources.length === 0) return 'SELECT NULL::text AS name WHERE false';
-  const union = sources.map((s) => `(${s.sql})`).join('\n UNION ALL ');
-  return `SELECT r.name FROM (${union}) AS r(name) WHERE r.name IS NOT NULL`;
+  if (sources.length === 0) return '(SELECT NULL::text WHERE false) AS r(name)';
+  return `(${sources.map((s) => `(${s.sql})`).join('\n UNION ALL ')}) AS r(name)`;
 }
 
 /**
  * One sweep, as decideOrphan (orphan-uploads.rules.ts) decides. Marking walks every stored file in name order and
- * in batches; removal takes the oldest marks in batches, each in one transaction: it locks the files (SKIP LOCKED:
+ * in batches; removal takes the files due in batches, each in one transaction: it locks the files (SKIP LOCKED:
  * a file some transaction is attaching right now is skipped), checks again in a fresh statement that no record
  * refers to them, removes their bytes and deletes their rows. Every step can be repeated: a sweep interrupted half
  * way is simply run again.
@@ -66,14 +69,15 @@ export async function sweepOrphanUploads(p: {
   for (;;) {
     const [row] = await p.db.query<{ last: string | null; seen: number; marked: number; unmarked: number }>(
       `WITH batch AS (
-         SELECT f.name, f.orphaned_at, f.name IN (${refs}) AS referenced
-         FROM stored_files f WHERE f.name > $1 ORDER BY f.name LIMIT $2
+         SELECT f.name, f.orphaned_at FROM stored_files f WHERE f.name > $1 ORDER BY f.name LIMIT $2
        ),
+       hits AS (SELECT DISTINCT r.name FROM ${refs} JOIN batch b ON b.name = r.name),
+       judged AS (SELECT b.name, b.orphaned_at, EXISTS (SELECT 1 FROM hits h WHERE h.name = b.name) AS referenced FROM batch b),
        changed AS (
-         UPDATE stored_files f SET orphaned_at = CASE WHEN b.referenced THEN NULL ELSE $3::timestamptz END
-         FROM batch b
-         WHERE f.name = b.name AND b.referenced = (b.orphaned_at IS NOT NULL)
-         RETURNING b.referenced
+         UPDATE stored_files f SET orphaned_at = CASE WHEN j.referenced THEN NULL ELSE $3::timestamptz END
+         FROM judged j
+         WHERE f.name = j.name AND j.referenced = (j.orphaned_at IS NOT NULL)
+         RETURNING j.referenced
        )
        SELECT (SELECT max(name) FROM batch) AS last, (SELECT count(*) FROM batch)::int AS seen,
               (SELECT count(*) FROM changed WHERE NOT referenced)::int AS marked,
@@ -94,15 +98,17 @@ export async function sweepOrphanUploads(p: {
     const { picked, removed } = await p.db.transaction(async (tx) => {
       const candidates = await tx.query<{ name: string }>(
         `SELECT f.name FROM stored_files f
-         WHERE f.orphaned_at < $1 AND f.uploaded_at < $1 AND f.name NOT IN (${refs})
-         ORDER BY f.orphaned_at, f.name LIMIT $2
+         WHERE f.orphaned_at < $1 AND f.uploaded_at < $1 AND NOT EXISTS (SELECT 1 FROM ${refs} WHERE r.name = f.name)
+         LIMIT $2
          FOR UPDATE OF f SKIP LOCKED`,
         [cutoff, REMOVE_BATCH],
       );
       if (candidates.length === 0) return { picked: 0, removed: [] as string[] };
       // A fresh statement sees every reference committed before the locks were taken; later ones wait for them.
       const gone = await tx.query<{ name: string }>(
-        `DELETE FROM stored_files f WHERE f.name = ANY($1::text[]) AND f.name NOT IN (${refs}) RETURNING f.name`,
+        `DELETE FROM stored_files f
+         WHERE f.name = ANY($1::text[]) AND NOT EXISTS (SELECT 1 FROM ${refs} WHERE r.name = f.name)
+         RETURNING f.name`,
         [candidates.map((c) => c.name)],
       );
       // Bytes before the commit: if removing them fails, the rows stay and the next sweep tries again.
