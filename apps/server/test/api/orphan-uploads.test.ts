@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STORED_FILE_REFERENCES } from '../../src/app.js';
 import {
+  findStoredFileToAttach,
   localDiskStorage,
   ORPHAN_SWEEP_EVERY_MS,
   ORPHAN_UPLOADS_JOB_TYPE,
@@ -308,6 +309,35 @@ describe('orphan uploads (issue 14)', () => {
 
     expect(rows.map((r) => r.status)).toEqual(['failed', 'queued']);
     expect(rows[1]?.run_at.getTime()).toBe(later(start, 0.02).getTime() + ORPHAN_SWEEP_EVERY_MS);
+  });
+
+  // PGlite runs one transaction at a time: a held transaction would block the sweep itself. CI runs this on PostgreSQL.
+  it.runIf(process.env.DATABASE_URL)('skips an orphan that a transaction is attaching right now', async () => {
+    const file = await upload(clerk);
+    const start = new Date();
+    await sweep(start);
+    let finishAttaching = () => {};
+    const attachingDone = new Promise<void>((resolve) => {
+      finishAttaching = resolve;
+    });
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const attaching = t.db.transaction(async (tx) => {
+      await findStoredFileToAttach(tx, file);
+      locked();
+      await attachingDone;
+    });
+    await isLocked;
+
+    const during = await sweep(later(start, 25));
+    const kept = await stored(file);
+    finishAttaching();
+    await attaching;
+
+    expect(during.Removed).toBe(0);
+    expect(kept).toEqual({ row: true, bytes: true });
   });
 
   it('removes each orphan once when two sweeps run side by side', async () => {
