@@ -12,7 +12,7 @@ import {
   credentialsExportJobHandler,
   hierarchyExportJobHandler,
 } from './domains/account-exports/index.js';
-import { accountImportOperations, importJobHandler } from './domains/account-import/index.js';
+import { accountImportOperations, importJobHandler, importTemplateReferences } from './domains/account-import/index.js';
 import { accountPricingOperations, pricingAccountExtension } from './domains/account-pricing/index.js';
 import { accountReportRoutes, prepareAccountReportJobHandler } from './domains/account-reports/index.js';
 import {
@@ -24,9 +24,14 @@ import {
 } from './domains/accounts/index.js';
 import { auditOperations } from './domains/audit/index.js';
 import { type AuthSettings, authOperations, createCallerResolver } from './domains/auth/index.js';
-import { catalogueOperations, createServiceJobHandler, findServiceFileAttachment } from './domains/catalogue/index.js';
+import {
+  catalogueOperations,
+  createServiceJobHandler,
+  findServiceFileAttachment,
+  serviceFileReferences,
+} from './domains/catalogue/index.js';
 import { credentialOperations, sendToAllJobHandler } from './domains/credentials/index.js';
-import { creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
+import { creditAttachmentReferences, creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
 import { exchangeRateOperations } from './domains/exchange-rates/index.js';
 import { marketplaceSearchOperations } from './domains/marketplace-search/index.js';
 import { noteOperations } from './domains/notes/index.js';
@@ -49,10 +54,16 @@ import { reportOperations, reportRoutes } from './domains/reports/index.js';
 import { CLIENT_SECRET_COLUMN, ssoOperations } from './domains/sso/index.js';
 import { subscriptionOperations, upgradeSubscriptionAction } from './domains/subscriptions/index.js';
 import { termsOperations } from './domains/terms/index.js';
-import { findVendorLogoAttachment, vendorProfileOperations } from './domains/vendor-profiles/index.js';
+import { findVendorLogoAttachment, vendorLogoReferences, vendorProfileOperations } from './domains/vendor-profiles/index.js';
 import { loadConfig, type TrustProxy } from './platform/config/config.js';
 import type { Db } from './platform/db/db.js';
-import { type FileStorage, localDiskStorage, registerKeeperRoutes } from './platform/files/index.js';
+import {
+  type FileStorage,
+  localDiskStorage,
+  orphanUploadsJobHandler,
+  registerKeeperRoutes,
+  type StoredFileReferences,
+} from './platform/files/index.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { buildOpenApi, renderApiReference, withExplicitRoutes } from './platform/http/openapi.js';
 import { configureOutgoing } from './platform/http/outgoing.js';
@@ -61,10 +72,11 @@ import { originOf, registerSecurityHeaders } from './platform/http/security-head
 import { registerServerTiming } from './platform/http/server-timing.js';
 import {
   createJobWorker,
+  expiredJobFilesJobHandler,
   type JobHandler,
   type JobWorker,
+  jobFileReferences,
   jobOperations,
-  purgeExpiredJobFiles,
   registerJobDownloadRoute,
 } from './platform/jobs/index.js';
 import { createSmtpTransport, type MailTransport, mailJobHandler, mailOperations } from './platform/mail/index.js';
@@ -108,10 +120,24 @@ export interface AppOptions {
   embedFrameAncestors?: readonly string[];
   /** The keys stored secrets are sealed with (SECRETS_KEY, SECRETS_OLD_KEYS or DATA_DIR/secrets.key by default). */
   secrets?: Keyring;
+  /** How long an upload no record refers to is kept before the sweep removes it (ORPHAN_UPLOAD_GRACE_HOURS by default). */
+  orphanUploadGraceHours?: number;
 }
 
 /** Every column that holds sealed secrets: start-up seals clear values and moves old keys' values to the current key. */
 export const SEALED_COLUMNS: readonly SealedColumn[] = [CLIENT_SECRET_COLUMN, { table: 'mail_outbox', column: 'sealed_text' }];
+
+/**
+ * Every place that keeps stored file names: the orphan upload sweep removes only files none of them lists. A domain that
+ * starts keeping uploads must add its references here, or its files are removed after the grace period.
+ */
+export const STORED_FILE_REFERENCES: readonly StoredFileReferences[] = [
+  jobFileReferences,
+  creditAttachmentReferences,
+  serviceFileReferences,
+  vendorLogoReferences,
+  importTemplateReferences,
+];
 
 /** The keyring of this process from configuration (decision 0035). */
 export function configuredKeyring(): Keyring {
@@ -181,6 +207,8 @@ export function registeredJobHandlers(deps: {
   mailTransport: MailTransport | null;
   /** The portal's public address: vendors' provisioning callback links are under it. */
   publicUrl: string;
+  /** ORPHAN_UPLOAD_GRACE_HOURS. */
+  orphanUploadGraceHours: number;
 }): JobHandler<never>[] {
   return [
     mailJobHandler({ from: deps.mailFrom, transport: deps.mailTransport }),
@@ -194,6 +222,14 @@ export function registeredJobHandlers(deps: {
     importJobHandler({ storage: deps.storage }),
     marketplacePricesExportJobHandler({ storage: deps.storage }),
     myServicesPricesExportJobHandler({ storage: deps.storage }),
+    // Recurring: deletes the files jobs produced once they expired (JOB_FILE_HOURS).
+    expiredJobFilesJobHandler({ storage: deps.storage }),
+    // Recurring: removes uploads no record has referred to for longer than the grace period (issue 14).
+    orphanUploadsJobHandler({
+      storage: deps.storage,
+      references: STORED_FILE_REFERENCES,
+      graceHours: deps.orphanUploadGraceHours,
+    }),
   ] as JobHandler<never>[];
 }
 
@@ -298,6 +334,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mailFrom: options.mailFrom ?? config.mailFrom,
       mailTransport,
       publicUrl: options.publicUrl ?? config.publicUrl,
+      orphanUploadGraceHours: options.orphanUploadGraceHours ?? config.orphanUploadGraceHours,
     }),
     log: app.log,
     concurrency: options.jobsConcurrency ?? config.jobsConcurrency,
@@ -312,19 +349,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.backgroundJobs ?? true) {
     if ((options.jobsWorker ?? config.jobsWorker) === 'in-process') app.addHook('onReady', async () => jobs.start());
-    let purgeTimer: NodeJS.Timeout | null = null;
-    const purge = () =>
-      purgeExpiredJobFiles(options.db, storage, new Date()).catch((error: unknown) =>
-        app.log.error({ err: error }, 'deleting expired export files failed'),
-      );
-    app.addHook('onReady', async () => {
-      purgeTimer = setInterval(purge, 3600_000);
-      purgeTimer.unref();
-      void purge();
-    });
-    app.addHook('onClose', async () => {
-      if (purgeTimer) clearInterval(purgeTimer);
-    });
     let timer: NodeJS.Timeout | null = null;
     const sweep = () =>
       terminateDue(options.db, new Date()).catch((error: unknown) =>

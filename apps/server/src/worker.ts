@@ -10,7 +10,7 @@ import { migrate } from './platform/db/migrate.js';
 import { MIGRATIONS_DIR } from './platform/db/paths.js';
 import { localDiskStorage } from './platform/files/index.js';
 import { configureOutgoing } from './platform/http/outgoing.js';
-import { createJobWorker, purgeExpiredJobFiles } from './platform/jobs/index.js';
+import { createJobWorker } from './platform/jobs/index.js';
 import { createSmtpTransport } from './platform/mail/index.js';
 import { configureSecrets } from './platform/secrets/index.js';
 
@@ -30,14 +30,17 @@ const storage = localDiskStorage(join(config.dataDir, 'files'));
 const mailTransport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null;
 const worker = createJobWorker({
   db,
-  handlers: registeredJobHandlers({ storage, mailFrom: config.mailFrom, mailTransport, publicUrl: config.publicUrl }),
+  handlers: registeredJobHandlers({
+    storage,
+    mailFrom: config.mailFrom,
+    mailTransport,
+    publicUrl: config.publicUrl,
+    orphanUploadGraceHours: config.orphanUploadGraceHours,
+  }),
   log,
   concurrency: config.jobsConcurrency,
 });
 worker.start();
-const purge = setInterval(() => {
-  purgeExpiredJobFiles(db, storage, new Date()).catch((error: unknown) => log.error({ err: error }, 'purge failed'));
-}, 3600_000);
 log.info({ workerId: worker.workerId, types: worker.types, smtp: mailTransport !== null }, 'job worker started');
 
 let closing = false;
@@ -47,7 +50,6 @@ async function shutdown(signal: string) {
   log.info({ signal }, 'job worker stopping: finishing running jobs');
   const force = setTimeout(() => process.exit(1), 30_000);
   force.unref();
-  clearInterval(purge);
   // Running jobs get a grace period to finish; those still running then go back to the queue.
   await worker.stop({ graceMs: JOB_SHUTDOWN_GRACE_MS });
   mailTransport?.close();

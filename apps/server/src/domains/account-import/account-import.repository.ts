@@ -87,3 +87,6 @@ export async function failImport(db: Queryable, id: number, r: { errorCount: num
     [id, r.errorCount, r.error],
   );
 }
+
+/** The uploaded templates import records name: the orphan upload sweep never removes them. */
+export const TEMPLATE_FILE_NAMES_SQL = 'SELECT upload_name FROM account_imports';

@@ -16,7 +16,7 @@ import {
 } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
-import { type FileStorage, findStoredFile, findUploadedAt } from '../../platform/files/index.js';
+import { type FileStorage, findStoredFile, findUploadedAt, type StoredFileReferences } from '../../platform/files/index.js';
 import { enqueueJob, loadJob } from '../../platform/jobs/index.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
@@ -301,3 +301,6 @@ export async function getImportRecord(db: Queryable, caller: Caller, importId: n
   }
   return repo.toRecord(row);
 }
+
+/** Import records' templates, for the orphan upload sweep (platform/files). */
+export const importTemplateReferences: StoredFileReferences = { owner: 'account-import', sql: repo.TEMPLATE_FILE_NAMES_SQL };

@@ -546,3 +546,21 @@ export async function listSameCategoryServices(db: Queryable, name: string, limi
 
 const ORDERABLE = `EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(s.definition -> 'Parents', '[]'::jsonb)) p
   WHERE p ->> 'ParentAccountType' IN ('User', 'Company', 'Department'))`;
+
+/** The stored names a service document column (or a draft's data) refers to: its icon, screenshots and downloads. */
+const documentFileNames = (table: string, column: string) => [
+  `SELECT ${column} ->> 'Icon' FROM ${table}`,
+  `SELECT jsonb_path_query(${column}, '$.Screenshots[*].Url') #>> '{}' FROM ${table}`,
+  `SELECT jsonb_path_query(${column}, '$.Downloads[*].Url') #>> '{}' FROM ${table}`,
+];
+
+/**
+ * Every stored file a service shows or will show once its pending change is carried out (icon, screenshots,
+ * downloads), and those the service tool's drafts hold: the orphan upload sweep never removes them.
+ */
+export const SERVICE_FILE_NAMES_SQL = [
+  'SELECT icon FROM services',
+  ...documentFileNames('services', 'definition'),
+  ...documentFileNames('services', 'pending'),
+  ...documentFileNames('service_drafts', 'data'),
+].join('\n UNION ALL ');

@@ -1,6 +1,6 @@
 import type { FieldError, ServiceDocument } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
-import { type FileAttachment, findStoredFile } from '../../platform/files/index.js';
+import { type FileAttachment, findStoredFileToAttach, type StoredFileReferences } from '../../platform/files/index.js';
 import type { Caller } from '../../platform/operations/types.js';
 import * as repo from './catalogue.repository.js';
 import { newFileReferences } from './files.rules.js';
@@ -30,10 +30,13 @@ export async function fileReferenceErrors(
 ): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   for (const ref of newFileReferences(next, previous)) {
-    const stored = await findStoredFile(db, ref.name);
+    const stored = await findStoredFileToAttach(db, ref.name);
     if (stored && stored.uploaded_by === caller.userId) continue;
     if (stored && (await repo.fileUsedInScope(db, caller.scope.rootPath, ref.name))) continue;
     errors.push({ field: ref.field, message: UPLOAD_NOT_FOUND });
   }
   return errors;
 }
+
+/** Services' and drafts' files, for the orphan upload sweep (platform/files). */
+export const serviceFileReferences: StoredFileReferences = { owner: 'catalogue', sql: repo.SERVICE_FILE_NAMES_SQL };

@@ -4,7 +4,7 @@ export { catalogueOperations } from './catalogue.operations.js';
 export { findProvisioningAction } from './catalogue.repository.js';
 export { currencyOfPathAccounts } from './catalogue.rules.js';
 export { CREATE_SERVICE_JOB_TYPE } from './catalogue.service.js';
-export { findServiceFileAttachment } from './files.service.js';
+export { findServiceFileAttachment, serviceFileReferences } from './files.service.js';
 export {
   findOrderableService,
   listOrderableServices,

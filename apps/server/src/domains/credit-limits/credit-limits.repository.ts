@@ -122,3 +122,6 @@ export async function findDemoAccounts(
     users: new Map(rows.filter((r) => r.username !== null).map((r) => [r.username as string, r.id])),
   };
 }
+
+/** The stored files credit records keep as attachments: the orphan upload sweep never removes them. */
+export const ATTACHMENT_FILE_NAMES_SQL = 'SELECT stored_name FROM credit_limit_attachments';

@@ -1,7 +1,7 @@
 import type { CreditAttachment, CreditLimitRecord, CreditLimitRecords } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { isStaleVersion, staleVersion } from '../../platform/errors/stale-version.js';
-import { findStoredFile, isStoredName } from '../../platform/files/index.js';
+import { findStoredFileToAttach, isStoredName, type StoredFileReferences } from '../../platform/files/index.js';
 import type { Caller, LocatedAccount } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
 import { findById as findAccount } from '../accounts/index.js';
@@ -151,7 +151,7 @@ export async function addRecord(
 
   const seen = new Set<string>();
   for (const [i, a] of input.Attachments.entries()) {
-    const stored = isStoredName(a.Url) && !seen.has(a.Url) ? await findStoredFile(db, a.Url) : null;
+    const stored = isStoredName(a.Url) && !seen.has(a.Url) ? await findStoredFileToAttach(db, a.Url) : null;
     // Only the uploader's own, not yet attached files can be attached.
     if (!stored || stored.uploaded_by !== caller.userId || (await repo.findAttachmentAccount(db, a.Url)) !== null) {
       throw attachmentNotFound(i);
@@ -242,3 +242,6 @@ export async function seedCreditLimitDemo(db: Queryable, now = new Date()): Prom
     }
   }
 }
+
+/** Credit records' attachments, for the orphan upload sweep (platform/files). */
+export const creditAttachmentReferences: StoredFileReferences = { owner: 'credit-limits', sql: repo.ATTACHMENT_FILE_NAMES_SQL };

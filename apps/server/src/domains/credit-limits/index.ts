@@ -1,6 +1,7 @@
 export { creditLimitOperations } from './credit-limits.operations.js';
 export {
   type CreditStatus,
+  creditAttachmentReferences,
   findAttachment as findCreditAttachment,
   getCreditStatus,
   seedCreditLimitDemo,

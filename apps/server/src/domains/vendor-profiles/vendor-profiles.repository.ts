@@ -60,3 +60,6 @@ export async function findProfileByIcon(db: Queryable, name: string): Promise<{ 
   );
   return row ?? null;
 }
+
+/** The stored files vendors' profiles show as logos: the orphan upload sweep never removes them. */
+export const LOGO_FILE_NAMES_SQL = 'SELECT icon_file_id FROM product_owner_profiles';

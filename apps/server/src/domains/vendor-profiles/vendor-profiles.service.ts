@@ -13,7 +13,12 @@ import {
 import type { Queryable } from '../../platform/db/db.js';
 import { notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import { staleVersion } from '../../platform/errors/stale-version.js';
-import { type FileAttachment, type FileStorage, findStoredFile } from '../../platform/files/index.js';
+import {
+  type FileAttachment,
+  type FileStorage,
+  findStoredFileToAttach,
+  type StoredFileReferences,
+} from '../../platform/files/index.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { findById } from '../accounts/index.js';
 import * as repo from './vendor-profiles.repository.js';
@@ -71,7 +76,7 @@ export async function getProductOwnerProfile(db: Queryable, caller: Caller, acco
  * or GIF of at least 496 x 208 px [M5.12]. Someone else's upload looks exactly like a missing one.
  */
 async function checkNewLogo(db: Queryable, storage: FileStorage, caller: Caller, name: string): Promise<void> {
-  const stored = await findStoredFile(db, name);
+  const stored = await findStoredFileToAttach(db, name);
   const stream = stored && stored.uploaded_by === caller.userId ? await storage.read(name) : null;
   if (!stream) throw validationFailed([{ field: 'Icon', message: UPLOAD_NOT_FOUND }]);
   const check = checkLogo(await buffer(stream));
@@ -122,3 +127,6 @@ export async function findVendorLogoAttachment(db: Queryable, name: string): Pro
   const row = await repo.findProfileByIcon(db, name);
   return row ? { accountId: row.account_id, capability: UPDATE_CAPABILITY, everyone: true } : null;
 }
+
+/** Vendors' logos, for the orphan upload sweep (platform/files). */
+export const vendorLogoReferences: StoredFileReferences = { owner: 'vendor-profiles', sql: repo.LOGO_FILE_NAMES_SQL };

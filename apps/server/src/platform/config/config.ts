@@ -48,6 +48,8 @@ export interface Config {
   secretsKey: string | null;
   /** SECRETS_OLD_KEYS: earlier keys, comma separated, that still open what they sealed during a rotation. */
   secretsOldKeys: string[];
+  /** ORPHAN_UPLOAD_GRACE_HOURS: how long an upload no record refers to is kept before the sweep removes it. */
+  orphanUploadGraceHours: number;
 }
 
 export type TrustProxy = boolean | number | string;
@@ -96,7 +98,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((k) => k.trim())
       .filter(Boolean),
+    orphanUploadGraceHours: parseOrphanUploadGraceHours(env.ORPHAN_UPLOAD_GRACE_HOURS),
   };
+}
+
+/** ORPHAN_UPLOAD_GRACE_HOURS: whole hours from 1 to 8760 (a year); 24 when unset. */
+export function parseOrphanUploadGraceHours(value: string | undefined): number {
+  const v = value?.trim() || '24';
+  const hours = Number(v);
+  if (!/^\d+$/.test(v) || hours < 1 || hours > 8760)
+    throw new Error(`ORPHAN_UPLOAD_GRACE_HOURS must be a whole number of hours from 1 to 8760, got "${value}"`);
+  return hours;
 }
 
 function parseJobsWorker(value: string | undefined): 'in-process' | 'off' {

@@ -24,6 +24,18 @@ export async function findStoredFile(db: Queryable, name: string): Promise<Store
   return row ?? null;
 }
 
+/**
+ * findStoredFile for the transaction that attaches the file to a record: the row stays locked (FOR KEY SHARE)
+ * until that transaction ends, so the orphan sweep skips it meanwhile and cannot remove it under the new reference.
+ */
+export async function findStoredFileToAttach(db: Queryable, name: string): Promise<StoredFileRow | null> {
+  const [row] = await db.query<StoredFileRow>(
+    'SELECT name, original_name, content_type, size_bytes, uploaded_by FROM stored_files WHERE name = $1 FOR KEY SHARE',
+    [name],
+  );
+  return row ?? null;
+}
+
 export async function deleteStoredFile(db: Queryable, name: string): Promise<void> {
   await db.query('DELETE FROM stored_files WHERE name = $1', [name]);
 }

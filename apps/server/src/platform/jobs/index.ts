@@ -1,6 +1,9 @@
 export {
+  EXPIRED_JOB_FILES_JOB_TYPE,
+  expiredJobFilesJobHandler,
   JOB_FILE_HOURS,
   jobDownloadUrl,
+  jobFileReferences,
   purgeExpiredJobFiles,
   registerJobDownloadRoute,
   registerJobFile,
@@ -17,6 +20,7 @@ export {
   type JobWorker,
   type JobWorkerOptions,
   type RunningJob,
+  SCHEDULE_HISTORY_MS,
 } from './job-worker.js';
 export { jobOperations } from './jobs.operations.js';
 export { findJob, type JobRow, type NewJob } from './jobs.repository.js';

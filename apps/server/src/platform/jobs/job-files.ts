@@ -2,12 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { EXPORT_FILE_HOURS, type ExportFileResult } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/db.js';
-import { deleteStoredFile, type FileStorage, findStoredFile, insertStoredFile } from '../files/index.js';
+import {
+  deleteStoredFile,
+  type FileStorage,
+  findStoredFile,
+  insertStoredFile,
+  type StoredFileReferences,
+} from '../files/index.js';
 import { sendProblem } from '../http/error-handler.js';
 import type { Caller } from '../operations/types.js';
 import { XLSX_CONTENT_TYPE } from '../spreadsheets/xlsx-writer.js';
 import { isInScope } from '../tenancy/scope.js';
-import type { JobContext } from './job-worker.js';
+import type { JobContext, JobHandler } from './job-worker.js';
 import * as repo from './jobs.repository.js';
 
 /** How long a job's file (an export holding first-time passwords, say) stays on disk. */
@@ -43,10 +49,12 @@ export async function registerJobFile(
   });
 }
 
-/** Deletes job files older than JOB_FILE_HOURS; returns how many. */
+const PURGE_BATCH = 200;
+
+/** Deletes job files older than JOB_FILE_HOURS, at most one batch; returns how many. */
 export async function purgeExpiredJobFiles(db: Db, storage: FileStorage, now: Date): Promise<number> {
   const before = new Date(now.getTime() - JOB_FILE_HOURS * 3600_000);
-  const expired = await repo.listExpiredOutputFiles(db, before, 200);
+  const expired = await repo.listExpiredOutputFiles(db, before, PURGE_BATCH);
   for (const job of expired) {
     await db.transaction(async (tx) => {
       await repo.clearOutputFile(tx, job.id);
@@ -56,6 +64,30 @@ export async function purgeExpiredJobFiles(db: Db, storage: FileStorage, now: Da
   }
   return expired.length;
 }
+
+export const EXPIRED_JOB_FILES_JOB_TYPE = 'jobs.delete-expired-files';
+
+/** The recurring job that deletes job files JOB_FILE_HOURS after they were made, every hour, batch after batch. */
+export function expiredJobFilesJobHandler(deps: { storage: FileStorage }): JobHandler<unknown> {
+  return {
+    type: EXPIRED_JOB_FILES_JOB_TYPE,
+    everyMs: 3600_000,
+    async run(ctx) {
+      const now = ctx.now();
+      let deleted = 0;
+      for (;;) {
+        const batch = await purgeExpiredJobFiles(ctx.db, deps.storage, now);
+        deleted += batch;
+        if (batch < PURGE_BATCH) break;
+        await ctx.pause();
+      }
+      return { Deleted: deleted };
+    },
+  };
+}
+
+/** Files jobs produced, until purgeExpiredJobFiles deletes them: for the orphan upload sweep (platform/files). */
+export const jobFileReferences: StoredFileReferences = { owner: 'jobs', sql: repo.OUTPUT_FILE_NAMES_SQL };
 
 const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -62,6 +62,12 @@ export interface JobHandler<P = unknown> {
   run(ctx: JobContext<P>): Promise<unknown>;
   /** Called once when the job has failed for good (attempts spent or a permanent failure). */
   onGiveUp?(db: Db, job: RunningJob<P>, error: string): Promise<void>;
+  /**
+   * Makes the type a recurring job: `ensureSchedules` (run by `start`) queues its first run, and each run,
+   * whether it succeeded or failed for good, queues the next one this long after it ended, in the transaction
+   * that finishes it. At most one run of the type waits or runs at a time, whatever the number of workers.
+   */
+  readonly everyMs?: number;
 }
 
 export interface JobWorkerOptions {
@@ -93,6 +99,11 @@ export interface JobWorker {
   /** Looks for due jobs soon (after an enqueue). */
   wake(): void;
   /**
+   * Queues a run, due at `now`, of every recurring job type (JobHandler.everyMs) that has none waiting or running.
+   * `start` does it; tests and scripts call it to set the schedules going without the background loop.
+   */
+  ensureSchedules(now?: Date): Promise<void>;
+  /**
    * Runs due jobs one after the other until none is due (or `limit` ran): what the background loop
    * does, for tests and scripts. `now` fixes the clock for claiming, leases and backoff.
    */
@@ -102,6 +113,10 @@ export interface JobWorker {
 const GENERIC_FAILURE = 'The job could not be completed because of an unexpected error';
 const ABANDONED = 'The job stopped unexpectedly too many times and was given up';
 const PROGRESS_WRITE_INTERVAL_MS = 500;
+/** A recurring job keeps the runs that ended within this long (a week); older ones are deleted as the next is queued. */
+export const SCHEDULE_HISTORY_MS = 7 * 24 * 3600_000;
+/** Attempts of one run of a recurring job; the next run comes anyway. */
+const SCHEDULED_RUN_ATTEMPTS = 3;
 
 /** Claims and runs durable jobs (see migrations/0013_create_jobs.sql for the table and its states). */
 export function createJobWorker(options: JobWorkerOptions): JobWorker {
@@ -128,8 +143,46 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   let active = 0;
   const inFlight = new Set<Promise<void>>();
 
+  /** A recurring type's next run, queued in the transaction that finishes the current one (no-op for other types). */
+  async function queueNextRunIn(tx: Queryable, type: string, now: Date): Promise<void> {
+    const everyMs = handlers.get(type)?.everyMs;
+    if (!everyMs) return;
+    await repo.queueScheduledRun(tx, {
+      type,
+      scheduleKey: type,
+      runAt: new Date(now.getTime() + everyMs),
+      maxAttempts: SCHEDULED_RUN_ATTEMPTS,
+    });
+    await repo.pruneScheduledRuns(tx, type, new Date(now.getTime() - SCHEDULE_HISTORY_MS));
+  }
+
+  /** Marks a job finished; for a recurring type, in one transaction with queueing its next run. */
+  async function finish(type: string, now: Date, mark: (q: Queryable) => Promise<boolean>): Promise<boolean> {
+    if (!handlers.get(type)?.everyMs) return mark(db);
+    return db.transaction(async (tx) => {
+      const held = await mark(tx);
+      if (held) await queueNextRunIn(tx, type, now);
+      return held;
+    });
+  }
+
+  async function ensureSchedules(now: Date): Promise<void> {
+    for (const [type, handler] of handlers) {
+      if (!handler.everyMs) continue;
+      const queued = await repo.queueScheduledRun(db, {
+        type,
+        scheduleKey: type,
+        runAt: now,
+        maxAttempts: SCHEDULED_RUN_ATTEMPTS,
+      });
+      if (queued) log.info({ jobType: type, everyMs: handler.everyMs }, 'recurring job scheduled');
+    }
+  }
+
   async function giveUpAbandoned(now: Date) {
     const abandoned = await repo.failAbandoned(db, { types, now, error: ABANDONED });
+    // A recurring job given up this way still gets its next run (a restart would queue one too: ensureSchedules).
+    for (const type of new Set(abandoned.map((row) => row.type))) await queueNextRunIn(db, type, now);
     for (const row of abandoned) {
       log.error({ jobId: row.id, jobType: row.type }, 'job abandoned by a stopped worker too many times; failed');
       await handlers
@@ -220,6 +273,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         });
         // Throwing rolls the handler's transaction back: a worker that lost the job must not commit its work.
         if (!held) throw new JobLeaseLost(row.id);
+        await queueNextRunIn(tx, row.type, clock());
         finished = true;
       },
     };
@@ -227,14 +281,10 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     try {
       const result = await handler.run(ctx);
       if (!finished) {
-        const held = await repo.markSucceeded(db, {
-          id: row.id,
-          workerId,
-          result,
-          message: null,
-          outputFile: null,
-          now: clock(),
-        });
+        const now = clock();
+        const held = await finish(row.type, now, (q) =>
+          repo.markSucceeded(q, { id: row.id, workerId, result, message: null, outputFile: null, now }),
+        );
         if (!held) throw new JobLeaseLost(row.id);
       }
       jobLog.info('job succeeded');
@@ -264,7 +314,10 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         await repo.markForRetry(db, { id: row.id, workerId, runAt: decision.runAt, error: message, detail, now: clock() });
       } else {
         jobLog.error({ err: error }, 'job failed');
-        const held = await repo.markFailed(db, { id: row.id, workerId, error: message, detail, now: clock() });
+        const now = clock();
+        const held = await finish(row.type, now, (q) =>
+          repo.markFailed(q, { id: row.id, workerId, error: message, detail, now }),
+        );
         if (held) {
           await handler
             .onGiveUp?.(db, job, message)
@@ -313,6 +366,10 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       timer.unref();
       jobSignals.add(wakeSoon);
       tick();
+      // A first run of each recurring job, unless one is already queued (by another worker or an earlier start).
+      void ensureSchedules(realClock()).then(tick, (error: unknown) =>
+        log.error({ err: error }, 'queueing the recurring jobs failed'),
+      );
     },
     async stop(stopOptions = {}) {
       draining = true;
@@ -333,6 +390,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       await Promise.allSettled([...inFlight]);
     },
     wake: () => wakeSoon(),
+    ensureSchedules: (now) => ensureSchedules(now ?? realClock()),
     async runDue(opts = {}) {
       const clock = opts.now ? () => opts.now as Date : realClock;
       await giveUpAbandoned(clock());

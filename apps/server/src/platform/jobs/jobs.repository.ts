@@ -20,6 +20,8 @@ export interface JobRow {
   error: string | null;
   created_by: number | null;
   account_id: number | null;
+  /** The schedule a run of a recurring job belongs to (its type), or null for a job queued once. */
+  schedule_key: string | null;
   created_at: Date;
   updated_at: Date;
   started_at: Date | null;
@@ -27,7 +29,7 @@ export interface JobRow {
 }
 
 const JOB_COLUMNS = `id, type, payload, status, attempts, max_attempts, run_at, locked_by, locked_until, progress,
-  progress_message, checkpoint, result, output_file, error, created_by, account_id, created_at, updated_at, started_at, finished_at`;
+  progress_message, checkpoint, result, output_file, error, created_by, account_id, schedule_key, created_at, updated_at, started_at, finished_at`;
 
 export interface NewJob {
   type: string;
@@ -46,6 +48,30 @@ export async function insertJob(db: Queryable, job: NewJob): Promise<string> {
   );
   if (!row) throw new Error(`job ${job.type} was not saved`);
   return row.id;
+}
+
+/**
+ * Queues a run of a recurring job unless a run of the same schedule already waits or runs (the partial unique
+ * index of migration 0126 decides, so workers starting side by side queue it once). True when queued.
+ */
+export async function queueScheduledRun(
+  db: Queryable,
+  params: { type: string; scheduleKey: string; runAt: Date; maxAttempts: number },
+): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO jobs (type, payload, schedule_key, run_at, max_attempts) VALUES ($1, '{}'::jsonb, $2, $3, $4)
+     ON CONFLICT (schedule_key) WHERE status IN ('queued', 'running') DO NOTHING RETURNING id`,
+    [params.type, params.scheduleKey, params.runAt, params.maxAttempts],
+  );
+  return rows.length > 0;
+}
+
+/** Deletes the finished runs of a schedule that ended before `before`: a schedule keeps only recent history. */
+export async function pruneScheduledRuns(db: Queryable, scheduleKey: string, before: Date): Promise<void> {
+  await db.query(`DELETE FROM jobs WHERE schedule_key = $1 AND status IN ('succeeded', 'failed') AND finished_at < $2`, [
+    scheduleKey,
+    before,
+  ]);
 }
 
 export async function findJob(db: Queryable, id: string): Promise<JobRow | null> {
@@ -192,3 +218,6 @@ export async function release(db: Queryable, params: { id: string; workerId: str
   );
   return rows.length > 0;
 }
+
+/** The files jobs produced and still offer for download: the orphan upload sweep never removes them. */
+export const OUTPUT_FILE_NAMES_SQL = 'SELECT output_file FROM jobs';
