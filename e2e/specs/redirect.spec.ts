@@ -36,10 +36,13 @@ test.describe('redirect screen', () => {
     await page.goto('/#/Redirect/support/contact');
     const text = page.getByTestId('redirect-text');
     await expect
-      .poll(async () => {
-        await page.clock.runFor(25);
-        return text.count();
-      })
+      .poll(
+        async () => {
+          await page.clock.runFor(25);
+          return text.count();
+        },
+        { intervals: [20], timeout: 30_000 },
+      )
       .toBe(1);
 
     await expect(text).toHaveText('Redirecting to support/contact…');
