@@ -23,7 +23,7 @@ import {
   terminateDue,
 } from './domains/accounts/index.js';
 import { auditOperations } from './domains/audit/index.js';
-import { type AuthSettings, authOperations, createCallerResolver } from './domains/auth/index.js';
+import { type AuthSettings, authOperations, createCallerResolver, TOTP_SECRET_COLUMN } from './domains/auth/index.js';
 import {
   catalogueOperations,
   createServiceJobHandler,
@@ -125,7 +125,11 @@ export interface AppOptions {
 }
 
 /** Every column that holds sealed secrets: start-up seals clear values and moves old keys' values to the current key. */
-export const SEALED_COLUMNS: readonly SealedColumn[] = [CLIENT_SECRET_COLUMN, { table: 'mail_outbox', column: 'sealed_text' }];
+export const SEALED_COLUMNS: readonly SealedColumn[] = [
+  CLIENT_SECRET_COLUMN,
+  TOTP_SECRET_COLUMN,
+  { table: 'mail_outbox', column: 'sealed_text' },
+];
 
 /**
  * Every place that keeps stored file names: the orphan upload sweep removes only files none of them lists. A domain that

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEALED_COLUMNS } from '../../src/app.js';
 import { sendMail } from '../../src/platform/mail/index.js';
@@ -200,6 +201,32 @@ describe('stored secrets are sealed with a configured key that can be rotated', 
     });
     expect(completed.status).toBe(200);
     await admin.op('DeleteIdentityProvider', { accountId: company, Id: created.body.Id });
+  });
+
+  it('stores an authenticator secret sealed and checks codes with it; a clear one from before is sealed at start', async () => {
+    const codeFor = (secret: string) =>
+      new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() });
+    const storedSecret = async (userId: number) =>
+      (await t.db.query<{ secret: string }>('SELECT secret FROM mfa_factors WHERE user_id = $1', [userId]))[0]?.secret ?? '';
+    const user = await makeUser(t.db, { parentId: company, capabilities: READ_ALL });
+    const client = await new ApiClient(t.url).signIn(user.username);
+
+    const start = await client.op('StartMfaEnrolment');
+    expect(start.status).toBe(200);
+    const stored = await storedSecret(user.id);
+    expect(stored).toMatch(/^sealed:v1:/);
+    expect(stored).not.toContain(start.body.Secret);
+    const done = await client.op('ConfirmMfaEnrolment', { Code: codeFor(start.body.Secret) });
+    expect(done.status).toBe(200);
+
+    // Enrolled before authenticator secrets were sealed: the clear value still checks codes, and a start seals it.
+    const earlier = await makeUser(t.db, { parentId: company, capabilities: READ_ALL });
+    const clearSecret = new Secret({ size: 20 }).base32;
+    await t.db.query('INSERT INTO mfa_factors (user_id, secret, confirmed_at) VALUES ($1, $2, now())', [earlier.id, clearSecret]);
+    expect(await resealStoredSecrets(t.db, secretsKeyring(), SEALED_COLUMNS)).toBeGreaterThanOrEqual(1);
+    const sealed = await storedSecret(earlier.id);
+    expect(sealed).toMatch(/^sealed:v1:/);
+    expect(open(secretsKeyring(), 'mfa_factors.secret', sealed)).toBe(clearSecret);
   });
 
   it('rotation: start-up seals clear values (migration 0122) and values of an old key with the new key; the old key is then not needed', async () => {

@@ -1,5 +1,6 @@
 import type { PasswordClass, SecurityPolicy } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
+import { openSecret, purposeOf, type SealedColumn, sealSecret } from '../../platform/secrets/index.js';
 
 // ---------------------------------------------------------------- impersonation grants
 
@@ -128,6 +129,12 @@ export async function findCredentials(db: Queryable, userId: number) {
   return row ?? null;
 }
 
+/**
+ * Authenticator secrets are stored sealed (decision 0035): the code check opens them. Values written before they were
+ * sealed are sealed at the next start (`SEALED_COLUMNS`), and open as they are meanwhile.
+ */
+export const TOTP_SECRET_COLUMN: SealedColumn = { table: 'mfa_factors', column: 'secret', key: 'user_id' };
+
 export interface FactorRow {
   secret: string;
   confirmed_at: Date | null;
@@ -139,7 +146,7 @@ export async function findFactor(db: Queryable, userId: number, forUpdate = fals
     `SELECT secret, confirmed_at, last_step FROM mfa_factors WHERE user_id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
     [userId],
   );
-  return row ?? null;
+  return row ? { ...row, secret: openSecret(purposeOf(TOTP_SECRET_COLUMN), row.secret) } : null;
 }
 
 /** Starts (or restarts) an unfinished enrolment; a confirmed factor is never replaced this way. */
@@ -148,7 +155,7 @@ export async function upsertPendingFactor(db: Queryable, userId: number, secret:
     `INSERT INTO mfa_factors (user_id, secret) VALUES ($1, $2)
      ON CONFLICT (user_id) DO UPDATE SET secret = EXCLUDED.secret, created_at = now(), last_step = NULL
      WHERE mfa_factors.confirmed_at IS NULL`,
-    [userId, secret],
+    [userId, sealSecret(purposeOf(TOTP_SECRET_COLUMN), secret)],
   );
 }
 

@@ -1,3 +1,4 @@
+export { TOTP_SECRET_COLUMN } from './access.repository.js';
 export { checkPassword as checkPasswordPolicy, effectivePolicy, PLATFORM_POLICY } from './access.rules.js';
 export { authOperations } from './auth.operations.js';
 export {

@@ -5,6 +5,8 @@ import { isSealed, type Keyring, open, seal, sealedWith } from './secrets.js';
 export interface SealedColumn {
   table: string;
   column: string;
+  /** The column that tells the rows apart; `id` unless given. */
+  key?: string;
 }
 
 export const purposeOf = (c: SealedColumn) => `${c.table}.${c.column}`;
@@ -17,8 +19,9 @@ export const purposeOf = (c: SealedColumn) => `${c.table}.${c.column}`;
 export async function resealStoredSecrets(db: Queryable, keyring: Keyring, columns: readonly SealedColumn[]): Promise<number> {
   let resealed = 0;
   for (const c of columns) {
+    const key = c.key ?? 'id';
     const rows = await db.query<{ id: string; value: string }>(
-      `SELECT id::text AS id, ${c.column} AS value FROM ${c.table}
+      `SELECT ${key}::text AS id, ${c.column} AS value FROM ${c.table}
        WHERE ${c.column} IS NOT NULL AND ${c.column} <> '' AND ${c.column} NOT LIKE $1`,
       [`sealed:v1:${keyring.current.id}:%`],
     );
@@ -26,7 +29,7 @@ export async function resealStoredSecrets(db: Queryable, keyring: Keyring, colum
       if (isSealed(row.value) && sealedWith(row.value) === keyring.current.id) continue;
       const plain = open(keyring, purposeOf(c), row.value);
       const updated = await db.query(
-        `UPDATE ${c.table} SET ${c.column} = $3 WHERE id::text = $1 AND ${c.column} = $2 RETURNING id`,
+        `UPDATE ${c.table} SET ${c.column} = $3 WHERE ${key}::text = $1 AND ${c.column} = $2 RETURNING ${key}`,
         [row.id, row.value, seal(keyring, purposeOf(c), plain)],
       );
       resealed += updated.length;
