@@ -3,7 +3,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.js';
 import { createDb, type Db } from '../src/platform/db/db.js';
@@ -11,6 +10,7 @@ import { migrate } from '../src/platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../src/platform/db/paths.js';
 import { generateKey, makeKeyring } from '../src/platform/secrets/index.js';
 import { type MailCatcher, startMailCatcher } from './mail-catcher.js';
+import { createDatabase, dropDatabase as dropTestDatabase } from './postgres-databases.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -35,30 +35,9 @@ export async function buildTestApp(
   let db: Db;
   if (serverUrl) {
     const name = `portal_test_${randomUUID().replace(/-/g, '')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    // A copy of the migrated template of the global setup (test/global-setup.ts); two copies made at the
-    // same moment can find the template busy, so try again.
-    const template = inject('postgresTemplate');
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-        break;
-      } catch (error) {
-        if (attempt >= 10 || !String(error).includes('is being accessed by other users')) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-      }
-    }
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    db = await createDb({ databaseUrl: url.toString(), dataDir: '' });
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    // A copy of the migrated template of the global setup (test/global-setup.ts).
+    db = await createDb({ databaseUrl: await createDatabase(serverUrl, name, inject('postgresTemplate')), dataDir: '' });
+    dropDatabase = () => dropTestDatabase(serverUrl, name);
   } else {
     // Start from the migrated database the global setup dumped (test/global-setup.ts).
     const snapshotFile = inject('pgliteSnapshot');

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../src/platform/db/db.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../src/platform/db/paths.js';
+import { createDatabase, dropDatabase } from './postgres-databases.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,14 +27,11 @@ export default async function setup(project: TestProject) {
   if (serverUrl) {
     project.provide('pgliteSnapshot', null);
     const name = `portal_template_${randomUUID().replace(/-/g, '')}`;
-    await onServer(serverUrl, `CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const db = await createDb({ databaseUrl: url.toString(), dataDir: '' });
+    const db = await createDb({ databaseUrl: await createDatabase(serverUrl, name), dataDir: '' });
     await migrate(db, MIGRATIONS_DIR);
     await db.close();
     project.provide('postgresTemplate', name);
-    return () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    return () => dropDatabase(serverUrl, name);
   }
   project.provide('postgresTemplate', null);
   const db = await createDb({ databaseUrl: null, dataDir: 'memory://' });
@@ -47,14 +44,4 @@ export default async function setup(project: TestProject) {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteSnapshot', file);
   return () => rmSync(folder, { recursive: true, force: true });
-}
-
-async function onServer(serverUrl: string, sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { createDb, type Db } from '../../src/platform/db/db.js';
@@ -14,6 +13,7 @@ import { MIGRATIONS_DIR } from '../../src/platform/db/paths.js';
 import { type Keyring, loadKeyring, open, seal } from '../../src/platform/secrets/index.js';
 import { makeAccount, makeUser, READ_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
+import { createDatabase, dropDatabase } from '../postgres-databases.js';
 
 // Issue 14: `npm run backup` and `npm run restore`, tested by a round trip through the real commands: data written
 // through the server, backed up, restored into a fresh DATA_DIR (and, on PostgreSQL, a fresh database), then read
@@ -39,26 +39,14 @@ function command(script: 'backup' | 'restore', args: string[], env: Record<strin
   });
 }
 
-async function onServer(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl ?? '' });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A database of this test's own: on PostgreSQL a new one (migrated from the run's template, or empty); else ''. */
 async function newDatabase(created: string[], migrated: boolean): Promise<string> {
   if (!serverUrl) return '';
   const name = `portal_backup_${randomUUID().replace(/-/g, '')}`;
   const template = migrated ? inject('postgresTemplate') : null;
-  await onServer(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  const url = await createDatabase(serverUrl, name, template);
   created.push(name);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return url;
 }
 
 async function openDb(databaseUrl: string, dataDir: string, snapshot = false): Promise<Db> {
@@ -144,7 +132,7 @@ for (const { kind, enabled } of kinds) {
     }, 180_000);
 
     afterAll(async () => {
-      for (const name of databases) await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      for (const name of databases) await dropDatabase(serverUrl ?? '', name);
       if (base) rmSync(base, { recursive: true, force: true });
     });
 

@@ -5,13 +5,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb, type Db } from '../../src/platform/db/db.js';
 import { migrate } from '../../src/platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../../src/platform/db/paths.js';
 import { makeAccount, makeUser, READ_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
+import { createDatabase, dropDatabase } from '../postgres-databases.js';
 
 /**
  * Issue 13: two server processes on one PostgreSQL, each with its own caller cache. A change made through one
@@ -81,16 +81,6 @@ async function stopServer(server: ServerProcess | undefined) {
   await ended;
 }
 
-async function onServer(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 describe.skipIf(!serverUrl)('caller cache across server processes (PostgreSQL)', () => {
   const name = `portal_test_${randomUUID().replace(/-/g, '')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-processes-'));
@@ -101,11 +91,8 @@ describe.skipIf(!serverUrl)('caller cache across server processes (PostgreSQL)',
   let admin: { id: number; username: string };
 
   beforeAll(async () => {
-    const template = inject('postgresTemplate');
-    await onServer(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-    const url = new URL(serverUrl as string);
-    url.pathname = `/${name}`;
-    db = await createDb({ databaseUrl: url.toString(), dataDir: '' });
+    const url = await createDatabase(serverUrl as string, name, inject('postgresTemplate'));
+    db = await createDb({ databaseUrl: url, dataDir: '' });
     await migrate(db, MIGRATIONS_DIR);
     const provider = await makeAccount(db, { type: 'Provider', parentId: null });
     const reseller = await makeAccount(db, { type: 'Reseller', parentId: provider });
@@ -114,13 +101,13 @@ describe.skipIf(!serverUrl)('caller cache across server processes (PostgreSQL)',
       parentId: provider,
       capabilities: [...READ_ALL, 'SECURITY_MANAGEMENT_READ', 'SECURITY_MANAGEMENT_UPDATE'],
     });
-    [first, second] = await Promise.all([startServer(url.toString(), dataDir), startServer(url.toString(), dataDir)]);
+    [first, second] = await Promise.all([startServer(url, dataDir), startServer(url, dataDir)]);
   }, 180_000);
 
   afterAll(async () => {
     await Promise.all([stopServer(first), stopServer(second)]);
     await db?.close();
-    if (serverUrl) await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (serverUrl) await dropDatabase(serverUrl, name);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
