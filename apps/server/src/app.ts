@@ -20,7 +20,7 @@ import {
   customActionOperations,
   findLocation,
   registerAccountExtension,
-  terminateDue,
+  scheduledTerminationsJobHandler,
 } from './domains/accounts/index.js';
 import { auditOperations } from './domains/audit/index.js';
 import { type AuthSettings, authOperations, createCallerResolver, TOTP_SECRET_COLUMN } from './domains/auth/index.js';
@@ -100,7 +100,7 @@ export interface AppOptions {
   secureCookies?: boolean;
   /** Where uploaded files are stored; DATA_DIR/files by default. */
   filesDir?: string;
-  /** Periodic work such as carrying out scheduled terminations; tests turn it off and call it directly. */
+  /** Runs the job runner (durable and recurring jobs, e.g. scheduled terminations); tests turn it off and run jobs directly. */
   backgroundJobs?: boolean;
   /** Answers every request with a Server-Timing header: its phases, statements and round trips (bench/, tests). */
   serverTiming?: boolean;
@@ -226,6 +226,8 @@ export function registeredJobHandlers(deps: {
     importJobHandler({ storage: deps.storage }),
     marketplacePricesExportJobHandler({ storage: deps.storage }),
     myServicesPricesExportJobHandler({ storage: deps.storage }),
+    // Recurring: carries out the scheduled terminations that are due, every minute.
+    scheduledTerminationsJobHandler(),
     // Recurring: deletes the files jobs produced once they expired (JOB_FILE_HOURS).
     expiredJobFilesJobHandler({ storage: deps.storage }),
     // Recurring: removes uploads no record has referred to for longer than the grace period (issue 14).
@@ -351,21 +353,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailTransport?.close();
   });
 
-  if (options.backgroundJobs ?? true) {
-    if ((options.jobsWorker ?? config.jobsWorker) === 'in-process') app.addHook('onReady', async () => jobs.start());
-    let timer: NodeJS.Timeout | null = null;
-    const sweep = () =>
-      terminateDue(options.db, new Date()).catch((error: unknown) =>
-        app.log.error({ err: error }, 'scheduled terminations failed'),
-      );
-    app.addHook('onReady', async () => {
-      timer = setInterval(sweep, 60_000);
-      timer.unref();
-      void sweep();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-    });
+  if ((options.backgroundJobs ?? true) && (options.jobsWorker ?? config.jobsWorker) === 'in-process') {
+    app.addHook('onReady', async () => jobs.start());
   }
 
   let shuttingDown = false;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { terminateDue } from '../../src/domains/accounts/index.js';
+import { SCHEDULED_TERMINATIONS_JOB_TYPE, terminateDue } from '../../src/domains/accounts/index.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL, UPDATE_ALL } from '../factories/accounts.js';
 import { type ApiClient, signedIn } from '../factories/client.js';
@@ -111,6 +111,24 @@ describe('terminate and cancel termination', () => {
     expect(row?.state).toBe('Terminated');
     const log = await admin.op('GetAuditLog', { accountId: c.company });
     expect(log.body.Items[0]).toMatchObject({ Operation: 'ScheduledTermination', Actor: null });
+  });
+
+  it('carries out due terminations as a recurring job of the job runner, and queues its next run', async () => {
+    const c = await customer();
+    await admin.op('TerminateAccount', { id: c.company, terminationDate: new Date(Date.now() + 3600_000).toISOString() });
+    const later = new Date(Date.now() + 2 * 3600_000);
+
+    await t.app.jobs.ensureSchedules(later);
+    await t.app.jobs.runDue({ now: later });
+
+    const [row] = await t.db.query<{ state: string }>('SELECT state FROM accounts WHERE id = $1', [c.company]);
+    expect(row?.state).toBe('Terminated');
+    const runs = await t.db.query<{ status: string; run_at: Date }>(
+      'SELECT status, run_at FROM jobs WHERE type = $1 ORDER BY run_at',
+      [SCHEDULED_TERMINATIONS_JOB_TYPE],
+    );
+    expect(runs.map((r) => r.status)).toEqual(['succeeded', 'queued']);
+    expect((runs[1]?.run_at.getTime() ?? 0) - later.getTime()).toBeGreaterThanOrEqual(60_000);
   });
 
   it('[A6.13] needs the delete permission of the account type', async () => {

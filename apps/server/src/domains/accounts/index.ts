@@ -36,3 +36,7 @@ export {
 } from './accounts.service.js';
 export { customActionOperations } from './custom-actions.operations.js';
 export type { CustomActionRunner, CustomActionRunners } from './custom-actions.service.js';
+export {
+  SCHEDULED_TERMINATIONS_JOB_TYPE,
+  scheduledTerminationsJobHandler,
+} from './scheduled-terminations.job.js';
