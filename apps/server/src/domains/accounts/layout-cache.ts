@@ -1,5 +1,6 @@
 import type { AccountType, FieldDefinition, LayoutPage } from '@portal/contracts';
 import type { Db, Queryable } from '../../platform/db/db.js';
+import { NotifiedCache, notifiedCacheFor } from '../../platform/db/notified-cache.js';
 import * as repo from './accounts.repository.js';
 
 /** The channel the triggers of migration 0124 announce layout changes on. */
@@ -13,53 +14,15 @@ export interface TypeLayout {
   customActions: repo.CustomActionRow[];
 }
 
-interface LayoutCache {
-  entries: Map<AccountType, TypeLayout>;
-  live: boolean;
-  /** Bumped by every change: a load that began before one is not stored. */
-  generation: number;
-}
-
-const caches = new WeakMap<Db, Promise<LayoutCache>>();
-
-const isDb = (db: Queryable): db is Db => typeof (db as Partial<Db>).listen === 'function';
-
 /**
  * Per process and database, the layouts of the account types, kept until the database announces a change to field
  * definitions, layout pages, report pages or custom actions (triggers of migration 0124, NOTIFY from any process).
- * Serves only while listening; inside a transaction (a Queryable that is not the Db) it always reads the database.
+ * Serves only while listening (the shared NotifiedCache of platform/db); inside a transaction (a Queryable that is
+ * not the Db) it always reads the database.
  */
-function layoutCacheFor(db: Db): Promise<LayoutCache> {
-  let cache = caches.get(db);
-  if (cache) return cache;
-  const created: LayoutCache = { entries: new Map(), live: false, generation: 0 };
-  const forget = () => {
-    created.generation++;
-    created.entries.clear();
-  };
-  cache = db
-    .listen(LAYOUT_CACHE_CHANNEL, {
-      message: forget,
-      lost: () => {
-        created.live = false;
-        forget();
-      },
-      restored: () => {
-        forget();
-        created.live = true;
-      },
-    })
-    .then(
-      () => {
-        forget();
-        created.live = true;
-        return created;
-      },
-      () => created,
-    );
-  caches.set(db, cache);
-  return cache;
-}
+const layoutCacheFor = (db: Db) => notifiedCacheFor(db, LAYOUT_CACHE_CHANNEL, () => new NotifiedCache<AccountType, TypeLayout>());
+
+const isDb = (db: Queryable): db is Db => typeof (db as Partial<Db>).listen === 'function';
 
 async function loadTypeLayout(db: Queryable, type: AccountType): Promise<TypeLayout> {
   const [definitions, pages, reportPages, customActions] = await Promise.all([
@@ -75,10 +38,10 @@ async function loadTypeLayout(db: Queryable, type: AccountType): Promise<TypeLay
 export async function typeLayout(db: Queryable, type: AccountType): Promise<TypeLayout> {
   if (!isDb(db)) return loadTypeLayout(db, type);
   const cache = await layoutCacheFor(db);
-  const hit = cache.live ? cache.entries.get(type) : undefined;
+  const hit = cache.get(type);
   if (hit) return hit;
   const generation = cache.generation;
   const loaded = await loadTypeLayout(db, type);
-  if (cache.live && generation === cache.generation) cache.entries.set(type, loaded);
+  cache.set(type, loaded, generation);
   return loaded;
 }
