@@ -34,6 +34,33 @@ test.describe('marketplace explore', () => {
     await shot(page, 'marketplace-home');
   });
 
+  test('[M2.17] on a phone-sized screen the header keeps one line and the sections move into the menu', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'provider.admin');
+    const sections = page.getByRole('navigation', { name: 'Sections' });
+    await expect(sections.getByRole('link', { name: 'Marketplace', exact: true })).not.toBeInViewport();
+
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(sections.getByRole('link')).toHaveText([
+      'Marketplace',
+      'Reports',
+      'Your services',
+      'Orders',
+      'Price lists',
+      'Exchange rates',
+      'Outbox',
+    ]);
+    const header = await page.getByRole('banner').boundingBox();
+    expect(header?.height).toBe(60);
+    await checkAccessible(page);
+    await shot(page, 'shell-menu-narrow');
+    await sections.getByRole('link', { name: 'Marketplace', exact: true }).click();
+
+    await expect(page).toHaveURL(/#\/Marketplace\/Explore$/);
+    await expect(sections).not.toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport();
+  });
+
   test('[M2.26] [M4.17] the category dropdown opens the category view with vendor tiles; a tile shows that vendor’s profile panel', async ({
     page,
   }) => {

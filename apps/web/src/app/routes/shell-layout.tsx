@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Burger, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Anchor, AppShell, Burger, Group, Loader, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { MARKETPLACE_BROWSE_CAPABILITY_KEYS, ORDERS_READ_CAPABILITY_KEYS } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,6 +23,8 @@ import { href, paths } from '../paths';
 
 /** Header links and the portal's name stay on one line each. */
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
+/** The portal's name ends in an ellipsis on a narrow screen rather than push the user menu out. */
+const TRUNCATED = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
 /** A full page load at an in-app route: nothing of the previous identity stays in memory or in loaded scripts. */
 export function reloadAt(path: string) {
@@ -42,7 +44,7 @@ export function ShellLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const params = useParams();
-  const [opened, { toggle }] = useDisclosure();
+  const [opened, { toggle, close }] = useDisclosure();
   const [treePath, setTreePath] = useState<number[]>([]);
   const signOut = useSignOut();
   const settings = useClientSettings(user.data ? user.data.AccountId : null);
@@ -87,6 +89,18 @@ export function ShellLayout() {
     );
   }
 
+  const can = (key: string) => user.data?.Capabilities.includes(key) === true;
+  // The portal's sections the user may open, in the header on wide screens and in the menu on narrow ones.
+  const sections = [
+    // [M2.26] Whoever may browse: MARKETPLACE read, or a vendor's service tool (the provider has both).
+    MARKETPLACE_BROWSE_CAPABILITY_KEYS.some(can) && { href: href(paths.marketplace.explore()), label: t('marketplace.navLink') },
+    { href: href(paths.reports()), label: t('reports.navLink') },
+    can('SERVICE_TOOL_INFO_READ') && { href: `#${paths.services.list()}`, label: t('serviceTool.list.title') },
+    ORDERS_READ_CAPABILITY_KEYS.some(can) && { href: href(paths.orders()), label: t('orders.navLink') },
+    can('MARKETPLACE_READ') && { href: href(paths.priceLists()), label: t('priceLists.navLink') },
+    can('EXCHANGE_RATE_READ') && { href: href(paths.exchangeRates()), label: t('exchangeRates.navLink') },
+    can('OUTBOX_READ') && { href: href(paths.outbox.list()), label: t('jobs.outbox.navLink') },
+  ].filter((section): section is { href: string; label: string } => section !== false);
   const selectedId = params.id ? Number(params.id) : null;
   const impersonatedId = user.data.Impersonator ? user.data.AccountId : null;
   return (
@@ -107,49 +121,23 @@ export function ShellLayout() {
             onReturned={(own) => reloadAt(own && impersonatedId ? paths.account.view(impersonatedId) : paths.login())}
           />
           <Group flex={1} px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm">
-              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('tree.label')} />
-              <Anchor href={`#${paths.home()}`} underline="never" c="inherit">
-                <Title order={2} size="h4" style={NOWRAP}>
+            <Group gap="sm" wrap="nowrap" miw={0}>
+              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('app.menu')} />
+              <Anchor href={`#${paths.home()}`} underline="never" c="inherit" miw={0}>
+                <Title order={2} size="h4" style={TRUNCATED}>
                   {t('app.name')}
                 </Title>
               </Anchor>
             </Group>
             <Group gap="sm" wrap="nowrap">
-              {/* [M2.26] Whoever may browse: MARKETPLACE read, or a vendor's service tool (the provider has both). */}
-              {MARKETPLACE_BROWSE_CAPABILITY_KEYS.some((key) => user.data?.Capabilities.includes(key)) && (
-                <Anchor href={href(paths.marketplace.explore())} size="sm" fw={500} style={NOWRAP}>
-                  {t('marketplace.navLink')}
-                </Anchor>
-              )}
-              <Anchor href={href(paths.reports())} size="sm" fw={500} style={NOWRAP}>
-                {t('reports.navLink')}
-              </Anchor>
-              {user.data.Capabilities.includes('SERVICE_TOOL_INFO_READ') && (
-                <Anchor href={`#${paths.services.list()}`} size="sm" fw={500} style={NOWRAP}>
-                  {t('serviceTool.list.title')}
-                </Anchor>
-              )}
-              {ORDERS_READ_CAPABILITY_KEYS.some((key) => user.data?.Capabilities.includes(key)) && (
-                <Anchor href={href(paths.orders())} size="sm" fw={500} style={NOWRAP}>
-                  {t('orders.navLink')}
-                </Anchor>
-              )}
-              {user.data.Capabilities.includes('MARKETPLACE_READ') && (
-                <Anchor href={href(paths.priceLists())} size="sm" fw={500} style={NOWRAP}>
-                  {t('priceLists.navLink')}
-                </Anchor>
-              )}
-              {user.data.Capabilities.includes('EXCHANGE_RATE_READ') && (
-                <Anchor href={href(paths.exchangeRates())} size="sm" fw={500} style={NOWRAP}>
-                  {t('exchangeRates.navLink')}
-                </Anchor>
-              )}
-              {user.data.Capabilities.includes('OUTBOX_READ') && (
-                <Anchor href={href(paths.outbox.list())} size="sm" fw={500} style={NOWRAP}>
-                  {t('jobs.outbox.navLink')}
-                </Anchor>
-              )}
+              {/* Wide screens: the sections in the header; narrower ones list them above the tree (the menu). */}
+              <Group component="nav" aria-label={t('app.sections')} gap="sm" wrap="nowrap" visibleFrom="lg">
+                {sections.map((section) => (
+                  <Anchor key={section.href} href={section.href} size="sm" fw={500} style={NOWRAP}>
+                    {section.label}
+                  </Anchor>
+                ))}
+              </Group>
               <UserMenu
                 user={user.data}
                 onSignedOut={() => navigate(paths.login(), { replace: true })}
@@ -164,7 +152,14 @@ export function ShellLayout() {
           </Group>
         </Stack>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={t('tree.label')}>
+      <AppShell.Navbar p="xs" aria-label={t('app.menu')}>
+        {sections.length > 0 && (
+          <Stack component="nav" aria-label={t('app.sections')} gap={0} hiddenFrom="lg" mb="xs">
+            {sections.map((section) => (
+              <NavLink key={section.href} href={section.href} label={section.label} onClick={close} />
+            ))}
+          </Stack>
+        )}
         <ScrollArea>
           <AccountTree
             rootId={user.data.CompanyAccountId}

@@ -21,10 +21,11 @@ export function UserMenu({
   const signOut = useSignOut();
   const who = (
     <div style={{ textAlign: 'right' }}>
-      <Text size="sm" fw={600} data-testid="current-user" style={{ whiteSpace: 'nowrap' }}>
+      {/* Long names end in an ellipsis rather than wrap the header; the menu's label carries the whole name. */}
+      <Text size="sm" fw={600} data-testid="current-user" truncate="end" maw={{ base: 96, sm: 240 }}>
         {user.DisplayName}
       </Text>
-      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+      <Text size="xs" c="dimmed" truncate="end" maw={240} visibleFrom="sm">
         {t('auth.company', { name: user.CompanyDisplayName })}
       </Text>
     </div>
