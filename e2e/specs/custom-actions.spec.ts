@@ -73,6 +73,8 @@ test.describe('custom actions', () => {
 
     await expect(page.getByText('Change account status: done')).toBeVisible();
     await expect(page.getByText('Suspended', { exact: true }).first()).toBeVisible();
+    // The state badge reads well: dark text on the yellow badge.
+    await checkAccessible(page);
   });
 
   test('[A2.33] renewal settings of a subscription show the configured-for-renew banner, and Reset saved values clears them', async ({

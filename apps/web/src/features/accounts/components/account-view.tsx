@@ -263,7 +263,7 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
           </Title>
           <Badge variant="outline">{t(`account.type.${type}`, { defaultValue: type })}</Badge>
           {state !== 'Active' && (
-            <Badge color={state === 'Terminated' ? 'red' : 'yellow'} variant="filled">
+            <Badge color={state === 'Terminated' ? 'red' : 'yellow'} variant="filled" autoContrast>
               {state}
             </Badge>
           )}
