@@ -98,6 +98,8 @@ export interface AppOptions {
   /** [M6.18] Third-party guidance script for the web app (never loaded while impersonating). */
   guidanceScriptUrl?: string | null;
   secureCookies?: boolean;
+  /** Serve https directly with this certificate and key (PEM); cookies are then Secure and HSTS is sent. */
+  https?: { cert: string | Buffer; key: string | Buffer } | null;
   /** Where uploaded files are stored; DATA_DIR/files by default. */
   filesDir?: string;
   /** Runs the job runner (durable and recurring jobs, e.g. scheduled terminations); tests turn it off and run jobs directly. */
@@ -243,6 +245,7 @@ export function registeredJobHandlers(deps: {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const routes: RouteOptions[] = [];
   const app = Fastify({
+    ...(options.https ? { https: options.https } : {}),
     logger: options.logger ?? false,
     genReqId: (req) => String(req.headers['x-request-id'] ?? crypto.randomUUID()).slice(0, 100),
     requestIdHeader: false,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { buildApp } from './app.js';
 import { loadConfig } from './platform/config/config.js';
 import { createDb } from './platform/db/db.js';
@@ -6,6 +7,7 @@ import { MIGRATIONS_DIR } from './platform/db/paths.js';
 import { DEMO_PASSWORD, seedDemo } from './seed/demo-seed.js';
 
 const config = loadConfig();
+const https = config.tls ? readTls(config.tls) : null;
 const shouldSeed = process.argv.includes('--seed-demo');
 const db = await createDb(config);
 const applied = await migrate(db, MIGRATIONS_DIR);
@@ -20,6 +22,7 @@ const app = await buildApp({
   guidanceScriptUrl: config.guidanceScriptUrl,
   secureCookies: config.secureCookies,
   publicUrl: config.publicUrl,
+  https,
 });
 if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
 if (shouldSeed) {
@@ -43,7 +46,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+const url = `${https ? 'https' : 'http'}://localhost:${(app.server.address() as { port: number }).port}`;
 if (shouldSeed) {
   console.log(`
   Cloud portal is running at ${url}  (database: ${db.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})
@@ -57,4 +60,16 @@ if (shouldSeed) {
     acme.jdoe           company user at Acme Logistics (read-only)
     acme.newhire        company user who has not accepted the platform terms yet
 `);
+}
+
+/** The certificate and key of TLS_CERT_FILE / TLS_KEY_FILE, or a start-up error naming the file. */
+function readTls(files: { certFile: string; keyFile: string }): { cert: Buffer; key: Buffer } {
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(file);
+    } catch (error) {
+      throw new Error(`${name}: cannot read ${file}: ${(error as Error).message}`);
+    }
+  };
+  return { cert: read('TLS_CERT_FILE', files.certFile), key: read('TLS_KEY_FILE', files.keyFile) };
 }

@@ -1,13 +1,20 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL, TEST_PASSWORD } from '../factories/accounts.js';
 
-// Issue 14: security headers on every answer, the Secure cookie and HSTS over TLS (here: a trusted proxy saying https).
+// Issue 14: security headers on every answer, the Secure cookie and HSTS over TLS (a trusted proxy saying https, or
+// the server's own TLS with TLS_CERT_FILE / TLS_KEY_FILE: a self-signed certificate for 127.0.0.1 in fixtures/tls).
 let plain: TestApp;
 let proxied: TestApp;
+let direct: TestApp;
+const TLS_DIR = join(import.meta.dirname, '../fixtures/tls');
+const cert = readFileSync(join(TLS_DIR, 'cert.pem'));
+/** Trusts only the fixture certificate, on loopback. */
+const trustingFixture = new Agent({ connect: { ca: cert } });
 let webDist: string;
 const usernames = new Map<TestApp, string>();
 
@@ -19,7 +26,9 @@ beforeAll(async () => {
     app: { publicUrl: 'https://portal.example.com', embedFrameAncestors: ['https://intranet.example.com'] },
   });
   proxied = await buildTestApp({ webDist, app: { trustProxy: 'loopback' } });
-  for (const app of [plain, proxied]) {
+  direct = await buildTestApp({ webDist, app: { https: { cert, key: readFileSync(join(TLS_DIR, 'key.pem')) } } });
+  direct.url = direct.url.replace(/^http:/, 'https:');
+  for (const app of [plain, proxied, direct]) {
     const provider = await makeAccount(app.db, { type: 'Provider', parentId: null });
     const company = await makeAccount(app.db, { type: 'Company', parentId: provider });
     usernames.set(app, (await makeUser(app.db, { parentId: company, capabilities: READ_ALL })).username);
@@ -28,11 +37,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await plain.close();
   await proxied.close();
+  await direct.close();
+  await trustingFixture.close();
   rmSync(webDist, { recursive: true, force: true });
 });
 
 const signIn = (app: TestApp, headers: Record<string, string> = {}) =>
-  fetch(`${app.url}/api/op/Authenticate`, {
+  undiciFetch(`${app.url}/api/op/Authenticate`, {
+    dispatcher: trustingFixture,
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ Username: usernames.get(app), Password: TEST_PASSWORD }),
@@ -90,6 +102,17 @@ describe('security headers (issue 14)', () => {
     const res = await signIn(proxied, { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.20' });
     const page = await fetch(`${proxied.url}/`, { headers: { 'x-forwarded-proto': 'https' } });
 
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toMatch(/portal_session=.+;\s*Secure/i);
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000');
+    expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000');
+  });
+
+  it('serving https itself (TLS_CERT_FILE, TLS_KEY_FILE): the session cookie is Secure and HSTS is sent', async () => {
+    const res = await signIn(direct);
+    const page = await undiciFetch(`${direct.url}/`, { dispatcher: trustingFixture });
+
+    expect(direct.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toMatch(/portal_session=.+;\s*Secure/i);
     expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000');

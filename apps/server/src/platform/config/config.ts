@@ -50,6 +50,8 @@ export interface Config {
   secretsOldKeys: string[];
   /** ORPHAN_UPLOAD_GRACE_HOURS: how long an upload no record refers to is kept before the sweep removes it. */
   orphanUploadGraceHours: number;
+  /** TLS_CERT_FILE and TLS_KEY_FILE (PEM): serve https directly; null: plain http (a proxy may terminate TLS). */
+  tls: { certFile: string; keyFile: string } | null;
 }
 
 export type TrustProxy = boolean | number | string;
@@ -99,7 +101,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((k) => k.trim())
       .filter(Boolean),
     orphanUploadGraceHours: parseOrphanUploadGraceHours(env.ORPHAN_UPLOAD_GRACE_HOURS),
+    tls: parseTls(env.TLS_CERT_FILE, env.TLS_KEY_FILE),
   };
+}
+
+/** TLS_CERT_FILE and TLS_KEY_FILE: both paths (read when the server starts) or neither. */
+export function parseTls(certFile: string | undefined, keyFile: string | undefined): Config['tls'] {
+  const cert = certFile?.trim() || null;
+  const key = keyFile?.trim() || null;
+  if (!cert && !key) return null;
+  if (!cert || !key) throw new Error('TLS_CERT_FILE and TLS_KEY_FILE go together: set both to serve https, or neither');
+  return { certFile: resolve(cert), keyFile: resolve(key) };
 }
 
 /** ORPHAN_UPLOAD_GRACE_HOURS: whole hours from 1 to 8760 (a year); 24 when unset. */
