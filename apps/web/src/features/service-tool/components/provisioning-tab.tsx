@@ -309,6 +309,7 @@ function HttpPanel(props: {
           <PasswordInput
             size="xs"
             label={t('serviceToolTabs.provisioning.authPassword')}
+            description={t('serviceToolTabs.provisioning.authPasswordHint')}
             value={http.AuthPassword}
             onChange={(e) => set({ AuthPassword: e.currentTarget.value })}
             autoComplete="new-password"
