@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEALED_COLUMNS } from '../../src/app.js';
 import { insertAccount } from '../../src/domains/accounts/index.js';
@@ -33,6 +34,8 @@ let company: number;
 let owner: number;
 let provider: ApiClient;
 let admin: ApiClient;
+/** Every line the server logged, at every level. */
+const logLines: string[] = [];
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
@@ -98,7 +101,13 @@ async function authorizationSent(serviceName: string): Promise<string | null> {
 
 beforeAll(async () => {
   vendor = await startVendor({ onRequest: (r) => received.push(r), nextStatus: () => 200 });
-  t = await buildTestApp();
+  const logStream = new Writable({
+    write(chunk, _encoding, callback) {
+      logLines.push(String(chunk));
+      callback();
+    },
+  });
+  t = await buildTestApp({ app: { logger: { level: 'trace', stream: logStream } } });
   const root = await makeAccount(t.db, { type: 'Provider', parentId: null });
   const reseller = await makeAccount(t.db, { type: 'Reseller', parentId: root });
   company = await makeAccount(t.db, { type: 'Company', parentId: reseller });
@@ -317,6 +326,29 @@ describe('the embed signing key is stored sealed (issue 14)', () => {
     } finally {
       await resealStoredSecrets(t.db, makeKeyring(keyring.current, [newKey]), SEALED_COLUMNS);
       configureSecrets(keyring);
+    }
+  });
+});
+
+describe('no provisioning password or embed signing key in the logs', () => {
+  it('after saving, sending, migrating and rotating above, the log holds none of the passwords nor the signing key', async () => {
+    const key = open(
+      secretsKeyring(),
+      'embed_token_keys.secret',
+      (await t.db.query<{ secret: string }>(`SELECT secret FROM embed_token_keys WHERE name = 'default'`))[0]?.secret ?? '',
+    );
+    const log = logLines.join('');
+    expect(log.length).toBeGreaterThan(0);
+    for (const secret of [
+      'vendor-pass-7f3c1a',
+      'first-pass-91',
+      'second-pass-22',
+      'draft-pass-33',
+      'typed-in-draft-44',
+      'legacy-pass-55',
+      key,
+    ]) {
+      expect(log).not.toContain(secret);
     }
   });
 });
