@@ -22,6 +22,7 @@ test.describe('provisioning passwords are never shown again (issue 14, decision 
     for (let i = 0; i < count; i++) await expect(passwords.nth(i)).toHaveValue('');
     await expect(dialog.getByText('Leave empty to keep the saved password.').first()).toBeVisible();
     await checkAccessible(page);
+    await passwords.first().scrollIntoViewIfNeeded();
     await shot(page, 'provisioning-password');
   });
 });

@@ -310,6 +310,8 @@ function HttpPanel(props: {
             size="xs"
             label={t('serviceToolTabs.provisioning.authPassword')}
             description={t('serviceToolTabs.provisioning.authPasswordHint')}
+            // Below the field, so it lines up with the user name beside it.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             value={http.AuthPassword}
             onChange={(e) => set({ AuthPassword: e.currentTarget.value })}
             autoComplete="new-password"
