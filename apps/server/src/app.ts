@@ -28,6 +28,7 @@ import {
   catalogueOperations,
   createServiceJobHandler,
   findServiceFileAttachment,
+  PROVISIONING_PASSWORD_COLUMN,
   serviceFileReferences,
 } from './domains/catalogue/index.js';
 import { credentialOperations, sendToAllJobHandler } from './domains/credentials/index.js';
@@ -50,7 +51,7 @@ import {
   provisioningOperations,
   provisioningRoutes,
 } from './domains/provisioning/index.js';
-import { reportOperations, reportRoutes } from './domains/reports/index.js';
+import { EMBED_SIGNING_SECRET_COLUMN, reportOperations, reportRoutes } from './domains/reports/index.js';
 import { CLIENT_SECRET_COLUMN, ssoOperations } from './domains/sso/index.js';
 import { subscriptionOperations, upgradeSubscriptionAction } from './domains/subscriptions/index.js';
 import { termsOperations } from './domains/terms/index.js';
@@ -131,6 +132,8 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   CLIENT_SECRET_COLUMN,
   TOTP_SECRET_COLUMN,
   { table: 'mail_outbox', column: 'sealed_text' },
+  EMBED_SIGNING_SECRET_COLUMN,
+  PROVISIONING_PASSWORD_COLUMN,
 ];
 
 /**

@@ -116,4 +116,27 @@ describe.runIf(enabled)('PostgreSQL restart (issue 14)', () => {
     expect((await during).status).toBe(200);
     expect((await client.op('GetCurrentUser')).status).toBe(200);
   }, 120_000);
+
+  it('a request while the cluster stays down past the reconnect wait answers 503 DATABASE_UNAVAILABLE with Retry-After', async () => {
+    // A second app on the same cluster whose queries wait only a second for PostgreSQL to come back.
+    const shortDb = await createDb({
+      databaseUrl: `postgres://portal:restart-test@127.0.0.1:${port}/postgres`,
+      dataDir: '',
+      reconnectMs: 1000,
+    });
+    const shortApp = await buildApp({ db: shortDb, webDist: null, backgroundJobs: false, outgoingAllow: ['loopback'] });
+    await shortApp.listen({ port: 0, host: '127.0.0.1' });
+    const shortUrl = `http://127.0.0.1:${(shortApp.server.address() as { port: number }).port}`;
+    pgCtl('-m', 'fast', 'stop');
+    try {
+      const res = await new ApiClient(shortUrl).op('Authenticate', { Username: username, Password: 'Test-password-1' });
+      expect(res.status).toBe(503);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(res.body).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+    } finally {
+      start();
+      await shortApp.close();
+      await shortDb.close();
+    }
+  }, 120_000);
 });

@@ -18,6 +18,7 @@ import {
 import { handle, requireCaller } from '../../platform/operations/types.js';
 import * as service from './catalogue.service.js';
 import * as drafts from './drafts.service.js';
+import { withoutProvisioningPasswords } from './provisioning-passwords.js';
 
 export const catalogueOperations = [
   handle(ListServices, (ctx, input) => service.listServices(ctx.db, requireCaller(ctx), input)),
@@ -34,7 +35,13 @@ export const catalogueOperations = [
     await drafts.deleteDraftAfterSave(ctx.db, requireCaller(ctx), null);
     ctx.audit({
       accountId: ownerId,
-      after: { ServiceName: result.ServiceName, Id: result.Id, JobId: result.JobId, Service: input },
+      // The audit keeps the input without its provisioning passwords (decision 0035).
+      after: {
+        ServiceName: result.ServiceName,
+        Id: result.Id,
+        JobId: result.JobId,
+        Service: withoutProvisioningPasswords(input),
+      },
     });
     return result;
   }),

@@ -469,20 +469,22 @@ export async function countAllServices(db: Queryable): Promise<number> {
 
 /**
  * The provisioning action of the active service with this name [S3.6], whoever owns it: a Product
- * account refers to its service by name (the provisioning domain carries the action out).
+ * account refers to its service by name (the provisioning domain carries the action out). Its Basic-auth
+ * password comes sealed, apart from the action (`openProvisioningPassword` opens it just before the call).
  */
 export async function findProvisioningAction(
   db: Queryable,
   serviceName: string,
   action: string,
-): Promise<{ serviceDisplayName: string; action: ProvisioningAction } | null> {
-  const [row] = await db.query<{ display_name: string; action: ProvisioningAction | null }>(
+): Promise<{ serviceDisplayName: string; action: ProvisioningAction; sealedPassword: string | null } | null> {
+  const [row] = await db.query<{ display_name: string; action: ProvisioningAction | null; sealed_password: string | null }>(
     `SELECT s.display_name,
-            (SELECT a FROM jsonb_array_elements(s.definition -> 'ProvisioningActions') a WHERE a ->> 'Action' = $2 LIMIT 1) AS action
+            (SELECT a FROM jsonb_array_elements(s.definition -> 'ProvisioningActions') a WHERE a ->> 'Action' = $2 LIMIT 1) AS action,
+            (SELECT p.auth_password FROM service_provisioning_passwords p WHERE p.service_id = s.id AND p.action = $2) AS sealed_password
      FROM services s WHERE lower(s.service_name) = lower($1) AND s.state = 'Active'`,
     [serviceName, action],
   );
-  return row?.action ? { serviceDisplayName: row.display_name, action: row.action } : null;
+  return row?.action ? { serviceDisplayName: row.display_name, action: row.action, sealedPassword: row.sealed_password } : null;
 }
 
 /** [A7.2] The service that shows an uploaded file (icon, screenshot or download), if any, with its owner. */

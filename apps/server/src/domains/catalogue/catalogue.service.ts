@@ -72,6 +72,7 @@ import {
   unknownTags,
 } from './catalogue.rules.js';
 import { fileReferenceErrors } from './files.service.js';
+import { saveProvisioningPasswords, withoutProvisioningPasswords } from './provisioning-passwords.js';
 
 const can = (caller: Caller, key: string) => caller.capabilities.has(key);
 const CREATE_CAPABILITIES = ['MY_SERVICES_CREATE', ...SERVICE_AREAS.map((area) => `${SERVICE_AREA_CAPABILITY[area]}_CREATE`)];
@@ -156,7 +157,8 @@ function blankUnreadable(doc: ServiceDocument, readable: readonly ServiceArea[])
 async function toService(db: Queryable, caller: Caller, row: repo.ServiceRow): Promise<Service> {
   const readable = allowedServiceAreas(caller.capabilities, 'READ');
   const editable = allowedServiceAreas(caller.capabilities, 'UPDATE', row.service_status);
-  const doc = blankUnreadable(await documentOf(db, row), readable);
+  // Provisioning passwords are never sent back (decision 0035): the editor leaves the field empty to keep them.
+  const doc = withoutProvisioningPasswords(blankUnreadable(await documentOf(db, row), readable));
   const groups = readable.includes('Description') ? await repo.listServiceGroups(db, row.id) : [];
   return {
     ...doc,
@@ -449,12 +451,14 @@ export async function createService(
   const tags = await checkTags(db, caller, doc.Tags);
   doc = { ...doc, Tags: tags.tags };
 
+  // The passwords of Http actions are stored sealed apart from the document (decision 0035).
+  const stored = withoutProvisioningPasswords(doc);
   let id: number;
   try {
     id = await repo.insertCreating(db, {
-      ...columnsOf(doc),
+      ...columnsOf(stored),
       ownerAccountId: ownerId,
-      pending: doc,
+      pending: stored,
       createdBy: caller.userId,
       now,
     });
@@ -462,6 +466,7 @@ export async function createService(
     if ((error as { code?: string }).code === '23505') throw serviceNameTaken();
     throw error;
   }
+  await saveProvisioningPasswords(db, id, doc.ProvisioningActions);
   // [S1.1] The creation step runs as a durable job, queued in this transaction: it runs only if the service is stored.
   const jobId = await enqueueJob(db, {
     type: CREATE_SERVICE_JOB_TYPE,
@@ -651,6 +656,9 @@ export async function updateService(
     if (descriptionErrors.length > 0) throw invalidService(descriptionErrors);
   }
   await repo.replaceSuggestedRetailPrices(db, row.id, next.BillingRules);
+  // A typed provisioning password replaces the stored one, an empty one keeps it; both stay out of the document.
+  if (update.ProvisioningActions !== undefined) await saveProvisioningPasswords(db, row.id, next.ProvisioningActions);
+  next = withoutProvisioningPasswords(next);
   await repo.updateColumns(db, row.id, { ...columnsOf(next), updatedBy: caller.userId, now, priceableItemSeq: billing.nextSeq });
 
   const saved = await repo.findById(db, row.id);

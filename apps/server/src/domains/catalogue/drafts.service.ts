@@ -5,6 +5,7 @@ import { cannotCreate, cannotUpdate } from './catalogue.errors.js';
 import { canCreate, getInScope } from './catalogue.service.js';
 import * as repo from './drafts.repository.js';
 import { draftPermission } from './drafts.rules.js';
+import { withoutProvisioningPasswords } from './provisioning-passwords.js';
 
 /**
  * The window a draft belongs to, checked: the create window needs the create right; an edit window's
@@ -63,7 +64,8 @@ export async function saveDraft(
     userId: caller.userId,
     key: target.key,
     serviceId: target.serviceId,
-    data: input.Data,
+    // A draft never keeps a provisioning password (decision 0035): it is typed again, or the stored one is kept.
+    data: withoutProvisioningPasswords(input.Data),
     now,
   });
   const { Data: _data, ...result } = toDraft(row);

@@ -12,6 +12,10 @@ export {
   type OrderableService,
 } from './orderable.service.js';
 export {
+  openProvisioningPassword,
+  PROVISIONING_PASSWORD_COLUMN,
+} from './provisioning-passwords.js';
+export {
   customerCurrency,
   loadPricingSources,
   type PricingSource,

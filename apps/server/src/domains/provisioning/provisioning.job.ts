@@ -4,7 +4,7 @@ import type { Queryable } from '../../platform/db/db.js';
 import { guardedFetch, OutgoingRefused, refusalOfUrl } from '../../platform/http/outgoing.js';
 import type { JobHandler } from '../../platform/jobs/index.js';
 import { isMailAddress, sendMail } from '../../platform/mail/index.js';
-import { findProvisioningAction } from '../catalogue/index.js';
+import { findProvisioningAction, openProvisioningPassword } from '../catalogue/index.js';
 import * as repo from './provisioning.repository.js';
 import {
   type AttemptOutcome,
@@ -29,8 +29,16 @@ const refused = (error: string, target: string | null = null): Attempt => ({
   target,
 });
 
-/** [S3.6] Calls the vendor's URL with the rendered body (outside any transaction: the call may take a while). */
-async function callHttp(action: ProvisioningAction, variables: Record<string, string>, timeoutMs: number): Promise<Attempt> {
+/**
+ * [S3.6] Calls the vendor's URL with the rendered body (outside any transaction: the call may take a while). The
+ * Basic-auth password is stored sealed (decision 0035) and opened only here, for the header of this call.
+ */
+async function callHttp(
+  action: ProvisioningAction,
+  sealedPassword: string | null,
+  variables: Record<string, string>,
+  timeoutMs: number,
+): Promise<Attempt> {
   const http = action.ProvisioningHttp;
   if (!http || http.RequestUrlTemplate.trim() === '') return refused('The provisioning action has no request URL');
   const urlText = renderTemplate(http.RequestUrlTemplate.trim(), variables, 'url');
@@ -50,7 +58,8 @@ async function callHttp(action: ProvisioningAction, variables: Record<string, st
     : renderTemplate(http.RequestBodyTemplate, variables, escapingForContentType(http.ContentType));
   const headers: Record<string, string> = { 'content-type': http.ContentType };
   if (http.Auth === 'Basic') {
-    headers.authorization = `Basic ${Buffer.from(`${http.AuthUsername}:${http.AuthPassword}`).toString('base64')}`;
+    const password = openProvisioningPassword(sealedPassword);
+    headers.authorization = `Basic ${Buffer.from(`${http.AuthUsername}:${password}`).toString('base64')}`;
   }
   const target = `${http.HttpMethod} ${url.toString()}`;
   try {
@@ -133,7 +142,7 @@ export function provisioningJobHandler(
       }
       const variables = { ...request.variables, CALLBACKURL: callbackUrl(publicUrl, request.id, token) };
       let http: Attempt | null = null;
-      if (action?.Method === 'Http') http = await callHttp(action, variables, timeoutMs);
+      if (action?.Method === 'Http') http = await callHttp(action, found?.sealedPassword ?? null, variables, timeoutMs);
       return ctx.db.transaction(async (tx) => {
         await repo.lockRequest(tx, request.id);
         const current = await repo.findById(tx, request.id);

@@ -1,4 +1,5 @@
 export { reportOperations } from './reports.operations.js';
+export { EMBED_SIGNING_SECRET_COLUMN } from './reports.repository.js';
 export { type ReportRoutesOptions, reportRoutes } from './reports.routes.js';
 export { mayReadDataset } from './reports.rules.js';
 export {

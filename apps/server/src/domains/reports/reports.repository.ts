@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../platform/db/db.js';
+import { openSecret, purposeOf, type SealedColumn, sealSecret } from '../../platform/secrets/index.js';
 import { pathUpperBound } from '../../platform/tenancy/scope.js';
 import {
   ACCOUNT_LIST_LIMIT,
@@ -164,15 +165,22 @@ export async function updateReportPages(db: Queryable, id: string, pages: PageDe
   return new Date(row.updatedAt).toISOString();
 }
 
-/** The signing key kept in the database, created on first use (concurrent starters agree on one). */
+/** The embed signing keys are stored sealed (decision 0035): start-up seals clear ones and re-seals after key rotation. */
+export const EMBED_SIGNING_SECRET_COLUMN: SealedColumn = { table: 'embed_token_keys', column: 'secret', key: 'name' };
+
+/**
+ * The signing key kept in the database, created on first use (concurrent starters agree on one), stored sealed. A key
+ * stored in clear before sealing existed still opens as it is (start-up seals it), so tokens already issued stay valid.
+ */
 export async function signingSecret(db: Queryable): Promise<string> {
+  const purpose = purposeOf(EMBED_SIGNING_SECRET_COLUMN);
   await db.query('INSERT INTO embed_token_keys (name, secret) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
     'default',
-    randomBytes(32).toString('base64url'),
+    sealSecret(purpose, randomBytes(32).toString('base64url')),
   ]);
   const [row] = await db.query<{ secret: string }>('SELECT secret FROM embed_token_keys WHERE name = $1', ['default']);
   if (!row) throw new Error('embed token key is missing');
-  return row.secret;
+  return openSecret(purpose, row.secret);
 }
 
 /*

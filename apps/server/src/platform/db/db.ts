@@ -46,10 +46,14 @@ export interface DbOptions {
   dataDir: string;
   /** PGlite only: a data directory dumped by `Db.dumpDataDir` to start from instead of an empty database. */
   snapshot?: Blob;
+  /** PostgreSQL only: how long a query waits for the server to come back before it fails (RECONNECT_MS by default). */
+  reconnectMs?: number;
 }
 
 export async function createDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl ? createPostgres(options.databaseUrl) : createPglite(options.dataDir, options.snapshot);
+  return options.databaseUrl
+    ? createPostgres(options.databaseUrl, options.reconnectMs ?? RECONNECT_MS)
+    : createPglite(options.dataDir, options.snapshot);
 }
 
 async function createPglite(dataDir: string, snapshot?: Blob): Promise<Db> {
@@ -106,10 +110,13 @@ function isSafeToRetry(error: unknown): boolean {
   return error instanceof Error && /not queryable/i.test(error.message);
 }
 
-/** How long a query waits for PostgreSQL to come back (a restart) before it fails. */
+/**
+ * How long a query waits for PostgreSQL to come back (a restart) before it fails; the request then answers 503
+ * DATABASE_UNAVAILABLE with Retry-After (platform/http/error-handler.ts).
+ */
 const RECONNECT_MS = 15_000;
 
-async function createPostgres(url: string): Promise<Db> {
+async function createPostgres(url: string, reconnectMs: number): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection the server closes (a restart, an administrator, a dropped test database) is
   // reported here; without a listener it would end the process. The pool drops that connection and
@@ -131,7 +138,7 @@ async function createPostgres(url: string): Promise<Db> {
    * the work tried on a new one.
    */
   async function withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const deadline = Date.now() + RECONNECT_MS;
+    const deadline = Date.now() + reconnectMs;
     for (let attempt = 0; ; attempt++) {
       let client: pg.PoolClient;
       try {

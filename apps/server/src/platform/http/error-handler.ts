@@ -1,7 +1,19 @@
 import type { Problem } from '@portal/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { isConnectionError } from '../db/db.js';
 import { DomainError } from '../errors/domain-error.js';
+
+/** Seconds a client is asked to wait before trying again while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 10;
+
+/** The database could not be reached, even after the reconnect wait (decision 0034): the request itself was fine. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (isConnectionError(e)) return true;
+  }
+  return false;
+}
 
 const TITLES: Record<number, string> = {
   400: 'Bad request',
@@ -58,6 +70,15 @@ export function registerErrorHandler(app: FastifyInstance) {
         code: 'VALIDATION_FAILED',
         detail: 'One or more validation errors present',
         errors: zodFieldErrors(error),
+      });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'the database is unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendProblem(reply, request, {
+        status: 503,
+        code: 'DATABASE_UNAVAILABLE',
+        detail: 'The database is unavailable at the moment. Try again in a few seconds.',
       });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;

@@ -309,6 +309,9 @@ function HttpPanel(props: {
           <PasswordInput
             size="xs"
             label={t('serviceToolTabs.provisioning.authPassword')}
+            description={t('serviceToolTabs.provisioning.authPasswordHint')}
+            // Below the field, so it lines up with the user name beside it.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             value={http.AuthPassword}
             onChange={(e) => set({ AuthPassword: e.currentTarget.value })}
             autoComplete="new-password"
