@@ -327,6 +327,32 @@ describe('filters, order and paging [M3.12] [M9.6]', () => {
     expect(await statements(() => t.db.query(`UPDATE accounts SET display_name = display_name WHERE id = $1`, [ids.c1]))).toBe(0);
   });
 
+  it('shows a list assigned or unassigned, its propagation switched or a vendor flag changed at once, also in kept totals', async () => {
+    const total = async (who: string) => (await search(who, {}, { page: 1, limit: 1 })).body.Total as number;
+    // C3 sits under R2, whose list L2 (Gamma) does not propagate: C3 sees nothing, and keeps that total.
+    expect(await total('c3')).toBe(0);
+    expect(await total('c3')).toBe(0);
+
+    await t.db.query('INSERT INTO marketplace_assignments (marketplace_id, account_id) VALUES ($1, $2)', [lists.l1, ids.c3]);
+    expect(await names('c3')).toEqual(['Alpha Backup']);
+    expect(await total('c3')).toBe(1);
+    await t.db.query('DELETE FROM marketplace_assignments WHERE marketplace_id = $1 AND account_id = $2', [lists.l1, ids.c3]);
+    expect(await total('c3')).toBe(0);
+
+    await t.db.query('UPDATE marketplaces SET is_propagation_enabled = true WHERE id = $1', [lists.l2]);
+    expect(await names('c3')).toEqual(['Gamma Shield']);
+    expect(await total('c3')).toBe(1);
+
+    // A vendor sees only its own services (C3 owns none), whatever lists reach it.
+    await t.db.query('UPDATE accounts SET is_vendor = true WHERE id = $1', [ids.c3]);
+    expect(await total('c3')).toBe(0);
+    await t.db.query('UPDATE accounts SET is_vendor = false WHERE id = $1', [ids.c3]);
+    expect(await total('c3')).toBe(1);
+
+    await t.db.query('UPDATE marketplaces SET is_propagation_enabled = false WHERE id = $1', [lists.l2]);
+    expect(await total('c3')).toBe(0);
+  });
+
   it('[M3.11] returns the search fields of a service, with Billing in the viewer’s currency', async () => {
     const res = await search('c1', { DisplayName: 'Alpha' });
     const [alpha] = res.body.Services;

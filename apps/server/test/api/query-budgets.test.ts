@@ -82,4 +82,16 @@ describe('query budgets', () => {
   it('GetAccountPricePreview of a demo subscription issues 7 statements', async () => {
     expect(await warmStatements('GetAccountPricePreview', { accountId: ids.Product })).toBe(7);
   });
+
+  it('SearchServices (a page of 20 with the total, warm) issues 1 statement: visibility, total and prices in it', async () => {
+    expect(await warmStatements('SearchServices', { options: {}, page: 1, limit: 20 })).toBe(1);
+  });
+
+  it('GetSearchServicesMetadata issues 1 statement', async () => {
+    expect(await warmStatements('GetSearchServicesMetadata', { options: { ServiceCategories: ['Backup'] } })).toBe(1);
+  });
+
+  it('SearchServicesAutocomplete issues 1 statement', async () => {
+    expect(await warmStatements('SearchServicesAutocomplete', { Text: 'sec' })).toBe(1);
+  });
 });

@@ -16,7 +16,13 @@ export type BaseSet =
   /** Services owned by accounts inside a path (a vendor's own; MyServices). */
   | { kind: 'ownedIn'; path: string }
   /** Services in one of these price lists with one of these statuses. */
-  | { kind: 'inLists'; marketplaceIds: number[]; statuses: ('Added' | 'Hidden')[] };
+  | { kind: 'inLists'; marketplaceIds: number[]; statuses: ('Added' | 'Hidden')[] }
+  /**
+   * What an organisation that is not the provider browses (decision 0033), decided inside the statement from its
+   * path: a vendor's own services, else the Added services of the lists reaching it or owned in its subtree.
+   * `maybeVendor`: the organisation is a Company, so its `is_vendor` decides.
+   */
+  | { kind: 'visibleTo'; rootId: number; rootPath: string; maybeVendor: boolean };
 
 export interface SearchSet {
   base: BaseSet;
@@ -45,8 +51,36 @@ class Params {
 /** Escapes LIKE wildcards so the text typed matches literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * The ids of the price lists that reach an organisation: assigned to it, or to an account above it with
+ * propagation on (the same lists as `listReachingMarketplaceIds`), as a SELECT of one column.
+ */
+function reachingListsSelect(rootId: number, rootPath: string, p: Params): string {
+  const ancestors = pathIds(rootPath).filter((id) => id !== rootId);
+  return `SELECT ma.marketplace_id FROM marketplace_assignments ma JOIN marketplaces m ON m.id = ma.marketplace_id
+    WHERE ma.account_id = ${p.add(rootId)}::int OR (m.is_propagation_enabled AND ma.account_id = ANY(${p.add(ancestors)}::int[]))`;
+}
+
+/**
+ * The lists an organisation browses: those reaching it and those owned in its subtree (`listOwnedMarketplaceIds`),
+ * as an uncorrelated array (one initplan per statement).
+ */
+function visibleListsArray(rootId: number, rootPath: string, p: Params): string {
+  return `ARRAY(${reachingListsSelect(rootId, rootPath, p)}
+    UNION SELECT vm.id FROM marketplaces vm JOIN accounts va ON va.id = vm.owner_account_id
+    WHERE va.path >= ${p.add(rootPath)} AND va.path < ${p.add(pathUpperBound(rootPath))})`;
+}
+
 function baseCondition(base: BaseSet, p: Params): string {
   switch (base.kind) {
+    case 'visibleTo': {
+      const inLists = `EXISTS (SELECT 1 FROM marketplace_services bms WHERE bms.service_id = s.id
+        AND bms.marketplace_id = ANY(${visibleListsArray(base.rootId, base.rootPath, p)}) AND bms.status = 'Added')`;
+      if (!base.maybeVendor) return inLists;
+      const vendor = `COALESCE((SELECT va.is_vendor FROM accounts va WHERE va.id = ${p.add(base.rootId)}::int), false)`;
+      const owned = `o.path >= ${p.add(base.rootPath)} AND o.path < ${p.add(pathUpperBound(base.rootPath))}`;
+      return `CASE WHEN ${vendor} THEN (${owned}) ELSE ${inLists} END`;
+    }
     case 'all':
       return 'TRUE';
     case 'ownedIn':
@@ -83,17 +117,19 @@ function whereOf(set: SearchSet, p: Params, options: { withText: boolean } = { w
 
 const FROM = 'FROM services s JOIN accounts o ON o.id = s.owner_account_id';
 
-function orderOf(orderBy: SearchOrderBy): string {
+/** The ORDER BY of a sort key, on the columns of `alias` (a service row or a page row of `detailColumns`). */
+function orderOf(orderBy: SearchOrderBy, alias = 's'): string {
   const dir = orderBy.Direction === 'DESC' ? 'DESC' : 'ASC';
+  const a = alias;
   switch (orderBy.Key) {
     case 'Ranking':
-      return `s.ranking ${dir}, lower(s.display_name) ASC, s.id ASC`;
+      return `${a}.ranking ${dir}, lower(${a}.display_name) ASC, ${a}.id ASC`;
     case 'DisplayName':
-      return `lower(s.display_name) ${dir}, s.id ${dir}`;
+      return `lower(${a}.display_name) ${dir}, ${a}.id ${dir}`;
     case 'ModifyDate':
-      return `s.updated_at ${dir}, s.id ${dir}`;
+      return `${a}.updated_at ${dir}, ${a}.id ${dir}`;
     case 'CreateDate':
-      return `s.created_at ${dir}, s.id ${dir}`;
+      return `${a}.created_at ${dir}, ${a}.id ${dir}`;
   }
 }
 
@@ -117,6 +153,8 @@ export interface SearchRow {
   is_tc_accepted: boolean;
   rules: unknown;
   fields: unknown;
+  /** Whether a price list reaching the viewer holds the service (`PageExtras.listsReaching`; else absent). */
+  list_may_price?: boolean;
 }
 
 /** The details of the services of a page, joined after the page is cut so only its rows pay for them. */
@@ -174,12 +212,23 @@ function keptTotal(db: Queryable, key: string, generation: string): number | nul
 const GENERATION = '(SELECT value::text FROM catalogue_search_generation WHERE singleton)';
 
 /** The FROM of a set: the owner is joined only when the base reads the owner's place in the tree. */
-const fromOf = (set: SearchSet) => (set.base.kind === 'ownedIn' ? FROM : 'FROM services s');
+const fromOf = (set: SearchSet) =>
+  set.base.kind === 'ownedIn' || (set.base.kind === 'visibleTo' && set.base.maybeVendor) ? FROM : 'FROM services s';
+
+/** What a page statement answers besides the page (see `searchPage`). */
+export interface PageExtras {
+  /** The accounts of this path (the caller's organisation path), top first, as `listPathAccounts` reads them. */
+  pathAccountsOf?: string;
+  /** Per row, whether a list reaching this organisation holds the service, so may price it (`list_may_price`). */
+  listsReaching?: { rootId: number; rootPath: string };
+}
 
 /**
- * One page of a search with the total of the whole matching set. The page is cut in the order of an
- * index and stops after its rows; the total is counted only when none is kept for the set under the
- * generation the page query read (see `totals` above), so paging through a set counts it once.
+ * One page of a search with the total of the whole matching set, in one statement. The page is cut in the
+ * order of an index and stops after its rows; the total is counted in the same statement only when none is kept
+ * for the set (see `totals` above), so paging through a set counts it once. A kept total is used when the page
+ * statement read the generation it was counted under; otherwise (the catalogue changed) it is counted again.
+ * The statement always answers one row, even past the last page, for the generation, the total and the extras.
  */
 export async function searchPage(
   db: Queryable,
@@ -187,30 +236,60 @@ export async function searchPage(
   orderBy: SearchOrderBy,
   page: { offset: number; limit: number },
   companyId: number,
-): Promise<{ rows: SearchRow[]; total: number }> {
+  extras: PageExtras = {},
+): Promise<{ rows: SearchRow[]; total: number; pathAccounts: OrganisationRow[] | null }> {
   const p = new Params();
-  const order = orderOf(orderBy);
   const where = whereOf(set, p);
   const countKey = `${where}\u0000${JSON.stringify(p.values)}\u0000${set.base.kind}`;
+  const countNow = !totalsByDb.get(db)?.has(countKey);
   const limit = p.add(page.limit);
   const offset = p.add(page.offset);
   const details = detailColumns(p, set.statusListId, companyId);
-  const rows = await db.query<SearchRow & { generation: string }>(
+  const mayPrice = extras.listsReaching
+    ? `, EXISTS (SELECT 1 FROM marketplace_services pms WHERE pms.service_id = s.id
+        AND pms.marketplace_id = ANY(ARRAY(${reachingListsSelect(extras.listsReaching.rootId, extras.listsReaching.rootPath, p)})))
+        AS list_may_price`
+    : '';
+  const pathAccounts = extras.pathAccountsOf
+    ? `(SELECT json_agg(json_build_object('id', pa.id, 'account_type', pa.account_type, 'is_vendor', pa.is_vendor,
+          'path', pa.path, 'depth', pa.depth, 'currency', pa.currency) ORDER BY pa.depth)
+        FROM accounts pa WHERE pa.id = ANY(${p.add(pathIds(extras.pathAccountsOf))}::int[]))`
+    : 'NULL::json';
+  const found = await db.query<
+    Nullable<SearchRow> & { generation: string; counted: number | null; path_accounts: OrganisationRow[] | null }
+  >(
     `WITH page AS MATERIALIZED (
        SELECT s.id ${fromOf(set)}
        WHERE ${where}
-       ORDER BY ${order}
+       ORDER BY ${orderOf(orderBy)}
        LIMIT ${limit} OFFSET ${offset}
+     ),
+     found AS (
+       SELECT ${details}${mayPrice}
+       FROM page JOIN services s ON s.id = page.id ${DETAIL_JOINS}
      )
-     SELECT ${details}, ${GENERATION} AS generation
-     FROM page JOIN services s ON s.id = page.id ${DETAIL_JOINS}
-     ORDER BY ${order}`,
+     SELECT head.generation, head.counted, head.path_accounts, found.*
+     FROM (SELECT ${GENERATION} AS generation,
+             ${countNow ? `(SELECT count(*)::int ${fromOf(set)} WHERE ${where})` : 'NULL::int'} AS counted,
+             ${pathAccounts} AS path_accounts) head
+       LEFT JOIN found ON true
+     ORDER BY ${orderOf(orderBy, 'found')}`,
     p.values,
   );
-  const kept = rows[0] ? keptTotal(db, countKey, rows[0].generation) : null;
-  if (kept !== null) return { rows, total: kept };
-  return { rows, total: await countSearch(db, set, countKey) };
+  const head = found[0];
+  if (!head) throw new Error('a search page statement answers one row');
+  const rows = found.filter((r) => r.id !== null) as unknown as SearchRow[];
+  const answer = { rows, pathAccounts: head.path_accounts };
+  if (head.counted !== null) {
+    keepTotal(db, countKey, head.generation, head.counted);
+    return { ...answer, total: head.counted };
+  }
+  const kept = keptTotal(db, countKey, head.generation);
+  if (kept !== null) return { ...answer, total: kept };
+  return { ...answer, total: await countSearch(db, set, countKey) };
 }
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /** The number of services a set matches, counted in one scan and kept for its generation. */
 export async function countSearch(db: Queryable, set: SearchSet, key?: string): Promise<number> {
@@ -232,66 +311,79 @@ export interface MetadataRows {
   tags: { tag: string; count: number }[];
 }
 
-/** The categories, vendors and tags of the whole matching set, with counts. */
+/**
+ * The categories, vendors and tags of the whole matching set, with counts: one statement, one scan of the set
+ * (materialised once, then grouped three ways).
+ */
 export async function searchMetadata(db: Queryable, set: SearchSet): Promise<MetadataRows> {
   const p = new Params();
-  const matched = `WITH matched AS (SELECT s.id, s.category, s.owner_account_id ${FROM} WHERE ${whereOf(set, p)})`;
-  const [counted] = await db.query<{ n: number }>(`${matched} SELECT count(*)::int AS n FROM matched`, p.values);
-  const categories = await db.query<MetadataRows['categories'][number]>(
-    `${matched} SELECT c.name, c.display_name, count(*)::int AS count FROM matched m JOIN service_categories c ON c.name = m.category
-     GROUP BY c.name, c.display_name, c.sort ORDER BY c.sort, c.display_name`,
+  const [row] = await db.query<MetadataRows>(
+    `WITH matched AS MATERIALIZED (SELECT s.id, s.category, s.owner_account_id ${fromOf(set)} WHERE ${whereOf(set, p)}),
+     categories AS (
+       SELECT c.name, c.display_name, c.sort, count(*)::int AS count FROM matched m JOIN service_categories c ON c.name = m.category
+       GROUP BY c.name, c.display_name, c.sort),
+     vendors AS (
+       SELECT m.owner_account_id, o.display_name AS owner_name, pop.icon_file_id AS owner_icon, count(*)::int AS count
+       FROM matched m JOIN accounts o ON o.id = m.owner_account_id
+       LEFT JOIN product_owner_profiles pop ON pop.account_id = m.owner_account_id
+       GROUP BY m.owner_account_id, o.display_name, pop.icon_file_id),
+     tags AS (
+       SELECT tl.tag, count(*)::int AS count FROM matched m JOIN service_tag_links tl ON tl.service_id = m.id GROUP BY tl.tag)
+     SELECT (SELECT count(*)::int FROM matched) AS total,
+       COALESCE((SELECT json_agg(json_build_object('name', x.name, 'display_name', x.display_name, 'count', x.count)
+         ORDER BY x.sort, x.display_name) FROM categories x), '[]') AS categories,
+       COALESCE((SELECT json_agg(json_build_object('owner_account_id', x.owner_account_id, 'owner_name', x.owner_name,
+         'owner_icon', x.owner_icon, 'count', x.count) ORDER BY lower(x.owner_name), x.owner_account_id) FROM vendors x), '[]') AS vendors,
+       COALESCE((SELECT json_agg(json_build_object('tag', x.tag, 'count', x.count) ORDER BY x.count DESC, lower(x.tag))
+         FROM tags x), '[]') AS tags`,
     p.values,
   );
-  const vendors = await db.query<MetadataRows['vendors'][number]>(
-    `${matched} SELECT m.owner_account_id, o.display_name AS owner_name, pop.icon_file_id AS owner_icon, count(*)::int AS count
-     FROM matched m JOIN accounts o ON o.id = m.owner_account_id
-     LEFT JOIN product_owner_profiles pop ON pop.account_id = m.owner_account_id
-     GROUP BY m.owner_account_id, o.display_name, pop.icon_file_id ORDER BY lower(o.display_name), m.owner_account_id`,
-    p.values,
-  );
-  const tags = await db.query<MetadataRows['tags'][number]>(
-    `${matched} SELECT tl.tag, count(*)::int AS count FROM matched m JOIN service_tag_links tl ON tl.service_id = m.id
-     GROUP BY tl.tag ORDER BY count(*) DESC, lower(tl.tag)`,
-    p.values,
-  );
-  return { total: counted?.n ?? 0, categories, vendors, tags };
+  return row ?? { total: 0, categories: [], vendors: [], tags: [] };
 }
 
-/** [M9.7] Up to `limit` services whose name contains the text, best ranked first. */
-export async function autocompleteServices(db: Queryable, set: SearchSet, limit: number) {
-  const p = new Params();
-  return db.query<{ id: number; service_name: string; display_name: string; icon: string | null }>(
-    `SELECT s.id, s.service_name, s.display_name, s.icon ${FROM} WHERE ${whereOf(set, p)}
-     ORDER BY s.ranking, lower(s.display_name), s.id LIMIT ${p.add(limit)}`,
-    p.values,
-  );
+export interface AutocompleteRows {
+  services: { id: number; service_name: string; display_name: string; icon: string | null }[];
+  vendor: { owner_account_id: number; owner_name: string; owner_icon: string | null } | null;
+  tags: string[];
 }
 
-/** [M9.7] The vendor owning most of the services whose name contains the text. */
-export async function autocompleteVendor(db: Queryable, set: SearchSet) {
+/**
+ * [M9.7] In one statement: up to `limits.services` services whose name contains the text (best ranked first); the
+ * vendor owning most of them (none when nothing matches); up to `limits.tags` known tags containing the text among
+ * the services of the set (whatever their names), the most used first.
+ */
+export async function autocomplete(
+  db: Queryable,
+  set: SearchSet,
+  text: string,
+  limits: { services: number; tags: number },
+): Promise<AutocompleteRows> {
   const p = new Params();
-  const [row] = await db.query<{ owner_account_id: number; owner_name: string; owner_icon: string | null }>(
-    `SELECT s.owner_account_id, o.display_name AS owner_name, pop.icon_file_id AS owner_icon
-     ${FROM} LEFT JOIN product_owner_profiles pop ON pop.account_id = s.owner_account_id
-     WHERE ${whereOf(set, p)}
-     GROUP BY s.owner_account_id, o.display_name, pop.icon_file_id
-     ORDER BY count(*) DESC, lower(o.display_name), s.owner_account_id LIMIT 1`,
+  const where = whereOf(set, p);
+  const whereWithoutText = whereOf(set, p, { withText: false });
+  const [row] = await db.query<AutocompleteRows>(
+    `WITH found AS (
+       SELECT s.id, s.service_name, s.display_name, s.icon, s.ranking ${FROM} WHERE ${where}
+       ORDER BY s.ranking, lower(s.display_name), s.id LIMIT ${p.add(limits.services)}),
+     vendor AS (
+       SELECT s.owner_account_id, o.display_name AS owner_name, pop.icon_file_id AS owner_icon
+       ${FROM} LEFT JOIN product_owner_profiles pop ON pop.account_id = s.owner_account_id
+       WHERE ${where}
+       GROUP BY s.owner_account_id, o.display_name, pop.icon_file_id
+       ORDER BY count(*) DESC, lower(o.display_name), s.owner_account_id LIMIT 1),
+     tags AS (
+       SELECT tl.tag, count(*) AS n FROM service_tags st JOIN service_tag_links tl ON tl.tag = st.value
+       WHERE st.value ILIKE ${p.add(likePattern(text))}
+         AND tl.service_id IN (SELECT s.id ${FROM} WHERE ${whereWithoutText})
+       GROUP BY tl.tag ORDER BY count(*) DESC, lower(tl.tag) LIMIT ${p.add(limits.tags)})
+     SELECT
+       COALESCE((SELECT json_agg(json_build_object('id', x.id, 'service_name', x.service_name, 'display_name', x.display_name,
+         'icon', x.icon) ORDER BY x.ranking, lower(x.display_name), x.id) FROM found x), '[]') AS services,
+       (SELECT row_to_json(x) FROM vendor x) AS vendor,
+       COALESCE((SELECT json_agg(x.tag ORDER BY x.n DESC, lower(x.tag)) FROM tags x), '[]') AS tags`,
     p.values,
   );
-  return row ?? null;
-}
-
-/** [M9.7] Tags containing the text among the services of the set (whatever their names). */
-export async function autocompleteTags(db: Queryable, set: SearchSet, text: string, limit: number) {
-  const p = new Params();
-  const rows = await db.query<{ tag: string }>(
-    `SELECT tl.tag FROM service_tag_links tl
-     WHERE tl.tag ILIKE ${p.add(likePattern(text))}
-       AND tl.service_id IN (SELECT s.id ${FROM} WHERE ${whereOf(set, p, { withText: false })})
-     GROUP BY tl.tag ORDER BY count(*) DESC, lower(tl.tag) LIMIT ${p.add(limit)}`,
-    p.values,
-  );
-  return rows.map((r) => r.tag);
+  return row ?? { services: [], vendor: null, tags: [] };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -71,15 +71,15 @@ async function organisationOf(db: Queryable, v: Viewing) {
   };
 }
 
-/** Global: what the caller may browse (decision 0033). */
-async function visibleBase(db: Queryable, v: Viewing): Promise<repo.BaseSet> {
-  const { caller } = v;
-  const { kind, ancestorIds } = await organisationOf(db, v);
-  if (kind === 'provider') return { kind: 'all' };
-  if (kind === 'vendor') return { kind: 'ownedIn', path: caller.scope.rootPath };
-  const reaching = await repo.listReachingMarketplaceIds(db, caller.scope.rootId, ancestorIds);
-  const owned = await repo.listOwnedMarketplaceIds(db, caller.scope.rootPath);
-  return { kind: 'inLists', marketplaceIds: [...new Set([...reaching, ...owned])], statuses: ['Added'] };
+/**
+ * Global: what the caller may browse (decision 0033). The provider browses every Active service; any other
+ * organisation's view (a vendor's own services, else the Added services of the lists reaching it or owned in its
+ * subtree) is decided inside the search statement itself from its path, without a statement of its own.
+ */
+function visibleBase(v: Viewing): repo.BaseSet {
+  const { scope } = v.caller;
+  if (scope.rootType === 'Provider') return { kind: 'all' };
+  return { kind: 'visibleTo', rootId: scope.rootId, rootPath: scope.rootPath, maybeVendor: scope.rootType === 'Company' };
 }
 
 /** A price list the caller owns (inside its organisation); the provider owns every list. Else 404. */
@@ -103,7 +103,7 @@ async function baseOf(
   const { caller } = v;
   switch (source.Type) {
     case 'Global':
-      return visibleBase(db, v);
+      return visibleBase(v);
     case 'MyServices':
       return { kind: 'ownedIn', path: caller.scope.rootPath };
     case 'AvailableServicesForAccount': {
@@ -175,6 +175,8 @@ interface PricedRow {
   id: number;
   owner_account_id: number;
   category: string | null;
+  /** False when the search statement found no list reaching the viewer that holds the service (see searchPage). */
+  list_may_price?: boolean;
 }
 
 /**
@@ -190,9 +192,12 @@ async function pricing(db: Queryable, v: Viewing, rows: readonly PricedRow[], bu
       ? currencyOfPathAccounts(await callerPathAccounts(db, v))
       : await customerCurrency(db, buyerPath);
   const accountPath = buyerPath;
+  // A service that no list reaching the viewer holds is priced from its SRP: no list to look up.
   const found = await loadPriceListsFor(
     db,
-    rows.map((r) => ({ accountPath, serviceId: r.id, ownerAccountId: r.owner_account_id, category: r.category })),
+    rows
+      .filter((r) => r.list_may_price !== false)
+      .map((r) => ({ accountPath, serviceId: r.id, ownerAccountId: r.owner_account_id, category: r.category })),
   );
   const lists = new Map<number, PriceListPricing>();
   for (const r of rows) {
@@ -233,7 +238,20 @@ export async function searchServices(
 ): Promise<SearchServicesOutput> {
   const set = await searchSet(db, v, input.options);
   const offset = (input.page - 1) * input.limit;
-  const { rows, total } = await repo.searchPage(db, set, input.orderBy, { offset, limit: input.limit }, v.caller.scope.rootId);
+  const { rootId, rootPath } = v.caller.scope;
+  // The page statement also answers what pricing the viewer's own organisation needs: its path's accounts (the
+  // currency) and which services a list reaching it holds, so a page no list prices needs no other statement.
+  const priceForViewer = v.caller.capabilities.has(SEE_PRICES) && set.buyerPath === undefined;
+  const askPath = (priceForViewer || set.base.kind === 'visibleTo') && !pathAccountsByCall.has(v);
+  const { rows, total, pathAccounts } = await repo.searchPage(db, set, input.orderBy, { offset, limit: input.limit }, rootId, {
+    pathAccountsOf: askPath ? rootPath : undefined,
+    listsReaching: priceForViewer ? { rootId, rootPath } : undefined,
+  });
+  if (askPath) {
+    // The caller's organisation is gone (a signed-in caller's never is): the same 404 its lookup gave.
+    if (!pathAccounts?.some((a) => a.id === rootId)) throw notFound('Account');
+    pathAccountsByCall.set(v, Promise.resolve(pathAccounts));
+  }
   // An account's Available services are priced for that account [A2.14], the rest for the viewer's organisation.
   const prices = await pricing(db, v, rows, set.buyerPath);
   const services = rows.map((row) => {
@@ -276,9 +294,10 @@ export async function autocomplete(
   input: { Text: string; options: SearchOptions },
 ): Promise<{ Entries: AutocompleteEntry[] }> {
   const set = await searchSet(db, v, input.options, input.Text);
-  const services = await repo.autocompleteServices(db, set, AUTOCOMPLETE_SERVICES);
-  const vendor = services.length > 0 ? await repo.autocompleteVendor(db, set) : null;
-  const tags = await repo.autocompleteTags(db, set, input.Text.trim(), AUTOCOMPLETE_TAGS);
+  const { services, vendor, tags } = await repo.autocomplete(db, set, input.Text.trim(), {
+    services: AUTOCOMPLETE_SERVICES,
+    tags: AUTOCOMPLETE_TAGS,
+  });
   return {
     Entries: [
       ...services.map(
@@ -326,7 +345,7 @@ export async function getServiceInfo(
     excludeHidden: false,
     createdSince: null,
   };
-  const visible: repo.BaseSet = subscription ? { kind: 'all' } : await visibleBase(db, v);
+  const visible: repo.BaseSet = subscription ? { kind: 'all' } : visibleBase(v);
   const row =
     (await repo.findInfo(db, { base: visible, statusListId: null, filters }, key, companyId)) ??
     (await repo.findInfo(

@@ -1,0 +1,39 @@
+import type { Db } from '../apps/server/src/platform/db/db.js';
+
+/** The words generated service names are made of (a name is two of them and a number). */
+export const WORDS = ['Cloud', 'Backup', 'Secure', 'Mail', 'Office', 'Vault', 'Sync', 'Guard', 'Desk', 'Stream', 'Edge', 'Pulse'];
+
+/**
+ * On top of the demo tenant: `count` Active services owned by the demo vendors, with categories, tags and a simple
+ * monthly fee, and a price list of the provider's holding a fifth of them, assigned (with propagation) to every
+ * reseller, so a reseller searches through a list. Ends with ANALYZE, as autovacuum would soon after a bulk load.
+ */
+export async function generateSearchData(db: Db, count: number): Promise<void> {
+  const words = `ARRAY['${WORDS.join("','")}']`;
+  await db.exec(`
+    INSERT INTO services (service_name, display_name, short_description, category, owner_account_id, state, definition, ranking, created_at)
+    SELECT 'bench-service-' || g,
+           (${words})[1 + g % 12] || ' ' || (${words})[1 + (g / 12) % 12] || ' ' || g,
+           'A generated service',
+           (SELECT name FROM service_categories ORDER BY sort OFFSET g % 6 LIMIT 1),
+           (SELECT id FROM accounts WHERE is_vendor ORDER BY id OFFSET g % 3 LIMIT 1),
+           'Active',
+           '{"BillingRules":[{"Id":"r1","ChargeType":"Monthly","Charge":"4","enabled":true,"SuggestedRetailPrices":[{"Currency":"EUR","Charge":"6"}]}]}'::jsonb,
+           1 + g % 2000,
+           now() - (g % 400) * interval '1 day'
+    FROM generate_series(1, ${count}) g;
+    INSERT INTO service_tag_links (service_id, tag, position)
+    SELECT s.id, t.value, 0 FROM services s
+      JOIN LATERAL (SELECT value FROM service_tags ORDER BY value OFFSET s.id % 10 LIMIT 1) t ON true
+    WHERE s.service_name LIKE 'bench-service-%';
+  `);
+  await db.exec(`
+    INSERT INTO marketplaces (owner_account_id, name, is_propagation_enabled)
+      SELECT id, 'Bench list', true FROM accounts WHERE account_type = 'Provider' ORDER BY id LIMIT 1;
+    INSERT INTO marketplace_services (marketplace_id, service_id)
+      SELECT (SELECT max(id) FROM marketplaces), id FROM services WHERE id % 5 = 0;
+    INSERT INTO marketplace_assignments (marketplace_id, account_id)
+      SELECT (SELECT max(id) FROM marketplaces), id FROM accounts WHERE account_type = 'Reseller';
+  `);
+  await db.exec('ANALYZE');
+}
