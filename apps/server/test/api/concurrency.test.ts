@@ -293,3 +293,120 @@ describe('services: UpdateService carries the Version GetService returned', () =
     expect(row?.display_name).toBe('Bob named it');
   });
 });
+
+describe('service drafts: SaveServiceDraft and DeleteServiceDraft carry the Version GetServiceDraft returned', () => {
+  const draftRow = async (name: string) =>
+    (
+      await t.db.query<{ display_name: string; version: number }>(
+        `SELECT data->>'DisplayName' AS display_name, version FROM service_drafts WHERE draft_key = $1`,
+        [`edit_${name}`],
+      )
+    )[0] ?? null;
+
+  it('an autosave over a draft another window saved since answers 409 with that draft and writes nothing', async () => {
+    const name = 'versioned-draft-save';
+    await createService(t.db, alice, serviceInput(name));
+    // Two windows of the same user open the service; neither finds a draft.
+    const seen = (await alice.op('GetServiceDraft', { ServiceName: name })).body.Draft?.Version ?? 0;
+    const other = await alice.op('SaveServiceDraft', {
+      ServiceName: name,
+      Version: seen,
+      Data: serviceInput(name, { DisplayName: 'Other window' }),
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    expect(other.body.Version).toEqual(expect.any(Number));
+
+    const stale = await alice.op('SaveServiceDraft', {
+      ServiceName: name,
+      Version: seen,
+      Data: serviceInput(name, { DisplayName: 'This window' }),
+    });
+
+    expectStale(stale, 'Version');
+    expect(stale.body.current).toMatchObject({
+      Key: `edit_${name}`,
+      Version: other.body.Version,
+      Added: other.body.Added,
+      Data: expect.objectContaining({ DisplayName: 'Other window' }),
+    });
+    expect(await draftRow(name)).toEqual({ display_name: 'Other window', version: other.body.Version });
+
+    const kept = await alice.op('SaveServiceDraft', {
+      ServiceName: name,
+      Version: stale.body.current.Version,
+      Data: serviceInput(name, { DisplayName: 'This window' }),
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body.Version).not.toBe(other.body.Version);
+    expect((await draftRow(name))?.display_name).toBe('This window');
+  });
+
+  it('an autosave after another window saved the service (which deleted the draft) answers 409 with no draft and writes none', async () => {
+    const name = 'versioned-draft-gone';
+    const created = await createService(t.db, alice, serviceInput(name));
+    const draft = await alice.op('SaveServiceDraft', { ServiceName: name, Version: 0, Data: serviceInput(name) });
+    const saved = await alice.op('UpdateService', { ServiceName: name, DisplayName: 'Saved', Version: created.Version });
+    expect(saved.status).toBe(200);
+
+    const stale = await alice.op('SaveServiceDraft', {
+      ServiceName: name,
+      Version: draft.body.Version,
+      Data: serviceInput(name, { DisplayName: 'Late autosave' }),
+    });
+
+    expectStale(stale, 'Version');
+    expect(stale.body.current).toMatchObject({ Version: 0, Data: null, Added: null });
+    expect(await draftRow(name)).toBeNull();
+  });
+
+  it('a dismiss of a draft saved again since it was offered answers 409 with the newer draft and keeps it', async () => {
+    const name = 'versioned-draft-dismiss';
+    await createService(t.db, alice, serviceInput(name));
+    const offered = await alice.op('SaveServiceDraft', { ServiceName: name, Version: 0, Data: serviceInput(name) });
+    const newer = await alice.op('SaveServiceDraft', {
+      ServiceName: name,
+      Version: offered.body.Version,
+      Data: serviceInput(name, { DisplayName: 'Newer' }),
+    });
+
+    const stale = await alice.op('DeleteServiceDraft', { ServiceName: name, Version: offered.body.Version });
+
+    expectStale(stale, 'Version');
+    expect(stale.body.current).toMatchObject({
+      Version: newer.body.Version,
+      Data: expect.objectContaining({ DisplayName: 'Newer' }),
+    });
+    expect(await draftRow(name)).toEqual({ display_name: 'Newer', version: newer.body.Version });
+    expect(
+      await auditCount(
+        'DeleteServiceDraft',
+        (
+          await t.db.query<{ owner_account_id: number }>('SELECT owner_account_id FROM services WHERE service_name = $1', [name])
+        )[0]?.owner_account_id as number,
+      ),
+    ).toBe(0);
+  });
+
+  it('of ten simultaneous autosaves over the same draft version, exactly one is saved and the rest get 409', async () => {
+    const name = 'versioned-draft-race';
+    await createService(t.db, alice, serviceInput(name));
+    const base = await alice.op('SaveServiceDraft', { ServiceName: name, Version: 0, Data: serviceInput(name) });
+
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        alice.op('SaveServiceDraft', {
+          ServiceName: name,
+          Version: base.body.Version,
+          Data: serviceInput(name, { DisplayName: `Window ${i}` }),
+        }),
+      ),
+    );
+
+    expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const winner = results.find((r) => r.status === 200);
+    expect(await draftRow(name)).toEqual({
+      display_name: `Window ${results.indexOf(winner as (typeof results)[number])}`,
+      version: winner?.body.Version,
+    });
+  });
+});
