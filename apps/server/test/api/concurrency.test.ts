@@ -410,3 +410,48 @@ describe('service drafts: SaveServiceDraft and DeleteServiceDraft carry the Vers
     });
   });
 });
+
+describe('security settings: UpdateSecuritySettings carries the Version GetSecuritySettings returned', () => {
+  const policy = (MinLength: number) => ({ MinLength, RequiredClasses: [], ExpiryDays: null, MfaRequired: false });
+  const ownMinLength = async (accountId: number) =>
+    (await t.db.query<{ min_length: number }>('SELECT min_length FROM security_policies WHERE account_id = $1', [accountId]))[0]
+      ?.min_length ?? null;
+
+  it('answers 409 with the settings as they are now, who saved them and when, and changes nothing', async () => {
+    const company = await newCompany();
+    const seen = (await alice.op('GetSecuritySettings', { accountId: company })).body;
+    expect(seen).toMatchObject({ Version: 0, UpdatedBy: null, UpdatedAt: null });
+    const first = await bob.op('UpdateSecuritySettings', { accountId: company, ...policy(16), Version: seen.Version });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ Version: 1, UpdatedBy: 'Bob Builder', UpdatedAt: expect.any(String) });
+
+    const stale = await alice.op('UpdateSecuritySettings', { accountId: company, ...policy(20), Version: seen.Version });
+
+    expectStale(stale, 'Version');
+    expect(stale.body.current).toMatchObject({
+      AccountId: company,
+      Policy: { MinLength: 16 },
+      Version: 1,
+      UpdatedBy: 'Bob Builder',
+      UpdatedAt: expect.any(String),
+    });
+    expect(await ownMinLength(company)).toBe(16);
+    const again = await bob.op('UpdateSecuritySettings', { accountId: company, ...policy(18), Version: 0 });
+    expectStale(again, 'Version');
+    expect(await auditCount('UpdateSecuritySettings', company)).toBe(1);
+  });
+
+  it('of ten simultaneous first saves, exactly one is stored and the rest get 409', async () => {
+    const company = await newCompany();
+
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? alice : bob).op('UpdateSecuritySettings', { accountId: company, ...policy(12 + i), Version: 0 }),
+      ),
+    );
+
+    expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const winner = results.findIndex((r) => r.status === 200);
+    expect(await ownMinLength(company)).toBe(12 + winner);
+  });
+});

@@ -489,7 +489,14 @@ describe('access operations stay inside the caller scope [A6.8] [A2.19] [A2.20]'
     { op: 'GetSecuritySettings', input: (id: number) => ({ accountId: id }) },
     {
       op: 'UpdateSecuritySettings',
-      input: (id: number) => ({ accountId: id, MinLength: 20, RequiredClasses: [], ExpiryDays: null, MfaRequired: true }),
+      input: (id: number) => ({
+        accountId: id,
+        MinLength: 20,
+        RequiredClasses: [],
+        ExpiryDays: null,
+        MfaRequired: true,
+        Version: 0,
+      }),
     },
     { op: 'ListIdentityProviders', input: (id: number) => ({ accountId: id }) },
     { op: 'CreateIdentityProvider', input: (id: number) => ({ accountId: id, ...SSO_PROVIDER }) },

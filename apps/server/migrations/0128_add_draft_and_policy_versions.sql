@@ -4,3 +4,7 @@
 -- dismissed (or deleted by a save) and then started again never repeats a version an old window still holds.
 CREATE SEQUENCE service_draft_versions AS integer;
 ALTER TABLE service_drafts ADD COLUMN version integer NOT NULL DEFAULT nextval('service_draft_versions');
+
+-- An organisation's security settings (password policy, second-factor enforcement) are edited in a form too: the
+-- form sends back the version it read (0 while the organisation has no policy of its own).
+ALTER TABLE security_policies ADD COLUMN version integer NOT NULL DEFAULT 1;
