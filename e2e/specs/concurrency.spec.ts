@@ -119,4 +119,83 @@ test.describe('edits over a stale version', () => {
     await expect(alert).toHaveCount(0);
     await expect(article.getByTestId('note-text')).toHaveText('Call back on Friday');
   });
+
+  test('a service draft saved from another window: the service tool says so, keeps mine or reloads the other', async ({
+    page,
+  }) => {
+    // fabrikam.admin's edit draft of Fabrikam MFA: drafts are per user and window, and no other spec opens this one.
+    const target = { ServiceName: 'Fabrikam MFA' };
+    await page.clock.install();
+    await signIn(page, 'fabrikam.admin');
+    await page.goto('/#/Services');
+    await page.getByRole('table', { name: 'Your services' }).getByRole('link', { name: 'Fabrikam MFA' }).click();
+    const dialog = page.getByRole('dialog').filter({ has: page.getByRole('tablist', { name: 'Service tool tabs' }) });
+    await expect(dialog.getByRole('heading', { name: 'Edit (Fabrikam MFA)' })).toBeVisible();
+    const notice = page.getByRole('region', { name: 'Saved draft' });
+    if (await notice.isVisible()) await notice.getByRole('button', { name: 'Dismiss' }).click();
+    const intro = dialog.getByLabel('Intro text');
+    const otherWindow = async (text: string) => {
+      const { Draft } = await call(page.request, 'GetServiceDraft', target);
+      await call(page.request, 'SaveServiceDraft', {
+        ...target,
+        Version: Draft.Version,
+        Data: { ...Draft.Data, ShortDescription: text },
+      });
+    };
+    const alert = page.getByRole('alert').filter({ hasText: 'This draft was saved from another window while you were editing' });
+    const edit = async (mine: string, theirs: string) => {
+      await intro.fill(`${mine} before`);
+      await page.clock.runFor(5000);
+      await expect(dialog.getByText(/^Draft saved/)).toBeVisible();
+      await otherWindow(theirs);
+      await intro.fill(mine);
+      await page.clock.runFor(5000);
+      await expect(alert).toBeVisible();
+    };
+
+    // Keep: my intro is stored as the draft over the other window's.
+    await edit('Mine kept', 'Other window');
+    await expect(alert).toContainText(/A change was saved at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    await shot(page, 'conflict-service-draft');
+    await checkAccessible(page);
+    await alert.getByRole('button', { name: 'Keep my values and save' }).click();
+    await expect(alert).toHaveCount(0);
+    await expect
+      .poll(async () => (await call(page.request, 'GetServiceDraft', target)).Draft.Data.ShortDescription)
+      .toBe('Mine kept');
+
+    // Reload: the form shows the other window's draft.
+    await edit('Mine dropped', 'Other window again');
+    await alert.getByRole('button', { name: 'Reload their values' }).click();
+    await expect(alert).toHaveCount(0);
+    await expect(intro).toHaveValue('Other window again');
+    const { Draft } = await call(page.request, 'GetServiceDraft', target);
+    await call(page.request, 'DeleteServiceDraft', { ...target, Version: Draft.Version });
+  });
+
+  test('a price list renamed by someone else: the rename says who and when, and keeps mine on request', async ({ page }) => {
+    await signIn(page, 'provider.admin');
+    const list = await call(page.request, 'CreateMarketplace', { Name: `Versioned list ${unique()}`, Priority: 1 });
+    await page.goto(`/#/MyMarketplaces/v2/Edit/M/${list.Id}/`);
+    await expect(page.getByRole('heading', { level: 1, name: list.Name })).toBeVisible();
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByLabel('Price list name').fill(`${list.Name} mine`);
+    // Another tab renames it first.
+    const theirs = await call(page.request, 'UpdateMarketplaceName', {
+      id: list.Id,
+      name: `${list.Name} theirs`,
+      version: list.Version,
+    });
+    await page.getByLabel('Price list name').press('Enter');
+
+    const alert = conflictAlert(page);
+    await expect(alert).toContainText(`${theirs.UpdatedBy} saved a change at`);
+    await shot(page, 'conflict-price-list');
+    await checkAccessible(page);
+    await alert.getByRole('button', { name: 'Keep my values and save' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `${list.Name} mine` })).toBeVisible();
+    await expect(alert).toHaveCount(0);
+    const current = await call(page.request, 'GetMarketplaceProperties', { id: list.Id });
+    await call(page.request, 'DeleteMarketplace', { id: list.Id, version: current.Version });
+  });
 });

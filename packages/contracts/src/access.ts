@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AccountIdSchema } from './accounts.js';
 import { CurrentUserSchema } from './auth.js';
 import { defineOperation } from './operation.js';
+import { LastChangeSchema, RecordVersionSchema } from './versions.js';
 
 /** [M9.4] The platform floor for passwords: no policy may ask for fewer characters. */
 export const PASSWORD_MIN_LENGTH = 12;
@@ -104,6 +105,9 @@ export const SecuritySettingsSchema = z.object({
   /** A policy of an organisation above this one makes the effective policy stricter than its own. */
   RaisedAbove: z.boolean(),
   CanUpdate: z.boolean(),
+  /** Decision 0036: the version of the organisation's own policy (0 while it has none); the edit sends it back. */
+  Version: RecordVersionSchema,
+  ...LastChangeSchema.shape,
 });
 export type SecuritySettings = z.infer<typeof SecuritySettingsSchema>;
 
@@ -120,7 +124,11 @@ export const GetSecuritySettings = defineOperation({
 export const UpdateSecuritySettings = defineOperation({
   name: 'UpdateSecuritySettings',
   summary: 'Set the password policy and multi-factor enforcement of a company or reseller [A2.19]',
-  input: SecurityPolicySchema.extend({ accountId: AccountIdSchema }),
+  input: SecurityPolicySchema.extend({
+    accountId: AccountIdSchema,
+    /** The Version GetSecuritySettings returned; a stale one answers 409 with the settings as they are now. */
+    Version: RecordVersionSchema,
+  }),
   output: SecuritySettingsSchema,
   access: { kind: 'capability', capability: { name: 'SECURITY_MANAGEMENT', kind: 'UPDATE' } },
   account: (i) => i.accountId,

@@ -80,8 +80,10 @@ export const MarketplaceSchema = z.object({
   OwnerName: z.string(),
   /** True when the caller's organisation owns it (or the caller is the provider): it may be edited. */
   IsOwn: z.boolean(),
-  /** Taken by every edit; a stale one answers 409. */
+  /** Taken by every edit; a stale one answers 409 with the list as it is now (decision 0036). */
   Version: z.number().int(),
+  /** Who saved the last edit (display name); null when unknown. */
+  UpdatedBy: z.string().nullable(),
   UpdatedAt: z.string(),
 });
 export type Marketplace = z.infer<typeof MarketplaceSchema>;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineOperation } from './operation.js';
 import { sameValue } from './service-validation.js';
 import { type ServiceDocument, ServiceDocumentSchema } from './services.js';
+import { RecordVersionSchema } from './versions.js';
 
 /** [S9.4] Autosave runs every 5 s. */
 export const DRAFT_AUTOSAVE_INTERVAL_MS = 5000;
@@ -49,6 +50,11 @@ export const ServiceDraftSchema = z.object({
   Key: z.string(),
   Data: ServiceDocumentSchema,
   Added: z.string(),
+  /**
+   * Decision 0036: moves on with every save of the draft and is never reused, even after a dismiss. Autosave and
+   * dismiss send back the one their window read; a stale one answers 409 with the draft as it is now.
+   */
+  Version: RecordVersionSchema,
 });
 export type ServiceDraft = z.infer<typeof ServiceDraftSchema>;
 
@@ -69,7 +75,14 @@ export const SaveServiceDraft = defineOperation({
   name: 'SaveServiceDraft',
   summary:
     "[S4.2], [S9.4] Store (or replace) the caller's draft of the create window or of a service being edited. Needs the rights to create, or to update the service",
-  input: DraftTargetSchema.extend({ Data: ServiceDocumentSchema }),
+  input: DraftTargetSchema.extend({
+    Data: ServiceDocumentSchema,
+    /**
+     * The Version of the draft the window read or last saved; 0 when it found none. A stale one answers 409 with
+     * `current`, the draft as it is now (Version 0 and Data null when there is none any more), and writes nothing.
+     */
+    Version: RecordVersionSchema,
+  }),
   output: ServiceDraftSchema.omit({ Data: true }),
   access: { kind: 'session' },
   mutating: true,
@@ -78,7 +91,10 @@ export const SaveServiceDraft = defineOperation({
 export const DeleteServiceDraft = defineOperation({
   name: 'DeleteServiceDraft',
   summary: "[S4.2] Dismiss the caller's draft of the create window or of a service being edited",
-  input: DraftTargetSchema,
+  input: DraftTargetSchema.extend({
+    /** The Version of the draft the window offered; a draft saved since (another window) answers 409 and stays. */
+    Version: RecordVersionSchema,
+  }),
   output: z.object({ Deleted: z.boolean() }),
   access: { kind: 'session' },
   mutating: true,

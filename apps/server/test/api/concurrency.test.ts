@@ -293,3 +293,165 @@ describe('services: UpdateService carries the Version GetService returned', () =
     expect(row?.display_name).toBe('Bob named it');
   });
 });
+
+describe('service drafts: SaveServiceDraft and DeleteServiceDraft carry the Version GetServiceDraft returned', () => {
+  const draftRow = async (name: string) =>
+    (
+      await t.db.query<{ display_name: string; version: number }>(
+        `SELECT data->>'DisplayName' AS display_name, version FROM service_drafts WHERE draft_key = $1`,
+        [`edit_${name}`],
+      )
+    )[0] ?? null;
+
+  it('an autosave over a draft another window saved since answers 409 with that draft and writes nothing', async () => {
+    const name = 'versioned-draft-save';
+    await createService(t.db, alice, serviceInput(name));
+    // Two windows of the same user open the service; neither finds a draft.
+    const seen = (await alice.op('GetServiceDraft', { ServiceName: name })).body.Draft?.Version ?? 0;
+    const other = await alice.op('SaveServiceDraft', {
+      ServiceName: name,
+      Version: seen,
+      Data: serviceInput(name, { DisplayName: 'Other window' }),
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    expect(other.body.Version).toEqual(expect.any(Number));
+
+    const stale = await alice.op('SaveServiceDraft', {
+      ServiceName: name,
+      Version: seen,
+      Data: serviceInput(name, { DisplayName: 'This window' }),
+    });
+
+    expectStale(stale, 'Version');
+    expect(stale.body.current).toMatchObject({
+      Key: `edit_${name}`,
+      Version: other.body.Version,
+      Added: other.body.Added,
+      Data: expect.objectContaining({ DisplayName: 'Other window' }),
+    });
+    expect(await draftRow(name)).toEqual({ display_name: 'Other window', version: other.body.Version });
+
+    const kept = await alice.op('SaveServiceDraft', {
+      ServiceName: name,
+      Version: stale.body.current.Version,
+      Data: serviceInput(name, { DisplayName: 'This window' }),
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body.Version).not.toBe(other.body.Version);
+    expect((await draftRow(name))?.display_name).toBe('This window');
+  });
+
+  it('an autosave after another window saved the service (which deleted the draft) answers 409 with no draft and writes none', async () => {
+    const name = 'versioned-draft-gone';
+    const created = await createService(t.db, alice, serviceInput(name));
+    const draft = await alice.op('SaveServiceDraft', { ServiceName: name, Version: 0, Data: serviceInput(name) });
+    const saved = await alice.op('UpdateService', { ServiceName: name, DisplayName: 'Saved', Version: created.Version });
+    expect(saved.status).toBe(200);
+
+    const stale = await alice.op('SaveServiceDraft', {
+      ServiceName: name,
+      Version: draft.body.Version,
+      Data: serviceInput(name, { DisplayName: 'Late autosave' }),
+    });
+
+    expectStale(stale, 'Version');
+    expect(stale.body.current).toMatchObject({ Version: 0, Data: null, Added: null });
+    expect(await draftRow(name)).toBeNull();
+  });
+
+  it('a dismiss of a draft saved again since it was offered answers 409 with the newer draft and keeps it', async () => {
+    const name = 'versioned-draft-dismiss';
+    await createService(t.db, alice, serviceInput(name));
+    const offered = await alice.op('SaveServiceDraft', { ServiceName: name, Version: 0, Data: serviceInput(name) });
+    const newer = await alice.op('SaveServiceDraft', {
+      ServiceName: name,
+      Version: offered.body.Version,
+      Data: serviceInput(name, { DisplayName: 'Newer' }),
+    });
+
+    const stale = await alice.op('DeleteServiceDraft', { ServiceName: name, Version: offered.body.Version });
+
+    expectStale(stale, 'Version');
+    expect(stale.body.current).toMatchObject({
+      Version: newer.body.Version,
+      Data: expect.objectContaining({ DisplayName: 'Newer' }),
+    });
+    expect(await draftRow(name)).toEqual({ display_name: 'Newer', version: newer.body.Version });
+    expect(
+      await auditCount(
+        'DeleteServiceDraft',
+        (
+          await t.db.query<{ owner_account_id: number }>('SELECT owner_account_id FROM services WHERE service_name = $1', [name])
+        )[0]?.owner_account_id as number,
+      ),
+    ).toBe(0);
+  });
+
+  it('of ten simultaneous autosaves over the same draft version, exactly one is saved and the rest get 409', async () => {
+    const name = 'versioned-draft-race';
+    await createService(t.db, alice, serviceInput(name));
+    const base = await alice.op('SaveServiceDraft', { ServiceName: name, Version: 0, Data: serviceInput(name) });
+
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        alice.op('SaveServiceDraft', {
+          ServiceName: name,
+          Version: base.body.Version,
+          Data: serviceInput(name, { DisplayName: `Window ${i}` }),
+        }),
+      ),
+    );
+
+    expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const winner = results.find((r) => r.status === 200);
+    expect(await draftRow(name)).toEqual({
+      display_name: `Window ${results.indexOf(winner as (typeof results)[number])}`,
+      version: winner?.body.Version,
+    });
+  });
+});
+
+describe('security settings: UpdateSecuritySettings carries the Version GetSecuritySettings returned', () => {
+  const policy = (MinLength: number) => ({ MinLength, RequiredClasses: [], ExpiryDays: null, MfaRequired: false });
+  const ownMinLength = async (accountId: number) =>
+    (await t.db.query<{ min_length: number }>('SELECT min_length FROM security_policies WHERE account_id = $1', [accountId]))[0]
+      ?.min_length ?? null;
+
+  it('answers 409 with the settings as they are now, who saved them and when, and changes nothing', async () => {
+    const company = await newCompany();
+    const seen = (await alice.op('GetSecuritySettings', { accountId: company })).body;
+    expect(seen).toMatchObject({ Version: 0, UpdatedBy: null, UpdatedAt: null });
+    const first = await bob.op('UpdateSecuritySettings', { accountId: company, ...policy(16), Version: seen.Version });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ Version: 1, UpdatedBy: 'Bob Builder', UpdatedAt: expect.any(String) });
+
+    const stale = await alice.op('UpdateSecuritySettings', { accountId: company, ...policy(20), Version: seen.Version });
+
+    expectStale(stale, 'Version');
+    expect(stale.body.current).toMatchObject({
+      AccountId: company,
+      Policy: { MinLength: 16 },
+      Version: 1,
+      UpdatedBy: 'Bob Builder',
+      UpdatedAt: expect.any(String),
+    });
+    expect(await ownMinLength(company)).toBe(16);
+    const again = await bob.op('UpdateSecuritySettings', { accountId: company, ...policy(18), Version: 0 });
+    expectStale(again, 'Version');
+    expect(await auditCount('UpdateSecuritySettings', company)).toBe(1);
+  });
+
+  it('of ten simultaneous first saves, exactly one is stored and the rest get 409', async () => {
+    const company = await newCompany();
+
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? alice : bob).op('UpdateSecuritySettings', { accountId: company, ...policy(12 + i), Version: 0 }),
+      ),
+    );
+
+    expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const winner = results.findIndex((r) => r.status === 200);
+    expect(await ownMinLength(company)).toBe(12 + winner);
+  });
+});

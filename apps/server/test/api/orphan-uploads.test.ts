@@ -196,6 +196,7 @@ describe('orphan uploads (issue 14)', () => {
     const draftShot = await upload(vendor, 'draft-shot.png');
     const saved = await vendor.op('SaveServiceDraft', {
       ServiceName: null,
+      Version: 0,
       Data: serviceInput(`Draft ${++serviceCounter}`, { Icon: draftIcon, Screenshots: [{ Url: draftShot, Description: '' }] }),
     });
     expect(saved.status).toBe(200);

@@ -305,21 +305,26 @@ describe('per-service price edit [M3.18] [M5.11]', () => {
     expect(await listVersion(t.db, list)).toBe(1);
   });
 
-  it('answers 409 with the current version when the list changed since it was read', async () => {
+  it('answers 409 with the list as GetMarketplaceProperties reads it now (who changed it, when) as every stale edit does, and writes nothing', async () => {
     const list = await makePriceList(t.db, { ownerId: provider, serviceIds: [backup.id] });
-    await t.db.query('UPDATE marketplaces SET version = 4 WHERE id = $1', [list]);
+    const renamed = await c('provider').op('UpdateMarketplaceName', { id: list, name: `Renamed ${list}`, version: 1 });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
 
     const res = await c('provider').op('UpdateMarketplaceServicePrices', {
       marketplaceId: list,
       serviceId: backup.id,
-      version: 3,
+      version: 1,
       OverridePriceProtection: false,
       PriceProtectionLengthInDays: null,
       Charges: [{ RuleId: rule(backup, 0).Id, Currency: 'EUR', CustomPrice: '1' }],
     });
+    const read = await c('provider').op('GetMarketplaceProperties', { id: list });
 
     expect(res.status).toBe(409);
-    expect(res.body.current.version).toBe(4);
+    expect(res.body.code).toBe('CONFLICT');
+    expect(res.body.errors).toEqual([{ field: 'version', message: expect.stringContaining('changed by someone else') }]);
+    expect(res.body.current).toEqual(read.body);
+    expect(res.body.current).toMatchObject({ Id: list, Name: `Renamed ${list}`, Version: 2, UpdatedBy: expect.any(String) });
     expect(await listPrices(t.db, list)).toEqual({});
   });
 
@@ -641,7 +646,7 @@ describe('price list prices by Excel [M3.13] [M3.14] [M7.12] [M7.13] [M7.14]', (
     });
 
     expect(stale.status).toBe(409);
-    expect(stale.body.current.version).toBe(2);
+    expect(stale.body.current.Version).toBe(2);
     expect(sync.status).toBe(409);
     expect(await listPrices(t.db, list)).toEqual({});
   });
@@ -861,7 +866,7 @@ describe('dynamic pricing rules [M4.16] [M6.6]', () => {
     });
 
     expect(res.status).toBe(409);
-    expect(res.body.current).toMatchObject({ version: 1, PricingMode: 'legacy' });
+    expect(res.body.current).toMatchObject({ Id: list, Version: 1, PricingMode: 'legacy' });
   });
 });
 

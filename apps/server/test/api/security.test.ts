@@ -41,7 +41,7 @@ describe('Security tab: password policy and second-factor enforcement [A2.19]', 
     const admin = await new ApiClient(t.url).signIn(users.companyAdmin!);
 
     const before = await admin.op('GetSecuritySettings', { accountId: ids.company });
-    const saved = await admin.op('UpdateSecuritySettings', {
+    const saved = await admin.edit('UpdateSecuritySettings', {
       accountId: ids.company,
       MinLength: 14,
       RequiredClasses: ['Uppercase', 'Digit'],
@@ -70,7 +70,7 @@ describe('Security tab: password policy and second-factor enforcement [A2.19]', 
   it('[M9.4] refuses a minimum below 12 and names the field', async () => {
     const admin = await new ApiClient(t.url).signIn(users.companyAdmin!);
 
-    const res = await admin.op('UpdateSecuritySettings', {
+    const res = await admin.edit('UpdateSecuritySettings', {
       accountId: ids.company,
       MinLength: 8,
       RequiredClasses: [],
@@ -84,7 +84,7 @@ describe('Security tab: password policy and second-factor enforcement [A2.19]', 
 
   it('a reseller policy is a floor its companies cannot lower', async () => {
     const reseller = await new ApiClient(t.url).signIn(users.resellerAdmin!);
-    await reseller.op('UpdateSecuritySettings', {
+    await reseller.edit('UpdateSecuritySettings', {
       accountId: ids.reseller,
       MinLength: 16,
       RequiredClasses: [],
@@ -96,7 +96,7 @@ describe('Security tab: password policy and second-factor enforcement [A2.19]', 
 
     expect(company.body.Effective.MinLength).toBe(16);
     expect(company.body.RaisedAbove).toBe(true);
-    await reseller.op('UpdateSecuritySettings', {
+    await reseller.edit('UpdateSecuritySettings', {
       accountId: ids.reseller,
       MinLength: 12,
       RequiredClasses: [],
@@ -121,7 +121,7 @@ describe('Security tab: password policy and second-factor enforcement [A2.19]', 
     const member = await new ApiClient(t.url).signIn(users.member!);
 
     const read = await member.op('GetSecuritySettings', { accountId: ids.company });
-    const write = await member.op('UpdateSecuritySettings', {
+    const write = await member.edit('UpdateSecuritySettings', {
       accountId: ids.company,
       MinLength: 12,
       RequiredClasses: [],
@@ -272,7 +272,7 @@ describe('multi-factor sign-in with an authenticator app [A2.20]', () => {
 
   it('[A2.19] enforced by the company: a user without an app enrols during sign-in', async () => {
     const admin = await new ApiClient(t.url).signIn(users.resellerAdmin!);
-    await admin.op('UpdateSecuritySettings', {
+    await admin.edit('UpdateSecuritySettings', {
       accountId: ids.strictCompany,
       MinLength: 12,
       RequiredClasses: [],

@@ -17,6 +17,11 @@ async function user(parentId: number, capabilities: string[]) {
   return { id: u.id, client: await new ApiClient(t.url).signIn(u.username) };
 }
 
+/** The Version of the caller's draft of a window as GetServiceDraft reads it (0: none), as the window sends it back. */
+async function draftVersion(client: ApiClient, serviceName: string | null): Promise<number> {
+  return (await client.op('GetServiceDraft', { ServiceName: serviceName })).body.Draft?.Version ?? 0;
+}
+
 let counter = 0;
 const uniqueName = (base: string) => `${base} ${++counter}`;
 
@@ -37,9 +42,10 @@ describe('drafts of the create window', () => {
   it('[S3.7] [S4.2] stores a draft under the key create with the time it was added, and replaces it on the next save', async () => {
     const name = uniqueName('Draft create');
 
-    const first = await alice.op('SaveServiceDraft', { ServiceName: null, Data: serviceInput(name) });
+    const first = await alice.op('SaveServiceDraft', { ServiceName: null, Version: 0, Data: serviceInput(name) });
     const second = await alice.op('SaveServiceDraft', {
       ServiceName: null,
+      Version: first.body.Version,
       Data: serviceInput(name, { DisplayName: 'Changed' }),
     });
     const got = await alice.op('GetServiceDraft', { ServiceName: null });
@@ -49,25 +55,26 @@ describe('drafts of the create window', () => {
     expect(second.body.Id).toBe(first.body.Id);
     expect(got.body.Draft).toMatchObject({ Id: first.body.Id, Key: 'create', Added: second.body.Added });
     expect(got.body.Draft.Data).toMatchObject({ ServiceName: name, DisplayName: 'Changed' });
-    await alice.op('DeleteServiceDraft', { ServiceName: null });
+    await alice.op('DeleteServiceDraft', { ServiceName: null, Version: await draftVersion(alice, null) });
   });
 
   it('[S4.2] keeps each user’s drafts to that user', async () => {
-    await alice.op('SaveServiceDraft', { ServiceName: null, Data: serviceInput(uniqueName('Mine')) });
+    await alice.op('SaveServiceDraft', { ServiceName: null, Version: 0, Data: serviceInput(uniqueName('Mine')) });
 
     const other = await alice2.op('GetServiceDraft', { ServiceName: null });
     const own = await alice.op('GetServiceDraft', { ServiceName: null });
 
     expect(other.body).toEqual({ Draft: null });
     expect(own.body.Draft).not.toBeNull();
-    await alice.op('DeleteServiceDraft', { ServiceName: null });
+    await alice.op('DeleteServiceDraft', { ServiceName: null, Version: await draftVersion(alice, null) });
   });
 
   it('[S4.2] dismissing deletes the draft', async () => {
-    await alice.op('SaveServiceDraft', { ServiceName: null, Data: serviceInput(uniqueName('Dismiss')) });
+    await alice.op('SaveServiceDraft', { ServiceName: null, Version: 0, Data: serviceInput(uniqueName('Dismiss')) });
 
-    const deleted = await alice.op('DeleteServiceDraft', { ServiceName: null });
-    const again = await alice.op('DeleteServiceDraft', { ServiceName: null });
+    const version = await draftVersion(alice, null);
+    const deleted = await alice.op('DeleteServiceDraft', { ServiceName: null, Version: version });
+    const again = await alice.op('DeleteServiceDraft', { ServiceName: null, Version: version });
     const got = await alice.op('GetServiceDraft', { ServiceName: null });
 
     expect(deleted.body).toEqual({ Deleted: true });
@@ -77,7 +84,7 @@ describe('drafts of the create window', () => {
 
   it('[S4.2] a successful create deletes the create draft; a refused one keeps it', async () => {
     const name = uniqueName('Saved');
-    await alice.op('SaveServiceDraft', { ServiceName: null, Data: serviceInput(name) });
+    await alice.op('SaveServiceDraft', { ServiceName: null, Version: 0, Data: serviceInput(name) });
 
     const refused = await alice.op('CreateService', serviceInput(name, { Icon: null }));
     const kept = await alice.op('GetServiceDraft', { ServiceName: null });
@@ -93,7 +100,7 @@ describe('drafts of the create window', () => {
   it('[M6.3] needs a create capability for the create window’s draft', async () => {
     const reader = (await user(vendorA, ['SERVICE_TOOL_INFO_READ'])).client;
 
-    const saved = await reader.op('SaveServiceDraft', { ServiceName: null, Data: serviceInput(uniqueName('No')) });
+    const saved = await reader.op('SaveServiceDraft', { ServiceName: null, Version: 0, Data: serviceInput(uniqueName('No')) });
     const got = await reader.op('GetServiceDraft', { ServiceName: null });
 
     expect(saved.status).toBe(403);
@@ -101,15 +108,19 @@ describe('drafts of the create window', () => {
   });
 
   it('names the field of a malformed draft', async () => {
-    const res = await alice.op('SaveServiceDraft', { ServiceName: null, Data: { ...serviceInput('x'), Tags: 'Backup' } });
+    const res = await alice.op('SaveServiceDraft', {
+      ServiceName: null,
+      Version: 0,
+      Data: { ...serviceInput('x'), Tags: 'Backup' },
+    });
 
     expect(res.status).toBe(422);
     expect(res.body.errors).toContainEqual(expect.objectContaining({ field: 'Data.Tags' }));
   });
 
   it('audits saving and dismissing a draft without copying the form into the audit row', async () => {
-    await alice.op('SaveServiceDraft', { ServiceName: null, Data: serviceInput(uniqueName('Audit')) });
-    await alice.op('DeleteServiceDraft', { ServiceName: null });
+    await alice.op('SaveServiceDraft', { ServiceName: null, Version: 0, Data: serviceInput(uniqueName('Audit')) });
+    await alice.op('DeleteServiceDraft', { ServiceName: null, Version: await draftVersion(alice, null) });
 
     const rows = await t.db.query<{ operation: string; account_id: number; before: unknown; after: Record<string, unknown> }>(
       `SELECT operation, account_id, before, after FROM audit_log
@@ -133,6 +144,7 @@ describe('drafts of a service being edited', () => {
   it('[S4.2] keys an edit draft edit_ plus the stored service name, whatever case was asked for', async () => {
     const saved = await alice.op('SaveServiceDraft', {
       ServiceName: name.toUpperCase(),
+      Version: 0,
       Data: serviceInput(name, { DisplayName: 'Draft' }),
     });
     const got = await alice.op('GetServiceDraft', { ServiceName: name });
@@ -144,7 +156,11 @@ describe('drafts of a service being edited', () => {
   });
 
   it('[S4.2] a successful update deletes the edit draft', async () => {
-    await alice.op('SaveServiceDraft', { ServiceName: name, Data: serviceInput(name, { DisplayName: 'Draft' }) });
+    await alice.op('SaveServiceDraft', {
+      ServiceName: name,
+      Version: await draftVersion(alice, name),
+      Data: serviceInput(name, { DisplayName: 'Draft' }),
+    });
 
     const updated = await alice.edit('UpdateService', { ServiceName: name, DisplayName: 'Saved' });
     const got = await alice.op('GetServiceDraft', { ServiceName: name });
@@ -156,7 +172,7 @@ describe('drafts of a service being edited', () => {
   it('[S6.1] needs an update capability on the service', async () => {
     const reader = (await user(vendorA, ['SERVICE_TOOL_INFO_READ', 'MY_SERVICES_CREATE'])).client;
 
-    const res = await reader.op('SaveServiceDraft', { ServiceName: name, Data: serviceInput(name) });
+    const res = await reader.op('SaveServiceDraft', { ServiceName: name, Version: 0, Data: serviceInput(name) });
 
     expect(res.status).toBe(403);
   });
@@ -164,7 +180,7 @@ describe('drafts of a service being edited', () => {
   it('another vendor gets the same 404 for a foreign service as for a missing one', async () => {
     const foreign = await bob.op('GetServiceDraft', { ServiceName: name });
     const missing = await bob.op('GetServiceDraft', { ServiceName: 'No such service' });
-    const save = await bob.op('SaveServiceDraft', { ServiceName: name, Data: serviceInput(name) });
+    const save = await bob.op('SaveServiceDraft', { ServiceName: name, Version: 0, Data: serviceInput(name) });
 
     expect(foreign.status).toBe(404);
     expect(save.status).toBe(404);
@@ -174,7 +190,7 @@ describe('drafts of a service being edited', () => {
   });
 
   it('an edit draft is stored against its service', async () => {
-    await alice.op('SaveServiceDraft', { ServiceName: name, Data: serviceInput(name) });
+    await alice.op('SaveServiceDraft', { ServiceName: name, Version: await draftVersion(alice, name), Data: serviceInput(name) });
     const [row] = await t.db.query<{ service_id: number }>('SELECT service_id FROM service_drafts WHERE draft_key = $1', [
       `edit_${name}`,
     ]);

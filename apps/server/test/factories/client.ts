@@ -73,6 +73,8 @@ export class ApiClient {
       }
       case 'UpdateService':
         return (await this.op('GetService', { ServiceName: input.ServiceName })).body?.Version ?? 1;
+      case 'UpdateSecuritySettings':
+        return (await this.op('GetSecuritySettings', { accountId: input.accountId })).body?.Version ?? 0;
       case 'UpdateAccountNote':
         throw new Error('a note edit sends the Version of the note it read (AddAccountNote or GetAccountNotes)');
     }
@@ -95,7 +97,8 @@ export type EditOperation =
   | 'AddCreditLimitRecord'
   | 'UpdateAccountNote'
   | 'UpdateIdentityProvider'
-  | 'UpdateService';
+  | 'UpdateService'
+  | 'UpdateSecuritySettings';
 
 export async function signedIn(baseUrl: string, username: string) {
   return new ApiClient(baseUrl).signIn(username);

@@ -108,15 +108,37 @@ export async function listPolicies(db: Queryable, accountIds: readonly number[])
   return new Map(rows.map((r) => [r.account_id, toPolicy(r)]));
 }
 
-export async function upsertPolicy(db: Queryable, accountId: number, p: SecurityPolicy, updatedBy: number) {
-  await db.query(
-    `INSERT INTO security_policies (account_id, min_length, required_classes, expiry_days, mfa_required, updated_by)
-     VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (account_id) DO UPDATE SET min_length = EXCLUDED.min_length, required_classes = EXCLUDED.required_classes,
-       expiry_days = EXCLUDED.expiry_days, mfa_required = EXCLUDED.mfa_required, updated_by = EXCLUDED.updated_by,
-       updated_at = now()`,
-    [accountId, p.MinLength, p.RequiredClasses, p.ExpiryDays, p.MfaRequired, updatedBy],
+/** The version of an organisation's own policy and who saved it last (decision 0036); null while it has none. */
+export async function findPolicyChange(db: Queryable, accountId: number) {
+  const [row] = await db.query<{ version: number; updated_by: string | null; updated_at: Date }>(
+    `SELECT p.version, u.display_name AS updated_by, p.updated_at
+     FROM security_policies p LEFT JOIN accounts u ON u.id = p.updated_by WHERE p.account_id = $1`,
+    [accountId],
   );
+  return row ?? null;
+}
+
+/**
+ * Saves the organisation's own policy over the version its form read (decision 0036), in the statement that writes:
+ * version 0 adds one only where there is none, any other replaces only the policy still at that version. False when
+ * the version was stale: nothing was written.
+ */
+export async function savePolicyAt(db: Queryable, accountId: number, p: SecurityPolicy, updatedBy: number, version: number) {
+  const values = [accountId, p.MinLength, p.RequiredClasses, p.ExpiryDays, p.MfaRequired, updatedBy];
+  const rows =
+    version === 0
+      ? await db.query(
+          `INSERT INTO security_policies (account_id, min_length, required_classes, expiry_days, mfa_required, updated_by)
+           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (account_id) DO NOTHING RETURNING account_id`,
+          values,
+        )
+      : await db.query(
+          `UPDATE security_policies SET min_length = $2, required_classes = $3, expiry_days = $4, mfa_required = $5,
+             updated_by = $6, updated_at = now(), version = version + 1
+           WHERE account_id = $1 AND version = $7 RETURNING account_id`,
+          [...values, version],
+        );
+  return rows.length > 0;
 }
 
 // ---------------------------------------------------------------- credentials and second factor

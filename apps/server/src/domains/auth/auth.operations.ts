@@ -52,8 +52,8 @@ export function authOperations(settings: AuthSettings) {
       revokeUserSession(ctx, settings, requireCaller(ctx), requireAccount(ctx), input.sessionId),
     ),
     handle(GetSecuritySettings, (ctx) => getSecuritySettings(ctx.db, requireCaller(ctx), requireAccount(ctx))),
-    handle(UpdateSecuritySettings, (ctx, { accountId: _id, ...policy }) =>
-      updateSecuritySettings(ctx, requireCaller(ctx), requireAccount(ctx), policy),
+    handle(UpdateSecuritySettings, (ctx, { accountId: _id, Version, ...policy }) =>
+      updateSecuritySettings(ctx, requireCaller(ctx), requireAccount(ctx), policy, Version),
     ),
     handle(GetUserSecurity, (ctx) => getUserSecurity(ctx.db, requireCaller(ctx), requireAccount(ctx))),
     handle(ChangePassword, (ctx, input) => changePassword(ctx, requireCaller(ctx), input, checkPassword)),

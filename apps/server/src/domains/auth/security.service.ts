@@ -5,6 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, forbidden, validationFailed } from '../../platform/errors/domain-error.js';
+import { staleVersion } from '../../platform/errors/stale-version.js';
 import type { Caller, LocatedAccount, OperationContext } from '../../platform/operations/types.js';
 import { pathIds } from '../../platform/tenancy/scope.js';
 import { findById } from '../accounts/index.js';
@@ -43,12 +44,16 @@ export async function getSecuritySettings(db: Queryable, caller: Caller, account
   const policies = await accessRepo.listPolicies(db, ids);
   const own = policies.get(account.id) ?? null;
   const effective = effectivePolicy(ids.flatMap((id) => policies.get(id) ?? []));
+  const change = await accessRepo.findPolicyChange(db, account.id);
   return {
     AccountId: account.id,
     Policy: own,
     Effective: effective,
     RaisedAbove: !samePolicy(effective, effectivePolicy(own ? [own] : [])),
     CanUpdate: caller.capabilities.has('SECURITY_MANAGEMENT_UPDATE'),
+    Version: change?.version ?? 0,
+    UpdatedBy: change?.updated_by ?? null,
+    UpdatedAt: change?.updated_at.toISOString() ?? null,
   };
 }
 
@@ -57,9 +62,13 @@ export async function updateSecuritySettings(
   caller: Caller,
   account: LocatedAccount,
   policy: SecurityPolicy,
+  version: number,
 ): Promise<SecuritySettings> {
   const before = await getSecuritySettings(ctx.db, caller, account);
-  await accessRepo.upsertPolicy(ctx.db, account.id, policy, caller.userId);
+  // Decision 0036: a policy saved by someone else since the form read it answers 409 with the settings as they are.
+  if (!(await accessRepo.savePolicyAt(ctx.db, account.id, policy, caller.userId, version))) {
+    throw staleVersion('security settings', await getSecuritySettings(ctx.db, caller, account));
+  }
   ctx.audit({ before: before.Policy ?? PLATFORM_POLICY, after: policy });
   return getSecuritySettings(ctx.db, caller, account);
 }

@@ -62,7 +62,7 @@ export const catalogueOperations = [
     return result;
   }),
   handle(DeleteServiceDraft, async (ctx, input) => {
-    const { result, key, ownerId } = await drafts.deleteDraft(ctx.db, requireCaller(ctx), input.ServiceName);
+    const { result, key, ownerId } = await drafts.deleteDraft(ctx.db, requireCaller(ctx), input);
     ctx.audit({ accountId: ownerId, before: { Draft: key }, after: result });
     return result;
   }),

@@ -1,5 +1,6 @@
 import { SERVICE_STATUS_PROMOTED, type ServiceDocument, type ServiceDraft, serviceDraftKey } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
+import { staleVersion } from '../../platform/errors/stale-version.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { cannotCreate, cannotUpdate } from './catalogue.errors.js';
 import { canCreate, getInScope } from './catalogue.service.js';
@@ -39,7 +40,18 @@ const toDraft = (row: repo.DraftRow): ServiceDraft => ({
   Key: row.draft_key,
   Data: row.data,
   Added: row.added_at.toISOString(),
+  Version: row.version,
 });
+
+/**
+ * Decision 0036: a draft save or dismiss over a version that is no longer the draft's. `current` is the draft as
+ * GetServiceDraft reads it now; when there is none any more (dismissed, or deleted by saving the service in another
+ * window) it is Version 0 with Data and Added null, so keeping one's values saves the draft anew.
+ */
+async function staleDraft(db: Queryable, caller: Caller, key: string): Promise<never> {
+  const row = await repo.findDraft(db, caller.userId, key);
+  throw staleVersion('draft', row ? toDraft(row) : { Id: null, Key: key, Data: null, Added: null, Version: 0 });
+}
 
 /** [S4.2] GetServiceDraft: the caller's own draft of this window, or null. */
 export async function getDraft(
@@ -56,30 +68,37 @@ export async function getDraft(
 export async function saveDraft(
   db: Queryable,
   caller: Caller,
-  input: { ServiceName: string | null; Data: ServiceDocument },
+  input: { ServiceName: string | null; Data: ServiceDocument; Version: number },
   now: Date,
 ): Promise<{ result: Omit<ServiceDraft, 'Data'>; ownerId: number }> {
   const target = await draftTarget(db, caller, input.ServiceName);
-  const row = await repo.upsertDraft(db, {
+  const row = await repo.saveDraftAt(db, {
     userId: caller.userId,
     key: target.key,
     serviceId: target.serviceId,
     // A draft never keeps a provisioning password (decision 0035): it is typed again, or the stored one is kept.
     data: withoutProvisioningPasswords(input.Data),
     now,
+    version: input.Version,
   });
+  if (!row) return staleDraft(db, caller, target.key);
   const { Data: _data, ...result } = toDraft(row);
   return { result, ownerId: target.ownerId };
 }
 
-/** [S4.2] DeleteServiceDraft (dismiss): removes the caller's draft of this window. */
+/**
+ * [S4.2] DeleteServiceDraft (dismiss): removes the caller's draft of this window if it is still the version the
+ * window offered (decision 0036); a draft saved since answers 409 and stays. No draft at all: nothing to dismiss.
+ */
 export async function deleteDraft(
   db: Queryable,
   caller: Caller,
-  serviceName: string | null,
+  input: { ServiceName: string | null; Version: number },
 ): Promise<{ result: { Deleted: boolean }; key: string; ownerId: number }> {
-  const target = await draftTarget(db, caller, serviceName);
-  return { result: { Deleted: await repo.deleteDraft(db, caller.userId, target.key) }, key: target.key, ownerId: target.ownerId };
+  const target = await draftTarget(db, caller, input.ServiceName);
+  const deleted = await repo.deleteDraft(db, caller.userId, target.key, input.Version);
+  if (!deleted && (await repo.findDraft(db, caller.userId, target.key))) await staleDraft(db, caller, target.key);
+  return { result: { Deleted: deleted }, key: target.key, ownerId: target.ownerId };
 }
 
 /**

@@ -14,13 +14,14 @@ export interface MarketplaceRow {
   markup_percent: string | null;
   version: number;
   updated_at: Date;
+  updated_by_name: string | null;
   assignee_count: number;
   service_count: number;
 }
 
 const COLUMNS = `m.id, m.owner_account_id, o.display_name AS owner_name, o.path AS owner_path, m.name, m.priority,
   m.pricing_mode, m.is_auto_srp_sync_enabled, m.is_auto_add_enabled, m.is_propagation_enabled, m.markup_percent::text AS markup_percent,
-  m.version, m.updated_at,
+  m.version, m.updated_at, (SELECT u.display_name FROM accounts u WHERE u.id = m.updated_by) AS updated_by_name,
   (SELECT count(*)::int FROM marketplace_assignments a WHERE a.marketplace_id = m.id) AS assignee_count,
   (SELECT count(*)::int FROM marketplace_services s WHERE s.marketplace_id = m.id) AS service_count`;
 const FROM = 'FROM marketplaces m JOIN accounts o ON o.id = m.owner_account_id';

@@ -51,6 +51,7 @@ export function toMarketplace(row: repo.MarketplaceRow, caller: Caller): Marketp
     OwnerName: row.owner_name,
     IsOwn: row.owner_path.startsWith(caller.scope.rootPath),
     Version: row.version,
+    UpdatedBy: row.updated_by_name,
     UpdatedAt: row.updated_at.toISOString(),
   };
 }
@@ -79,7 +80,8 @@ async function getForEdit(db: Queryable, caller: Caller, id: number, version: nu
   return row;
 }
 
-async function current(db: Queryable, caller: Caller, id: number): Promise<Marketplace> {
+/** The price list as GetMarketplace reads it now: also what a stale edit's 409 carries as `current` (decision 0036). */
+export async function current(db: Queryable, caller: Caller, id: number): Promise<Marketplace> {
   return toMarketplace(await getVisible(db, caller, id), caller);
 }
 

@@ -19,6 +19,7 @@ import { notFound, validationFailed } from '../../platform/errors/domain-error.j
 import { staleVersion } from '../../platform/errors/stale-version.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
+import { current as currentMarketplace } from './price-lists.service.js';
 import * as repo from './prices.repository.js';
 import {
   dynamicPrice,
@@ -49,16 +50,8 @@ export async function takeVersion(
 ): Promise<number> {
   const next = await repo.bumpVersion(db, { id: list.id, version, actorId: caller.userId, pricingMode });
   if (next !== null) return next;
-  const now = await repo.findMarketplace(db, list.id);
-  throw staleVersion(
-    'price list',
-    {
-      version: now?.version ?? list.version,
-      PricingMode: now?.pricing_mode ?? list.pricing_mode,
-      MarkupPercent: now?.markup_percent ?? null,
-    },
-    'version',
-  );
+  // The same answer as every other stale edit of a price list: the list as GetMarketplace reads it now.
+  throw staleVersion('price list', await currentMarketplace(db, caller, list.id), 'version');
 }
 
 export function toPricedService(row: repo.ListedServiceRow): PricedService {

@@ -14,6 +14,8 @@ export interface VersionConflictAlertProps {
   /** Save my values over the saved version. */
   onKeep: () => void;
   busy?: boolean;
+  /** A heading for records only their own user edits (a draft saved from another window); "someone else" otherwise. */
+  title?: string;
 }
 
 /**
@@ -32,7 +34,7 @@ export function VersionConflictAlert(props: VersionConflictAlertProps) {
           ? t('conflict.textAt', { when })
           : t('conflict.text');
   return (
-    <ReadableAlert color="yellow" role="alert" title={t('conflict.title')}>
+    <ReadableAlert color="yellow" role="alert" title={props.title ?? t('conflict.title')}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{text}</Text>
         <Text size="sm">{t('conflict.choose')}</Text>

@@ -33,8 +33,9 @@ export function useSecuritySettings(accountId: number) {
 export function useUpdateSecuritySettings(accountId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (policy: SecurityPolicy) =>
-      callOperation(UpdateSecuritySettings, { accountId, ...policy }, { idempotencyKey: newIdempotencyKey() }),
+    /** Decision 0036: `version` is the Version the form read; a stale one answers 409 with the settings as they are. */
+    mutationFn: ({ policy, version }: { policy: SecurityPolicy; version: number }) =>
+      callOperation(UpdateSecuritySettings, { accountId, ...policy, Version: version }, { idempotencyKey: newIdempotencyKey() }),
     onSuccess: (data) => queryClient.setQueryData(securityKeys.settings(accountId), data),
   });
 }

@@ -1,10 +1,19 @@
 import { Alert, Button, Checkbox, Group, Loader, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
-import { PASSWORD_CLASSES, PASSWORD_MIN_LENGTH, type PasswordClass, type SecurityPolicy } from '@portal/contracts';
+import {
+  PASSWORD_CLASSES,
+  PASSWORD_MIN_LENGTH,
+  type PasswordClass,
+  type SecurityPolicy,
+  type SecuritySettings,
+} from '@portal/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VersionConflictAlert } from '../../../components/ui/version-conflict-alert';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { useSecuritySettings, useUpdateSecuritySettings } from '../api/use-security';
+import { useVersionConflict } from '../../../lib/version-conflict';
+import { securityKeys, useSecuritySettings, useUpdateSecuritySettings } from '../api/use-security';
 import { PlatformTermsPanel } from './platform-terms-panel';
 import { SsoProvidersSection } from './sso-providers-section';
 
@@ -17,7 +26,8 @@ export function SecurityTab({ accountId, isProvider = false }: { accountId: numb
   const data = query.data;
   return (
     <Stack gap="xl">
-      <PolicyForm key={JSON.stringify(data.Policy)} accountId={accountId} data={data} />
+      {/* A new version (saved here, or their values reloaded) opens the form afresh. */}
+      <PolicyForm key={data.Version} accountId={accountId} data={data} />
       <SsoProvidersSection accountId={accountId} />
       {/* The provider's own Security tab also manages the platform terms. */}
       {isProvider && data.CanUpdate && <PlatformTermsPanel />}
@@ -34,6 +44,9 @@ function PolicyForm({
 }) {
   const { t } = useTranslation();
   const update = useUpdateSecuritySettings(accountId);
+  const queryClient = useQueryClient();
+  /** Decision 0036: the settings as someone else saved them since the form opened, while the user decides. */
+  const conflict = useVersionConflict<SecuritySettings>();
   const initial: SecurityPolicy = data.Policy ?? {
     MinLength: PASSWORD_MIN_LENGTH,
     RequiredClasses: [],
@@ -46,21 +59,25 @@ function PolicyForm({
   const readOnly = !data.CanUpdate;
   const changed = JSON.stringify({ ...policy, ExpiryDays: expires ? policy.ExpiryDays : null }) !== JSON.stringify(initial);
 
-  const handleSave = () => {
+  const handleSave = (version = data.Version) => {
     const payload = { ...policy, ExpiryDays: expires ? policy.ExpiryDays : null };
     if (expires && !payload.ExpiryDays) {
       setErrors({ ExpiryDays: t('access.security.expiryRequired') });
       return;
     }
     setErrors({});
-    update.mutate(payload, {
-      onSuccess: () => notify({ color: 'green', message: t('access.security.saved') }),
-      onError: (error) => {
-        if (error instanceof ApiError && error.fieldErrors.length > 0)
-          setErrors(Object.fromEntries(error.fieldErrors.map((e) => [e.field, e.message])));
-        else notify({ color: 'red', message: error.message });
+    update.mutate(
+      { policy: payload, version },
+      {
+        onSuccess: () => notify({ color: 'green', message: t('access.security.saved') }),
+        onError: (error) => {
+          if (conflict.capture(error)) return;
+          if (error instanceof ApiError && error.fieldErrors.length > 0)
+            setErrors(Object.fromEntries(error.fieldErrors.map((e) => [e.field, e.message])));
+          else notify({ color: 'red', message: error.message });
+        },
       },
-    });
+    );
   };
   const toggleClass = (c: PasswordClass, on: boolean) =>
     setPolicy((p) => ({
@@ -148,13 +165,23 @@ function PolicyForm({
           setPolicy((p) => ({ ...p, MfaRequired: on }));
         }}
       />
+      {conflict.current && (
+        <VersionConflictAlert
+          changedBy={conflict.current.UpdatedBy}
+          changedAt={conflict.current.UpdatedAt}
+          // Their values: the settings as saved now open the form afresh (its key is their Version).
+          onReload={() => queryClient.setQueryData(securityKeys.settings(accountId), conflict.current)}
+          onKeep={() => handleSave(conflict.current?.Version)}
+          busy={update.isPending}
+        />
+      )}
       {readOnly ? (
         <Text size="sm" c="dimmed">
           {t('access.security.readOnly')}
         </Text>
       ) : (
         <Group>
-          <Button onClick={handleSave} disabled={!changed} loading={update.isPending}>
+          <Button onClick={() => handleSave()} disabled={!changed} loading={update.isPending}>
             {t('access.save')}
           </Button>
           <Button

@@ -19,16 +19,14 @@ import { priceListKeys } from './price-list-keys';
 
 const once = () => ({ idempotencyKey: newIdempotencyKey() });
 
-/** The server's answer to a stale version: the price list as it is now, shown instead of what the user saw. */
-export function isStaleVersion(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 409 && error.code === 'CONFLICT';
-}
-
-function onEditError(client: QueryClient, id: number, error: unknown) {
-  if (!isStaleVersion(error)) return;
-  const current = (error.problem as { current?: Marketplace }).current;
-  if (current) client.setQueryData(priceListKeys.detail(id), current);
-  void client.invalidateQueries({ queryKey: priceListKeys.all });
+/**
+ * Decision 0036: a stale edit's 409 carries the list as it is now; the screen shows it in the shared conflict alert
+ * (PriceListConflictAlert), which puts it in the cache only when the user chooses to reload. Other lists, counts and
+ * tiles are read again.
+ */
+function onEditError(client: QueryClient, error: unknown) {
+  if (error instanceof ApiError && error.status === 409)
+    void client.invalidateQueries({ queryKey: priceListKeys.all, predicate: (q) => q.queryKey[1] !== 'detail' });
 }
 
 /** After an edit: the list's new properties (and version) in the cache, everything else of price lists read again. */
@@ -53,7 +51,7 @@ export function useRenamePriceList(id: number) {
   return useMutation({
     mutationFn: (input: { name: string; version: number }) => callOperation(UpdateMarketplaceName, { id, ...input }, once()),
     onSuccess: (list) => onEdited(client, list),
-    onError: (error) => onEditError(client, id, error),
+    onError: (error) => onEditError(client, error),
   });
 }
 
@@ -63,7 +61,7 @@ export function useUpdatePriceListProperties(id: number) {
     mutationFn: (input: Omit<UpdateMarketplacePropertiesInput, 'id'>) =>
       callOperation(UpdateMarketplaceProperties, { id, ...input }, once()),
     onSuccess: (list) => onEdited(client, list),
-    onError: (error) => onEditError(client, id, error),
+    onError: (error) => onEditError(client, error),
   });
 }
 
@@ -83,7 +81,7 @@ export function useDeletePriceList() {
       client.removeQueries({ queryKey: priceListKeys.detail(Id) });
       void client.invalidateQueries({ queryKey: priceListKeys.all });
     },
-    onError: (error, input) => onEditError(client, input.id, error),
+    onError: (error) => onEditError(client, error),
   });
 }
 
@@ -94,7 +92,7 @@ export function useUpdatePriceListServices(id: number) {
     mutationFn: (input: { services: number[]; flag: boolean; version: number }) =>
       callOperation(UpdateMarketplaceServices, { marketplaceId: id, ...input }, once()),
     onSuccess: (result) => onEdited(client, result.Marketplace),
-    onError: (error) => onEditError(client, id, error),
+    onError: (error) => onEditError(client, error),
   });
 }
 
@@ -111,7 +109,7 @@ export function useAssignPriceList(id: number) {
     mutationFn: (input: { accountId: number; version: number }) =>
       callOperation(AssignMarketplace, { marketplaceId: id, ...input }, once()),
     onSuccess: (list) => onEdited(client, list),
-    onError: (error) => onEditError(client, id, error),
+    onError: (error) => onEditError(client, error),
   });
 }
 
@@ -121,6 +119,6 @@ export function useUnassignPriceList(id: number) {
     mutationFn: (input: { accountId: number; version: number }) =>
       callOperation(UnassignMarketplace, { marketplaceId: id, ...input }, once()),
     onSuccess: (list) => onEdited(client, list),
-    onError: (error) => onEditError(client, id, error),
+    onError: (error) => onEditError(client, error),
   });
 }

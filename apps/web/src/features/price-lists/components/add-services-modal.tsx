@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useUpdatePriceListServices } from '../api/use-price-list-mutations';
 import { useCatalogueForPriceList } from '../api/use-price-lists';
 import { addViewStatus } from '../utils/permissions';
+import { PriceListConflictAlert, priceListConflictOf } from './price-list-conflict';
 import { RemoveServiceModal } from './remove-service-modal';
 import { ServiceTile } from './service-tile';
 
@@ -31,7 +32,7 @@ export function AddServicesModal(props: { list: Marketplace; onClose: () => void
   const add = useUpdatePriceListServices(props.list.Id);
   const data = result.data;
   const pages = data ? Math.max(1, Math.ceil(data.Total / data.Limit)) : 1;
-  const failure = add.error ?? result.error;
+  const failure = (priceListConflictOf(add.error) ? null : add.error) ?? result.error;
   return (
     <Modal
       opened
@@ -55,6 +56,7 @@ export function AddServicesModal(props: { list: Marketplace; onClose: () => void
           rightSection={result.isFetching ? <Loader size="xs" aria-label={t('app.loading')} /> : null}
           data-autofocus
         />
+        <PriceListConflictAlert mutation={add} />
         {failure && (
           <ReadableAlert color="red" role="alert">
             {failure instanceof ApiError ? (failure.fieldErrors[0]?.message ?? failure.message) : failure.message}

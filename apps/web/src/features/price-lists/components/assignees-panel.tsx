@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useAssignPriceList, useUnassignPriceList } from '../api/use-price-list-mutations';
 import { useAssigneeCandidates, usePriceListAssignees } from '../api/use-price-lists';
+import { PriceListConflictAlert, priceListConflictOf } from './price-list-conflict';
 
 const messageOf = (error: Error) =>
   error instanceof ApiError ? (error.fieldErrors[0]?.message ?? error.message) : error.message;
@@ -27,6 +28,29 @@ export function AssigneesPanel(props: { list: Marketplace; canAssign: boolean; h
   const unassign = useUnassignPriceList(list.Id);
   const data = assignees.data;
   const pages = data ? Math.max(1, Math.ceil(data.Total / data.PageSize)) : 1;
+  const assignAt = (version: number) =>
+    chosen &&
+    assign.mutate(
+      { accountId: Number(chosen), version },
+      {
+        onSuccess: () => {
+          notify({ color: 'green', message: t('priceLists.assigned') });
+          setChosen(null);
+          setSearch('');
+        },
+      },
+    );
+  const unassignAt = (version: number) =>
+    unassigning &&
+    unassign.mutate(
+      { accountId: unassigning.AccountId, version },
+      {
+        onSuccess: () => {
+          notify({ color: 'green', message: t('priceLists.unassigned', { name: unassigning.DisplayName }) });
+          setUnassigning(null);
+        },
+      },
+    );
   const options = (candidates.data ?? []).map((c) => ({
     value: String(c.AccountId),
     label: `${c.DisplayName} (${t(`priceLists.accountType.${c.AccountType}`)})`,
@@ -58,28 +82,13 @@ export function AssigneesPanel(props: { list: Marketplace; canAssign: boolean; h
               maw={360}
               clearable
             />
-            <Button
-              disabled={!chosen}
-              loading={assign.isPending}
-              onClick={() =>
-                chosen &&
-                assign.mutate(
-                  { accountId: Number(chosen), version: list.Version },
-                  {
-                    onSuccess: () => {
-                      notify({ color: 'green', message: t('priceLists.assigned') });
-                      setChosen(null);
-                      setSearch('');
-                    },
-                  },
-                )
-              }
-            >
+            <Button disabled={!chosen} loading={assign.isPending} onClick={() => assignAt(list.Version)}>
               {t('priceLists.assign')}
             </Button>
           </Group>
         )}
-        {assign.error && (
+        <PriceListConflictAlert mutation={assign} onKeep={assignAt} />
+        {assign.error && !priceListConflictOf(assign.error) && (
           <ReadableAlert color="red" role="alert">
             {messageOf(assign.error)}
           </ReadableAlert>
@@ -148,7 +157,8 @@ export function AssigneesPanel(props: { list: Marketplace; canAssign: boolean; h
         >
           <Stack>
             <Text size="sm">{t('priceLists.unassignText', { name: unassigning.DisplayName, list: list.Name })}</Text>
-            {unassign.error && (
+            <PriceListConflictAlert mutation={unassign} onKeep={unassignAt} />
+            {unassign.error && !priceListConflictOf(unassign.error) && (
               <ReadableAlert color="red" role="alert">
                 {messageOf(unassign.error)}
               </ReadableAlert>
@@ -157,21 +167,7 @@ export function AssigneesPanel(props: { list: Marketplace; canAssign: boolean; h
               <Button variant="default" onClick={() => setUnassigning(null)}>
                 {t('priceLists.cancel')}
               </Button>
-              <Button
-                color="red"
-                loading={unassign.isPending}
-                onClick={() =>
-                  unassign.mutate(
-                    { accountId: unassigning.AccountId, version: list.Version },
-                    {
-                      onSuccess: () => {
-                        notify({ color: 'green', message: t('priceLists.unassigned', { name: unassigning.DisplayName }) });
-                        setUnassigning(null);
-                      },
-                    },
-                  )
-                }
-              >
+              <Button color="red" loading={unassign.isPending} onClick={() => unassignAt(list.Version)}>
                 {t('priceLists.confirmUnassign')}
               </Button>
             </Group>

@@ -6,23 +6,28 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useRenamePriceList } from '../api/use-price-list-mutations';
 import { canSaveName } from '../utils/permissions';
+import { PriceListConflictAlert, priceListConflictOf } from './price-list-conflict';
 
 /** [M4.18] [M5.4] The price list's name: view, or edit where Enter saves and Escape cancels. */
 export function NameEditor(props: { list: Marketplace; canRename: boolean }) {
   const { t } = useTranslation();
   const rename = useRenamePriceList(props.list.Id);
   const [draft, setDraft] = useState<string | null>(null);
-  const error =
-    rename.error instanceof ApiError ? (rename.error.fieldErrors[0]?.message ?? rename.error.message) : rename.error?.message;
+  // A stale version is not the name's fault: the shared conflict alert below says who changed the list.
+  const error = priceListConflictOf(rename.error)
+    ? undefined
+    : rename.error instanceof ApiError
+      ? (rename.error.fieldErrors[0]?.message ?? rename.error.message)
+      : rename.error?.message;
 
   const cancel = () => {
     rename.reset();
     setDraft(null);
   };
-  const save = () => {
+  const save = (version = props.list.Version) => {
     if (draft === null || !canSaveName(props.list.Name, draft)) return;
     rename.mutate(
-      { name: draft.trim(), version: props.list.Version },
+      { name: draft.trim(), version },
       {
         onSuccess: (list) => {
           setDraft(null);
@@ -68,13 +73,14 @@ export function NameEditor(props: { list: Marketplace; canRename: boolean }) {
         autoFocus
       />
       <Group gap="xs" mt={25}>
-        <Button size="sm" onClick={save} disabled={!canSaveName(props.list.Name, draft)} loading={rename.isPending}>
+        <Button size="sm" onClick={() => save()} disabled={!canSaveName(props.list.Name, draft)} loading={rename.isPending}>
           {t('priceLists.save')}
         </Button>
         <Button size="sm" variant="default" onClick={cancel}>
           {t('priceLists.cancel')}
         </Button>
       </Group>
+      <PriceListConflictAlert mutation={rename} onReload={() => setDraft(null)} onKeep={save} />
     </Group>
   );
 }

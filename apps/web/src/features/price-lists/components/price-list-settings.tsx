@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useUpdatePriceListProperties } from '../api/use-price-list-mutations';
 import type { marketplaceControls } from '../utils/permissions';
+import { PriceListConflictAlert, priceListConflictOf } from './price-list-conflict';
 
 type Controls = ReturnType<typeof marketplaceControls>;
 
@@ -34,11 +35,15 @@ export function SrpSyncSwitch(props: { list: Marketplace; canToggle: boolean }) 
             { version: props.list.Version, IsAutoSrpSyncEnabled: next },
             {
               onSettled: () => setPending(null),
-              onError: (error) => notify({ color: 'red', message: t('priceLists.srpSyncFailed', { message: messageOf(error) }) }),
+              onError: (error) => {
+                if (!priceListConflictOf(error))
+                  notify({ color: 'red', message: t('priceLists.srpSyncFailed', { message: messageOf(error) }) });
+              },
             },
           );
         }}
       />
+      <PriceListConflictAlert mutation={update} />
     </Stack>
   );
 }
@@ -116,7 +121,8 @@ export function PriceListConfiguration(props: {
         ) : (
           <Text size="sm">{t('priceLists.priorityIs', { priority: list.Priority })}</Text>
         )}
-        {update.error && !priorityError && (
+        <PriceListConflictAlert mutation={update} />
+        {update.error && !priorityError && !priceListConflictOf(update.error) && (
           <ReadableAlert color="red" role="alert">
             {messageOf(update.error)}
           </ReadableAlert>

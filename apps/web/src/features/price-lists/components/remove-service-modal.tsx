@@ -6,6 +6,7 @@ import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useCheckServiceInstances, useUpdatePriceListServices } from '../api/use-price-list-mutations';
+import { PriceListConflictAlert, priceListConflictOf } from './price-list-conflict';
 
 /**
  * [M2.25] [M3.16] [M4.13] Removing a service: asks whether assignees use it, then confirms hiding it (in use:
@@ -19,10 +20,10 @@ export function RemoveServiceModal(props: { list: Marketplace; service: { id: nu
   const serviceId = props.service.id;
   useEffect(() => mutate(serviceId), [mutate, serviceId]);
   const used = check.data?.IsServiceUsed ?? false;
-  const failure = check.error ?? remove.error;
-  const handleConfirm = () =>
+  const failure = check.error ?? (priceListConflictOf(remove.error) ? null : remove.error);
+  const removeAt = (version: number) =>
     remove.mutate(
-      { services: [props.service.id], flag: false, version: props.list.Version },
+      { services: [props.service.id], flag: false, version },
       {
         onSuccess: (result) => {
           const status = result.Services[0]?.Status;
@@ -58,6 +59,7 @@ export function RemoveServiceModal(props: { list: Marketplace; service: { id: nu
           </>
         )}
         {check.data && !used && <Text size="sm">{t('priceLists.remove.deleteText', { name: props.service.name })}</Text>}
+        <PriceListConflictAlert mutation={remove} onKeep={removeAt} />
         {failure && (
           <ReadableAlert color="red" role="alert">
             {failure instanceof ApiError ? (failure.fieldErrors[0]?.message ?? failure.message) : failure.message}
@@ -67,7 +69,12 @@ export function RemoveServiceModal(props: { list: Marketplace; service: { id: nu
           <Button variant="default" onClick={props.onClose}>
             {t('priceLists.cancel')}
           </Button>
-          <Button color={used ? undefined : 'red'} onClick={handleConfirm} disabled={!check.data} loading={remove.isPending}>
+          <Button
+            color={used ? undefined : 'red'}
+            onClick={() => removeAt(props.list.Version)}
+            disabled={!check.data}
+            loading={remove.isPending}
+          >
             {used ? t('priceLists.remove.confirmHide') : t('priceLists.remove.confirmDelete')}
           </Button>
         </Group>

@@ -13,16 +13,18 @@ import {
   tabOfErrorPath,
   UpdateServiceInputSchema,
 } from '@portal/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, type MutableRefObject, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VersionConflictAlert } from '../../../components/ui/version-conflict-alert';
 import { ApiError } from '../../../lib/api-client';
-import { useVersionConflict } from '../../../lib/version-conflict';
+import { useVersionConflict, versionConflictOf } from '../../../lib/version-conflict';
+import { serviceKeys } from '../api/service-keys';
 import { useDraftAutosave } from '../api/use-draft-autosave';
 import { useExportService } from '../api/use-export-service';
 import { useSaveService } from '../api/use-save-service';
 import { useService } from '../api/use-service';
-import { useDeleteServiceDraft, useServiceDraft } from '../api/use-service-draft';
+import { type CurrentDraft, useDeleteServiceDraft, useServiceDraft } from '../api/use-service-draft';
 import { formatDraftAdded } from '../utils/draft-format';
 import { errorsOfTab, formErrors, serviceUpdate, visibleTabs } from '../utils/service-form';
 import { BillingTab } from './billing-tab';
@@ -77,6 +79,9 @@ export function ServiceToolWindow({ serviceName, capabilities, onClose, onReload
   // [S4.1] A saved draft comes first: it is looked for once the window has its data [S4.2].
   const draft = useServiceDraft(serviceName, mode === 'create' || service.data !== undefined);
   const dismiss = useDeleteServiceDraft(serviceName);
+  const queryClient = useQueryClient();
+  // The Version of this window's draft as last saved or dismissed here; null: as read when the window opened.
+  const draftVersion = useRef<number | null>(null);
   // 'offer' while the notification waits for a choice; then the draft was loaded or dismissed.
   const [choice, setChoice] = useState<'pending' | 'loaded' | 'dismissed'>('pending');
   const [opening, setOpening] = useState(0);
@@ -90,6 +95,37 @@ export function ServiceToolWindow({ serviceName, capabilities, onClose, onReload
   const storedDraft = draft.data?.Draft ?? null;
   const offer = choice === 'pending' && draftOnOpen({ draft: storedDraft, current: opened }) === 'offer';
   const initial = choice === 'loaded' && storedDraft ? storedDraft.Data : opened;
+  // Decision 0036: a dismiss refused because the draft was saved again (another window) since it was offered.
+  const dismissConflict = versionConflictOf<CurrentDraft>(dismiss.error);
+
+  function onDismissed() {
+    draftVersion.current = 0;
+    setChoice('dismissed');
+  }
+
+  /** Reopen the form with the service as saved now (the user's values are dropped). */
+  function reopenLatest() {
+    void service.refetch().then(() => {
+      setChoice('dismissed');
+      setOpening((n) => n + 1);
+    });
+  }
+
+  /** Decision 0036, reload their values: the draft as another window saved it, or the saved service when it is gone. */
+  function reopenWithDraft(current: CurrentDraft) {
+    draftVersion.current = current.Version;
+    if (current.Data && current.Added && current.Id !== null) {
+      queryClient.setQueryData(serviceKeys.draft(serviceName), {
+        Draft: { ...current, Id: current.Id, Data: current.Data, Added: current.Added },
+      });
+      setChoice('loaded');
+      setOpening((n) => n + 1);
+    } else {
+      queryClient.setQueryData(serviceKeys.draft(serviceName), { Draft: null });
+      reopenLatest();
+    }
+  }
+
   // [S2.4] Closing without saving after a draft was loaded reloads the route; otherwise back to the list.
   const closeUnsaved = choice === 'loaded' && onReload ? onReload : onClose;
 
@@ -126,12 +162,12 @@ export function ServiceToolWindow({ serviceName, capabilities, onClose, onReload
           stored={stored}
           editableAreas={service.data?.EditableAreas ?? null}
           version={service.data?.Version ?? 0}
-          onReloadLatest={() => {
-            void service.refetch().then(() => {
-              setChoice('dismissed');
-              setOpening((n) => n + 1);
-            });
+          onReloadLatest={reopenLatest}
+          draftVersion={draftVersion.current ?? storedDraft?.Version ?? 0}
+          onDraftSaved={(version) => {
+            draftVersion.current = version;
           }}
+          onReloadDraft={reopenWithDraft}
           canCreateTags={service.data?.CanCreateTags ?? capabilities.has('SERVICE_TOOL_TAG_CREATE')}
           canEditRemoteDataSource={
             service.data?.CanEditRemoteDataSource ?? capabilities.has('SERVICE_TOOL_REMOTE_DATASOURCE_UPDATE')
@@ -142,16 +178,45 @@ export function ServiceToolWindow({ serviceName, capabilities, onClose, onReload
           autosave={!offer}
           notice={
             offer && storedDraft ? (
-              <DraftNotification
-                added={storedDraft.Added}
-                busy={dismiss.isPending}
-                error={dismiss.isError ? dismiss.error.message : null}
-                onLoad={() => {
-                  setChoice('loaded');
-                  setOpening((n) => n + 1);
-                }}
-                onDismiss={() => dismiss.mutate(undefined, { onSuccess: () => setChoice('dismissed') })}
-              />
+              <>
+                <DraftNotification
+                  added={storedDraft.Added}
+                  busy={dismiss.isPending}
+                  error={dismiss.isError && !dismissConflict ? dismiss.error.message : null}
+                  onLoad={() => {
+                    setChoice('loaded');
+                    setOpening((n) => n + 1);
+                  }}
+                  onDismiss={() => dismiss.mutate(storedDraft.Version, { onSuccess: onDismissed })}
+                />
+                {dismissConflict && (
+                  <VersionConflictAlert
+                    title={t('serviceDrafts.conflictTitle')}
+                    changedBy={null}
+                    changedAt={dismissConflict.Added}
+                    busy={dismiss.isPending}
+                    // Their values: the newer draft is offered instead (or none is left to offer).
+                    onReload={() => {
+                      dismiss.reset();
+                      if (dismissConflict.Data && dismissConflict.Added && dismissConflict.Id !== null) {
+                        queryClient.setQueryData(serviceKeys.draft(serviceName), {
+                          Draft: {
+                            ...dismissConflict,
+                            Id: dismissConflict.Id,
+                            Data: dismissConflict.Data,
+                            Added: dismissConflict.Added,
+                          },
+                        });
+                      } else {
+                        queryClient.setQueryData(serviceKeys.draft(serviceName), { Draft: null });
+                        onDismissed();
+                      }
+                    }}
+                    // Mine: dismiss the newer draft as well.
+                    onKeep={() => dismiss.mutate(dismissConflict.Version, { onSuccess: onDismissed })}
+                  />
+                )}
+              </>
             ) : null
           }
           onExport={
@@ -185,6 +250,11 @@ function ServiceForm(props: {
   version: number;
   /** Reopen the form with the service as saved now (the user's values are dropped). */
   onReloadLatest: () => void;
+  /** Decision 0036: the Version of the draft the form opened with (0 when there was none or it was dismissed). */
+  draftVersion: number;
+  /** Reopen the form with the draft another window saved (or the saved service when that draft is gone). */
+  onReloadDraft: (current: CurrentDraft) => void;
+  onDraftSaved: (version: number) => void;
   canCreateTags: boolean;
   canEditRemoteDataSource: boolean;
   descriptionGroups: Service['DescriptionGroups'];
@@ -202,8 +272,12 @@ function ServiceForm(props: {
   const [done, setDone] = useState<{ title: string; message: string; jobId?: string } | null>(null);
   /** Decision 0036: the service as saved by someone else since the form opened, while the user decides. */
   const conflict = useVersionConflict<Service>();
-  // Save waits for a draft write on its way (set by DraftAutosave).
+  /** Decision 0036: the draft as another window saved it since, once an autosave was refused, while the user decides. */
+  const draftConflict = useVersionConflict<CurrentDraft>();
+  const [keepingDraft, setKeepingDraft] = useState(false);
+  // Save waits for a draft write on its way; keep writes the form over the newer draft (both set by DraftAutosave).
   const settleDraft = useRef<() => Promise<void>>(async () => {});
+  const keepDraft = useRef<(version: number) => Promise<void>>(async () => {});
 
   const shownTabs = useMemo(() => visibleTabs(props.editableAreas), [props.editableAreas]);
   const tabs = TABS.filter((tab) => tab.component !== null && shownTabs.includes(tab.tab));
@@ -322,6 +396,23 @@ function ServiceForm(props: {
           busy={save.isPending}
         />
       )}
+      {draftConflict.current && (
+        <VersionConflictAlert
+          title={t('serviceDrafts.conflictTitle')}
+          changedBy={null}
+          changedAt={draftConflict.current.Added}
+          onReload={() => draftConflict.current && props.onReloadDraft(draftConflict.current)}
+          onKeep={() => {
+            const over = draftConflict.current?.Version ?? 0;
+            setKeepingDraft(true);
+            void keepDraft.current(over).finally(() => {
+              setKeepingDraft(false);
+              draftConflict.clear();
+            });
+          }}
+          busy={keepingDraft}
+        />
+      )}
       {failure && (
         <Alert color="red" title={t('serviceTool.window.saveFailed')} styles={ERROR_TITLE}>
           {failure}
@@ -338,8 +429,12 @@ function ServiceForm(props: {
           serviceName={props.serviceName}
           doc={doc}
           baseline={props.initial}
-          enabled={props.autosave && done === null && !save.isPending}
+          enabled={props.autosave && done === null && !save.isPending && draftConflict.current === null}
           settleRef={settleDraft}
+          version={props.draftVersion}
+          onConflict={draftConflict.capture}
+          onSaved={props.onDraftSaved}
+          keepRef={keepDraft}
         />
         {props.onExport && (
           <Button variant="default" onClick={props.onExport.run} loading={props.onExport.pending}>
@@ -378,10 +473,15 @@ function DraftAutosave(props: {
   baseline: ServiceDocument;
   enabled: boolean;
   settleRef: MutableRefObject<() => Promise<void>>;
+  version: number;
+  onConflict: (error: unknown) => boolean;
+  onSaved: (version: number) => void;
+  keepRef: MutableRefObject<(version: number) => Promise<void>>;
 }) {
   const { t } = useTranslation();
-  const { status, settle } = useDraftAutosave(props);
+  const { status, settle, keep } = useDraftAutosave(props);
   props.settleRef.current = settle;
+  props.keepRef.current = keep;
   return (
     <Text size="sm" c="dimmed" aria-live="polite" mr="auto">
       {status.kind === 'saved'

@@ -7,6 +7,7 @@ import { uploadFile } from '../../../../lib/keeper';
 import { notify } from '../../../../lib/notify';
 import { type PriceTarget, type UploadPreview, usePreviewUpload, useSavePreview } from '../../api/prices/use-prices';
 import { isXlsxName, rowErrorsOf } from '../../utils/prices/upload';
+import { PriceListConflictAlert, priceListConflictOf } from '../price-list-conflict';
 
 export interface EditAllPricesByExcelWindowProps {
   /** A price list's own prices, or the suggested retail prices of the caller's own services. */
@@ -73,10 +74,10 @@ export function EditAllPricesByExcelWindow({ target, opened, onClose, onExport, 
     }
   };
 
-  const save = async () => {
+  const save = async (version?: number) => {
     if (!preview) return;
     try {
-      await saver.mutateAsync(preview);
+      await saver.mutateAsync(version === undefined ? preview : { ...preview, version });
       notify({ color: 'green', message: t('prices.excel.saved', { count: preview.rows.length }) });
       onSaved?.();
       close();
@@ -199,7 +200,9 @@ export function EditAllPricesByExcelWindow({ target, opened, onClose, onExport, 
                 </ScrollArea.Autosize>
               </>
             )}
-            {saver.error && (
+            {/* Reload drops this preview (made over the prices as they were): upload the file again to compare. */}
+            <PriceListConflictAlert mutation={saver} onReload={() => setPreview(null)} onKeep={(version) => void save(version)} />
+            {saver.error && !priceListConflictOf(saver.error) && (
               <ReadableAlert color="red" role="alert" title={t('prices.excel.saveFailed')}>
                 {saver.error.message}
               </ReadableAlert>

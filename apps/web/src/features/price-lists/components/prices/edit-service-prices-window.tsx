@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../../components/ui/readable-alert';
 import { notify } from '../../../../lib/notify';
 import { useServicePrices, useUpdateServicePrices } from '../../api/prices/use-prices';
+import { PriceListConflictAlert, priceListConflictOf } from '../price-list-conflict';
 
 export interface EditServicePricesWindowProps {
   marketplaceId: number;
@@ -59,7 +60,7 @@ export function EditServicePricesWindow(props: EditServicePricesWindowProps) {
     props.onClose();
   };
 
-  const save = async () => {
+  const save = async (version?: number) => {
     if (!data || invalid.length > 0 || daysInvalid) return;
     const charges = data.Billing.flatMap((rule) =>
       rule.Charges.flatMap((c) => {
@@ -73,7 +74,7 @@ export function EditServicePricesWindow(props: EditServicePricesWindowProps) {
       await saver.mutateAsync({
         marketplaceId: props.marketplaceId,
         serviceId: props.serviceId,
-        version: data.Version,
+        version: version ?? data.Version,
         OverridePriceProtection: override,
         PriceProtectionLengthInDays: override ? Number(days) : null,
         Charges: charges,
@@ -198,16 +199,11 @@ export function EditServicePricesWindow(props: EditServicePricesWindowProps) {
                 w={240}
               />
             </Group>
-            {saver.error && (
+            {/* Reload reads the prices as saved now (the form takes them); keep saves these over them. */}
+            <PriceListConflictAlert mutation={saver} onKeep={(version) => void save(version)} />
+            {saver.error && !priceListConflictOf(saver.error) && (
               <ReadableAlert color="red" role="alert" title={t('prices.service.saveFailed')}>
-                <Stack gap={6} align="flex-start">
-                  <Text size="sm">{saver.error.message}</Text>
-                  {'status' in saver.error && saver.error.status === 409 && (
-                    <Button size="xs" variant="default" onClick={() => void query.refetch().then(() => saver.reset())}>
-                      {t('prices.reload')}
-                    </Button>
-                  )}
-                </Stack>
+                {saver.error.message}
               </ReadableAlert>
             )}
           </>

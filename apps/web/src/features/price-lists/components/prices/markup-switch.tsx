@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../../components/ui/readable-alert';
 import { notify } from '../../../../lib/notify';
 import { useSetMarkup } from '../../api/prices/use-prices';
+import { PriceListConflictAlert, priceListConflictOf } from '../price-list-conflict';
 
 export interface MarkupSwitchProps {
   marketplaceId: number;
@@ -30,10 +31,10 @@ export function MarkupSwitch({ marketplaceId, version, markupPercent, disabled, 
   const isOn = markupPercent !== null;
   const isPercentBad = !PercentTextSchema.safeParse(percent).success;
 
-  const apply = async () => {
+  const apply = async (over = version) => {
     try {
       const result = await setter.mutateAsync({
-        version,
+        version: over,
         Enabled: dialog === 'on',
         MarkupPercent: dialog === 'on' ? percent.trim() : null,
       });
@@ -87,7 +88,8 @@ export function MarkupSwitch({ marketplaceId, version, markupPercent, disabled, 
           ) : (
             <Text size="sm">{t('prices.markup.offText')}</Text>
           )}
-          {setter.error && (
+          <PriceListConflictAlert mutation={setter} onReload={() => setDialog(null)} onKeep={(over) => void apply(over)} />
+          {setter.error && !priceListConflictOf(setter.error) && (
             <ReadableAlert color="red" role="alert" title={t('prices.markup.failed')}>
               {setter.error.message}
             </ReadableAlert>

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../../components/ui/readable-alert';
 import { notify } from '../../../../lib/notify';
 import { usePreviewPricingRules, usePricingRules, useSavePricingRules } from '../../api/prices/use-prices';
+import { PriceListConflictAlert, priceListConflictOf } from '../price-list-conflict';
 
 export interface PricingRulesWindowProps {
   marketplaceId: number;
@@ -73,10 +74,10 @@ export function PricingRulesWindow({ marketplaceId, opened, onClose, onSaved }: 
     saver.reset();
     onClose();
   };
-  const save = async () => {
+  const save = async (version?: number) => {
     if (!data) return;
     try {
-      await saver.mutateAsync({ version: data.Version, PricingMode: mode, Rules: complete() });
+      await saver.mutateAsync({ version: version ?? data.Version, PricingMode: mode, Rules: complete() });
       notify({ color: 'green', message: t('prices.rules.saved') });
       onSaved?.();
       close();
@@ -255,7 +256,8 @@ export function PricingRulesWindow({ marketplaceId, opened, onClose, onSaved }: 
                   </ScrollArea.Autosize>
                 </Stack>
               ))}
-            {saver.error && (
+            <PriceListConflictAlert mutation={saver} onKeep={(version) => void save(version)} />
+            {saver.error && !priceListConflictOf(saver.error) && (
               <ReadableAlert color="red" role="alert" title={t('prices.rules.saveFailed')}>
                 {saver.error.message}
               </ReadableAlert>

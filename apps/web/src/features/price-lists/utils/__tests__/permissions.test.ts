@@ -17,6 +17,7 @@ const list = (over: Partial<Marketplace> = {}): Marketplace => ({
   OwnerName: 'Owner',
   IsOwn: true,
   Version: 1,
+  UpdatedBy: null,
   UpdatedAt: '2026-11-25T00:00:00Z',
   ...over,
 });
