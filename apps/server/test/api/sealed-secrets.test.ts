@@ -208,6 +208,8 @@ describe('Http provisioning passwords are stored sealed (issue 14)', () => {
 
     const draft = await provider.op('SaveServiceDraft', {
       ServiceName: 'Sealed Drafted',
+      // No draft yet: version 0 (decision 0036).
+      Version: 0,
       Data: serviceInput('Sealed Drafted', {
         ProvisioningActions: [{ Action: 'CREATE' }, httpAction('MODIFY', 'typed-in-draft-44'), { Action: 'DELETE' }],
       }),
