@@ -61,12 +61,12 @@ describe('query budgets', () => {
   });
 
   it.each([
-    ['Provider', 3],
-    ['Reseller', 3],
-    ['Company', 3],
-    ['Department', 3],
-    ['User', 3],
-    ['Product', 10],
+    ['Provider', 2],
+    ['Reseller', 2],
+    ['Company', 2],
+    ['Department', 2],
+    ['User', 2],
+    ['Product', 2],
   ])('LoadAccountById of a %s issues %i statements', async (type, expected) => {
     expect(await warmStatements('LoadAccountById', { id: ids[type] })).toBe(expected);
   });

@@ -48,7 +48,7 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number, now
   let row = chain?.at(-1) ?? null;
   if (!chain || !row || row.id !== id || row.path !== knownPath || chain.length !== pathIds(row.path).length) {
     chain = null;
-    row = await repo.findById(db, id);
+    row = await repo.findForPage(db, id);
   }
   if (!row) throw notFound();
   const layout = await phase('layout', () => typeLayout(db, row.account_type));
@@ -60,14 +60,13 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number, now
     definitions.map((d) => `${d.AccountViewName}.${d.Name}`),
   );
   const views = viewsFromDefinitions(definitions, (key) => values[key]);
-  const renew = row.account_type === 'Product' ? await repo.findScheduledAction(db, row.id, 'RENEW') : null;
   views.ExtendedView = {
     Name: 'ExtendedView',
     FieldDefinitions: [],
     Values: {
       TerminationDate: row.termination_date ? row.termination_date.toISOString() : null,
-      HasRenewActionValuesConfigured: renew !== null,
-      ...(await extendedValuesOf(db, row, caller, now)),
+      HasRenewActionValuesConfigured: row.has_renew_action === true,
+      ...extendedValuesOf(row, caller, now),
     },
     DisplayValues: {},
   };
