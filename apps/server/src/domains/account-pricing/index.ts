@@ -10,6 +10,7 @@ export { accountPricingOperations } from './account-pricing.operations.js';
  */
 export const pricingAccountExtension: AccountExtension = {
   name: 'pricing',
+  extendedTypes: ['Product'],
   extendedSql: service.PAGE_FACTS_SQL,
   extendedValues: (facts, account, caller, now) => service.pricingExtendedValues(facts, account, caller, now),
 };

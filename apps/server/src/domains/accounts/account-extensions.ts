@@ -1,4 +1,4 @@
-import type { FieldValue } from '@portal/contracts';
+import type { AccountType, FieldValue } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import type { Caller } from '../../platform/operations/types.js';
 import type { AccountRow } from './accounts.repository.js';
@@ -30,6 +30,8 @@ export interface AccountSavedEvent {
 export interface AccountExtension {
   readonly name: string;
   readonly extendedSql?: string;
+  /** The account types `extendedSql` gives anything for (all when absent): the page's statement leaves it out for the others. */
+  readonly extendedTypes?: readonly AccountType[];
   extendedValues?(facts: unknown, account: AccountRow, caller: Caller, now: Date): Record<string, FieldValue>;
   afterSave?(db: Queryable, event: AccountSavedEvent): Promise<void>;
 }
@@ -46,10 +48,16 @@ const withValues = () => [...extensions.values()].filter((e) => e.extendedSql &&
 /**
  * The select-list items that read every extension's facts for the account whose id is the SQL expression `target`
  * (null on every other row, where PostgreSQL does not evaluate them), named ext_0, ext_1, ... in registration order.
+ * With the account's `type` known, the extensions that give nothing for that type are left out (a smaller statement
+ * to plan); their `extendedValues` then receive null.
  */
-export function extensionColumns(target: string): string {
+export function extensionColumns(target: string, type?: string): string {
   return withValues()
-    .map((e, i) => `, CASE WHEN a.id = ${target} THEN (${e.extendedSql}) END AS ext_${i}`)
+    .map((e, i) =>
+      type === undefined || !e.extendedTypes || e.extendedTypes.includes(type as AccountType)
+        ? `, CASE WHEN a.id = ${target} THEN (${e.extendedSql}) END AS ext_${i}`
+        : '',
+    )
     .join('');
 }
 

@@ -71,6 +71,8 @@ export async function findLocation(db: Queryable, id: number) {
   const [row] = await db.query<{ id: number; type: string; path: string }>(
     'SELECT id, account_type AS type, path FROM accounts WHERE id = $1',
     [id],
+    // The tenant guard's lookup, before every operation on an account.
+    { prepare: true },
   );
   return row ?? null;
 }
@@ -83,27 +85,31 @@ export type PageRow = AccountRow & { has_renew_action: boolean | null } & Record
  * a renewal is scheduled [A3.1] and the account extensions' facts. On every other row they are null and PostgreSQL
  * does not evaluate them.
  */
-const pageColumns = (target: string) => `${ACCOUNT_COLUMNS},
+const pageColumns = (target: string, type?: string) => `${ACCOUNT_COLUMNS},
   CASE WHEN a.id = ${target} THEN ${UPDATED_BY_NAME} END AS updated_by_name,
   CASE WHEN a.id = ${target} AND a.account_type = 'Product' THEN EXISTS (
     SELECT 1 FROM account_scheduled_actions s WHERE s.account_id = a.id AND s.action = 'RENEW') END AS has_renew_action
-  ${extensionColumns(target)}`;
+  ${extensionColumns(target, type)}`;
 
 /**
  * An account and every account above it, top first, in one statement: the path names them all. Shorter than the
- * path when one of them is gone (moved or deleted meanwhile); the caller then looks up the account alone.
+ * path when one of them is gone (moved or deleted meanwhile); the caller then looks up the account alone. `type`,
+ * the account's type where the tenant guard found it, leaves out the extensions that give that type nothing.
  */
-export async function findWithAncestors(db: Queryable, path: string): Promise<PageRow[]> {
+export async function findWithAncestors(db: Queryable, path: string, type?: string): Promise<PageRow[]> {
   const ids = pathIds(path);
-  return db.query<PageRow>(`SELECT ${pageColumns('$2')} FROM accounts a WHERE a.id = ANY($1::int[]) ORDER BY a.depth`, [
-    ids,
-    ids.at(-1),
-  ]);
+  return db.query<PageRow>(
+    `SELECT ${pageColumns('$2', type)} FROM accounts a WHERE a.id = ANY($1::int[]) ORDER BY a.depth`,
+    [ids, ids.at(-1)],
+    { prepare: true },
+  );
 }
 
 /** The account alone, as its page reads it (see findWithAncestors). */
 export async function findForPage(db: Queryable, id: number): Promise<PageRow | null> {
-  const [row] = await db.query<PageRow>(`SELECT ${pageColumns('$1')} FROM accounts a WHERE a.id = $1`, [id]);
+  const [row] = await db.query<PageRow>(`SELECT ${pageColumns('$1')} FROM accounts a WHERE a.id = $1`, [id], {
+    prepare: true,
+  });
   return row ?? null;
 }
 
@@ -188,6 +194,7 @@ export async function listSubtreePage(db: Queryable, path: string, afterPath: st
     `SELECT id, parent_id, account_type, state, display_name, depth, path FROM accounts
      WHERE path > $1 AND path < $2 ORDER BY path LIMIT $3`,
     [afterPath, pathUpperBound(path), limit],
+    { prepare: true },
   );
 }
 

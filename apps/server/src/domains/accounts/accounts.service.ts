@@ -40,13 +40,26 @@ function hasTypeCapability(caller: Caller, type: AccountType, kind: 'UPDATE' | '
 }
 
 /**
- * The account page. With `knownPath` (where the tenant guard found the account) the account and everything above it
+ * The account page. With `known` (where the tenant guard found the account, and its type) the account and everything above it
  * come in one statement; without it, or when the account moved meanwhile, the account and its ancestry separately.
  */
-export async function loadAccount(db: Queryable, caller: Caller, id: number, now: Date, knownPath?: string): Promise<Account> {
-  let chain = knownPath === undefined ? null : await repo.findWithAncestors(db, knownPath);
+export async function loadAccount(
+  db: Queryable,
+  caller: Caller,
+  id: number,
+  now: Date,
+  known?: { path: string; type: string } | null,
+): Promise<Account> {
+  let chain = known ? await repo.findWithAncestors(db, known.path, known.type) : null;
   let row = chain?.at(-1) ?? null;
-  if (!chain || !row || row.id !== id || row.path !== knownPath || chain.length !== pathIds(row.path).length) {
+  if (
+    !chain ||
+    !row ||
+    row.id !== id ||
+    row.path !== known?.path ||
+    row.account_type !== known.type ||
+    chain.length !== pathIds(row.path).length
+  ) {
     chain = null;
     row = await repo.findForPage(db, id);
   }

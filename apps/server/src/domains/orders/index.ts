@@ -27,6 +27,7 @@ export {
 /** What orders add to accounts: ExtendedView.ApprovalInProgress of Product accounts [A3.1], [A2.33]. */
 export const ordersAccountExtension: AccountExtension = {
   name: 'orders',
+  extendedTypes: ['Product'],
   extendedSql: UNDER_REVIEW_SQL,
   extendedValues: (underReview, account) => service.approvalValues(underReview, account),
 };

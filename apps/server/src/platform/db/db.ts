@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,7 +8,19 @@ import { countCall, emptyStats, type QueryStats } from './query-stats.js';
 
 /** Something that runs SQL: the database itself or an open transaction. */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
+}
+
+export interface QueryOptions {
+  /**
+   * Run as a prepared statement (PostgreSQL; PGlite ignores it): each connection parses and plans the text once and
+   * reuses the plan. The pool's connections set plan_cache_mode = force_generic_plan, which only cached plans obey
+   * (these statements, and PL/pgSQL's: the notification and generation triggers, whose plans are the same either
+   * way); every other statement is planned for its values each time. For a hot statement with a fixed text whose
+   * planning costs more than running it (the account page's, decision 0040); never for a text built from values,
+   * since every distinct text stays prepared on every connection.
+   */
+  prepare?: boolean;
 }
 
 /** What a `Db.listen` subscriber is told. */
@@ -110,7 +123,8 @@ function isSafeToRetry(error: unknown): boolean {
 const RECONNECT_MS = 15_000;
 
 async function createPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Prepared statements (QueryOptions.prepare) keep one generic plan per connection; unnamed ones are planned each time.
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c plan_cache_mode=force_generic_plan' });
   // An idle connection the server closes (a restart, an administrator, a dropped test database) is
   // reported here; without a listener it would end the process. The pool drops that connection and
   // the next query opens a new one.
@@ -120,9 +134,20 @@ async function createPostgres(url: string): Promise<Db> {
   const notifications = createListener(url, pool);
   await pool.query('SELECT 1');
   const stats = emptyStats();
-  const run = async <T>(q: pg.PoolClient, sql: string, params?: readonly unknown[]) => {
+  const statementNames = new Map<string, string>();
+  const nameOf = (sql: string) => {
+    let name = statementNames.get(sql);
+    if (!name) {
+      name = `p_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+      statementNames.set(sql, name);
+    }
+    return name;
+  };
+  const run = async <T>(q: pg.PoolClient, sql: string, params?: readonly unknown[], options?: QueryOptions) => {
     countCall(stats, 1, 1);
-    return (await q.query(sql, params as unknown[] | undefined)).rows as T[];
+    const values = params as unknown[] | undefined;
+    const result = options?.prepare ? await q.query({ name: nameOf(sql), text: sql, values }) : await q.query(sql, values);
+    return result.rows as T[];
   };
 
   /**
@@ -158,7 +183,7 @@ async function createPostgres(url: string): Promise<Db> {
   return {
     kind: 'postgres',
     stats,
-    query: (sql, params) => withClient((client) => run(client, sql, params)),
+    query: (sql, params, options) => withClient((client) => run(client, sql, params, options)),
     listen: (channel, handler) => notifications.listen(channel, handler),
     transaction: (fn) => {
       countCall(stats, 0, 2);
@@ -166,7 +191,7 @@ async function createPostgres(url: string): Promise<Db> {
         await client.query('BEGIN');
         try {
           const result = await fn({
-            query: (sql, params) => run(client, sql, params),
+            query: (sql, params, options) => run(client, sql, params, options),
           });
           await client.query('COMMIT');
           return result;
