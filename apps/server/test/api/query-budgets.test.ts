@@ -75,6 +75,12 @@ describe('query budgets', () => {
     expect(await warmStatements('ListAccountSubtree', { id: ids.Provider, cursor: null, limit: 50 })).toBe(2);
   });
 
+  it('GetCurrentUser issues 1 statement when no terms are pending (user row, revisions and acceptances together)', async () => {
+    const pending = await admin.op('GetCurrentUser', {});
+    expect(pending.body.TermsConditions).toEqual([]);
+    expect(await warmStatements('GetCurrentUser', {})).toBe(1);
+  });
+
   it('GetPartialCompanyHierarchy (depth 1) issues 4 statements', async () => {
     expect(await warmStatements('GetPartialCompanyHierarchy', { id: ids.Reseller, depth: 1 })).toBe(4);
   });

@@ -67,6 +67,9 @@ export async function findById(db: Queryable, id: number): Promise<AccountRow | 
   return row ?? null;
 }
 
+/** A SQL expression: the User.Language field of the account whose id is the SQL expression `id` (null when unset). */
+export const userLanguageSql = (id: string) => `(SELECT attributes ->> 'User.Language' FROM accounts WHERE id = ${id})`;
+
 export async function findLocation(db: Queryable, id: number) {
   const [row] = await db.query<{ id: number; type: string; path: string }>(
     'SELECT id, account_type AS type, path FROM accounts WHERE id = $1',

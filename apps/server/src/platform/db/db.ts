@@ -17,7 +17,7 @@ export interface QueryOptions {
    * reuses the plan. The pool's connections set plan_cache_mode = force_generic_plan, which only cached plans obey
    * (these statements, and PL/pgSQL's: the notification and generation triggers, whose plans are the same either
    * way); every other statement is planned for its values each time. For a hot statement with a fixed text whose
-   * planning costs more than running it (the account page's, decision 0040); never for a text built from values,
+   * planning costs more than running it (the account page's, decision 0041); never for a text built from values,
    * since every distinct text stays prepared on every connection.
    */
   prepare?: boolean;
