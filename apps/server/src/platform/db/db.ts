@@ -13,8 +13,8 @@ export interface Queryable {
 
 export interface QueryOptions {
   /**
-   * Run as a prepared statement (PostgreSQL; PGlite ignores it): each connection parses and plans the text once and
-   * reuses the plan. The pool's connections set plan_cache_mode = force_generic_plan, which only cached plans obey
+   * Run as a prepared statement: each connection parses and plans the text once and reuses the plan (PGlite: SQL
+   * PREPARE and EXECUTE, only when every parameter is an integer or an integer array, outside transactions). The pool's connections set plan_cache_mode = force_generic_plan, which only cached plans obey
    * (these statements, and PL/pgSQL's: the notification and generation triggers, whose plans are the same either
    * way); every other statement is planned for its values each time. For a hot statement with a fixed text whose
    * planning costs more than running it (the account page's, decision 0041); never for a text built from values,
@@ -65,6 +65,17 @@ export async function createDb(options: DbOptions): Promise<Db> {
   return options.databaseUrl ? createPostgres(options.databaseUrl) : createPglite(options.dataDir, options.snapshot);
 }
 
+/** The name a prepared statement gets: from its text, so the same text is prepared once per connection. */
+const statementNames = new Map<string, string>();
+function nameOf(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `p_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 async function createPglite(dataDir: string, snapshot?: Blob): Promise<Db> {
   let location = dataDir;
   if (!dataDir.startsWith('memory://')) {
@@ -72,15 +83,37 @@ async function createPglite(dataDir: string, snapshot?: Blob): Promise<Db> {
     mkdirSync(location, { recursive: true });
   }
   const client = await PGlite.create(location, { extensions: { pg_trgm }, ...(snapshot ? { loadDataDir: snapshot } : {}) });
+  // As on PostgreSQL: prepared statements keep one generic plan.
+  await client.exec('SET plan_cache_mode = force_generic_plan');
   const stats = emptyStats();
   const run = async <T>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) => {
     countCall(stats, 1, 1);
     return (await q.query<T>(sql, params as unknown[] | undefined)).rows;
   };
+  // PGlite's API has no named statements: a prepared statement is SQL PREPARE once, then EXECUTE with the
+  // parameters written into the text, which is done only when every parameter is an integer or an integer array.
+  const prepared = new Set<string>();
+  const literal = (value: unknown): string | null => {
+    if (Number.isSafeInteger(value)) return String(value);
+    if (Array.isArray(value) && value.every((v) => Number.isSafeInteger(v))) return `'{${value.join(',')}}'`;
+    return null;
+  };
+  const runPrepared = async <T>(sql: string, params: readonly unknown[] = []) => {
+    const literals = params.map(literal);
+    if (literals.some((l) => l === null)) return run<T>(client, sql, params);
+    const name = nameOf(sql);
+    if (!prepared.has(name)) {
+      countCall(stats, 1, 1);
+      await client.query(`PREPARE ${name} AS ${sql}`);
+      prepared.add(name);
+    }
+    return run<T>(client, literals.length > 0 ? `EXECUTE ${name}(${literals.join(', ')})` : `EXECUTE ${name}`);
+  };
   return {
     kind: 'pglite',
     stats,
-    query: (sql, params) => run(client, sql, params),
+    // Inside a transaction statements are never prepared: a PREPARE there would be undone by a rollback.
+    query: (sql, params, options) => (options?.prepare ? runPrepared(sql, params) : run(client, sql, params)),
     transaction: (fn) => {
       countCall(stats, 0, 2);
       return client.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) }));
@@ -134,15 +167,6 @@ async function createPostgres(url: string): Promise<Db> {
   const notifications = createListener(url, pool);
   await pool.query('SELECT 1');
   const stats = emptyStats();
-  const statementNames = new Map<string, string>();
-  const nameOf = (sql: string) => {
-    let name = statementNames.get(sql);
-    if (!name) {
-      name = `p_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
-      statementNames.set(sql, name);
-    }
-    return name;
-  };
   const run = async <T>(q: pg.PoolClient, sql: string, params?: readonly unknown[], options?: QueryOptions) => {
     countCall(stats, 1, 1);
     const values = params as unknown[] | undefined;
