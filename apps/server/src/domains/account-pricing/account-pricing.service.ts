@@ -1,11 +1,19 @@
-import { type AccountPricePreview, DEFAULT_CURRENCY, type FieldValue, priceProtectionEnd } from '@portal/contracts';
+import { type AccountPricePreview, conversion, DEFAULT_CURRENCY, type FieldValue, priceProtectionEnd } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { type AccountRow, findById } from '../accounts/index.js';
-import { customerCurrency, type PricingSource, priceWithSource, subscriptionQuantity } from '../catalogue/index.js';
-import { conversionForAccount } from '../exchange-rates/index.js';
-import { loadCustomerPricing } from '../price-lists/index.js';
+import {
+  currencyOfPathAccounts,
+  customerCurrency,
+  pageServiceSql,
+  pathCurrencyAccountsSql,
+  priceWithSource,
+  subscriptionQuantity,
+  wholeDays,
+} from '../catalogue/index.js';
+import { conversionForAccount, providerRatesSql, ratesOf } from '../exchange-rates/index.js';
+import { chosenPriceListsSql, loadCustomerPricing } from '../price-lists/index.js';
 import { toPricePreview } from './account-pricing.rules.js';
 
 /** [A6.17] The capability that adds purchase prices and gross margin to the preview. */
@@ -49,22 +57,44 @@ export async function getPricePreview(db: Queryable, caller: Caller, accountId: 
 }
 
 /**
- * [A3.1] [A2.33] What pricing adds to a Product account's ExtendedView, from one load of its service's pricing
- * source: the price protection end and whether the exchange rate it is converted with is out of date.
+ * [A3.1] [A2.33] What pricing reads for a Product account's page, in the statement that loads the account (an
+ * AccountExtension's `extendedSql`, over the account row `a`): its Active service (id, owner currency, protection
+ * days), the protection days of the customer's price list for it, the accounts on its path that give the
+ * customer's currency, and its provider's latest rates. One json object (PricingFacts); null when the account is no
+ * Product or its service is not Active.
  */
-export async function pricingExtendedValues(
-  db: Queryable,
+export const PAGE_FACTS_SQL = `CASE WHEN a.account_type = 'Product' AND a.product_name IS NOT NULL THEN (
+  SELECT json_build_object(
+    'service', json_build_object('id', svc.id, 'owner_currency', svc.owner_currency, 'protection_days', svc.protection_days),
+    'list_days', (SELECT CASE WHEN l.override_price_protection THEN l.price_protection_days END
+                  FROM (${chosenPriceListsSql('ARRAY[a.path]', 'ARRAY[svc.id]')}) l),
+    'path_accounts', (SELECT json_agg(pa) FROM (${pathCurrencyAccountsSql('a.path')}) pa),
+    'rates', (SELECT json_agg(r) FROM (${providerRatesSql('a.path')}) r))
+  FROM (${pageServiceSql('a.product_name')} LIMIT 1) svc) END`;
+
+interface PricingFacts {
+  service: { id: number; owner_currency: string | null; protection_days: unknown };
+  list_days: number | null;
+  path_accounts: { account_type: string; currency: string | null; depth: number }[] | null;
+  rates: { currency: string; rate: string; effective_on: string }[] | null;
+}
+
+/**
+ * [A3.1] [A2.33] What pricing adds to a Product account's ExtendedView, from the facts of PAGE_FACTS_SQL: the price
+ * protection end and whether the exchange rate it is converted with is out of date.
+ */
+export function pricingExtendedValues(
+  facts: unknown,
   account: AccountRow,
   caller: Caller,
   now: Date,
-): Promise<Record<string, FieldValue>> {
+): Record<string, FieldValue> {
   if (account.account_type !== 'Product') return {};
-  const pricing = await loadCustomerPricing(db, [{ accountPath: account.path, productName: account.product_name }]);
-  const source = account.product_name ? pricing.sources.get(account.product_name.toLowerCase()) : undefined;
-  const listDays = pricing.priceListFor(account.path, account.product_name)?.priceProtectionDays ?? null;
+  const f = facts as PricingFacts | null;
+  const days = f ? (f.list_days ?? wholeDays(f.service.protection_days)) : null;
   return {
-    ...priceProtectionValues(account, listDays ?? source?.priceProtectionDays ?? null),
-    ...(await exchangeRateValues(db, account, caller, source, now)),
+    ...priceProtectionValues(account, days),
+    ...exchangeRateValues(account, caller, f, now),
   };
 }
 
@@ -84,18 +114,17 @@ function priceProtectionValues(account: AccountRow, days: number | null): Record
  * Only for the callers who see the converted purchase prices and margin (BILLING_SHOWPRODUCTPRICE_MARGIN
  * read); null for everyone else (decision 0029).
  */
-async function exchangeRateValues(
-  db: Queryable,
+function exchangeRateValues(
   account: AccountRow,
   caller: Caller,
-  source: PricingSource | undefined,
+  facts: PricingFacts | null,
   now: Date,
-): Promise<Record<string, FieldValue>> {
+): Record<string, FieldValue> {
   if (!account.product_name) return {};
-  if (!caller.capabilities.has(MARGIN_CAPABILITY) || !source) return { ExchangeRateNotUpToDate: null };
-  const from = source.ownerCurrency ?? DEFAULT_CURRENCY;
-  const to = await customerCurrency(db, account.path);
+  if (!caller.capabilities.has(MARGIN_CAPABILITY) || !facts) return { ExchangeRateNotUpToDate: null };
+  const from = facts.service.owner_currency ?? DEFAULT_CURRENCY;
+  const to = currencyOfPathAccounts(facts.path_accounts ?? []);
   if (from === to) return { ExchangeRateNotUpToDate: false };
-  const conversion = await conversionForAccount(db, account.path, from, to, now);
-  return { ExchangeRateNotUpToDate: !conversion.ok || !conversion.upToDate };
+  const converted = conversion(from, to, ratesOf(facts.rates ?? []), now);
+  return { ExchangeRateNotUpToDate: !converted.ok || !converted.upToDate };
 }

@@ -10,5 +10,7 @@ export { accountPricingOperations } from './account-pricing.operations.js';
  */
 export const pricingAccountExtension: AccountExtension = {
   name: 'pricing',
-  extendedValues: (db, account, caller, now) => service.pricingExtendedValues(db, account, caller, now),
+  extendedTypes: ['Product'],
+  extendedSql: service.PAGE_FACTS_SQL,
+  extendedValues: (facts, account, caller, now) => service.pricingExtendedValues(facts, account, caller, now),
 };

@@ -1,4 +1,4 @@
-import type { FieldValue } from '@portal/contracts';
+import type { AccountType, FieldValue } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import type { Caller } from '../../platform/operations/types.js';
 import type { AccountRow } from './accounts.repository.js';
@@ -20,10 +20,19 @@ export interface AccountSavedEvent {
  * A domain built on top of accounts (which every domain depends on, so it cannot import them) adds
  * to the account page through this: values of ExtendedView [A3.1] and work in the transaction of an
  * account save. The provisioning domain is the first; app.ts registers it.
+ *
+ * The page's values come in the statement that loads the account (issue 13: the page in one statement, not one per
+ * extension): `extendedSql` is one SQL expression over the account's row, aliased `a` (a.id, a.path,
+ * a.account_type, a.product_name, ...), that reads what the extension needs (usually a json object; null when
+ * nothing applies to this account). It is evaluated for the page's account only, never for its ancestors, and its
+ * value is handed to `extendedValues`, which turns it into ExtendedView values without touching the database.
  */
 export interface AccountExtension {
   readonly name: string;
-  extendedValues?(db: Queryable, account: AccountRow, caller: Caller, now: Date): Promise<Record<string, FieldValue>>;
+  readonly extendedSql?: string;
+  /** The account types `extendedSql` gives anything for (all when absent): the page's statement leaves it out for the others. */
+  readonly extendedTypes?: readonly AccountType[];
+  extendedValues?(facts: unknown, account: AccountRow, caller: Caller, now: Date): Record<string, FieldValue>;
   afterSave?(db: Queryable, event: AccountSavedEvent): Promise<void>;
 }
 
@@ -34,16 +43,34 @@ export function registerAccountExtension(extension: AccountExtension): void {
   extensions.set(extension.name, extension);
 }
 
-export async function extendedValuesOf(
-  db: Queryable,
-  account: AccountRow,
+const withValues = () => [...extensions.values()].filter((e) => e.extendedSql && e.extendedValues);
+
+/**
+ * The select-list items that read every extension's facts for the account whose id is the SQL expression `target`
+ * (null on every other row, where PostgreSQL does not evaluate them), named ext_0, ext_1, ... in registration order.
+ * With the account's `type` known, the extensions that give nothing for that type are left out (a smaller statement
+ * to plan); their `extendedValues` then receive null.
+ */
+export function extensionColumns(target: string, type?: string): string {
+  return withValues()
+    .map((e, i) =>
+      type === undefined || !e.extendedTypes || e.extendedTypes.includes(type as AccountType)
+        ? `, CASE WHEN a.id = ${target} THEN (${e.extendedSql}) END AS ext_${i}`
+        : '',
+    )
+    .join('');
+}
+
+/** The ExtendedView values of the extensions, from a row that carries the columns of `extensionColumns`. */
+export function extendedValuesOf(
+  row: AccountRow & Record<string, unknown>,
   caller: Caller,
   now: Date,
-): Promise<Record<string, FieldValue>> {
+): Record<string, FieldValue> {
   const values: Record<string, FieldValue> = {};
-  for (const ext of extensions.values()) {
-    if (ext.extendedValues) Object.assign(values, await ext.extendedValues(db, account, caller, now));
-  }
+  withValues().forEach((e, i) => {
+    Object.assign(values, e.extendedValues?.(row[`ext_${i}`] ?? null, row, caller, now));
+  });
   return values;
 }
 

@@ -56,7 +56,7 @@ export const accountOperations = [
     ctx.audit({ accountId: input.id, before: result.before, after: result.after });
     return result.account;
   }),
-  handle(LoadAccountById, (ctx, input) => service.loadAccount(ctx.db, requireCaller(ctx), input.id, ctx.now, ctx.account?.path)),
+  handle(LoadAccountById, (ctx, input) => service.loadAccount(ctx.db, requireCaller(ctx), input.id, ctx.now, ctx.account)),
   handle(GetPartialCompanyHierarchy, (ctx, input) => service.getPartialHierarchy(ctx.db, input)),
   handle(ListAccountSubtree, (ctx, input) => service.listSubtree(ctx.db, input, ctx.account)),
   handle(UpdateAccount, (ctx, input) => update(ctx, input, false)),

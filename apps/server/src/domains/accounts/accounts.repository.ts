@@ -10,6 +10,7 @@ import type {
 import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, notFound } from '../../platform/errors/domain-error.js';
 import { pathIds, pathUpperBound } from '../../platform/tenancy/scope.js';
+import { extensionColumns } from './account-extensions.js';
 
 export interface AccountRow {
   id: number;
@@ -53,31 +54,66 @@ export const COLUMN_FIELDS: Readonly<Record<string, keyof AccountRow>> = {
   'Product.ProductName': 'product_name',
 };
 
-const ACCOUNT_COLUMNS = `id, account_type, state, parent_id, path, depth, display_name, username, email, first_name,
-  last_name, phone, currency, product_name, is_vendor, attributes, termination_date, created_at, version, updated_at,
-  (SELECT u.display_name FROM accounts u WHERE u.id = accounts.updated_by) AS updated_by_name`;
+const ACCOUNT_COLUMNS = `a.id, a.account_type, a.state, a.parent_id, a.path, a.depth, a.display_name, a.username, a.email,
+  a.first_name, a.last_name, a.phone, a.currency, a.product_name, a.is_vendor, a.attributes, a.termination_date, a.created_at,
+  a.version, a.updated_at`;
+const UPDATED_BY_NAME = '(SELECT u.display_name FROM accounts u WHERE u.id = a.updated_by)';
 
 export async function findById(db: Queryable, id: number): Promise<AccountRow | null> {
-  const [row] = await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1`, [id]);
-  return row ?? null;
-}
-
-export async function findLocation(db: Queryable, id: number) {
-  const [row] = await db.query<{ id: number; type: string; path: string }>(
-    'SELECT id, account_type AS type, path FROM accounts WHERE id = $1',
+  const [row] = await db.query<AccountRow>(
+    `SELECT ${ACCOUNT_COLUMNS}, ${UPDATED_BY_NAME} AS updated_by_name FROM accounts a WHERE a.id = $1`,
     [id],
   );
   return row ?? null;
 }
 
+/** A SQL expression: the User.Language field of the account whose id is the SQL expression `id` (null when unset). */
+export const userLanguageSql = (id: string) => `(SELECT attributes ->> 'User.Language' FROM accounts WHERE id = ${id})`;
+
+export async function findLocation(db: Queryable, id: number) {
+  const [row] = await db.query<{ id: number; type: string; path: string }>(
+    'SELECT id, account_type AS type, path FROM accounts WHERE id = $1',
+    [id],
+    // The tenant guard's lookup, before every operation on an account.
+    { prepare: true },
+  );
+  return row ?? null;
+}
+
+/** An account as its page reads it: the row, whether a renewal is scheduled, and the account extensions' facts. */
+export type PageRow = AccountRow & { has_renew_action: boolean | null } & Record<string, unknown>;
+
+/**
+ * The columns only the page's account needs (`target` is the SQL expression of its id): who saved it last, whether
+ * a renewal is scheduled [A3.1] and the account extensions' facts. On every other row they are null and PostgreSQL
+ * does not evaluate them.
+ */
+const pageColumns = (target: string, type?: string) => `${ACCOUNT_COLUMNS},
+  CASE WHEN a.id = ${target} THEN ${UPDATED_BY_NAME} END AS updated_by_name,
+  CASE WHEN a.id = ${target} AND a.account_type = 'Product' THEN EXISTS (
+    SELECT 1 FROM account_scheduled_actions s WHERE s.account_id = a.id AND s.action = 'RENEW') END AS has_renew_action
+  ${extensionColumns(target, type)}`;
+
 /**
  * An account and every account above it, top first, in one statement: the path names them all. Shorter than the
- * path when one of them is gone (moved or deleted meanwhile); the caller then looks up the account alone.
+ * path when one of them is gone (moved or deleted meanwhile); the caller then looks up the account alone. `type`,
+ * the account's type where the tenant guard found it, leaves out the extensions that give that type nothing.
  */
-export async function findWithAncestors(db: Queryable, path: string): Promise<AccountRow[]> {
-  return db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = ANY($1::int[]) ORDER BY depth`, [
-    pathIds(path),
-  ]);
+export async function findWithAncestors(db: Queryable, path: string, type?: string): Promise<PageRow[]> {
+  const ids = pathIds(path);
+  return db.query<PageRow>(
+    `SELECT ${pageColumns('$2', type)} FROM accounts a WHERE a.id = ANY($1::int[]) ORDER BY a.depth`,
+    [ids, ids.at(-1)],
+    { prepare: true },
+  );
+}
+
+/** The account alone, as its page reads it (see findWithAncestors). */
+export async function findForPage(db: Queryable, id: number): Promise<PageRow | null> {
+  const [row] = await db.query<PageRow>(`SELECT ${pageColumns('$1')} FROM accounts a WHERE a.id = $1`, [id], {
+    prepare: true,
+  });
+  return row ?? null;
 }
 
 export const toHierarchyEntry = (r: {
@@ -161,6 +197,7 @@ export async function listSubtreePage(db: Queryable, path: string, afterPath: st
     `SELECT id, parent_id, account_type, state, display_name, depth, path FROM accounts
      WHERE path > $1 AND path < $2 ORDER BY path LIMIT $3`,
     [afterPath, pathUpperBound(path), limit],
+    { prepare: true },
   );
 }
 

@@ -40,15 +40,28 @@ function hasTypeCapability(caller: Caller, type: AccountType, kind: 'UPDATE' | '
 }
 
 /**
- * The account page. With `knownPath` (where the tenant guard found the account) the account and everything above it
+ * The account page. With `known` (where the tenant guard found the account, and its type) the account and everything above it
  * come in one statement; without it, or when the account moved meanwhile, the account and its ancestry separately.
  */
-export async function loadAccount(db: Queryable, caller: Caller, id: number, now: Date, knownPath?: string): Promise<Account> {
-  let chain = knownPath === undefined ? null : await repo.findWithAncestors(db, knownPath);
+export async function loadAccount(
+  db: Queryable,
+  caller: Caller,
+  id: number,
+  now: Date,
+  known?: { path: string; type: string } | null,
+): Promise<Account> {
+  let chain = known ? await repo.findWithAncestors(db, known.path, known.type) : null;
   let row = chain?.at(-1) ?? null;
-  if (!chain || !row || row.id !== id || row.path !== knownPath || chain.length !== pathIds(row.path).length) {
+  if (
+    !chain ||
+    !row ||
+    row.id !== id ||
+    row.path !== known?.path ||
+    row.account_type !== known.type ||
+    chain.length !== pathIds(row.path).length
+  ) {
     chain = null;
-    row = await repo.findById(db, id);
+    row = await repo.findForPage(db, id);
   }
   if (!row) throw notFound();
   const layout = await phase('layout', () => typeLayout(db, row.account_type));
@@ -60,14 +73,13 @@ export async function loadAccount(db: Queryable, caller: Caller, id: number, now
     definitions.map((d) => `${d.AccountViewName}.${d.Name}`),
   );
   const views = viewsFromDefinitions(definitions, (key) => values[key]);
-  const renew = row.account_type === 'Product' ? await repo.findScheduledAction(db, row.id, 'RENEW') : null;
   views.ExtendedView = {
     Name: 'ExtendedView',
     FieldDefinitions: [],
     Values: {
       TerminationDate: row.termination_date ? row.termination_date.toISOString() : null,
-      HasRenewActionValuesConfigured: renew !== null,
-      ...(await extendedValuesOf(db, row, caller, now)),
+      HasRenewActionValuesConfigured: row.has_renew_action === true,
+      ...extendedValuesOf(row, caller, now),
     },
     DisplayValues: {},
   };

@@ -25,6 +25,7 @@ export {
   saveReportPage,
   searchInScope,
   terminateSubtree,
+  userLanguageSql,
 } from './accounts.repository.js';
 export { viewsFromDefinitions } from './accounts.rules.js';
 export {

@@ -141,8 +141,6 @@ function callerOf(
 
 /** The signed-in user as the web app sees it, with the terms still to accept (none while impersonating [A6.8]). */
 export async function describeCaller(db: Queryable, caller: Caller): Promise<CurrentUser> {
-  const account = caller.impersonatorId === null ? await findById(db, caller.userId) : null;
-  const language = account?.attributes['User.Language'];
   return {
     AccountId: caller.userId,
     Username: caller.username,
@@ -158,10 +156,7 @@ export async function describeCaller(db: Queryable, caller: Caller): Promise<Cur
             AccountId: caller.impersonatorId,
             DisplayName: caller.impersonatorDisplayName ?? '',
           },
-    TermsConditions:
-      caller.impersonatorId === null
-        ? await listPendingTerms(db, caller.userId, typeof language === 'string' ? language : 'en')
-        : [],
+    TermsConditions: caller.impersonatorId === null ? await listPendingTerms(db, caller.userId) : [],
     MustChangePassword: caller.mustChangePassword === true,
   };
 }

@@ -19,10 +19,13 @@ export {
   customerCurrency,
   loadPricingSources,
   type PricingSource,
+  pageServiceSql,
+  pathCurrencyAccountsSql,
   priceWithSource,
   SERVICE_FIELD_VIEW,
   type SubscriptionForPricing,
   serviceFieldValues,
   subscriptionQuantity,
+  wholeDays,
 } from './subscription-pricing.service.js';
 export { type SuggestedRetailPriceChange, updateSuggestedRetailPrices } from './suggested-retail-prices.service.js';

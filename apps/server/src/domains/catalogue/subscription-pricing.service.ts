@@ -40,7 +40,24 @@ export interface PricingSource {
 }
 
 /** A stored day count (a whole number, as the service tool validates it), or null when there is none. */
-const wholeDays = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
+export const wholeDays = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
+
+/** The Active services by name (matched without case) with their owner `o`: `name` is a SQL expression. */
+const ACTIVE_SERVICE_BY_NAME = (name: string) =>
+  `services s JOIN accounts o ON o.id = s.owner_account_id WHERE lower(s.service_name) = ${name} AND s.state = 'Active'`;
+
+/**
+ * A SELECT of the Active service named by the SQL expression `productName` (without case), as much of its pricing
+ * source as an account page needs: id, owner_currency, protection_days (raw; `wholeDays` reads it). For a
+ * statement that reads more than this (an AccountExtension's facts).
+ */
+export const pageServiceSql = (productName: string) =>
+  `SELECT s.id, o.currency AS owner_currency, s.definition -> 'PriceProtectionLengthInDays' AS protection_days
+   FROM ${ACTIVE_SERVICE_BY_NAME(`lower(${productName})`)}`;
+
+/** A SELECT of the accounts on the path (SQL expression `path`) that `currencyOfPathAccounts` reads. */
+export const pathCurrencyAccountsSql = (path: string) =>
+  `SELECT account_type, currency, depth FROM accounts WHERE id = ANY(string_to_array(btrim(${path}, '/'), '/')::int[])`;
 
 const RulesSchema = z.array(BillingRuleSchema).catch([]);
 const FieldsSchema = z.array(ServiceFieldSchema).catch([]);
@@ -65,8 +82,7 @@ export async function loadPricingSources(db: Queryable, productNames: readonly s
     `SELECT s.id, s.owner_account_id, s.category, s.service_name, s.display_name, o.currency AS owner_currency, s.definition -> 'BillingRules' AS rules,
             s.definition -> 'Fields' AS fields, s.is_complex_product,
             s.definition -> 'PriceProtectionLengthInDays' AS protection_days
-     FROM services s JOIN accounts o ON o.id = s.owner_account_id
-     WHERE lower(s.service_name) = ANY($1::text[]) AND s.state = 'Active'`,
+     FROM ${ACTIVE_SERVICE_BY_NAME('ANY($1::text[])')}`,
     [names],
   );
   for (const r of rows) {
@@ -136,8 +152,8 @@ export function priceWithSource(
 /** The customer's currency of the account at `accountPath` (see currencyOfPathAccounts). */
 export async function customerCurrency(db: Queryable, accountPath: string): Promise<string> {
   const rows = await db.query<{ account_type: string; currency: string | null; depth: number }>(
-    'SELECT account_type, currency, depth FROM accounts WHERE id = ANY($1::int[])',
-    [accountPath.split('/').filter(Boolean).map(Number)],
+    pathCurrencyAccountsSql('$1::text'),
+    [accountPath],
   );
   return currencyOfPathAccounts(rows);
 }

@@ -10,16 +10,19 @@ export interface RateRow {
 
 const DAY = `to_char(effective_on, 'YYYY-MM-DD')`;
 
+/**
+ * A SELECT of the latest rate of every currency of the provider whose id is the SQL expression `providerId`
+ * (currency, rate, effective_on), with `columns` added (over the rate `r` and who set it `u`).
+ */
+export const latestRatesSql = (providerId: string, columns = '') =>
+  `SELECT DISTINCT ON (r.currency) r.currency, r.rate::text AS rate, ${DAY.replace('effective_on', 'r.effective_on')} AS effective_on${columns}
+   FROM exchange_rates r LEFT JOIN accounts u ON u.id = r.updated_by
+   WHERE r.provider_id = ${providerId}
+   ORDER BY r.currency, r.effective_on DESC`;
+
 /** The latest rate of every currency of the provider. */
 export async function listLatest(db: Queryable, providerId: number): Promise<RateRow[]> {
-  return db.query<RateRow>(
-    `SELECT DISTINCT ON (r.currency) r.currency, r.rate::text AS rate, ${DAY.replace('effective_on', 'r.effective_on')} AS effective_on,
-            r.updated_at, u.display_name AS updated_by_name
-     FROM exchange_rates r LEFT JOIN accounts u ON u.id = r.updated_by
-     WHERE r.provider_id = $1
-     ORDER BY r.currency, r.effective_on DESC`,
-    [providerId],
-  );
+  return db.query<RateRow>(latestRatesSql('$1', ', r.updated_at, u.display_name AS updated_by_name'), [providerId]);
 }
 
 /** Earlier month ends' rates of every currency, newest first, at most `months` per currency beyond the latest. */

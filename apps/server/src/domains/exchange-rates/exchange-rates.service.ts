@@ -30,11 +30,20 @@ export function providerIdOf(path: string): number {
   return first;
 }
 
+/** Rates by currency, from rows of `latestRatesSql`. */
+export const ratesOf = (rows: readonly { currency: string; rate: string; effective_on: string }[]) =>
+  new Map<string, RateOfCurrency>(rows.map((r) => [r.currency, { rate: r.rate, effectiveOn: r.effective_on }]));
+
 /** The provider's latest rate of every currency that has one. */
 export async function loadRates(db: Queryable, providerId: number): Promise<Map<string, RateOfCurrency>> {
-  const rows = await repo.listLatest(db, providerId);
-  return new Map(rows.map((r) => [r.currency, { rate: r.rate, effectiveOn: r.effective_on }]));
+  return ratesOf(await repo.listLatest(db, providerId));
 }
+
+/**
+ * A SELECT of the latest rates (currency, rate, effective_on; `ratesOf` reads them) of the provider of the account
+ * whose path is the SQL expression `path` (the root of the hierarchy, as `providerIdOf`).
+ */
+export const providerRatesSql = (path: string) => repo.latestRatesSql(`split_part(${path}, '/', 2)::int`);
 
 /** The conversion from one currency to another for an account, with its provider's rates. */
 export async function conversionForAccount(

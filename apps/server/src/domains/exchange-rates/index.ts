@@ -1,2 +1,9 @@
 export { exchangeRateOperations } from './exchange-rates.operations.js';
-export { conversionForAccount, loadRates, providerIdOf, seedDemoExchangeRates } from './exchange-rates.service.js';
+export {
+  conversionForAccount,
+  loadRates,
+  providerIdOf,
+  providerRatesSql,
+  ratesOf,
+  seedDemoExchangeRates,
+} from './exchange-rates.service.js';

@@ -1,4 +1,5 @@
 import type { AccountExtension } from '../accounts/index.js';
+import { UNDER_REVIEW_SQL } from './orders.repository.js';
 import * as service from './orders.service.js';
 
 export { orderOperations } from './orders.operations.js';
@@ -26,5 +27,7 @@ export {
 /** What orders add to accounts: ExtendedView.ApprovalInProgress of Product accounts [A3.1], [A2.33]. */
 export const ordersAccountExtension: AccountExtension = {
   name: 'orders',
-  extendedValues: (db, account) => service.approvalValues(db, account),
+  extendedTypes: ['Product'],
+  extendedSql: UNDER_REVIEW_SQL,
+  extendedValues: (underReview, account) => service.approvalValues(underReview, account),
 };

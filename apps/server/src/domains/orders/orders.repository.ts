@@ -282,13 +282,12 @@ export async function listOrdersPage(
 }
 
 /** Whether a subscription has an order waiting for approval (UnderReview) [A2.33]. */
-export async function hasOrderUnderReview(db: Queryable, accountId: number): Promise<boolean> {
-  const [row] = await db.query<{ found: boolean }>(
-    "SELECT EXISTS (SELECT 1 FROM orders WHERE account_id = $1 AND status = 'UnderReview') AS found",
-    [accountId],
-  );
-  return row?.found === true;
-}
+/**
+ * Whether a Product account has an order under review, as the account page reads it (an AccountExtension's
+ * `extendedSql`, over the account row `a`; null for other account types).
+ */
+export const UNDER_REVIEW_SQL = `CASE WHEN a.account_type = 'Product' THEN EXISTS (
+    SELECT 1 FROM orders o WHERE o.account_id = a.id AND o.status = 'UnderReview') END`;
 
 /** An order as its review needs it, with the subscription it created and the customer above that. */
 export interface ReviewedOrder {

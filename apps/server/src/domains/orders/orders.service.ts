@@ -352,9 +352,9 @@ async function mailPlacingUser(
 }
 
 /** [A3.1] [A2.33] ExtendedView.ApprovalInProgress of a Product account: it has an order under review. */
-export async function approvalValues(db: Queryable, account: AccountRow): Promise<Record<string, FieldValue>> {
+export function approvalValues(underReview: unknown, account: AccountRow): Record<string, FieldValue> {
   if (account.account_type !== 'Product') return {};
-  return { ApprovalInProgress: await repo.hasOrderUnderReview(db, account.id) };
+  return { ApprovalInProgress: underReview === true };
 }
 
 /** Demo units of per-unit fields, taken in turn; one demo customer orders far more (see DEMO_LARGE_ORDER). */

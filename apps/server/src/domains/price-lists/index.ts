@@ -1,6 +1,12 @@
 export { addToAutoAddPriceLists } from './auto-add.service.js';
 export { marketplacePricesExportJobHandler, myServicesPricesExportJobHandler } from './excel.job.js';
-export { type CustomerPricing, loadCustomerPricing, loadPriceListsFor, type PriceListQuery } from './price-list-lookup.js';
+export {
+  type CustomerPricing,
+  chosenPriceListsSql,
+  loadCustomerPricing,
+  loadPriceListsFor,
+  type PriceListQuery,
+} from './price-list-lookup.js';
 export { DEMO_PROVIDER_LIST, seedDemoPriceLists } from './price-lists.demo.js';
 export { priceListOperations } from './price-lists.operations.js';
 export { priceListPriceOperations } from './prices.operations.js';

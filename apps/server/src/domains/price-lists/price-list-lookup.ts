@@ -39,17 +39,14 @@ interface ChosenListRow {
   price_protection_days: number | null;
 }
 
-/** The price list of each (account, service) pair that has one, keyed by `${accountPath}|${serviceId}`. */
-export async function loadPriceListsFor(
-  db: Queryable,
-  queries: readonly PriceListQuery[],
-): Promise<Map<string, PriceListPricing>> {
-  const lists = new Map<string, PriceListPricing>();
-  if (queries.length === 0) return lists;
-  const paths = [...new Set(queries.map((q) => q.accountPath))];
-  const serviceIds = [...new Set(queries.map((q) => q.serviceId))];
-  const chosen = await db.query<ChosenListRow>(
-    `WITH q AS (SELECT p AS account_path FROM unnest($1::text[]) AS p),
+/**
+ * A SELECT of the price list that prices each service for the customer of each account (the rule above): one row
+ * (ChosenListRow) per pair of an account path of the SQL expression `paths` (text[]) and a service id of
+ * `serviceIds` (int[]) that has a list. The one place the rule is written; a statement that reads more than prices
+ * (an account page's pricing facts) embeds it.
+ */
+export const chosenPriceListsSql = (paths: string, serviceIds: string) =>
+  `WITH q AS (SELECT p AS account_path FROM unnest(${paths}) AS p),
      customer AS (
        SELECT q.account_path, c.id AS customer_id, c.path AS customer_path
        FROM q CROSS JOIN LATERAL (
@@ -64,12 +61,21 @@ export async function loadPriceListsFor(
      JOIN marketplace_assignments ma
        ON ma.account_id = ANY (string_to_array(btrim(customer.customer_path, '/'), '/')::int[])
      JOIN marketplaces m ON m.id = ma.marketplace_id AND (ma.account_id = customer.customer_id OR m.is_propagation_enabled)
-     JOIN marketplace_services ms ON ms.marketplace_id = m.id AND ms.service_id = ANY ($2::int[])
+     JOIN marketplace_services ms ON ms.marketplace_id = m.id AND ms.service_id = ANY (${serviceIds})
      JOIN accounts assignee ON assignee.id = ma.account_id
      ORDER BY customer.account_path, ms.service_id, m.priority, (ma.account_id = customer.customer_id) DESC,
-              assignee.depth DESC, m.id`,
-    [paths, serviceIds],
-  );
+              assignee.depth DESC, m.id`;
+
+/** The price list of each (account, service) pair that has one, keyed by `${accountPath}|${serviceId}`. */
+export async function loadPriceListsFor(
+  db: Queryable,
+  queries: readonly PriceListQuery[],
+): Promise<Map<string, PriceListPricing>> {
+  const lists = new Map<string, PriceListPricing>();
+  if (queries.length === 0) return lists;
+  const paths = [...new Set(queries.map((q) => q.accountPath))];
+  const serviceIds = [...new Set(queries.map((q) => q.serviceId))];
+  const chosen = await db.query<ChosenListRow>(chosenPriceListsSql('$1::text[]', '$2::int[]'), [paths, serviceIds]);
   if (chosen.length === 0) return lists;
 
   const listIds = [...new Set(chosen.map((c) => c.marketplace_id))];

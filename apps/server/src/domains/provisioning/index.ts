@@ -1,4 +1,5 @@
 import type { AccountExtension } from '../accounts/index.js';
+import { PAGE_FACTS_SQL } from './provisioning.repository.js';
 import * as service from './provisioning.service.js';
 
 export { seedProvisioningDemo } from './provisioning.demo.js';
@@ -11,6 +12,7 @@ export { CREATE_ACTION as CREATE_PROVISIONING_ACTION, startRequest as startProvi
 /** What provisioning adds to accounts: the ExtendedView counts [A3.1] and a request on each save [A4.2]. */
 export const provisioningAccountExtension: AccountExtension = {
   name: 'provisioning',
-  extendedValues: (db, account) => service.extendedValues(db, account),
+  extendedSql: PAGE_FACTS_SQL,
+  extendedValues: (facts, account) => service.extendedValues(facts, account),
   afterSave: (db, event) => service.requestAfterSave(db, event),
 };

@@ -50,16 +50,23 @@ export interface StatusCounts {
   escalated: number;
 }
 
-export async function countOpen(db: Queryable, accountId: number): Promise<StatusCounts> {
-  const [row] = await db.query<StatusCounts>(
-    `SELECT count(*) FILTER (WHERE status = 'Pending')::int AS pending,
-            count(*) FILTER (WHERE status = 'Sent')::int AS sent,
-            count(*) FILTER (WHERE status = 'Error')::int AS error,
-            count(*) FILTER (WHERE status = 'Escalated')::int AS escalated
-     FROM provisioning_requests WHERE account_id = $1 AND status IN ('Pending', 'Sent', 'Error', 'Escalated')`,
-    [accountId],
-  );
-  return row ?? { pending: 0, sent: 0, error: 0, escalated: 0 };
+/**
+ * The account page's facts (an AccountExtension's `extendedSql`, over the account row `a`): the counts of
+ * `countOpen` and the status, retryable flag and attempts of the request `findLastFailed` answers, as one json
+ * object (ProvisioningFacts).
+ */
+export const PAGE_FACTS_SQL = `SELECT json_build_object(
+    'pending', count(*) FILTER (WHERE p.status = 'Pending'),
+    'sent', count(*) FILTER (WHERE p.status = 'Sent'),
+    'error', count(*) FILTER (WHERE p.status = 'Error'),
+    'escalated', count(*) FILTER (WHERE p.status = 'Escalated'),
+    'lastFailed', (SELECT json_build_object('status', f.status, 'retryable', f.retryable, 'attempts', f.attempts)
+                   FROM provisioning_requests f WHERE f.account_id = a.id AND f.status IN ('Error', 'Escalated')
+                   ORDER BY f.created_at DESC, f.id DESC LIMIT 1))
+  FROM provisioning_requests p WHERE p.account_id = a.id AND p.status IN ('Pending', 'Sent', 'Error', 'Escalated')`;
+
+export interface ProvisioningFacts extends StatusCounts {
+  lastFailed: Pick<RequestRow, 'status' | 'retryable' | 'attempts'> | null;
 }
 
 /** Requests of the account and every account below it (by materialized path), newest first. */

@@ -138,14 +138,15 @@ export async function requestAfterSave(db: Queryable, event: AccountSavedEvent):
 }
 
 /** [A3.1] The provisioning values of ExtendedView. */
-export async function extendedValues(db: Queryable, account: AccountRow): Promise<Record<string, FieldValue>> {
-  const counts = await repo.countOpen(db, account.id);
-  const lastFailed = counts.error > 0 ? await repo.findLastFailed(db, account.id) : null;
+/** [A3.1] The ExtendedView counts of an account's open requests, from the facts of repo.PAGE_FACTS_SQL. */
+export function extendedValues(facts: unknown, account: AccountRow): Record<string, FieldValue> {
+  const f = (facts as repo.ProvisioningFacts | null) ?? { pending: 0, sent: 0, error: 0, escalated: 0, lastFailed: null };
+  const lastFailed = f.error > 0 ? f.lastFailed : null;
   return {
-    PendingProvisioningRequests: counts.pending,
-    SentProvisioningRequests: counts.sent,
-    ErrorProvisioningRequests: counts.error,
-    EscalatedProvisioningRequests: counts.escalated,
+    PendingProvisioningRequests: f.pending,
+    SentProvisioningRequests: f.sent,
+    ErrorProvisioningRequests: f.error,
+    EscalatedProvisioningRequests: f.escalated,
     CanUserRetryLastFailedProvisioningRequest:
       lastFailed !== null &&
       canRetryRequest({

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db/db.js';
+import { userLanguageSql } from '../accounts/index.js';
 import type { RevisionFacts } from './terms.rules.js';
 
 export interface RevisionRow extends RevisionFacts {
@@ -29,11 +30,40 @@ export async function listRevisions(db: Queryable): Promise<RevisionRow[]> {
   }));
 }
 
-export async function listAcceptedRevisionIds(db: Queryable, userId: number): Promise<Set<number>> {
-  const rows = await db.query<{ revision_id: number }>('SELECT revision_id FROM platform_terms_acceptances WHERE user_id = $1', [
-    userId,
-  ]);
-  return new Set(rows.map((r) => r.revision_id));
+/**
+ * Every revision (as listRevisions) with whether the user accepted it, and the user's User.Language field, in one
+ * statement: what the pending terms of GetCurrentUser need before their texts.
+ */
+export async function listRevisionsForUser(db: Queryable, userId: number) {
+  const rows = await db.query<{
+    id: number;
+    terms_id: number;
+    version: number;
+    is_major: boolean;
+    is_privacy_policy: boolean;
+    published_at: Date;
+    accepted: boolean;
+    language: string | null;
+  }>(
+    `SELECT r.id, r.terms_id, r.version, r.is_major, t.is_privacy_policy, r.published_at,
+            EXISTS (SELECT 1 FROM platform_terms_acceptances a WHERE a.user_id = $1 AND a.revision_id = r.id) AS accepted,
+            ${userLanguageSql('$1')} AS language
+     FROM platform_terms_revisions r JOIN platform_terms t ON t.id = r.terms_id
+     ORDER BY t.is_privacy_policy, t.id, r.version`,
+    [userId],
+  );
+  return {
+    revisions: rows.map((r) => ({
+      id: r.id,
+      termsId: r.terms_id,
+      version: r.version,
+      isMajor: r.is_major,
+      isPrivacyPolicy: r.is_privacy_policy,
+      publishedAt: r.published_at,
+    })),
+    acceptedIds: new Set(rows.filter((r) => r.accepted).map((r) => r.id)),
+    language: rows[0]?.language ?? null,
+  };
 }
 
 /** [M9.15] The text of each revision in the language asked for, falling back to en. */

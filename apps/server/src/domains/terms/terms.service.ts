@@ -6,20 +6,26 @@ import { findById } from '../accounts/index.js';
 import * as repo from './terms.repository.js';
 import { nextVersion, pendingRevisions } from './terms.rules.js';
 
+/** The user's language for texts: User.Language when it is a two-letter code, else en. */
+const languageFrom = (language: unknown): string =>
+  typeof language === 'string' && /^[a-z]{2}$/.test(language) ? language : 'en';
+
 async function languageOf(db: Queryable, userId: number): Promise<string> {
   const account = await findById(db, userId);
-  const language = account?.attributes['User.Language'];
-  return typeof language === 'string' && /^[a-z]{2}$/.test(language) ? language : 'en';
+  return languageFrom(account?.attributes['User.Language']);
 }
 
-/** [M3.9], [M4.12] The user's TermsConditions list: the newest revision of every document still to accept. */
-export async function listPendingTerms(db: Queryable, userId: number, language: string): Promise<Term[]> {
-  const [revisions, accepted] = await Promise.all([repo.listRevisions(db), repo.listAcceptedRevisionIds(db, userId)]);
-  const pending = pendingRevisions({ revisions, acceptedIds: accepted });
+/**
+ * [M3.9], [M4.12] The user's TermsConditions list: the newest revision of every document still to accept, in the
+ * user's language (User.Language, else en). One statement when nothing is pending, two when texts are needed.
+ */
+export async function listPendingTerms(db: Queryable, userId: number): Promise<Term[]> {
+  const { revisions, acceptedIds, language } = await repo.listRevisionsForUser(db, userId);
+  const pending = pendingRevisions({ revisions, acceptedIds });
   const texts = await repo.findTexts(
     db,
     pending.map((p) => p.id),
-    language,
+    languageFrom(language),
   );
   return pending.map((p) => {
     const revision = revisions.find((r) => r.id === p.id);
@@ -38,8 +44,7 @@ export async function listPendingTerms(db: Queryable, userId: number, language: 
 export async function confirmUserTerms(ctx: OperationContext, caller: Caller, input: { termId: number; termName: string }) {
   // An impersonator must not accept terms in someone else's name [A6.8].
   if (caller.impersonatorId !== null) throw forbidden('Terms cannot be accepted while impersonating a user');
-  const language = await languageOf(ctx.db, caller.userId);
-  const pending = await listPendingTerms(ctx.db, caller.userId, language);
+  const pending = await listPendingTerms(ctx.db, caller.userId);
   const term = pending.find((t) => t.Id === input.termId);
   if (!term) {
     const revisions = await repo.listRevisions(ctx.db);

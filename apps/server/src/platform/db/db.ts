@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,7 +8,19 @@ import { countCall, emptyStats, type QueryStats } from './query-stats.js';
 
 /** Something that runs SQL: the database itself or an open transaction. */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
+}
+
+export interface QueryOptions {
+  /**
+   * Run as a prepared statement: each connection parses and plans the text once and reuses the plan (PGlite: SQL
+   * PREPARE and EXECUTE, only when every parameter is an integer or an integer array, outside transactions). The pool's connections set plan_cache_mode = force_generic_plan, which only cached plans obey
+   * (these statements, and PL/pgSQL's: the notification and generation triggers, whose plans are the same either
+   * way); every other statement is planned for its values each time. For a hot statement with a fixed text whose
+   * planning costs more than running it (the account page's, decision 0041); never for a text built from values,
+   * since every distinct text stays prepared on every connection.
+   */
+  prepare?: boolean;
 }
 
 /** What a `Db.listen` subscriber is told. */
@@ -56,6 +69,17 @@ export async function createDb(options: DbOptions): Promise<Db> {
     : createPglite(options.dataDir, options.snapshot);
 }
 
+/** The name a prepared statement gets: from its text, so the same text is prepared once per connection. */
+const statementNames = new Map<string, string>();
+function nameOf(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `p_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 async function createPglite(dataDir: string, snapshot?: Blob): Promise<Db> {
   let location = dataDir;
   if (!dataDir.startsWith('memory://')) {
@@ -63,15 +87,37 @@ async function createPglite(dataDir: string, snapshot?: Blob): Promise<Db> {
     mkdirSync(location, { recursive: true });
   }
   const client = await PGlite.create(location, { extensions: { pg_trgm }, ...(snapshot ? { loadDataDir: snapshot } : {}) });
+  // As on PostgreSQL: prepared statements keep one generic plan.
+  await client.exec('SET plan_cache_mode = force_generic_plan');
   const stats = emptyStats();
   const run = async <T>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) => {
     countCall(stats, 1, 1);
     return (await q.query<T>(sql, params as unknown[] | undefined)).rows;
   };
+  // PGlite's API has no named statements: a prepared statement is SQL PREPARE once, then EXECUTE with the
+  // parameters written into the text, which is done only when every parameter is an integer or an integer array.
+  const prepared = new Set<string>();
+  const literal = (value: unknown): string | null => {
+    if (Number.isSafeInteger(value)) return String(value);
+    if (Array.isArray(value) && value.every((v) => Number.isSafeInteger(v))) return `'{${value.join(',')}}'`;
+    return null;
+  };
+  const runPrepared = async <T>(sql: string, params: readonly unknown[] = []) => {
+    const literals = params.map(literal);
+    if (literals.some((l) => l === null)) return run<T>(client, sql, params);
+    const name = nameOf(sql);
+    if (!prepared.has(name)) {
+      countCall(stats, 1, 1);
+      await client.query(`PREPARE ${name} AS ${sql}`);
+      prepared.add(name);
+    }
+    return run<T>(client, literals.length > 0 ? `EXECUTE ${name}(${literals.join(', ')})` : `EXECUTE ${name}`);
+  };
   return {
     kind: 'pglite',
     stats,
-    query: (sql, params) => run(client, sql, params),
+    // Inside a transaction statements are never prepared: a PREPARE there would be undone by a rollback.
+    query: (sql, params, options) => (options?.prepare ? runPrepared(sql, params) : run(client, sql, params)),
     transaction: (fn) => {
       countCall(stats, 0, 2);
       return client.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) }));
@@ -117,7 +163,8 @@ function isSafeToRetry(error: unknown): boolean {
 const RECONNECT_MS = 15_000;
 
 async function createPostgres(url: string, reconnectMs: number): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Prepared statements (QueryOptions.prepare) keep one generic plan per connection; unnamed ones are planned each time.
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c plan_cache_mode=force_generic_plan' });
   // An idle connection the server closes (a restart, an administrator, a dropped test database) is
   // reported here; without a listener it would end the process. The pool drops that connection and
   // the next query opens a new one.
@@ -127,9 +174,11 @@ async function createPostgres(url: string, reconnectMs: number): Promise<Db> {
   const notifications = createListener(url, pool);
   await pool.query('SELECT 1');
   const stats = emptyStats();
-  const run = async <T>(q: pg.PoolClient, sql: string, params?: readonly unknown[]) => {
+  const run = async <T>(q: pg.PoolClient, sql: string, params?: readonly unknown[], options?: QueryOptions) => {
     countCall(stats, 1, 1);
-    return (await q.query(sql, params as unknown[] | undefined)).rows as T[];
+    const values = params as unknown[] | undefined;
+    const result = options?.prepare ? await q.query({ name: nameOf(sql), text: sql, values }) : await q.query(sql, values);
+    return result.rows as T[];
   };
 
   /**
@@ -165,7 +214,7 @@ async function createPostgres(url: string, reconnectMs: number): Promise<Db> {
   return {
     kind: 'postgres',
     stats,
-    query: (sql, params) => withClient((client) => run(client, sql, params)),
+    query: (sql, params, options) => withClient((client) => run(client, sql, params, options)),
     listen: (channel, handler) => notifications.listen(channel, handler),
     transaction: (fn) => {
       countCall(stats, 0, 2);
@@ -173,7 +222,7 @@ async function createPostgres(url: string, reconnectMs: number): Promise<Db> {
         await client.query('BEGIN');
         try {
           const result = await fn({
-            query: (sql, params) => run(client, sql, params),
+            query: (sql, params, options) => run(client, sql, params, options),
           });
           await client.query('COMMIT');
           return result;
