@@ -1,9 +1,14 @@
 import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 export interface Reply<T = any> {
   status: number;
   body: T;
   setCookie: string[];
+  /** The body's size as sent (compressed when `encoding` is set). */
+  bytes: number;
+  /** The Content-Encoding of the answer, if it was compressed. */
+  encoding: string | null;
 }
 
 /** While set, every reply's Server-Timing header (the app runs with `serverTiming`) is collected here. */
@@ -13,6 +18,8 @@ export const serverTimings: { sink: string[] | null } = { sink: null };
 export class BenchClient {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   cookie: string | null = null;
+  /** Sent as Accept-Encoding when set (e.g. what a browser sends); answers are decoded as the browser would. */
+  acceptEncoding: string | null = null;
 
   constructor(readonly baseUrl: string) {}
 
@@ -31,6 +38,7 @@ export class BenchClient {
             'content-type': 'application/json',
             'content-length': payload.length,
             ...(this.cookie ? { cookie: this.cookie } : {}),
+            ...(this.acceptEncoding ? { 'accept-encoding': this.acceptEncoding } : {}),
           },
         },
         (res) => {
@@ -39,14 +47,24 @@ export class BenchClient {
           res.on('end', () => {
             const timing = res.headers['server-timing'];
             if (serverTimings.sink && typeof timing === 'string') serverTimings.sink.push(timing);
-            const text = Buffer.concat(chunks).toString('utf8');
+            const raw = Buffer.concat(chunks);
+            const encoding = res.headers['content-encoding'] ?? null;
+            const text = (encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw).toString(
+              'utf8',
+            );
             let parsed: unknown = null;
             try {
               parsed = text ? JSON.parse(text) : null;
             } catch {
               parsed = text;
             }
-            resolve({ status: res.statusCode ?? 0, body: parsed as T, setCookie: res.headers['set-cookie'] ?? [] });
+            resolve({
+              status: res.statusCode ?? 0,
+              body: parsed as T,
+              setCookie: res.headers['set-cookie'] ?? [],
+              bytes: raw.length,
+              encoding,
+            });
           });
           res.on('error', reject);
         },

@@ -240,6 +240,34 @@ async function runBackend(backend: Backend): Promise<BackendReport> {
       reseller.op('ListAccountSubtree', { id: resellerId, cursor: deepCursor, limit: 50 }),
     );
 
+    // A large answer as a browser asks for it (Accept-Encoding): compressed from 1 KiB, brotli first; the same
+    // answer uncompressed, for the cost of compressing it.
+    const browser = new BenchClient(url);
+    browser.cookie = reseller.cookie;
+    browser.acceptEncoding = 'gzip, deflate, br';
+    clients.push(browser);
+    const list100 = { id: resellerId, cursor: null, limit: 100 };
+    await add('subtree-100', 'ListAccountSubtree 100 rows, reseller, uncompressed', () =>
+      reseller.op('ListAccountSubtree', list100),
+    );
+    await add('subtree-100-br', 'ListAccountSubtree 100 rows, reseller, br (a browser)', async () => {
+      const reply = await browser.post('/api/op/ListAccountSubtree', list100);
+      if (reply.status !== 200 || reply.encoding !== 'br') throw new Error(`expected a br answer, got ${reply.encoding}`);
+    });
+    const sizeOf = async (path: string, body: unknown, acceptEncoding: string | null) => {
+      browser.acceptEncoding = acceptEncoding;
+      const reply = await browser.post(path, body);
+      return `${formatInt(reply.bytes)} B ${reply.encoding ?? 'uncompressed'}`;
+    };
+    const listPath = '/api/op/ListAccountSubtree';
+    const loadBody = { id: user(0) };
+    log(
+      `  answer sizes: ListAccountSubtree 100 rows ${await sizeOf(listPath, list100, null)}, ` +
+        `${await sizeOf(listPath, list100, 'gzip')}, ${await sizeOf(listPath, list100, 'gzip, deflate, br')}; ` +
+        `LoadAccountById deep user ${await sizeOf('/api/op/LoadAccountById', loadBody, 'gzip, deflate, br')}; ` +
+        `ListAccountSubtree 5 rows ${await sizeOf(listPath, { ...list100, limit: 5 }, 'gzip, deflate, br')}`,
+    );
+
     // The tenant scope: the guard's lookup of the touched account, and the caller (session,
     // organisation, capabilities) every signed-in request resolves first.
     const scopeRoot = targets.resellerPath;

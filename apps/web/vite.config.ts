@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -74,8 +75,50 @@ function contractsForTheBrowser(): Plugin {
   };
 }
 
+/**
+ * The texts the sign-in page shows before the rest of en.json is fetched (loadAllTranslations): the app's own, the
+ * sign-in form with its second factor and new-password steps, single sign-on's form and the forgotten-password link.
+ * Every other signed-out page fetches all texts with its code.
+ */
+const SIGN_IN_TEXTS = [
+  'app',
+  'auth',
+  'access.signIn',
+  'access.mfa',
+  'access.password',
+  'sso.signIn',
+  'sso.cancel',
+  'passwordReset.forgotLink',
+  'passwordReset.signInWithNew',
+];
+
+/** `virtual:sign-in-texts`: the SIGN_IN_TEXTS branches of en.json, so the first page carries no other text. */
+function signInTexts(): Plugin {
+  const id = 'virtual:sign-in-texts';
+  const enJson = fileURLToPath(new URL('src/locales/en.json', import.meta.url));
+  return {
+    name: 'portal:sign-in-texts',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load(loading) {
+      if (loading !== `\0${id}`) return null;
+      this.addWatchFile(enJson);
+      const all = JSON.parse(readFileSync(enJson, 'utf8')) as Record<string, unknown>;
+      const picked: Record<string, unknown> = {};
+      for (const path of SIGN_IN_TEXTS) {
+        // A branch ('auth') or one key of a branch ('access.signIn').
+        const [branch = '', key] = path.split('.');
+        const texts = all[branch] as Record<string, unknown> | undefined;
+        const value = key === undefined ? texts : texts?.[key];
+        if (value === undefined) this.error(`${path} is not in en.json`);
+        picked[branch] = key === undefined ? value : { ...(picked[branch] as object | undefined), [key]: value };
+      }
+      return `export default ${JSON.stringify(picked)};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), contractsForTheBrowser()],
+  plugins: [react(), contractsForTheBrowser(), signInTexts()],
   // The embed library is bundled from its source, so the web build does not wait for its dist.
   resolve: { alias: { '@portal/embed': fileURLToPath(new URL('../../packages/embed/src/index.ts', import.meta.url)) } },
   base: '/',

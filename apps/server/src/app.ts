@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyCompress from '@fastify/compress';
+import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { DEFAULT_REDIRECT_PREFIXES, operations as declaredOperations } from '@portal/contracts';
@@ -275,6 +275,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     guidanceScriptUrl: options.guidanceScriptUrl ?? null,
   };
   await app.register(fastifyCookie);
+  // Answers go out compressed, brotli or gzip as the client asks (Accept-Encoding), from 1 KiB (below that compressing
+  // costs more than it saves): the API's JSON and the web app's HTML, JavaScript, CSS and JSON files. One registration
+  // for the whole app; a route opts in here as it is registered (the web app's routes: those of its scope below).
+  let webApp: FastifyInstance | null = null;
+  app.addHook('onRoute', function chooseCompression(route) {
+    if (route.compress !== undefined) return;
+    if (route.url.startsWith('/api/')) route.compress = API_COMPRESSION;
+    else if (this === webApp) route.compress = WEB_COMPRESSION;
+  });
+  await app.register(fastifyCompress, { global: false });
   if (options.serverTiming) registerServerTiming(app);
   registerErrorHandler(app);
   // CSRF: no cookie-authenticated change may come from another site.
@@ -392,12 +402,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       scope.addHook('onRoute', (route) => {
         route.config = { ...(route.config as object), public: true };
       });
-      // The web app's HTML, JavaScript, CSS and JSON go out compressed, brotli or gzip as the browser asks.
-      await scope.register(fastifyCompress, {
-        encodings: ['br', 'gzip'],
-        threshold: 1024,
-        customTypes: /^(text\/html|text\/css|text\/javascript|application\/javascript|application\/json)\b/,
-      });
+      // The web app's HTML, JavaScript, CSS and JSON go out compressed (WEB_COMPRESSION, chosen at the top).
+      webApp = scope;
       const serveSourceMaps = options.serveSourceMaps ?? false;
       await scope.register(fastifyStatic, {
         root: webDist,
@@ -421,6 +427,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   return app;
 }
+
+/** How the API's JSON answers are compressed: brotli (at @fastify/compress's quick quality 4) or gzip, from 1 KiB. */
+const API_COMPRESSION = {
+  encodings: ['br', 'gzip'],
+  threshold: 1024,
+  customTypes: /^application\/(problem\+)?json\b/,
+} satisfies FastifyCompressOptions;
+
+/** How the web app's files are compressed: the same, for its HTML, JavaScript, CSS and JSON. */
+const WEB_COMPRESSION = {
+  ...API_COMPRESSION,
+  customTypes: /^(text\/html|text\/css|text\/javascript|application\/javascript|application\/json)\b/,
+} satisfies FastifyCompressOptions;
 
 /** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest to the server. */
 function fastifyTrustProxy(value: TrustProxy): boolean | string | ((address: string, hop: number) => boolean) {

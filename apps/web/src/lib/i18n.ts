@@ -1,14 +1,15 @@
+// Only the texts of the sign-in page (its second factor and single sign-on, the loaders) are bundled with the app
+// (SIGN_IN_TEXTS in vite.config.ts); the rest of en.json is fetched with the first page that needs it
+// (loadAllTranslations).
+import signInTexts from 'virtual:sign-in-texts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-// Only the texts of the signed-out pages (sign-in, its second factor and single sign-on, the loaders) are bundled
-// with the app; the rest of en.json is fetched with the first page that needs it (loadAllTranslations).
-import { access, app, auth, passwordReset, sso } from '../locales/en.json';
 import allTranslationsUrl from '../locales/en.json?url';
 
 i18next.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  resources: { en: { translation: { app, auth, access, passwordReset, sso } } },
+  resources: { en: { translation: signInTexts } },
   interpolation: { escapeValue: false },
   returnNull: false,
 });

@@ -81,6 +81,12 @@ export function registerErrorHandler(app: FastifyInstance) {
         detail: 'The database is unavailable at the moment. Try again in a few seconds.',
       });
     }
+    // The client went away before a streamed answer (a compressed one, a file) was sent: there is nobody to answer
+    // and nothing wrong on our side. Logged as Fastify logs a stream closed early, not as a failure.
+    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' && request.raw.socket?.destroyed) {
+      request.log.info({ err: error }, 'stream closed prematurely');
+      return;
+    }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

@@ -6,5 +6,5 @@ export {
   type FeatureTabRenderer,
   type ReportTabRenderer,
 } from './components/account-view';
-export { CustomActionModal } from './components/custom-action-modal';
 export { UpgradeSubscription } from './components/upgrade-subscription';
+export { CustomActionModal } from './lazy-parts';

@@ -2,10 +2,15 @@ import { Button, Menu } from '@mantine/core';
 import type { Account } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogLoader, lazyPart } from '../../../components/ui/lazy-part';
 import { availableTools, type ToolId } from '../utils/tool-availability';
-import { type ExportKind, ExportModal } from './export-modal';
-import { SendCredentialsModal } from './send-credentials-modal';
-import { SendToAllModal } from './send-to-all-modal';
+import type { ExportKind } from './export-modal';
+
+// The dialogs (and the schemas they read job results with) are fetched when first opened.
+const asDialog = { fallback: <DialogLoader /> };
+const ExportModal = lazyPart(() => import('./export-modal'), 'ExportModal', asDialog);
+const SendCredentialsModal = lazyPart(() => import('./send-credentials-modal'), 'SendCredentialsModal', asDialog);
+const SendToAllModal = lazyPart(() => import('./send-to-all-modal'), 'SendToAllModal', asDialog);
 
 export interface AccountToolsProps {
   account: Account;

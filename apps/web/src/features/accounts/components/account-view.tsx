@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Menu, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Menu, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Account, FieldValue } from '@portal/contracts';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DynamicForm } from '../../../components/dynamic-form/dynamic-form';
+import { DialogLoader, lazyPart, PartLoader } from '../../../components/ui/lazy-part';
 import { VersionConflictAlert } from '../../../components/ui/version-conflict-alert';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -21,14 +22,20 @@ import {
 } from '../utils/edit-state';
 import { AccountBreadcrumbs } from './account-breadcrumbs';
 import { ApprovalBanner } from './approval-banner';
-import { ConfirmSensitiveModal, type SensitiveChange } from './confirm-sensitive-modal';
+import type { SensitiveChange } from './confirm-sensitive-modal';
 import { ExchangeRateBanner } from './exchange-rate-banner';
-import { MoveAccountModal } from './move-account-modal';
-import { PricePreview } from './price-preview';
 import { PriceProtectionBanner } from './price-protection-banner';
 import { ProvisioningBanner } from './provisioning-banner';
-import { RecreateProvisioningModal } from './recreate-provisioning-modal';
-import { TerminateAccountModal } from './terminate-account-modal';
+
+// The dialogs and the price preview (with the money arithmetic it formats with) are fetched when first shown: most
+// visits of an account open no dialog, and most accounts are not priced.
+const asDialog = { fallback: <DialogLoader /> };
+const ConfirmSensitiveModal = lazyPart(() => import('./confirm-sensitive-modal'), 'ConfirmSensitiveModal', asDialog);
+const CancelTerminationModal = lazyPart(() => import('./cancel-termination-modal'), 'CancelTerminationModal', asDialog);
+const MoveAccountModal = lazyPart(() => import('./move-account-modal'), 'MoveAccountModal', asDialog);
+const RecreateProvisioningModal = lazyPart(() => import('./recreate-provisioning-modal'), 'RecreateProvisioningModal', asDialog);
+const TerminateAccountModal = lazyPart(() => import('./terminate-account-modal'), 'TerminateAccountModal', asDialog);
+const PricePreview = lazyPart(() => import('./price-preview'), 'PricePreview', { fallback: <PartLoader size="sm" /> });
 
 /** A timestamp as the portal shows it: yyyy-MM-dd HH:mm UTC. */
 const formatUtc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -427,31 +434,23 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
           onClose={() => setDialog(null)}
         />
       )}
-      <Modal
-        opened={dialog === 'cancelTermination'}
-        onClose={() => setDialog(null)}
-        title={t('account.cancelTermination.title')}
-        centered
-        closeButtonProps={{ 'aria-label': t('account.cancelTermination.keep') }}
-      >
-        <Text size="sm" mb="lg">
-          {t('account.cancelTermination.text', { name, date: scheduledFor ?? '' })}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setDialog(null)}>
-            {t('account.cancelTermination.keep')}
-          </Button>
-          <Button loading={cancelTermination.isPending} onClick={handleCancelTermination}>
-            {t('account.cancelTermination.confirm')}
-          </Button>
-        </Group>
-      </Modal>
-      <ConfirmSensitiveModal
-        changes={pendingConfirm}
-        isSaving={update.isPending}
-        onConfirm={() => save(true)}
-        onCancel={() => setPendingConfirm(null)}
-      />
+      {dialog === 'cancelTermination' && (
+        <CancelTerminationModal
+          accountName={name}
+          scheduledFor={scheduledFor ?? ''}
+          isSaving={cancelTermination.isPending}
+          onConfirm={handleCancelTermination}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {pendingConfirm && (
+        <ConfirmSensitiveModal
+          changes={pendingConfirm}
+          isSaving={update.isPending}
+          onConfirm={() => save(true)}
+          onCancel={() => setPendingConfirm(null)}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,9 +1,15 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { CurrentUser } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogLoader, lazyPart } from '../../../components/ui/lazy-part';
 import { notify } from '../../../lib/notify';
 import { useImpersonate } from '../api/use-access';
+
+// The confirmation's code is fetched when it is first opened.
+const ImpersonateConfirmModal = lazyPart(() => import('./impersonate-confirm-modal'), 'ImpersonateConfirmModal', {
+  fallback: <DialogLoader />,
+});
 
 /** [A6.8] The Impersonate action of a User account page, with a confirmation. */
 export function ImpersonateButton(props: {
@@ -31,25 +37,14 @@ export function ImpersonateButton(props: {
       <Button variant="default" onClick={() => setIsOpen(true)}>
         {t('access.impersonation.action')}
       </Button>
-      <Modal
-        opened={isOpen}
-        onClose={() => setIsOpen(false)}
-        title={t('access.impersonation.confirmTitle')}
-        centered
-        closeButtonProps={{ 'aria-label': t('access.close') }}
-      >
-        <Text size="sm" mb="lg">
-          {t('access.impersonation.confirmText', { name: props.accountName })}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setIsOpen(false)}>
-            {t('access.cancel')}
-          </Button>
-          <Button loading={impersonate.isPending} onClick={handleConfirm}>
-            {t('access.impersonation.confirm')}
-          </Button>
-        </Group>
-      </Modal>
+      {isOpen && (
+        <ImpersonateConfirmModal
+          accountName={props.accountName}
+          isStarting={impersonate.isPending}
+          onConfirm={handleConfirm}
+          onClose={() => setIsOpen(false)}
+        />
+      )}
     </>
   );
 }

@@ -2,11 +2,14 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@m
 import type { CurrentUser, MfaEnrolment } from '@portal/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyPart } from '../../../components/ui/lazy-part';
 import { ApiError } from '../../../lib/api-client';
 import { useStartSignInMfaEnrolment } from '../api/use-access';
 import { type SignInInput, useFinishSignIn, useSignIn } from '../api/use-current-user';
-import { MfaEnrolmentPanel } from './mfa-enrolment-panel';
-import { RecoveryCodes } from './recovery-codes';
+
+// The set-up of a second factor and the recovery codes are steps few sign-ins reach: fetched when reached.
+const MfaEnrolmentPanel = lazyPart(() => import('./mfa-enrolment-panel'), 'MfaEnrolmentPanel');
+const RecoveryCodes = lazyPart(() => import('./recovery-codes'), 'RecoveryCodes');
 
 type Step = 'credentials' | 'code' | 'enrol' | 'newPassword' | 'recovery';
 type Errors = Partial<Record<'Username' | 'Password' | 'Code' | 'NewPassword' | 'Confirm', string>>;
