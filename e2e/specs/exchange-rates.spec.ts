@@ -69,6 +69,24 @@ test.describe('exchange rates', () => {
     await checkAccessible(page);
     await shot(page, 'exchange-rates-update');
 
+    // Someone saves GBP meanwhile (here: the same user in another tab): the save meets the shared conflict alert,
+    // and Reload shows their rates (decision 0036).
+    const seen = await (await page.request.post('/api/op/ListExchangeRates', { data: {} })).json();
+    const other = await page.request.post('/api/op/UpdateExchangeRates', {
+      data: { Version: seen.Version, rates: [{ currency: 'GBP', rate: '0.8409' }] },
+    });
+    expect(other.status()).toBe(200);
+    await gbp.fill('0.8406');
+    await dialog.getByRole('button', { name: 'Save rates' }).click();
+    const alert = dialog.getByRole('alert').filter({ hasText: 'Someone else changed this while you were editing' });
+    await expect(alert).toContainText('Emma Jansen saved a change at');
+    await checkAccessible(page);
+    await shot(page, 'exchange-rates-conflict');
+    await alert.getByRole('button', { name: 'Reload their values' }).click();
+    await expect(alert).toBeHidden();
+    await expect(gbp).toHaveValue('0.8409');
+    await expect(dialog.getByText(/^Now 0\.8409, for the month end of/)).toBeVisible();
+
     // A bad rate is refused and named at its field; nothing is saved.
     await gbp.fill('0');
     await dialog.getByRole('button', { name: 'Save rates' }).click();

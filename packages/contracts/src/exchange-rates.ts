@@ -13,6 +13,7 @@ import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { defineOperation } from './operation.js';
 import { DEFAULT_CURRENCY } from './pricing.js';
+import { RecordVersionSchema } from './versions.js';
 
 /** Rates are quoted against it; its own rate is always 1 and never out of date. */
 export const BASE_CURRENCY = DEFAULT_CURRENCY;
@@ -142,6 +143,11 @@ export const ExchangeRatesSchema = z.object({
   Rates: z.array(ExchangeRateSchema),
   /** True when the caller may save rates (EXCHANGE_RATE update, signed in at the provider). */
   CanUpdate: z.boolean(),
+  /** Decision 0036: the version of the provider's rates, moved on by every save; 0 before the first. */
+  Version: RecordVersionSchema,
+  /** Who saved rates last and when (ISO 8601 UTC); null before the first save. */
+  UpdatedBy: z.string().nullable(),
+  UpdatedAt: z.string().nullable(),
 });
 export type ExchangeRates = z.infer<typeof ExchangeRatesSchema>;
 
@@ -156,6 +162,8 @@ export const ListExchangeRates = defineOperation({
 });
 
 export const UpdateExchangeRatesInputSchema = z.object({
+  /** The Version ListExchangeRates returned; a save over a newer one answers 409 with the rates as they are. */
+  Version: RecordVersionSchema,
   rates: z
     .array(z.object({ currency: CurrencyCodeSchema, rate: RateTextSchema }))
     .min(1, { message: 'Enter at least one rate' })

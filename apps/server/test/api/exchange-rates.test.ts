@@ -119,9 +119,9 @@ describe('reading and setting exchange rates', () => {
     const older = previousMonthEnd(new Date(`${previousMonthEnd(now).slice(0, 8)}01T00:00:00Z`));
     await setRate(provider, 'USD', '1.05', older);
 
-    const first = await c('provider').op('UpdateExchangeRates', { rates: [{ currency: 'usd', rate: '1.1' }] });
+    const first = await c('provider').edit('UpdateExchangeRates', { rates: [{ currency: 'usd', rate: '1.1' }] });
     expect(first.status).toBe(200);
-    const again = await c('provider').op('UpdateExchangeRates', {
+    const again = await c('provider').edit('UpdateExchangeRates', {
       rates: [
         { currency: 'USD', rate: '1.0825' },
         { currency: 'GBP', rate: '0.84' },
@@ -151,9 +151,40 @@ describe('reading and setting exchange rates', () => {
     });
   });
 
+  it('refuses a save over rates someone saved meanwhile with 409 and the rates as they are, writing nothing', async () => {
+    await clearRates();
+    const seen = (await c('provider').op('ListExchangeRates')).body.Version;
+    const first = await c('provider').op('UpdateExchangeRates', { Version: seen, rates: [{ currency: 'USD', rate: '1.1' }] });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ Version: seen + 1, UpdatedBy: 'Staff provider', UpdatedAt: expect.any(String) });
+
+    const stale = await c('provider').op('UpdateExchangeRates', { Version: seen, rates: [{ currency: 'USD', rate: '9.9' }] });
+
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('CONFLICT');
+    expect(stale.body.errors).toEqual([
+      { field: 'Version', message: 'This set of exchange rates was changed by someone else since you opened it' },
+    ]);
+    expect(stale.body.current).toMatchObject({ Version: seen + 1, UpdatedBy: 'Staff provider' });
+    expect(stale.body.current.Rates.find((r: { Currency: string }) => r.Currency === 'USD').Rate).toBe('1.1');
+    expect((await rateRows(provider)).map((r) => r.rate)).toEqual(['1.1']);
+  });
+
+  it('lets one of ten simultaneous saves over the same version through', async () => {
+    await clearRates();
+    const seen = (await c('provider').op('ListExchangeRates')).body.Version;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        c('provider').op('UpdateExchangeRates', { Version: seen, rates: [{ currency: 'USD', rate: `1.${i + 1}` }] }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect(await rateRows(provider)).toHaveLength(1);
+  });
+
   it('refuses a bad rate, an unknown currency and EUR, naming the field, and writes nothing', async () => {
     await clearRates();
-    const zero = await c('provider').op('UpdateExchangeRates', {
+    const zero = await c('provider').edit('UpdateExchangeRates', {
       rates: [
         { currency: 'USD', rate: '1.1' },
         { currency: 'GBP', rate: '0' },
@@ -161,11 +192,11 @@ describe('reading and setting exchange rates', () => {
     });
     expect(zero.status).toBe(422);
     expect(zero.body.errors).toEqual([{ field: 'rates.1.rate', message: 'The rate must be greater than 0' }]);
-    const comma = await c('provider').op('UpdateExchangeRates', { rates: [{ currency: 'USD', rate: '1,1' }] });
+    const comma = await c('provider').edit('UpdateExchangeRates', { rates: [{ currency: 'USD', rate: '1,1' }] });
     expect(comma.body.errors).toEqual([
       { field: 'rates.0.rate', message: 'Enter a positive number with at most 6 decimals, such as 1.0825' },
     ]);
-    const unknown = await c('provider').op('UpdateExchangeRates', {
+    const unknown = await c('provider').edit('UpdateExchangeRates', {
       rates: [
         { currency: 'USD', rate: '1.1' },
         { currency: 'XYZ', rate: '2' },
@@ -173,16 +204,16 @@ describe('reading and setting exchange rates', () => {
     });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toEqual([{ field: 'rates.1.currency', message: 'XYZ is not a currency the portal knows' }]);
-    const base = await c('provider').op('UpdateExchangeRates', { rates: [{ currency: 'EUR', rate: '1' }] });
+    const base = await c('provider').edit('UpdateExchangeRates', { rates: [{ currency: 'EUR', rate: '1' }] });
     expect(base.status).toBe(422);
     expect(base.body.errors[0]).toMatchObject({ field: 'rates', message: 'EUR is the base currency: its rate is always 1' });
     expect(await rateRows(provider)).toEqual([]);
   });
 
   it('lets only provider staff with EXCHANGE_RATE update set rates', async () => {
-    const reader = await c('reseller').op('UpdateExchangeRates', { rates: [{ currency: 'USD', rate: '1.1' }] });
+    const reader = await c('reseller').edit('UpdateExchangeRates', { rates: [{ currency: 'USD', rate: '1.1' }] });
     expect(reader.status).toBe(403);
-    const resellerUpdater = await c('resellerUpdater').op('UpdateExchangeRates', { rates: [{ currency: 'USD', rate: '1.1' }] });
+    const resellerUpdater = await c('resellerUpdater').edit('UpdateExchangeRates', { rates: [{ currency: 'USD', rate: '1.1' }] });
     expect(resellerUpdater.status).toBe(403);
     expect(resellerUpdater.body.detail ?? resellerUpdater.body.title).toMatch(/set by the provider/);
     const none = await c('priceOnly').op('ListExchangeRates');
@@ -191,8 +222,8 @@ describe('reading and setting exchange rates', () => {
 
   it('keeps each provider to its own rates', async () => {
     await clearRates();
-    await c('provider').op('UpdateExchangeRates', { rates: [{ currency: 'USD', rate: '1.1' }] });
-    await c('otherProvider').op('UpdateExchangeRates', { rates: [{ currency: 'USD', rate: '2.5' }] });
+    await c('provider').edit('UpdateExchangeRates', { rates: [{ currency: 'USD', rate: '1.1' }] });
+    await c('otherProvider').edit('UpdateExchangeRates', { rates: [{ currency: 'USD', rate: '2.5' }] });
     const mine = await c('reseller').op('ListExchangeRates');
     const theirs = await c('otherProvider').op('ListExchangeRates');
     expect(mine.body.Rates[0].Rate).toBe('1.1');
@@ -215,7 +246,7 @@ describe('[A2.34] [A6.17] the price preview converts the purchase price with the
 
   it('converts the USD purchase into EUR for the margin with the current rate', async () => {
     await clearRates();
-    await c('provider').op('UpdateExchangeRates', { rates: [{ currency: 'USD', rate: '1.25' }] });
+    await c('provider').edit('UpdateExchangeRates', { rates: [{ currency: 'USD', rate: '1.25' }] });
     const res = await c('reseller').op('GetAccountPricePreview', { accountId: products.euro });
     expect(res.body.Margin).toEqual({
       PurchaseCurrency: 'USD',

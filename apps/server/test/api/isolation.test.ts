@@ -1076,10 +1076,11 @@ describe('exchange rates stay with their provider, and only provider staff set t
     });
     rateClients.set('other provider admin', await new ApiClient(t.url).signIn(other.username));
     expect(
-      (await rateClients.get('provider admin')!.op('UpdateExchangeRates', { rates: [{ currency: 'CHF', rate: '0.95' }] })).status,
+      (await rateClients.get('provider admin')!.edit('UpdateExchangeRates', { rates: [{ currency: 'CHF', rate: '0.95' }] }))
+        .status,
     ).toBe(200);
     expect(
-      (await rateClients.get('other provider admin')!.op('UpdateExchangeRates', { rates: [{ currency: 'CHF', rate: '0.5' }] }))
+      (await rateClients.get('other provider admin')!.edit('UpdateExchangeRates', { rates: [{ currency: 'CHF', rate: '0.5' }] }))
         .status,
     ).toBe(200);
   });
@@ -1101,7 +1102,7 @@ describe('exchange rates stay with their provider, and only provider staff set t
   it.each(CALLERS.filter((c) => c.caller !== 'provider admin').map((c) => c.caller))(
     '%s cannot set the rates of the provider above it, even with EXCHANGE_RATE update',
     async (caller) => {
-      const res = await rateClients.get(caller)!.op('UpdateExchangeRates', { rates: [{ currency: 'CHF', rate: '9' }] });
+      const res = await rateClients.get(caller)!.edit('UpdateExchangeRates', { rates: [{ currency: 'CHF', rate: '9' }] });
       expect(res.status).toBe(403);
       expect(await chfRate('provider admin')).toBe('0.95');
     },

@@ -75,6 +75,8 @@ export class ApiClient {
         return (await this.op('GetService', { ServiceName: input.ServiceName })).body?.Version ?? 1;
       case 'UpdateSecuritySettings':
         return (await this.op('GetSecuritySettings', { accountId: input.accountId })).body?.Version ?? 0;
+      case 'UpdateExchangeRates':
+        return (await this.op('ListExchangeRates', {})).body?.Version ?? 0;
       case 'UpdateAccountNote':
         throw new Error('a note edit sends the Version of the note it read (AddAccountNote or GetAccountNotes)');
     }
@@ -98,7 +100,8 @@ export type EditOperation =
   | 'UpdateAccountNote'
   | 'UpdateIdentityProvider'
   | 'UpdateService'
-  | 'UpdateSecuritySettings';
+  | 'UpdateSecuritySettings'
+  | 'UpdateExchangeRates';
 
 export async function signedIn(baseUrl: string, username: string) {
   return new ApiClient(baseUrl).signIn(username);

@@ -71,3 +71,33 @@ export async function countRates(db: Queryable, providerId: number): Promise<num
   ]);
   return row?.n ?? 0;
 }
+
+/** The version of the provider's rates (decision 0036) with who saved last; null before the first save. */
+export async function findVersion(db: Queryable, providerId: number) {
+  const [row] = await db.query<{ version: number; updated_at: Date; updated_by_name: string | null }>(
+    `SELECT v.version, v.updated_at, u.display_name AS updated_by_name
+     FROM exchange_rate_versions v LEFT JOIN accounts u ON u.id = v.updated_by WHERE v.provider_id = $1`,
+    [providerId],
+  );
+  return row ?? null;
+}
+
+/**
+ * Moves the provider's rates from version `seen` to the next one, in the statement that checks it: false when `seen`
+ * is no longer current (someone saved meanwhile), and nothing is to be written then.
+ */
+export async function advanceVersion(db: Queryable, providerId: number, seen: number, updatedBy: number, now: Date) {
+  const rows =
+    seen === 0
+      ? await db.query(
+          `INSERT INTO exchange_rate_versions (provider_id, version, updated_by, updated_at) VALUES ($1, 1, $2, $3)
+           ON CONFLICT (provider_id) DO NOTHING RETURNING version`,
+          [providerId, updatedBy, now],
+        )
+      : await db.query(
+          `UPDATE exchange_rate_versions SET version = version + 1, updated_by = $2, updated_at = $3
+           WHERE provider_id = $1 AND version = $4 RETURNING version`,
+          [providerId, updatedBy, now, seen],
+        );
+  return rows.length > 0;
+}

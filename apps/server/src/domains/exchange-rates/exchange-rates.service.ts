@@ -17,6 +17,7 @@ import {
 } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, forbidden } from '../../platform/errors/domain-error.js';
+import { staleVersion } from '../../platform/errors/stale-version.js';
 import type { Caller } from '../../platform/operations/types.js';
 import * as repo from './exchange-rates.repository.js';
 
@@ -62,10 +63,11 @@ const canUpdate = (caller: Caller) => caller.capabilities.has(UPDATE_CAPABILITY)
 export async function listExchangeRates(db: Queryable, caller: Caller, now: Date): Promise<ExchangeRates> {
   const providerId = providerIdOf(caller.scope.rootPath);
   const providerPath = `/${providerId}/`;
-  const [currencies, latest, history] = await Promise.all([
+  const [currencies, latest, history, version] = await Promise.all([
     repo.listCurrencies(db, providerPath),
     repo.listLatest(db, providerId),
     repo.listHistory(db, providerId, RATE_HISTORY_MONTHS),
+    repo.findVersion(db, providerId),
   ]);
   const latestOf = new Map(latest.map((r) => [r.currency, r]));
   return {
@@ -89,6 +91,9 @@ export async function listExchangeRates(db: Queryable, caller: Caller, now: Date
         };
       }),
     CanUpdate: canUpdate(caller),
+    Version: version?.version ?? 0,
+    UpdatedBy: version?.updated_by_name ?? null,
+    UpdatedAt: version?.updated_at.toISOString() ?? null,
   };
 }
 
@@ -109,6 +114,10 @@ export async function updateExchangeRates(db: Queryable, caller: Caller, input: 
       'One or more validation errors present',
       unknown.map((u) => ({ field: u.field, message: `${u.currency} is not a currency the portal knows` })),
     );
+  }
+  // Decision 0036: rates saved by someone else since the screen read them answer 409 with the rates as they are.
+  if (!(await repo.advanceVersion(db, providerId, input.Version, caller.userId, now))) {
+    throw staleVersion('set of exchange rates', { ...(await listExchangeRates(db, caller, now)) });
   }
   const before = Object.fromEntries(
     (await repo.listLatest(db, providerId)).map((r) => [r.currency, `${r.rate} (${r.effective_on})`]),

@@ -1,11 +1,14 @@
 import { Badge, Button, Group, Loader, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { ExchangeRate, ExchangeRates } from '@portal/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
+import { VersionConflictAlert } from '../../../components/ui/version-conflict-alert';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { useExchangeRates, useUpdateExchangeRates } from '../api/use-exchange-rates';
+import { useVersionConflict } from '../../../lib/version-conflict';
+import { exchangeRateKeys, useExchangeRates, useUpdateExchangeRates } from '../api/use-exchange-rates';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -207,8 +210,23 @@ function UpdateRatesModal({ data, onClose }: { data: ExchangeRates; onClose: () 
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const conflict = useVersionConflict<ExchangeRates>();
+  const queryClient = useQueryClient();
+  /** The version the form's values stand on: the one read when it opened, or the one reloaded after a conflict. */
+  const [version, setVersion] = useState(data.Version);
 
-  const submit = () => {
+  /** Decision 0036: the rates another user saved meanwhile replace what this form shows. */
+  const reload = (current: ExchangeRates) => {
+    // The table behind the dialog and the fields' "Now ..." lines show them too.
+    queryClient.setQueryData(exchangeRateKeys.all, current);
+    setValues(Object.fromEntries(current.Rates.map((r) => [r.Currency, r.Rate ?? ''])));
+    setVersion(current.Version);
+    setErrors({});
+    setFormError(null);
+    conflict.clear();
+  };
+
+  const submit = (over = version) => {
     const rates = data.Rates.filter((r) => (values[r.Currency] ?? '').trim() !== '').map((r) => ({
       currency: r.Currency,
       rate: (values[r.Currency] ?? '').trim(),
@@ -220,13 +238,15 @@ function UpdateRatesModal({ data, onClose }: { data: ExchangeRates; onClose: () 
       return;
     }
     update.mutate(
-      { rates },
+      { Version: over, rates },
       {
         onSuccess: () => {
+          conflict.clear();
           notify({ color: 'green', message: t('exchangeRates.form.saved', { date: data.UpdateFor }) });
           onClose();
         },
         onError: (error) => {
+          if (conflict.capture(error)) return;
           const byCurrency: Record<string, string> = {};
           const other: string[] = [];
           for (const e of error instanceof ApiError ? error.fieldErrors : []) {
@@ -264,6 +284,15 @@ function UpdateRatesModal({ data, onClose }: { data: ExchangeRates; onClose: () 
             <ReadableAlert color="red" role="alert">
               {formError}
             </ReadableAlert>
+          )}
+          {conflict.current && (
+            <VersionConflictAlert
+              changedBy={conflict.current.UpdatedBy}
+              changedAt={conflict.current.UpdatedAt}
+              onReload={() => conflict.current && reload(conflict.current)}
+              onKeep={() => submit(conflict.current?.Version)}
+              busy={update.isPending}
+            />
           )}
           {data.Rates.map((r) => (
             <TextInput
