@@ -6,8 +6,16 @@ import pg from 'pg';
 import { insertAccount } from '../apps/server/src/domains/accounts/index.js';
 import { hashPassword } from '../apps/server/src/domains/auth/index.js';
 import { createDb, type Db } from '../apps/server/src/platform/db/db.js';
+import { configureSecrets, generateKey, makeKeyring } from '../apps/server/src/platform/secrets/index.js';
 import { pathUpperBound } from '../apps/server/src/platform/tenancy/scope.js';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-seed.js';
+
+/**
+ * A throwaway key for the secrets a benchmark stores (the demo seed seals a provisioning password before any app is
+ * built): configured on import, and given to every `buildApp` of the benchmarks, so nothing touches a key file.
+ */
+export const benchSecrets = makeKeyring(generateKey());
+configureSecrets(benchSecrets);
 
 export type Backend = 'pglite' | 'postgres';
 

@@ -23,6 +23,7 @@ import { migrate } from '../apps/server/src/platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
 import { insertStoredFile, localDiskStorage } from '../apps/server/src/platform/files/index.js';
 import type { Caller } from '../apps/server/src/platform/operations/types.js';
+import { benchSecrets } from './fixture.js';
 import { formatMs, formatRatio, measure, table } from './measure.js';
 
 const { values: args } = parseArgs({
@@ -94,7 +95,7 @@ async function main() {
   const db = await createDb({ databaseUrl: null, dataDir: join(dir, 'db') });
   try {
     await migrate(db, MIGRATIONS_DIR);
-    const app = await buildApp({ db, webDist: null, filesDir, backgroundJobs: false });
+    const app = await buildApp({ secrets: benchSecrets, db, webDist: null, filesDir, backgroundJobs: false });
     const storage = localDiskStorage(filesDir);
     log(
       `Generating a price list of ${SERVICES} services x ${RULES} fees x ${CURRENCIES.length} currencies (${SERVICES * RULES * CURRENCIES.length} rows)`,

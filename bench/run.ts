@@ -18,7 +18,7 @@ import { parseServerTiming } from '../apps/server/src/platform/db/query-stats.js
 import { isInScope } from '../apps/server/src/platform/tenancy/scope.js';
 import { DEMO_PASSWORD, seedDemo, seedLargeHierarchy } from '../apps/server/src/seed/demo-seed.js';
 import { runEmbedBench } from './embed.js';
-import { type Backend, createResellerAdmin, findTargets, openBenchDb } from './fixture.js';
+import { type Backend, benchSecrets, createResellerAdmin, findTargets, openBenchDb } from './fixture.js';
 import { BenchClient, serverTimings } from './http-client.js';
 import { type LoadResult, runLoad } from './load.js';
 import { formatInt, formatMs, formatRatio, measure, median, type Timing, table } from './measure.js';
@@ -139,7 +139,7 @@ async function runBackend(backend: Backend): Promise<BackendReport> {
     const t = await timed('pick targets', () => findTargets(db, resellerId));
     const targets = t.value;
 
-    app = await buildApp({ db, webDist: null, logger: false, serverTiming: true });
+    app = await buildApp({ secrets: benchSecrets, db, webDist: null, logger: false, serverTiming: true });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     const url = `http://127.0.0.1:${port}`;

@@ -13,7 +13,7 @@ import type { Db } from '../apps/server/src/platform/db/db.js';
 import { migrate } from '../apps/server/src/platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo-seed.js';
-import { type Backend, openBenchDb } from './fixture.js';
+import { type Backend, benchSecrets, openBenchDb } from './fixture.js';
 import { BenchClient } from './http-client.js';
 import { formatInt, formatMs, formatRatio, measure, type Timing, table } from './measure.js';
 import { generateSearchData, WORDS } from './search-data.js';
@@ -79,7 +79,7 @@ async function runBackend(backend: Backend): Promise<Report> {
     await generateSearchData(db, SERVICES);
     log(`  generated in ${((Date.now() - start) / 1000).toFixed(1)} s`);
 
-    app = await buildApp({ db, webDist: null, logger: false });
+    app = await buildApp({ secrets: benchSecrets, db, webDist: null, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     const url = `http://127.0.0.1:${port}`;

@@ -21,6 +21,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { createDb } from '../apps/server/src/platform/db/db.js';
 import { migrate } from '../apps/server/src/platform/db/migrate.js';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo-seed.js';
+import { benchSecrets } from './fixture.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const WEB_DIST = join(root, 'apps/web/dist');
@@ -64,7 +65,13 @@ export async function runWebBench(options: { iterations?: number } = {}) {
   const db = await createDb({ databaseUrl: null, dataDir });
   await migrate(db, join(root, 'apps/server/migrations'));
   await seedDemo(db);
-  const app = await buildApp({ db, webDist: WEB_DIST, filesDir: join(dataDir, 'files'), backgroundJobs: false });
+  const app = await buildApp({
+    secrets: benchSecrets,
+    db,
+    webDist: WEB_DIST,
+    filesDir: join(dataDir, 'files'),
+    backgroundJobs: false,
+  });
   app.log.level = 'warn';
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

@@ -1,7 +1,9 @@
+import { configuredKeyring } from '../app.js';
 import { loadConfig } from '../platform/config/config.js';
 import { createDb } from '../platform/db/db.js';
 import { migrate } from '../platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../platform/db/paths.js';
+import { configureSecrets } from '../platform/secrets/index.js';
 import { seedDemo, seedLargeHierarchy } from '../seed/demo-seed.js';
 
 // Usage: npm run db:seed [-- --size 100000]
@@ -11,6 +13,8 @@ if (sizeIndex >= 0 && (!Number.isInteger(size) || size < 100)) {
   console.error('--size must be a whole number of accounts, at least 100');
   process.exit(2);
 }
+// The demo seals a provisioning password with the server's key (SECRETS_KEY or DATA_DIR/secrets.key).
+configureSecrets(configuredKeyring());
 const db = await createDb(loadConfig());
 await migrate(db, MIGRATIONS_DIR);
 const demo = await seedDemo(db);
