@@ -10,7 +10,6 @@ import type {
 import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, notFound } from '../../platform/errors/domain-error.js';
 import { pathIds, pathUpperBound } from '../../platform/tenancy/scope.js';
-import { extensionColumns } from './account-extensions.js';
 
 export interface AccountRow {
   id: number;
@@ -80,6 +79,12 @@ export async function findLocation(db: Queryable, id: number) {
   return row ?? null;
 }
 
+/**
+ * The columns the account extensions add for the page's account, whose id is the SQL expression `target`
+ * (`extensionColumns` of account-extensions.ts, handed in by the service).
+ */
+export type ExtensionColumns = (target: string) => string;
+
 /** An account as its page reads it: the row, whether a renewal is scheduled, and the account extensions' facts. */
 export type PageRow = AccountRow & { has_renew_action: boolean | null } & Record<string, unknown>;
 
@@ -88,29 +93,28 @@ export type PageRow = AccountRow & { has_renew_action: boolean | null } & Record
  * a renewal is scheduled [A3.1] and the account extensions' facts. On every other row they are null and PostgreSQL
  * does not evaluate them.
  */
-const pageColumns = (target: string, type?: string) => `${ACCOUNT_COLUMNS},
+const pageColumns = (target: string, extensions: ExtensionColumns) => `${ACCOUNT_COLUMNS},
   CASE WHEN a.id = ${target} THEN ${UPDATED_BY_NAME} END AS updated_by_name,
   CASE WHEN a.id = ${target} AND a.account_type = 'Product' THEN EXISTS (
     SELECT 1 FROM account_scheduled_actions s WHERE s.account_id = a.id AND s.action = 'RENEW') END AS has_renew_action
-  ${extensionColumns(target, type)}`;
+  ${extensions(target)}`;
 
 /**
  * An account and every account above it, top first, in one statement: the path names them all. Shorter than the
- * path when one of them is gone (moved or deleted meanwhile); the caller then looks up the account alone. `type`,
- * the account's type where the tenant guard found it, leaves out the extensions that give that type nothing.
+ * path when one of them is gone (moved or deleted meanwhile); the caller then looks up the account alone.
  */
-export async function findWithAncestors(db: Queryable, path: string, type?: string): Promise<PageRow[]> {
+export async function findWithAncestors(db: Queryable, path: string, extensions: ExtensionColumns): Promise<PageRow[]> {
   const ids = pathIds(path);
   return db.query<PageRow>(
-    `SELECT ${pageColumns('$2', type)} FROM accounts a WHERE a.id = ANY($1::int[]) ORDER BY a.depth`,
+    `SELECT ${pageColumns('$2', extensions)} FROM accounts a WHERE a.id = ANY($1::int[]) ORDER BY a.depth`,
     [ids, ids.at(-1)],
     { prepare: true },
   );
 }
 
 /** The account alone, as its page reads it (see findWithAncestors). */
-export async function findForPage(db: Queryable, id: number): Promise<PageRow | null> {
-  const [row] = await db.query<PageRow>(`SELECT ${pageColumns('$1')} FROM accounts a WHERE a.id = $1`, [id], {
+export async function findForPage(db: Queryable, id: number, extensions: ExtensionColumns): Promise<PageRow | null> {
+  const [row] = await db.query<PageRow>(`SELECT ${pageColumns('$1', extensions)} FROM accounts a WHERE a.id = $1`, [id], {
     prepare: true,
   });
   return row ?? null;

@@ -14,7 +14,7 @@ import { DomainError, notFound, validationFailed } from '../../platform/errors/d
 import { isStaleVersion, staleVersion } from '../../platform/errors/stale-version.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { isInScope, pathIds } from '../../platform/tenancy/scope.js';
-import { announceSave, extendedValuesOf } from './account-extensions.js';
+import { announceSave, extendedValuesOf, extensionColumns } from './account-extensions.js';
 import { BUILT_ACCOUNT_TABS } from './account-tabs.js';
 import { decideAccountTabs, TAB_DISPLAY_NAMES } from './account-tabs.rules.js';
 import * as repo from './accounts.repository.js';
@@ -50,7 +50,8 @@ export async function loadAccount(
   now: Date,
   known?: { path: string; type: string } | null,
 ): Promise<Account> {
-  let chain = known ? await repo.findWithAncestors(db, known.path, known.type) : null;
+  // `type`, the account's type where the tenant guard found it, leaves out the extensions that give that type nothing.
+  let chain = known ? await repo.findWithAncestors(db, known.path, (target) => extensionColumns(target, known.type)) : null;
   let row = chain?.at(-1) ?? null;
   if (
     !chain ||
@@ -61,7 +62,7 @@ export async function loadAccount(
     chain.length !== pathIds(row.path).length
   ) {
     chain = null;
-    row = await repo.findForPage(db, id);
+    row = await repo.findForPage(db, id, (target) => extensionColumns(target));
   }
   if (!row) throw notFound();
   const layout = await phase('layout', () => typeLayout(db, row.account_type));
