@@ -9,9 +9,14 @@ const port = Number(process.env.E2E_PORT ?? 8091);
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 // The portal sends e-mail to a loopback catcher the tests read (fixtures/mail-catcher.mjs, decision 0035).
 const mail = mailCatcherPorts(port);
+// The portal's log of the whole run, at info: fixtures/log-check.ts looks for secrets in it when the run ends.
+const serverLog = join(dataDir, 'server.log');
+process.env.E2E_SERVER_LOG = serverLog;
+process.env.E2E_MAIL_HTTP = String(mail.http);
 
 export default defineConfig({
   testDir: './specs',
+  globalTeardown: './fixtures/log-check.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 1,
@@ -59,7 +64,8 @@ export default defineConfig({
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
+        LOG_FILE: serverLog,
         DATABASE_URL: '',
         OUTGOING_ALLOW: 'loopback',
         SMTP_URL: `smtp://127.0.0.1:${mail.smtp}`,

@@ -13,7 +13,7 @@ const db = await createDb(config);
 const applied = await migrate(db, MIGRATIONS_DIR);
 const app = await buildApp({
   db,
-  logger: { level: config.logLevel },
+  logger: { level: config.logLevel, ...(config.logFile ? { file: config.logFile } : {}) },
   webDist: config.webDist,
   serveSourceMaps: config.serveSourceMaps,
   sessionHours: config.sessionHours,

@@ -10,6 +10,8 @@ export interface Config {
   databaseUrl: string | null;
   dataDir: string;
   logLevel: string;
+  /** LOG_FILE: append the log (JSON lines) to this file instead of writing it to standard output. */
+  logFile: string | null;
   /** Directory of the built web app, served at `/`. */
   webDist: string | undefined;
   /** SERVE_SOURCE_MAPS: serve the web app's source maps to browsers (off: refused). */
@@ -79,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL?.trim() || null,
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFile: env.LOG_FILE?.trim() ? resolve(env.LOG_FILE.trim()) : null,
     webDist: env.WEB_DIST || undefined,
     serveSourceMaps: env.SERVE_SOURCE_MAPS === 'true',
     sessionHours: Number(env.SESSION_HOURS ?? 12),
