@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount } from '../../src/domains/accounts/index.js';
 import { localDiskStorage } from '../../src/platform/files/index.js';
 import { purgeExpiredJobFiles } from '../../src/platform/jobs/index.js';
+import { isSealed } from '../../src/platform/secrets/index.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
@@ -342,6 +343,21 @@ describe('[A2.3] [A7.11] ExportUserCredentials', () => {
     });
     for (const r of rows) expect(await canSignIn(String(r.Username), String(r['First-time password']))).toBe(true);
     expect(rows.find((r) => r.Username === noEmail.username)?.['E-mail']).toBeNull();
+  });
+
+  it('keeps the file sealed on disk: no workbook, no password readable without the secrets key', async () => {
+    const [job] = await t.db.query<{ output_file: string }>('SELECT output_file FROM jobs WHERE id = $1', [jobId]);
+    const onDisk = readFileSync(join(t.filesDir, job!.output_file));
+    const res = await download('companyAdmin', downloadUrl);
+    const workbook = Buffer.from(await res.arrayBuffer());
+    const { rows } = await readXlsx(new Response(workbook));
+
+    expect(job!.output_file).toMatch(/^[0-9a-f]{32}\.sealed$/);
+    expect(onDisk.subarray(0, 2).toString()).not.toBe('PK');
+    expect(isSealed(onDisk.toString('utf8'))).toBe(true);
+    expect(workbook.subarray(0, 2).toString()).toBe('PK');
+    for (const r of rows) expect(onDisk.toString('utf8')).not.toContain(String(r['First-time password']));
+    expect(res.headers.get('content-length')).toBe(String(workbook.length));
   });
 
   it('records that the passwords were delivered by export, one audit row per user', async () => {

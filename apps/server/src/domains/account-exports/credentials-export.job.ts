@@ -89,6 +89,8 @@ export function credentialsExportJobHandler(deps: { storage: FileStorage }): Job
         rows: entries.length,
         createdBy,
         message: `Exported ${entries.length} users`,
+        // First-time passwords: stored sealed, opened only for the creator's download (decision 0035).
+        sealed: true,
         alsoIn: async (tx) => {
           await storeFirstTimePasswords(
             tx,

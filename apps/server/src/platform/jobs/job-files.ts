@@ -11,6 +11,7 @@ import {
 } from '../files/index.js';
 import { sendProblem } from '../http/error-handler.js';
 import type { Caller } from '../operations/types.js';
+import { openSecret, sealSecret } from '../secrets/index.js';
 import { XLSX_CONTENT_TYPE } from '../spreadsheets/xlsx-writer.js';
 import { isInScope } from '../tenancy/scope.js';
 import type { JobContext, JobHandler } from './job-worker.js';
@@ -22,6 +23,13 @@ export const JOB_FILE_HOURS = EXPORT_FILE_HOURS;
 export const jobDownloadUrl = (jobId: string) => `/api/jobs/${jobId}/download`;
 
 /**
+ * The purpose a sealed job file is sealed for (decision 0035). A file that holds secrets (first-time passwords) is
+ * stored sealed with the secrets key, named `<hex>.sealed`, and opened only when its creator downloads it.
+ */
+const JOB_FILE_PURPOSE = 'job-file';
+const isSealedFile = (name: string) => name.endsWith('.sealed');
+
+/**
  * Writes a file a job produced to the storage and registers it in the job's transaction (stored_files,
  * owned by the job's creator). Returns its stored name for succeedIn's outputFile. If the transaction
  * later rolls back, call discard.
@@ -29,7 +37,7 @@ export const jobDownloadUrl = (jobId: string) => `/api/jobs/${jobId}/download`;
 export async function writeJobFile(
   storage: FileStorage,
   data: Buffer,
-  extension: 'xlsx',
+  extension: 'xlsx' | 'sealed',
 ): Promise<{ name: string; discard: () => Promise<void> }> {
   const name = `${randomBytes(16).toString('hex')}.${extension}`;
   await storage.write(name, data);
@@ -123,6 +131,7 @@ export function registerJobDownloadRoute(
     const stored = await findStoredFile(db, job.output_file);
     const stream = stored ? await storage.read(job.output_file) : null;
     if (!stored || !stream) return missing();
+    const body = isSealedFile(job.output_file) ? Buffer.from(openSecret(JOB_FILE_PURPOSE, await text(stream)), 'base64') : stream;
     const ascii = stored.original_name.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
     return reply
       .header('content-type', stored.content_type)
@@ -132,7 +141,7 @@ export function registerJobDownloadRoute(
         `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(stored.original_name)}`,
       )
       .header('cache-control', 'private, no-store')
-      .send(stream);
+      .send(body);
   });
 }
 
@@ -151,9 +160,13 @@ export async function succeedWithWorkbook(
     createdBy: number;
     message: string;
     alsoIn?: (tx: Queryable) => Promise<void>;
+    /** The workbook holds secrets: store it sealed (it is opened for its download only). */
+    sealed?: boolean;
   },
 ): Promise<void> {
-  const file = await writeJobFile(storage, p.data, 'xlsx');
+  const file = p.sealed
+    ? await writeJobFile(storage, Buffer.from(sealSecret(JOB_FILE_PURPOSE, p.data.toString('base64'))), 'sealed')
+    : await writeJobFile(storage, p.data, 'xlsx');
   const result: ExportFileResult = {
     FileName: p.fileName,
     DownloadUrl: jobDownloadUrl(ctx.job.id),
@@ -177,4 +190,10 @@ export async function succeedWithWorkbook(
     await file.discard();
     throw error;
   }
+}
+
+async function text(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
 }
