@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STORED_FILE_REFERENCES } from '../../src/app.js';
@@ -154,6 +155,25 @@ describe('orphan uploads (issue 14)', () => {
     expect(keptAtGrace).toEqual({ row: true, bytes: true });
     expect(past.Removed).toBeGreaterThanOrEqual(1);
     expect(await stored(file)).toEqual({ row: false, bytes: false });
+  });
+
+  it('removes bytes on disk that no row records once they are older than the grace period, and keeps newer ones', async () => {
+    const old = `${randomBytes(16).toString('hex')}.pdf`;
+    const fresh = `${randomBytes(16).toString('hex')}.pdf`;
+    const now = new Date();
+    writeFileSync(join(t.filesDir, old), 'left by a process that stopped before recording it');
+    writeFileSync(join(t.filesDir, fresh), 'being recorded right now');
+    utimesSync(join(t.filesDir, old), later(now, -25), later(now, -25));
+    const recorded = await upload(clerk);
+    utimesSync(join(t.filesDir, recorded), later(now, -25), later(now, -25));
+
+    const result = await sweep(now);
+
+    expect(result.Unrecorded).toBeGreaterThanOrEqual(1);
+    expect(hasBytes(old)).toBe(false);
+    expect(hasBytes(fresh)).toBe(true);
+    // An upload with its row is the orphan sweep's business: its own grace counts from when it was recorded.
+    expect(await stored(recorded)).toEqual({ row: true, bytes: true });
   });
 
   it('never removes an upload younger than the grace period, whatever its mark says', async () => {

@@ -34,6 +34,8 @@ export interface SweepResult {
   Unmarked: number;
   /** Files removed, bytes and row. */
   Removed: number;
+  /** Files on disk no row names (a crash between writing an upload and recording it), removed past the grace. */
+  Unrecorded: number;
 }
 
 /**
@@ -63,7 +65,7 @@ export async function sweepOrphanUploads(p: {
   pause?: () => Promise<void>;
 }): Promise<SweepResult> {
   const refs = referencedNames(p.references);
-  const result: SweepResult = { Checked: 0, Marked: 0, Unmarked: 0, Removed: 0 };
+  const result: SweepResult = { Checked: 0, Marked: 0, Unmarked: 0, Removed: 0, Unrecorded: 0 };
 
   let after = '';
   for (;;) {
@@ -119,6 +121,26 @@ export async function sweepOrphanUploads(p: {
     if (picked < REMOVE_BATCH) break;
     await p.pause?.();
   }
+
+  // Bytes that no stored_files row names: a process stopped between writing an upload and recording it. Only files
+  // written before the grace period are looked at, so an upload being recorded right now is never touched.
+  let unrecorded: string[] = [];
+  const removeUnrecorded = async () => {
+    const known = await p.db.query<{ name: string }>('SELECT name FROM stored_files WHERE name = ANY($1::text[])', [unrecorded]);
+    const recorded = new Set(known.map((k) => k.name));
+    for (const name of unrecorded.filter((n) => !recorded.has(n))) {
+      await p.storage.remove(name);
+      result.Unrecorded++;
+    }
+    unrecorded = [];
+    await p.pause?.();
+  };
+  for await (const file of p.storage.list()) {
+    if (file.modifiedAt >= cutoff) continue;
+    unrecorded.push(file.name);
+    if (unrecorded.length >= MARK_BATCH) await removeUnrecorded();
+  }
+  if (unrecorded.length > 0) await removeUnrecorded();
   return result;
 }
 
@@ -143,7 +165,7 @@ export function orphanUploadsJobHandler(deps: {
         now: ctx.now(),
         pause: () => ctx.pause(),
       });
-      if (result.Removed > 0) ctx.log.info(result, 'orphan uploads removed');
+      if (result.Removed > 0 || result.Unrecorded > 0) ctx.log.info(result, 'orphan uploads removed');
       return result;
     },
   };

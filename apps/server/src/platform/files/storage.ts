@@ -1,5 +1,6 @@
+import type { Dir } from 'node:fs';
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, opendir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -9,6 +10,8 @@ export interface FileStorage {
   /** A stream of the file, or null when it does not exist. */
   read(name: string): Promise<Readable | null>;
   remove(name: string): Promise<void>;
+  /** Every stored file with when it was last written; anything else in the storage is left out. */
+  list(): AsyncIterable<{ name: string; modifiedAt: Date }>;
 }
 
 /**
@@ -45,6 +48,19 @@ export function localDiskStorage(dir: string): FileStorage {
     },
     async remove(name) {
       await rm(pathOf(name), { force: true });
+    },
+    async *list() {
+      let entries: Dir;
+      try {
+        entries = await opendir(dir);
+      } catch {
+        return; // nothing stored yet
+      }
+      for await (const entry of entries) {
+        if (!entry.isFile() || !isStoredName(entry.name)) continue;
+        const info = await stat(join(dir, entry.name)).catch(() => null);
+        if (info) yield { name: entry.name, modifiedAt: info.mtime };
+      }
     },
   };
 }
