@@ -92,7 +92,8 @@ describe('exchange rate input', () => {
     expect(RateTextSchema.safeParse(v).success).toBe(false);
   });
   it('refuses EUR (the base), a currency twice and a code that is not three letters', () => {
-    const issues = (rates: unknown) => UpdateExchangeRatesInputSchema.safeParse({ rates }).error?.issues.map((i) => i.message);
+    const issues = (rates: unknown) =>
+      UpdateExchangeRatesInputSchema.safeParse({ Version: 0, rates }).error?.issues.map((i) => i.message);
     expect(issues([{ currency: 'EUR', rate: '1' }])).toEqual(['EUR is the base currency: its rate is always 1']);
     expect(
       issues([
