@@ -76,6 +76,8 @@ if (wants('unit')) {
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${out}`,
+    // Against PostgreSQL only the server's tests: the web app's and the contracts' never reach a database.
+    ...(process.env.DATABASE_URL ? ['apps/server/'] : []),
   ]);
   countVitest(out);
 }
