@@ -31,7 +31,7 @@ import { ProvisioningBanner } from './provisioning-banner';
 // visits of an account open no dialog, and most accounts are not priced.
 const asDialog = { fallback: <DialogLoader /> };
 const ConfirmSensitiveModal = lazyPart(() => import('./confirm-sensitive-modal'), 'ConfirmSensitiveModal', asDialog);
-const CancelTerminationModal = lazyPart(() => import('./cancel-termination-modal'), 'CancelTerminationModal', asDialog);
+const ConfirmModal = lazyPart(() => import('../../../components/ui/confirm-modal'), 'ConfirmModal', asDialog);
 const MoveAccountModal = lazyPart(() => import('./move-account-modal'), 'MoveAccountModal', asDialog);
 const RecreateProvisioningModal = lazyPart(() => import('./recreate-provisioning-modal'), 'RecreateProvisioningModal', asDialog);
 const TerminateAccountModal = lazyPart(() => import('./terminate-account-modal'), 'TerminateAccountModal', asDialog);
@@ -435,10 +435,12 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
         />
       )}
       {dialog === 'cancelTermination' && (
-        <CancelTerminationModal
-          accountName={name}
-          scheduledFor={scheduledFor ?? ''}
-          isSaving={cancelTermination.isPending}
+        <ConfirmModal
+          title={t('account.cancelTermination.title')}
+          text={t('account.cancelTermination.text', { name, date: scheduledFor ?? '' })}
+          cancelLabel={t('account.cancelTermination.keep')}
+          confirmLabel={t('account.cancelTermination.confirm')}
+          isBusy={cancelTermination.isPending}
           onConfirm={handleCancelTermination}
           onClose={() => setDialog(null)}
         />

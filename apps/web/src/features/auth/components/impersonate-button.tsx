@@ -7,7 +7,7 @@ import { notify } from '../../../lib/notify';
 import { useImpersonate } from '../api/use-access';
 
 // The confirmation's code is fetched when it is first opened.
-const ImpersonateConfirmModal = lazyPart(() => import('./impersonate-confirm-modal'), 'ImpersonateConfirmModal', {
+const ConfirmModal = lazyPart(() => import('../../../components/ui/confirm-modal'), 'ConfirmModal', {
   fallback: <DialogLoader />,
 });
 
@@ -38,9 +38,13 @@ export function ImpersonateButton(props: {
         {t('access.impersonation.action')}
       </Button>
       {isOpen && (
-        <ImpersonateConfirmModal
-          accountName={props.accountName}
-          isStarting={impersonate.isPending}
+        <ConfirmModal
+          title={t('access.impersonation.confirmTitle')}
+          text={t('access.impersonation.confirmText', { name: props.accountName })}
+          cancelLabel={t('access.cancel')}
+          closeLabel={t('access.close')}
+          confirmLabel={t('access.impersonation.confirm')}
+          isBusy={impersonate.isPending}
           onConfirm={handleConfirm}
           onClose={() => setIsOpen(false)}
         />
