@@ -7,27 +7,31 @@ export interface RevisionRow extends RevisionFacts {
   publishedAt: Date;
 }
 
+interface RevisionDbRow {
+  id: number;
+  terms_id: number;
+  version: number;
+  is_major: boolean;
+  is_privacy_policy: boolean;
+  published_at: Date;
+}
+
+/** The columns and order of every revision, as `toRevision` reads them. */
+const REVISIONS_SELECT = 'SELECT r.id, r.terms_id, r.version, r.is_major, t.is_privacy_policy, r.published_at';
+const REVISIONS_FROM = `FROM platform_terms_revisions r JOIN platform_terms t ON t.id = r.terms_id
+     ORDER BY t.is_privacy_policy, t.id, r.version`;
+
+const toRevision = (r: RevisionDbRow): RevisionRow => ({
+  id: r.id,
+  termsId: r.terms_id,
+  version: r.version,
+  isMajor: r.is_major,
+  isPrivacyPolicy: r.is_privacy_policy,
+  publishedAt: r.published_at,
+});
+
 export async function listRevisions(db: Queryable): Promise<RevisionRow[]> {
-  const rows = await db.query<{
-    id: number;
-    terms_id: number;
-    version: number;
-    is_major: boolean;
-    is_privacy_policy: boolean;
-    published_at: Date;
-  }>(
-    `SELECT r.id, r.terms_id, r.version, r.is_major, t.is_privacy_policy, r.published_at
-     FROM platform_terms_revisions r JOIN platform_terms t ON t.id = r.terms_id
-     ORDER BY t.is_privacy_policy, t.id, r.version`,
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    termsId: r.terms_id,
-    version: r.version,
-    isMajor: r.is_major,
-    isPrivacyPolicy: r.is_privacy_policy,
-    publishedAt: r.published_at,
-  }));
+  return (await db.query<RevisionDbRow>(`${REVISIONS_SELECT} ${REVISIONS_FROM}`)).map(toRevision);
 }
 
 /**
@@ -35,33 +39,17 @@ export async function listRevisions(db: Queryable): Promise<RevisionRow[]> {
  * statement: what the pending terms of GetCurrentUser need before their texts.
  */
 export async function listRevisionsForUser(db: Queryable, userId: number) {
-  const rows = await db.query<{
-    id: number;
-    terms_id: number;
-    version: number;
-    is_major: boolean;
-    is_privacy_policy: boolean;
-    published_at: Date;
-    accepted: boolean;
-    language: string | null;
-  }>(
-    `SELECT r.id, r.terms_id, r.version, r.is_major, t.is_privacy_policy, r.published_at,
+  const rows = await db.query<RevisionDbRow & { accepted: boolean; language: string | null }>(
+    `${REVISIONS_SELECT},
             EXISTS (SELECT 1 FROM platform_terms_acceptances a WHERE a.user_id = $1 AND a.revision_id = r.id) AS accepted,
             ${userLanguageSql('$1')} AS language
-     FROM platform_terms_revisions r JOIN platform_terms t ON t.id = r.terms_id
-     ORDER BY t.is_privacy_policy, t.id, r.version`,
+     ${REVISIONS_FROM}`,
     [userId],
   );
   return {
-    revisions: rows.map((r) => ({
-      id: r.id,
-      termsId: r.terms_id,
-      version: r.version,
-      isMajor: r.is_major,
-      isPrivacyPolicy: r.is_privacy_policy,
-      publishedAt: r.published_at,
-    })),
+    revisions: rows.map(toRevision),
     acceptedIds: new Set(rows.filter((r) => r.accepted).map((r) => r.id)),
+    // Only read when a revision is pending, so there is a row whenever it matters.
     language: rows[0]?.language ?? null,
   };
 }
