@@ -117,7 +117,7 @@ export async function updateExchangeRates(db: Queryable, caller: Caller, input: 
   }
   // Decision 0036: rates saved by someone else since the screen read them answer 409 with the rates as they are.
   if (!(await repo.advanceVersion(db, providerId, input.Version, caller.userId, now))) {
-    throw staleVersion('set of exchange rates', { ...(await listExchangeRates(db, caller, now)) });
+    throw staleVersion('set of exchange rates', await listExchangeRates(db, caller, now));
   }
   const before = Object.fromEntries(
     (await repo.listLatest(db, providerId)).map((r) => [r.currency, `${r.rate} (${r.effective_on})`]),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { text } from 'node:stream/consumers';
 import { EXPORT_FILE_HOURS, type ExportFileResult } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../db/db.js';
@@ -190,10 +191,4 @@ export async function succeedWithWorkbook(
     await file.discard();
     throw error;
   }
-}
-
-async function text(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks).toString('utf8');
 }
