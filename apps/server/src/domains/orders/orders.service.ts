@@ -411,10 +411,14 @@ export async function seedDemoOrders(db: Queryable, now = new Date()): Promise<{
     db,
     subscriptions.map((s) => ({ accountPath: s.path, productName: s.productName })),
   );
-  // Recorded oldest first, so that order numbers follow the order dates.
+  // Recorded oldest first, so that order numbers follow the order dates; except the large order, recorded last:
+  // an order under review counts against its company's limit (decision 0046), and Dunmore's other demo orders
+  // are the completed ones they always were.
+  const isLarge = (sub: (typeof subscriptions)[number]) =>
+    sub.company === DEMO_LARGE_ORDER.company && sub.productName.toLowerCase() === DEMO_LARGE_ORDER.service.toLowerCase();
   const planned = subscriptions
     .map((sub, index) => ({ sub, index, slot: demoOrderSlot(index, subscriptions.length) }))
-    .sort((a, b) => a.slot - b.slot);
+    .sort((a, b) => Number(isLarge(a.sub)) - Number(isLarge(b.sub)) || a.slot - b.slot);
   let created = 0;
   for (const { sub, index, slot } of planned) {
     const source = sources.get(sub.productName.toLowerCase());
