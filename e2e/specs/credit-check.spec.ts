@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, signIn } from '../fixtures/portal';
+import { checkAccessible, expectAccessible, shot, signIn } from '../fixtures/portal';
 
 async function openCreditCheck(page: Page, company: string) {
   await page.getByRole('treeitem', { name: new RegExp(company) }).click();
@@ -153,6 +153,101 @@ test.describe('credit check tab', () => {
     await expect(page.getByRole('switch', { name: 'Credit limit' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Edit limit' })).toHaveCount(0);
     await expect(history(page).getByRole('row').nth(1)).toContainText('Lowered and locked by the provider risk desk');
+  });
+
+  test("a company administrator reads its own company's credit limit on the Credit Check tab and cannot change it", async ({
+    page,
+  }) => {
+    await signIn(page, 'dunmore.admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dunmore Architects' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Credit Check' }).click();
+
+    await expect(page.getByTestId('credit-current-limit')).toHaveText('EUR 2,000.00');
+    await expect(page.getByText('You can view this credit limit but not change it.')).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Credit limit' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Edit limit' })).toHaveCount(0);
+    // The reseller's reasons and files stay with the reseller (decision 0046).
+    await expect(history(page)).toHaveCount(0);
+    await expect(page.getByText('Your reseller sets this limit')).toBeVisible();
+    await checkAccessible(page);
+    await shot(page, 'credit-company-admin-read-only');
+
+    const accountId = Number(/View\/(\d+)\//.exec(page.url())?.[1]);
+    const read = await (await page.request.post('/api/op/GetCreditLimitRecords', { data: { accountId } })).json();
+    const write = await page.request.post('/api/op/AddCreditLimitRecord', {
+      data: { accountId, Limit: '99999', Comment: 'More', IsLocked: false, Attachments: [], Version: read.Version },
+    });
+    expect(write.status()).toBe(403);
+  });
+
+  test("[M4.23] the order review shows the customer's limit, what is open against it and by how much the order goes over", async ({
+    page,
+  }) => {
+    const stamp = Date.now().toString(36);
+    const service = 'Contoso Backup 500 GB';
+    await signIn(page, 'cedarridge.admin');
+    const create = async (accountType: string, parentId: number, views: object, productName?: string) => {
+      const res = await page.request.post('/api/op/CreateAccount', { data: { accountType, parentId, views, productName } });
+      expect(res.status(), await res.text()).toBe(200);
+      return (await res.json()) as { AccountId: number; OrderStatus?: string };
+    };
+    const root = await page.request.post('/api/op/GetAvailableCreateParents', { data: { accountType: 'Company' } });
+    const company = await create('Company', (await root.json()).Items[0].AccountId, {
+      Default: { Values: { DisplayName: `Credit Review ${stamp}` } },
+      Company: { Values: { Currency: 'USD' } },
+    });
+    const user = await create('User', company.AccountId, {
+      Default: { Values: { DisplayName: `Cora Credit ${stamp}`, Username: `credit.cora.${stamp}` } },
+      User: { Values: { Email: `cora.${stamp}@example.com`, FirstName: 'Cora', LastName: 'Credit' } },
+    });
+    const limit = await page.request.post('/api/op/AddCreditLimitRecord', {
+      data: {
+        accountId: company.AccountId,
+        Limit: '1',
+        Comment: 'Credit review test',
+        IsLocked: false,
+        Attachments: [],
+        Version: 0,
+      },
+    });
+    expect(limit.status()).toBe(200);
+    await page.request.post('/api/op/AcceptTermsAndConditions', { data: { accountId: user.AccountId, productName: service } });
+    const views = {
+      Default: { Values: { DisplayName: `Backup ${stamp}` } },
+      Product: { Values: { Quantity: '1' } },
+      Service: { Values: { Devices: '2', EncryptionKey: 'correct horse battery' } },
+    };
+    // An order already under review: what is open against the limit.
+    expect((await create('Product', user.AccountId, views, service)).OrderStatus).toBe('UnderReview');
+    const expected = (
+      await (
+        await page.request.post('/api/op/ValidateCreateOrderBottleneck', {
+          data: { parentId: user.AccountId, productName: service, views },
+        })
+      ).json()
+    ).Credit as { Open: string; ThisOrder: string; Over: string };
+    const usd = (amount: string) => `${amount.replace(/\B(?=(\d{3})+(?!\d))/g, ',')} USD`;
+
+    await page.goto(
+      `/#/Account/Create?accountType=Service&parentId=${user.AccountId}&productName=${encodeURIComponent(service)}`,
+    );
+    const dialog = page.getByRole('dialog', { name: 'Create service' });
+    await expect(dialog.getByRole('radio', { name: new RegExp(service) })).toBeChecked();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByText('The terms and conditions are accepted')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByLabel('Protected devices').fill('2');
+    await dialog.getByLabel('Encryption passphrase').fill('correct horse battery');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+
+    const credit = dialog.getByRole('table', { name: 'Credit', exact: true });
+    await expect(credit.getByRole('row', { name: /Credit limit/ })).toContainText('1.00 USD');
+    await expect(credit.getByRole('row', { name: /Open \(orders under review\)/ })).toContainText(usd(expected.Open));
+    await expect(credit.getByRole('row', { name: /This order/ })).toContainText(usd(expected.ThisOrder));
+    await expect(credit.getByRole('row', { name: /Over the limit by/ })).toContainText(usd(expected.Over));
+    await checkAccessible(page);
+    await shot(page, 'credit-order-review');
   });
 
   test("[A2.27] the Credit Check tab is absent on the viewer's own company", async ({ page }) => {

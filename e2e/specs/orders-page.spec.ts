@@ -72,8 +72,9 @@ test.describe('orders page', () => {
     const sub = await dunmoreSubscription(playwright, baseURL as string);
     await signIn(page, 'blueharbor.admin');
     await page.goto(`/#/Account/View/${sub.AccountId}`);
-    await expect(banner(page)).toContainText('A modification request is pending approval.');
-    const link = banner(page).getByRole('link', { name: 'See the orders of this subscription' });
+    // Decision 0046: the demo order under review created the subscription, so the banner speaks of a new order.
+    await expect(banner(page)).toContainText('This new order did not pass the credit check and waits for approval');
+    const link = banner(page).getByRole('link', { name: 'See the order' });
     await expect(link).toBeVisible();
     await checkAccessible(page);
     await shot(page, 'orders-approval-banner');
@@ -95,7 +96,9 @@ test.describe('orders page', () => {
     const sub = await dunmoreSubscription(playwright, baseURL as string);
     await signIn(page, 'blueharbor.finance');
     await page.goto(`/#/Account/View/${sub.AccountId}`);
-    await expect(banner(page)).toHaveText('A modification request is pending approval.');
+    await expect(banner(page)).toHaveText(
+      'This new order did not pass the credit check and waits for approval; the service is provisioned once it is approved.',
+    );
     await expect(banner(page).getByRole('link')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Orders', exact: true })).toHaveCount(0);
     await checkAccessible(page);

@@ -12,6 +12,7 @@ import {
   ViewValuesInputSchema,
 } from './accounts.js';
 import { ACCOUNT_TYPE_CAPABILITY } from './capabilities.js';
+import { OrdersWithoutLimitSchema } from './credit-limits.js';
 import { defineOperation } from './operation.js';
 
 /** The account types the wizard creates (decision 0027-wizard-parents); Product is a service subscription [A1.1]. */
@@ -332,6 +333,22 @@ export const PriceReviewLineSchema = z.object({
   Total: z.string().nullable(),
 });
 
+/**
+ * Decision 0046: the customer's credit as the order review shows it, in the customer's currency. Limit null: no
+ * limit is set (then OrdersWithoutLimit decides). Open: the first invoices of the customer's orders under review.
+ * ThisOrder: this order's first invoice (null when a fee has no retail price). Over: by how much open + this order
+ * exceed the limit (null without a limit or amount, "0.00" when it fits).
+ */
+export const OrderCreditSchema = z.object({
+  Limit: z.string().nullable(),
+  Open: z.string(),
+  ThisOrder: z.string().nullable(),
+  Over: z.string().nullable(),
+  Currency: z.string(),
+  OrdersWithoutLimit: OrdersWithoutLimitSchema,
+});
+export type OrderCredit = z.infer<typeof OrderCreditSchema>;
+
 export const ValidateCreateOrderBottleneck = defineOperation({
   name: 'ValidateCreateOrderBottleneck',
   summary:
@@ -354,6 +371,8 @@ export const ValidateCreateOrderBottleneck = defineOperation({
     AboveCreditLimit: z.boolean(),
     /** The viewer holds BILLING_SHOWPRODUCTPRICE read [A6.17]; otherwise no prices are given. */
     PricesShown: z.boolean(),
+    /** The customer's credit (decision 0046): with FIELDS_CREDITLIMIT read and prices shown, for a company's order; else null. */
+    Credit: OrderCreditSchema.nullable(),
   }),
   access: PRODUCT_CREATE,
   account: (i) => i.parentId,

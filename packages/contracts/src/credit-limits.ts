@@ -62,6 +62,28 @@ export const CreditLimitRecordSchema = z.object({
 });
 export type CreditLimitRecord = z.infer<typeof CreditLimitRecordSchema>;
 
+/**
+ * Decision 0046: what an order of a customer (company) without a credit limit gets. Allowed: it completes, as
+ * before the setting existed (no row). Reviewed: it waits for a review like an order above the limit.
+ * A setting of the nearest reseller (or the provider) above the company.
+ */
+export const ORDERS_WITHOUT_LIMIT = ['Allowed', 'Reviewed'] as const;
+export const OrdersWithoutLimitSchema = z.enum(ORDERS_WITHOUT_LIMIT);
+export type OrdersWithoutLimit = z.infer<typeof OrdersWithoutLimitSchema>;
+
+/** A reseller's credit setting for its customers (decision 0046), versioned as decision 0036 says. */
+export const CreditPolicySchema = z.object({
+  AccountId: AccountIdSchema,
+  OrdersWithoutLimit: OrdersWithoutLimitSchema,
+  /** Whether the caller may change it: FIELDS_CREDITLIMIT_UPDATE and not the caller's own organisation. */
+  CanEdit: z.boolean(),
+  /** 0 while the reseller never saved one (then Allowed applies). */
+  Version: RecordVersionSchema,
+  UpdatedBy: z.string().nullable(),
+  UpdatedAt: z.string().nullable(),
+});
+export type CreditPolicy = z.infer<typeof CreditPolicySchema>;
+
 export const CreditLimitRecordsSchema = z.object({
   AccountId: AccountIdSchema,
   /** The current limit; null when none is assigned or it was deactivated. */
@@ -80,6 +102,15 @@ export const CreditLimitRecordsSchema = z.object({
   Total: z.number().int(),
   Page: z.number().int(),
   PageSize: z.number().int(),
+  /**
+   * Decision 0046: the viewer's own company reads its limit here and changes nothing; its history (the
+   * reseller's reasons and attachments) is not shown to it (Items empty, Total 0).
+   */
+  OwnOrganisation: z.boolean(),
+  /** What this account's orders get while it has no limit (a company: its reseller's setting); decision 0046. */
+  OrdersWithoutLimit: OrdersWithoutLimitSchema,
+  /** A reseller's setting for its customers without a limit; null for a company. */
+  Policy: CreditPolicySchema.nullable(),
 });
 export type CreditLimitRecords = z.infer<typeof CreditLimitRecordsSchema>;
 
@@ -118,4 +149,20 @@ export const AddCreditLimitRecord = defineOperation({
   mutating: true,
 });
 
-export const creditLimitOperations = [GetCreditLimitRecords, AddCreditLimitRecord] as const;
+export const UpdateCreditLimitPolicy = defineOperation({
+  name: 'UpdateCreditLimitPolicy',
+  summary:
+    "Set what orders of a reseller's customers without a credit limit get: allowed or reviewed (decision 0046; not in the spec)",
+  input: z.object({
+    accountId: AccountIdSchema,
+    OrdersWithoutLimit: OrdersWithoutLimitSchema,
+    /** The Policy.Version GetCreditLimitRecords returned; a stale one answers 409 (decision 0036). */
+    Version: RecordVersionSchema,
+  }),
+  output: CreditPolicySchema,
+  access: { kind: 'capability', capability: { name: 'FIELDS_CREDITLIMIT', kind: 'UPDATE' } },
+  account: (i) => i.accountId,
+  mutating: true,
+});
+
+export const creditLimitOperations = [GetCreditLimitRecords, AddCreditLimitRecord, UpdateCreditLimitPolicy] as const;

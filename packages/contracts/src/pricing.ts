@@ -207,9 +207,14 @@ export function grossMargin(selling: string | null, purchase: string | null): st
  * [M9.3] An amount for display: 2 decimals with the euro sign when the currency is unset or EUR,
  * otherwise the code; zero shows FREE.
  */
-export function formatMoney(amount: string, currency: string | null | undefined): string {
+export function formatMoney(
+  amount: string,
+  currency: string | null | undefined,
+  /** 'amount' writes 0 as 0.00 (a balance, e.g. a credit limit), not as a price's FREE. */
+  options: { zero?: 'FREE' | 'amount' } = {},
+): string {
   const d = asDecimal(amount) ?? ZERO;
-  if (d.isZero()) return 'FREE';
+  if (d.isZero() && options.zero !== 'amount') return 'FREE';
   const fixed = d.toFixed(2, Decimal.ROUND_HALF_UP);
   const [whole = '0', fraction = '00'] = fixed.replace('-', '').split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -81,6 +81,8 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
       'CUSTOM_CHARGE_COMPANY_READ',
       'MARKETPLACE_TC_ACCEPT_EXECUTE',
       'CREDITCHECK_COMPANYORDERS_READ',
+      // Reads (never changes) its company's credit limit and sees it in the order review (decision 0046).
+      'FIELDS_CREDITLIMIT_READ',
       'WIKI_READ',
       // [M2.26] Browses the marketplace: the services of the price lists assigned to the company (decision 0033).
       'MARKETPLACE_READ',

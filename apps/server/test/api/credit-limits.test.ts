@@ -74,6 +74,9 @@ describe('[A7.4] GetCreditLimitRecords and AddCreditLimitRecord', () => {
       Total: 0,
       Page: 1,
       PageSize: 5,
+      OwnOrganisation: false,
+      OrdersWithoutLimit: 'Allowed',
+      Policy: null,
     });
   });
 

@@ -1692,3 +1692,51 @@ describe('every dataset of the embed host holds only the caller subtree, and a f
     expect(foreign.datasets).toEqual({});
   });
 });
+
+describe("credit limits and the reseller's credit setting stay inside the caller scope (decision 0046)", () => {
+  const CREDIT_CAPS = [...READ_ALL, 'FIELDS_CREDITLIMIT_READ', 'FIELDS_CREDITLIMIT_UPDATE'];
+  const creditClients = new Map<string, ApiClient>();
+
+  beforeAll(async () => {
+    await signInCallers(creditClients, CREDIT_CAPS, 'credit');
+  });
+
+  it.each([
+    { caller: 'R2 admin', target: 'R1' },
+    { caller: 'R1 admin', target: 'R2' },
+    { caller: 'C1a admin', target: 'C1b' },
+    { caller: 'C2 admin', target: 'C1a' },
+  ] as const)('$caller reads and sets no credit of $target: the same 404 as a missing account', async ({ caller, target }) => {
+    const client = creditClients.get(caller) as ApiClient;
+    const read = await client.op('GetCreditLimitRecords', { accountId: idOf(target) });
+    const readMissing = await client.op('GetCreditLimitRecords', { accountId: MISSING_ID });
+    const set = await client.op('UpdateCreditLimitPolicy', {
+      accountId: idOf(target),
+      OrdersWithoutLimit: 'Reviewed',
+      Version: 0,
+    });
+    const setMissing = await client.op('UpdateCreditLimitPolicy', {
+      accountId: MISSING_ID,
+      OrdersWithoutLimit: 'Reviewed',
+      Version: 0,
+    });
+
+    expect(read.status).toBe(404);
+    expect(comparable(read.body)).toEqual(comparable(readMissing.body));
+    expect(set.status).toBe(404);
+    expect(comparable(set.body)).toEqual(comparable(setMissing.body));
+  });
+
+  it("a company reads its own limit but never another company's review credit", async () => {
+    const own = await (creditClients.get('C1a admin') as ApiClient).op('GetCreditLimitRecords', { accountId: idOf('C1a') });
+    const review = await (creditClients.get('C2 admin') as ApiClient).op('ValidateCreateOrderBottleneck', {
+      parentId: idOf('C1a user'),
+      productName: 'Anything',
+      views: {},
+    });
+
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ OwnOrganisation: true, CanEdit: false, Items: [] });
+    expect(review.status).toBe(404);
+  });
+});

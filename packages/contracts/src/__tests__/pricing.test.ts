@@ -181,6 +181,12 @@ describe('[M9.3] money for display', () => {
     expect(formatMoney(amount, currency)).toBe(shown);
   });
 
+  it('writes a zero balance (a credit limit, nothing open) as an amount, not as FREE', () => {
+    expect(formatMoney('0', 'EUR', { zero: 'amount' })).toBe('€0.00');
+    expect(formatMoney('0.00', 'USD', { zero: 'amount' })).toBe('0.00 USD');
+    expect(formatMoney('18', 'EUR', { zero: 'amount' })).toBe('€18.00');
+  });
+
   it('gross margin is selling minus purchase, or nothing when either is missing', () => {
     expect(grossMargin('15.5', '10')).toBe('5.5');
     expect(grossMargin(null, '10')).toBeNull();

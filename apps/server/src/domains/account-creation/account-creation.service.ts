@@ -11,6 +11,7 @@ import {
   type LayoutPage,
   MISSING_UDRC_FIELD,
   NEW_USER_ROLES,
+  type OrderCredit,
   parseScheduledDate,
   ROLE_FIELD,
   ROLE_VIEW,
@@ -19,6 +20,7 @@ import {
   SUGGESTED_SERVICES_MAX,
   validateFieldValue,
 } from '@portal/contracts';
+import Decimal from 'decimal.js';
 import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
@@ -32,8 +34,7 @@ import {
   type OrderableService,
   priceWithSource,
 } from '../catalogue/index.js';
-import { getCreditStatus } from '../credit-limits/index.js';
-import { decideOrderStatus, firstInvoiceAmount, recordOrder } from '../orders/index.js';
+import { type CreditCheck, checkCredit, firstInvoiceAmount, recordOrder } from '../orders/index.js';
 import { loadCustomerPricing } from '../price-lists/index.js';
 import { CREATE_PROVISIONING_ACTION, startProvisioningRequest } from '../provisioning/index.js';
 import { acceptServiceTerms, hasAcceptedServiceTerms } from '../terms/index.js';
@@ -400,6 +401,21 @@ export async function acceptTerms(db: Queryable, caller: Caller, input: { accoun
   };
 }
 
+/** Decision 0046: who sees the customer's credit in the review: FIELDS_CREDITLIMIT read (and prices, BILLING_SHOWPRODUCTPRICE). */
+const SEE_CREDIT = 'FIELDS_CREDITLIMIT_READ';
+
+/** The review's Credit block from the one credit check (decision 0046). */
+function orderCredit(credit: CreditCheck, firstInvoice: string | null, currency: string): OrderCredit {
+  return {
+    Limit: credit.limit,
+    Open: credit.open,
+    ThisOrder: firstInvoice === null ? null : new Decimal(firstInvoice).toFixed(2),
+    Over: credit.over,
+    Currency: currency,
+    OrdersWithoutLimit: credit.ordersWithoutLimit,
+  };
+}
+
 /**
  * [A4.10] [A5.7] [A8.8] ValidateCreateOrderBottleneck: a new subscription's values are valid and its service can
  * be priced with them; the price lines of the order review, and whether the order will wait for review above
@@ -424,6 +440,7 @@ export async function validateBottleneck(
     Setup: null,
     AboveCreditLimit: false,
     PricesShown: showPrices,
+    Credit: null,
   });
   const definitions = [...(await accounts.listFieldDefinitions(db, 'Product')), ...product.serviceDefs];
   const decision = decideCreate({ definitions, submitted: input.views });
@@ -447,8 +464,8 @@ export async function validateBottleneck(
     return invalid(`${MISSING_UDRC_FIELD}${field ? ` (${field.DisplayName})` : ''}`);
   }
   const company = await accounts.findNearestOfType(db, parent.path, ['Company']);
-  const credit = company ? await getCreditStatus(db, company.id) : { limit: null };
-  const status = decideOrderStatus({ firstInvoice: firstInvoiceAmount(result.lines), creditLimit: credit.limit });
+  const firstInvoice = firstInvoiceAmount(result.lines);
+  const credit = await checkCredit(db, company?.id ?? null, firstInvoice, currency);
   return {
     Valid: true,
     InvalidMessageRef: null,
@@ -456,8 +473,9 @@ export async function validateBottleneck(
     Lines: reviewLines(result.lines, showPrices),
     Monthly: showPrices ? result.monthly.selling : null,
     Setup: showPrices ? result.setup.selling : null,
-    AboveCreditLimit: status === 'UnderReview',
+    AboveCreditLimit: credit.status === 'UnderReview',
     PricesShown: showPrices,
+    Credit: company && showPrices && caller.capabilities.has(SEE_CREDIT) ? orderCredit(credit, firstInvoice, currency) : null,
   };
 }
 

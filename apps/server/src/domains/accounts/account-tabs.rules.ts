@@ -72,6 +72,8 @@ export function decideAccountTabs(ctx: TabContext): AccountTabId[] {
     if (!isOwnUserSecurity && !rule.anyOf.some((c) => ctx.capabilities.has(c))) return false;
     switch (tab) {
       case 'Credit_check':
+        // [A2.27] hidden for the viewer's own reseller; decision 0046: a company reads its own limit (read-only).
+        return !isOwnOrganisation || type === 'Company';
       case 'Notes':
         // [A2.27] hidden for the viewer's own company.
         return !isOwnOrganisation;

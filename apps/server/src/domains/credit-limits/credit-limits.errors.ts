@@ -5,6 +5,12 @@ import { DomainError, forbidden, validationFailed } from '../../platform/errors/
 export const notCreditAccount = () =>
   validationFailed([{ field: 'accountId', message: 'Credit limits are kept for companies and resellers only' }]);
 
+/** Decision 0046: the setting for customers without a limit belongs to a reseller (a company has no customers). */
+export const notPolicyAccount = () =>
+  validationFailed([
+    { field: 'accountId', message: 'Only a reseller decides what orders of its customers without a credit limit get' },
+  ]);
+
 /** [A5.2] A locked limit, for a caller who neither created it nor holds the overwrite-lock capability. */
 export const creditLimitLocked = () =>
   forbidden(

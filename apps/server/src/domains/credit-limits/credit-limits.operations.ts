@@ -1,4 +1,4 @@
-import { AddCreditLimitRecord, GetCreditLimitRecords } from '@portal/contracts';
+import { AddCreditLimitRecord, GetCreditLimitRecords, UpdateCreditLimitPolicy } from '@portal/contracts';
 import { handle, requireCaller } from '../../platform/operations/types.js';
 import * as service from './credit-limits.service.js';
 
@@ -11,5 +11,10 @@ export const creditLimitOperations = [
     const after = { Limit: record.Limit, IsLocked: record.IsLocked, Comment: record.Comment, Attachments: record.Attachments };
     ctx.audit({ accountId, before, after });
     return record;
+  }),
+  handle(UpdateCreditLimitPolicy, async (ctx, { accountId, ...input }) => {
+    const { policy, before } = await service.updatePolicy(ctx.db, requireCaller(ctx), ctx.account, input, ctx.now);
+    ctx.audit({ accountId, before, after: { OrdersWithoutLimit: policy.OrdersWithoutLimit } });
+    return policy;
   }),
 ];

@@ -125,3 +125,52 @@ export async function findDemoAccounts(
 
 /** The stored files credit records keep as attachments: the orphan upload sweep never removes them. */
 export const ATTACHMENT_FILE_NAMES_SQL = 'SELECT stored_name FROM credit_limit_attachments';
+
+export interface CreditPolicyRow {
+  account_id: number;
+  orders_without_limit: 'Allowed' | 'Reviewed';
+  version: number;
+  updated_by_name: string | null;
+  updated_at: Date;
+}
+
+const POLICY_COLUMNS = `p.account_id, p.orders_without_limit, p.version, u.display_name AS updated_by_name, p.updated_at`;
+
+/** A reseller's (or the provider's) own credit setting, or null when it never saved one (decision 0046). */
+export async function findPolicy(db: Queryable, accountId: number): Promise<CreditPolicyRow | null> {
+  const [row] = await db.query<CreditPolicyRow>(
+    `SELECT ${POLICY_COLUMNS} FROM credit_policies p LEFT JOIN accounts u ON u.id = p.updated_by WHERE p.account_id = $1`,
+    [accountId],
+  );
+  return row ?? null;
+}
+
+/**
+ * The setting that applies to a company's orders: the one of the nearest Reseller or Provider among the
+ * company's ancestors (`ancestorIds`, from its path); 'Allowed' when that one never saved a setting.
+ */
+export async function findPolicyAbove(db: Queryable, ancestorIds: readonly number[]): Promise<'Allowed' | 'Reviewed'> {
+  const [row] = await db.query<{ orders_without_limit: 'Allowed' | 'Reviewed' | null }>(
+    `SELECT p.orders_without_limit
+       FROM (SELECT id FROM accounts WHERE id = ANY($1::int[]) AND account_type IN ('Reseller', 'Provider')
+              ORDER BY depth DESC LIMIT 1) owner
+       LEFT JOIN credit_policies p ON p.account_id = owner.id`,
+    [ancestorIds],
+  );
+  return row?.orders_without_limit ?? 'Allowed';
+}
+
+/** Saves a setting (the caller holds the account's credit lock and checked the version). */
+export async function savePolicy(
+  db: Queryable,
+  p: { accountId: number; ordersWithoutLimit: 'Allowed' | 'Reviewed'; updatedBy: number; updatedAt: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO credit_policies AS cp (account_id, orders_without_limit, version, updated_by, updated_at)
+     VALUES ($1, $2, 1, $3, $4)
+     ON CONFLICT (account_id) DO UPDATE
+       SET orders_without_limit = EXCLUDED.orders_without_limit, version = cp.version + 1,
+           updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at`,
+    [p.accountId, p.ordersWithoutLimit, p.updatedBy, p.updatedAt],
+  );
+}

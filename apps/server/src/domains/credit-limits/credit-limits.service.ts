@@ -1,9 +1,15 @@
-import type { CreditAttachment, CreditLimitRecord, CreditLimitRecords } from '@portal/contracts';
+import type {
+  CreditAttachment,
+  CreditLimitRecord,
+  CreditLimitRecords,
+  CreditPolicy,
+  OrdersWithoutLimit,
+} from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { isStaleVersion, staleVersion } from '../../platform/errors/stale-version.js';
 import { findStoredFileToAttach, isStoredName, type StoredFileReferences } from '../../platform/files/index.js';
 import type { Caller, LocatedAccount } from '../../platform/operations/types.js';
-import { isInScope } from '../../platform/tenancy/scope.js';
+import { isInScope, pathIds } from '../../platform/tenancy/scope.js';
 import { findById as findAccount } from '../accounts/index.js';
 import {
   attachmentNotFound,
@@ -11,6 +17,7 @@ import {
   invalidCreditChange,
   notCreditAccount,
   nothingChanged,
+  notPolicyAccount,
   ownOrganisationCredit,
 } from './credit-limits.errors.js';
 import * as repo from './credit-limits.repository.js';
@@ -23,12 +30,36 @@ export interface CreditStatus {
   limit: string | null;
   isLocked: boolean;
   currency: string | null;
+  /** Decision 0046: what an order gets while no limit is set (the reseller's setting above the account). */
+  ordersWithoutLimit: OrdersWithoutLimit;
 }
 
-/** The current credit limit and lock of an account (for ordering: does this order fit). */
+/** The setting that applies to an account's orders when it has no limit: its own for a reseller, else the one above it. */
+async function ordersWithoutLimitOf(db: Queryable, account: { id: number; type: string; path: string }) {
+  if (account.type === 'Reseller' || account.type === 'Provider') {
+    return (await repo.findPolicy(db, account.id))?.orders_without_limit ?? 'Allowed';
+  }
+  return repo.findPolicyAbove(
+    db,
+    pathIds(account.path).filter((id) => id !== account.id),
+  );
+}
+
+/**
+ * The current credit limit and lock of an account and what "no limit" means for it (for ordering: does this
+ * order fit; the orders domain adds what is open and decides). The one place ordering reads credit from.
+ */
 export async function getCreditStatus(db: Queryable, accountId: number): Promise<CreditStatus> {
   const [latest, account] = await Promise.all([repo.findLatest(db, accountId), findAccount(db, accountId)]);
-  return { limit: latest?.credit_limit ?? null, isLocked: latest?.is_locked ?? false, currency: account?.currency ?? null };
+  const ordersWithoutLimit = account
+    ? await ordersWithoutLimitOf(db, { id: account.id, type: account.account_type, path: account.path })
+    : 'Allowed';
+  return {
+    limit: latest?.credit_limit ?? null,
+    isLocked: latest?.is_locked ?? false,
+    currency: account?.currency ?? null,
+    ordersWithoutLimit,
+  };
 }
 
 function toRecord(caller: Caller, row: repo.CreditRecordRow): CreditLimitRecord {
@@ -83,11 +114,15 @@ export async function listRecords(
   query: { page: number; pageSize: number },
 ): Promise<CreditLimitRecords> {
   const account = requireCreditAccount(located);
-  const [latest, items, total, row] = await Promise.all([
+  // Decision 0046: the viewer's own company reads its limit; the reseller's history (reasons, files) stays with the reseller.
+  const own = account.id === caller.scope.rootId;
+  const [latest, items, total, row, ordersWithoutLimit, policy] = await Promise.all([
     repo.findLatest(db, account.id),
-    repo.listByAccount(db, account.id, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+    own ? [] : repo.listByAccount(db, account.id, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
     repo.countByAccount(db, account.id),
     findAccount(db, account.id),
+    ordersWithoutLimitOf(db, account),
+    account.type === 'Reseller' ? repo.findPolicy(db, account.id) : null,
   ]);
   return {
     AccountId: account.id,
@@ -97,9 +132,53 @@ export async function listRecords(
     CanEdit: editDecision(caller, account, latest).allowed,
     ...versionOf(latest, total),
     Items: items.map((r) => toRecord(caller, r)),
-    Total: total,
+    Total: own ? 0 : total,
     Page: query.page,
     PageSize: query.pageSize,
+    OwnOrganisation: own,
+    OrdersWithoutLimit: ordersWithoutLimit,
+    Policy: account.type === 'Reseller' ? policyOf(caller, account, policy) : null,
+  };
+}
+
+/** Decision 0046: a reseller's setting as its read returns it; only those who may edit credit limits change it, never their own. */
+function policyOf(caller: Caller, account: LocatedAccount, row: repo.CreditPolicyRow | null): CreditPolicy {
+  return {
+    AccountId: account.id,
+    OrdersWithoutLimit: row?.orders_without_limit ?? 'Allowed',
+    CanEdit: caller.capabilities.has('FIELDS_CREDITLIMIT_UPDATE') && account.id !== caller.scope.rootId,
+    Version: row?.version ?? 0,
+    UpdatedBy: row ? (row.updated_by_name ?? null) : null,
+    UpdatedAt: row ? row.updated_at.toISOString() : null,
+  };
+}
+
+/** UpdateCreditLimitPolicy (decision 0046): a reseller's setting for its customers without a limit, over the version seen. */
+export async function updatePolicy(
+  db: Queryable,
+  caller: Caller,
+  located: LocatedAccount | null,
+  input: { OrdersWithoutLimit: OrdersWithoutLimit; Version: number },
+  now: Date,
+): Promise<{ policy: CreditPolicy; before: { OrdersWithoutLimit: OrdersWithoutLimit } }> {
+  const account = requireCreditAccount(located);
+  if (account.type !== 'Reseller') throw notPolicyAccount();
+  if (account.id === caller.scope.rootId) throw ownOrganisationCredit();
+  await repo.lockAccountCredit(db, account.id);
+  const current = await repo.findPolicy(db, account.id);
+  if (isStaleVersion({ seen: input.Version, current: current?.version ?? 0 })) {
+    throw staleVersion('credit setting', policyOf(caller, account, current));
+  }
+  await repo.savePolicy(db, {
+    accountId: account.id,
+    ordersWithoutLimit: input.OrdersWithoutLimit,
+    updatedBy: caller.userId,
+    updatedAt: now,
+  });
+  const saved = await repo.findPolicy(db, account.id);
+  return {
+    policy: policyOf(caller, account, saved),
+    before: { OrdersWithoutLimit: current?.orders_without_limit ?? 'Allowed' },
   };
 }
 

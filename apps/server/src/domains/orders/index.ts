@@ -4,6 +4,7 @@ import * as service from './orders.service.js';
 
 export { orderOperations } from './orders.operations.js';
 export {
+  assessCredit,
   decideOrderStatus,
   firstInvoiceAmount,
   ORDER_STATUSES,
@@ -13,6 +14,8 @@ export {
 } from './orders.rules.js';
 export {
   approvalValues,
+  type CreditCheck,
+  checkCredit,
   DEMO_LARGE_ORDER,
   listOrders,
   ORDER_STATUS_LABELS,

@@ -286,8 +286,29 @@ export async function listOrdersPage(
  * Whether a Product account has an order under review, as the account page reads it (an AccountExtension's
  * `extendedSql`, over the account row `a`; null for other account types).
  */
-export const UNDER_REVIEW_SQL = `CASE WHEN a.account_type = 'Product' THEN EXISTS (
-    SELECT 1 FROM orders o WHERE o.account_id = a.id AND o.status = 'UnderReview') END`;
+/**
+ * The first invoice of a stored order: its setup and one month of its recurring fees at order time. The one
+ * place that reads it back (decision 0046); when the order row keeps its first invoice total, read that here.
+ */
+const STORED_FIRST_INVOICE_SQL = 'COALESCE(o.setup_selling, 0) + COALESCE(o.monthly_selling, 0)';
+
+/** What is open against a company's credit limit: the first invoices of its orders under review, in its currency. */
+export async function openUnderReview(db: Queryable, companyId: number, currency: string): Promise<string> {
+  const [row] = await db.query<{ open: string }>(
+    `SELECT COALESCE(sum(${STORED_FIRST_INVOICE_SQL}), 0)::text AS open FROM orders o
+      WHERE o.company_id = $1 AND o.status = 'UnderReview' AND o.currency = $2`,
+    [companyId, currency],
+  );
+  return row?.open ?? '0';
+}
+
+/**
+ * A subscription's order under review, if any: 'NewOrder' when it is the order that created the subscription
+ * (its first), 'Change' for a later one (decision 0046: the banner says which); null when none is under review.
+ */
+export const UNDER_REVIEW_SQL = `CASE WHEN a.account_type = 'Product' THEN (
+    SELECT CASE WHEN o.id = (SELECT min(f.id) FROM orders f WHERE f.account_id = a.id) THEN 'NewOrder' ELSE 'Change' END
+      FROM orders o WHERE o.account_id = a.id AND o.status = 'UnderReview' ORDER BY o.id LIMIT 1) END`;
 
 /** An order as its review needs it, with the subscription it created and the customer above that. */
 export interface ReviewedOrder {

@@ -43,16 +43,37 @@ export function firstInvoiceAmount(
   return total.toFixed();
 }
 
+export interface CreditAssessment {
+  status: OrderStatus;
+  /** By how much what is open plus this order exceeds the limit ("0.00" when it fits); null without a limit or amount. */
+  over: string | null;
+}
+
 /**
- * [M4.23] An order whose first invoice is above the customer's credit limit is under review; so is
- * one whose amount is unknown while a limit applies. Without a limit every order completes.
+ * [M4.23] The one credit rule (decision 0046). With a limit, an order is under review when what is already
+ * open against it (the first invoices of the customer's orders under review) plus this order's first invoice is
+ * above the limit, or when this order's amount is unknown. Without a limit, the reseller's setting decides:
+ * 'Allowed' completes every order (the portal's behaviour before the setting), 'Reviewed' reviews every order.
  */
-export function decideOrderStatus(params: { firstInvoice: string | null; creditLimit: string | null }): OrderStatus {
+export function assessCredit(params: {
+  firstInvoice: string | null;
+  creditLimit: string | null;
+  open?: string;
+  ordersWithoutLimit?: 'Allowed' | 'Reviewed';
+}): CreditAssessment {
   const limit = dec(params.creditLimit);
-  if (limit === null) return 'Completed';
+  if (limit === null) return { status: params.ordersWithoutLimit === 'Reviewed' ? 'UnderReview' : 'Completed', over: null };
   const amount = dec(params.firstInvoice);
-  if (amount === null) return 'UnderReview';
-  return amount.greaterThan(limit) ? 'UnderReview' : 'Completed';
+  if (amount === null) return { status: 'UnderReview', over: null };
+  const exposure = amount.plus(dec(params.open) ?? 0);
+  const over = Decimal.max(exposure.minus(limit), 0);
+  // Rounded up: an order over by a fraction of a cent never reads "over by 0.00".
+  return { status: over.greaterThan(0) ? 'UnderReview' : 'Completed', over: over.toFixed(2, Decimal.ROUND_UP) };
+}
+
+/** The status part of `assessCredit`. */
+export function decideOrderStatus(params: Parameters<typeof assessCredit>[0]): OrderStatus {
+  return assessCredit(params).status;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   ORDER_DECIDE_CAPABILITY_KEY,
   type OrdersPage,
 } from '@portal/contracts';
+import Decimal from 'decimal.js';
 import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import { isMailAddress, sendMail } from '../../platform/mail/index.js';
@@ -24,10 +25,10 @@ import * as repo from './orders.repository.js';
 import {
   amountOrNull,
   approvedMail,
+  assessCredit,
   checkDeclineReason,
   checkReviewable,
   DECIDED_STATUS,
-  decideOrderStatus,
   declinedMail,
   demoOrderSlot,
   demoPlacedAt,
@@ -88,9 +89,8 @@ export async function recordOrder(
     ]);
   const { source, result } = priced;
   if (!result.ok) throw validationFailed([{ field: `${SERVICE_FIELD_VIEW}.${result.fieldId}`, message: MISSING_UDRC_FIELD }]);
-  const credit = place.company ? await getCreditStatus(db, place.company.id) : { limit: null };
   const firstInvoice = firstInvoiceAmount(result.lines);
-  const status: OrderStatus = decideOrderStatus({ firstInvoice, creditLimit: credit.limit });
+  const { status } = await checkCredit(db, place.company?.id ?? null, firstInvoice, currency);
   const order = await repo.insertOrder(db, {
     accountId: place.id,
     companyId: place.company?.id ?? null,
@@ -123,6 +123,39 @@ export async function recordOrder(
         )
       : null;
   return { ...order, noticeSentTo };
+}
+
+export interface CreditCheck {
+  status: OrderStatus;
+  /** The customer's limit (2 decimals), null when none is set. */
+  limit: string | null;
+  /** The first invoices of the customer's orders under review, in `currency`. */
+  open: string;
+  /** By how much open + this order exceed the limit; null without a limit or amount. */
+  over: string | null;
+  ordersWithoutLimit: 'Allowed' | 'Reviewed';
+}
+
+/**
+ * Decision 0046: the one credit check of an order, used by the review (ValidateCreateOrderBottleneck) and by
+ * `recordOrder`: the company's limit and its reseller's setting (credit-limits' getCreditStatus), what is open
+ * against the limit, and `assessCredit`. An order that is not a company's (no company above) always completes.
+ */
+export async function checkCredit(
+  db: Queryable,
+  companyId: number | null,
+  firstInvoice: string | null,
+  currency: string,
+): Promise<CreditCheck> {
+  if (companyId === null) return { status: 'Completed', limit: null, open: '0.00', over: null, ordersWithoutLimit: 'Allowed' };
+  const [credit, open] = await Promise.all([getCreditStatus(db, companyId), repo.openUnderReview(db, companyId, currency)]);
+  const { status, over } = assessCredit({
+    firstInvoice,
+    creditLimit: credit.limit,
+    open,
+    ordersWithoutLimit: credit.ordersWithoutLimit,
+  });
+  return { status, limit: credit.limit, open: new Decimal(open).toFixed(2), over, ordersWithoutLimit: credit.ordersWithoutLimit };
 }
 
 /** How an order's status reads in a report. */
@@ -354,7 +387,9 @@ async function mailPlacingUser(
 /** [A3.1] [A2.33] ExtendedView.ApprovalInProgress of a Product account: it has an order under review. */
 export function approvalValues(underReview: unknown, account: AccountRow): Record<string, FieldValue> {
   if (account.account_type !== 'Product') return {};
-  return { ApprovalInProgress: underReview === true };
+  const kind = underReview === 'NewOrder' || underReview === 'Change' ? underReview : null;
+  // Decision 0046: ApprovalFor says whether the order waiting is the new subscription's own or a later change.
+  return kind ? { ApprovalInProgress: true, ApprovalFor: kind } : { ApprovalInProgress: false };
 }
 
 /** Demo units of per-unit fields, taken in turn; one demo customer orders far more (see DEMO_LARGE_ORDER). */
@@ -376,10 +411,14 @@ export async function seedDemoOrders(db: Queryable, now = new Date()): Promise<{
     db,
     subscriptions.map((s) => ({ accountPath: s.path, productName: s.productName })),
   );
-  // Recorded oldest first, so that order numbers follow the order dates.
+  // Recorded oldest first, so that order numbers follow the order dates; except the large order, recorded last:
+  // an order under review counts against its company's limit (decision 0046), and Dunmore's other demo orders
+  // are the completed ones they always were.
+  const isLarge = (sub: (typeof subscriptions)[number]) =>
+    sub.company === DEMO_LARGE_ORDER.company && sub.productName.toLowerCase() === DEMO_LARGE_ORDER.service.toLowerCase();
   const planned = subscriptions
     .map((sub, index) => ({ sub, index, slot: demoOrderSlot(index, subscriptions.length) }))
-    .sort((a, b) => a.slot - b.slot);
+    .sort((a, b) => Number(isLarge(a.sub)) - Number(isLarge(b.sub)) || a.slot - b.slot);
   let created = 0;
   for (const { sub, index, slot } of planned) {
     const source = sources.get(sub.productName.toLowerCase());

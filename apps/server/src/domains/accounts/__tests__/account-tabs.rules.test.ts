@@ -94,6 +94,15 @@ describe('decideAccountTabs', () => {
     expect(own).not.toContain('Notes');
   });
 
+  it("shows a company its own Credit check tab (read-only, decision 0046) but keeps a reseller's own hidden", () => {
+    const ownCompany = decideAccountTabs(ctx({ viewerOrganisationId: 3, viewerOrganisationPath: [1, 2, 3] }));
+    const ownReseller = decideAccountTabs(ctx({ accountId: 2, accountType: 'Reseller', parentId: 1 }));
+
+    expect(ownCompany).toContain('Credit_check');
+    expect(ownCompany).not.toContain('Notes');
+    expect(ownReseller).not.toContain('Credit_check');
+  });
+
   it('[A2.28] hides discount for the own company and when the account parent is not the viewer company', () => {
     expect(decideAccountTabs(ctx({ accountId: 2, accountType: 'Reseller', parentId: 1 }))).not.toContain('Discount');
     expect(decideAccountTabs(ctx({ parentId: 7 }))).not.toContain('Discount');

@@ -2,6 +2,7 @@ import { Stack, Table, Text, TextInput } from '@mantine/core';
 import { formatMoney, type OperationOutput, type ValidateCreateOrderBottleneck } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
+import { OrderCreditSummary } from './order-credit-summary';
 
 /** [A2.41] Order review: the new subscription's fees as priced for its values, and whether it waits for review. */
 export function StepReview(props: {
@@ -57,8 +58,13 @@ export function StepReview(props: {
         onBlur={props.onScheduledBlur}
         maw={320}
       />
+      {review.Credit && <OrderCreditSummary credit={review.Credit} />}
       {review.AboveCreditLimit && (
-        <ReadableAlert color="yellow" role="status" title={t('accountCreate.underReview.title')}>
+        <ReadableAlert
+          color="yellow"
+          role="status"
+          title={review.Credit?.Limit === null ? t('credit.order.reviewTitle') : t('accountCreate.underReview.title')}
+        >
           {t('accountCreate.review.aboveLimit')}
         </ReadableAlert>
       )}

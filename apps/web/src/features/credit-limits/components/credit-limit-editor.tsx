@@ -222,7 +222,9 @@ export function CreditLimitEditor({ accountId, data }: CreditLimitEditorProps) {
             </Anchor>
           )}
         </Group>
-        {!data.CanEdit && <Text size="sm">{data.IsLocked ? t('credit.lockedNoEdit') : t('credit.readOnly')}</Text>}
+        {!data.CanEdit && (
+          <Text size="sm">{data.IsLocked && !data.OwnOrganisation ? t('credit.lockedNoEdit') : t('credit.readOnly')}</Text>
+        )}
         <Collapse in={isOpen} id={ids.editor}>
           {isOpen && (
             <Stack
