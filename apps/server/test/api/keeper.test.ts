@@ -42,6 +42,7 @@ beforeAll(async () => {
     ['alice', reseller],
     ['bob', reseller],
     ['foreign', otherReseller],
+    ['customer', company],
   ] as const) {
     const user = await makeUser(t.db, { parentId: parent, capabilities: caps });
     clients[name] = await new ApiClient(t.url).signIn(user.username);
@@ -168,6 +169,21 @@ describe('[A7.2] GET /keeper/download/{url}', () => {
 
     expect(colleague.status).toBe(200);
     expect(foreign.status).toBe(404);
+  });
+
+  it("denies the company's own staff the papers of its credit record, even with the read capability", async () => {
+    const up = await upload('alice', 'payments.pdf', 'application/pdf', '%PDF-1.5 late payments');
+    await clients.alice!.edit('AddCreditLimitRecord', {
+      accountId: company,
+      Limit: '150',
+      Comment: 'late payments',
+      IsLocked: false,
+      Attachments: [{ Url: up.body.data.path, Title: 'payments.pdf' }],
+    });
+
+    const res = await download('customer', up.body.data.path);
+
+    expect(res.status).toBe(404);
   });
 
   it('needs a session', async () => {

@@ -259,7 +259,8 @@ export async function addRecord(
 /** The account a stored file belongs to when it is attached to a credit record (for /keeper/download). */
 export async function findAttachment(db: Queryable, storedName: string) {
   const accountId = await repo.findAttachmentAccount(db, storedName);
-  return accountId === null ? null : { accountId, capability: 'FIELDS_CREDITLIMIT_READ' };
+  // A company administrator reads the company's own limit, not the reseller's papers about it (decision 0046).
+  return accountId === null ? null : { accountId, capability: 'FIELDS_CREDITLIMIT_READ', aboveOnly: true };
 }
 
 const DAY = 24 * 3600 * 1000;

@@ -20,6 +20,11 @@ export interface FileAttachment {
    * are shown to every buyer of the marketplace.
    */
   everyone?: boolean;
+  /**
+   * Only callers whose organisation is above the account read it: a company's own staff never read the papers
+   * its reseller keeps about it (a credit check's attachments), even with the read capability.
+   */
+  aboveOnly?: boolean;
 }
 
 /** A domain that attaches uploaded files to its records answers for them here. */
@@ -216,6 +221,7 @@ export async function registerKeeperRoutes(app: FastifyInstance, options: Keeper
       const account = await options.locateAccount(db, attachment.accountId);
       // Outside the caller's scope a file looks exactly like one that does not exist.
       if (!account || !isInScope(caller.scope.rootPath, account.path)) return notFound(request, reply);
+      if (attachment.aboveOnly && account.path === caller.scope.rootPath) return notFound(request, reply);
       if (!caller.capabilities.has(attachment.capability)) {
         return sendProblem(reply, request, {
           status: 403,
