@@ -316,6 +316,25 @@ describe('GetMarketServiceForAccount and AcceptTermsForMarketplaceService', () =
     expect(refused.body.errors).toEqual([{ field: 'terms', message: 'Accept the terms and conditions of Ord Other first' }]);
   });
 
+  it('is denied without PRODUCT_ACCOUNT CREATE', async () => {
+    const res = await op('noCreate', 'GetMarketServiceForAccount', { accountId: customers.Main, serviceName: 'Ord Base' });
+
+    expect(res.status).toBe(403);
+  });
+
+  it("answers another reseller's customer with the same 404 as a missing account", async () => {
+    const foreign = await op('reseller', 'GetMarketServiceForAccount', { accountId: foreignCustomer, serviceName: 'Ord Base' });
+    const missing = await op('reseller', 'GetMarketServiceForAccount', { accountId: 999_999, serviceName: 'Ord Base' });
+    const accept = await op('reseller', 'AcceptTermsForMarketplaceService', {
+      accountId: foreignCustomer,
+      serviceName: 'Ord Base',
+    });
+
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toMatchObject({ code: missing.body.code, detail: missing.body.detail });
+    expect(accept.status).toBe(404);
+  });
+
   it('is denied without MARKETPLACE_TC_ACCEPT EXECUTE, and says the viewer cannot accept', async () => {
     const denied = await op('noTerms', 'AcceptTermsForMarketplaceService', {
       accountId: customers.Main,
@@ -617,6 +636,19 @@ describe('PlaceOrder', () => {
       .mail!.to(`${users.reseller!.username}@example.com`)
       .filter((m) => m.subject.startsWith(`Order ${res.body.OrderNumber} of`));
     expect(confirmation.at(-1)?.text).toContain('Provisioning: after review');
+  });
+
+  it("a request id is the placing user's: another user's same id places another order", async () => {
+    const customer = customers.Retry!;
+    const input = { requestId: randomUUID(), customerId: customer, productName: 'Ord Base', views: views('1', 'Shared id') };
+
+    const mine = await op('reseller', 'PlaceOrder', input);
+    const theirs = await op('noMargin', 'PlaceOrder', input);
+
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(theirs.status, JSON.stringify(theirs.body)).toBe(200);
+    expect(theirs.body.Replayed).toBe(false);
+    expect(theirs.body.AccountId).not.toBe(mine.body.AccountId);
   });
 
   it('is denied without PRODUCT_ACCOUNT CREATE', async () => {
