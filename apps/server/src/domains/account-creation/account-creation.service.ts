@@ -1,8 +1,10 @@
 import {
+  type ChargeSummary,
   CREATE_PARENT_TYPES,
   CREATE_TREE_TYPES,
   type CreateAccountType,
   type CreateParentItem,
+  chargeSummaryOfLines,
   createCapabilityKey,
   decideCreateParent,
   displayFieldValue,
@@ -17,6 +19,7 @@ import {
   refusalMessage,
   roleOrganisationKind,
   SUGGESTED_SERVICES_MAX,
+  unpricedNumberFields,
   validateFieldValue,
 } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
@@ -31,9 +34,10 @@ import {
   listSuggestedServices,
   type OrderableService,
   priceWithSource,
+  serviceFieldValues,
 } from '../catalogue/index.js';
 import { getCreditStatus } from '../credit-limits/index.js';
-import { decideOrderStatus, firstInvoiceAmount, recordOrder } from '../orders/index.js';
+import { decideOrderStatus, recordOrder } from '../orders/index.js';
 import { loadCustomerPricing } from '../price-lists/index.js';
 import { CREATE_PROVISIONING_ACTION, startProvisioningRequest } from '../provisioning/index.js';
 import { acceptServiceTerms, hasAcceptedServiceTerms } from '../terms/index.js';
@@ -246,6 +250,8 @@ export interface CreatedAccount {
     ProvisioningRequestId: number | null;
     ScheduledFor: string | null;
     Role: string | null;
+    OrderNumber: string | null;
+    Charges: ChargeSummary | null;
     NoticeSentTo: string | null;
   };
 }
@@ -321,9 +327,13 @@ export async function createAccount(
   let orderStatus: CreatedAccount['output']['OrderStatus'] = null;
   let provisioningRequestId: number | null = null;
   let noticeSentTo: string | null = null;
+  let orderNumber: string | null = null;
+  let charges: ChargeSummary | null = null;
   if (product) {
     const order = await recordOrder(db, { accountId: id, placedBy: caller.userId, placedAt: now });
     orderStatus = order.status;
+    orderNumber = order.orderNumber;
+    charges = caller.capabilities.has(SEE_PRICES) ? order.charges : null;
     noticeSentTo = order.noticeSentTo;
     const row = await accounts.findById(db, id);
     if (!row) throw notFound();
@@ -353,6 +363,8 @@ export async function createAccount(
       ScheduledFor: scheduled ? scheduled.toISOString() : null,
       Role: role?.name ?? null,
       NoticeSentTo: noticeSentTo,
+      OrderNumber: orderNumber,
+      Charges: charges,
     },
   };
 }
@@ -424,6 +436,8 @@ export async function validateBottleneck(
     Setup: null,
     AboveCreditLimit: false,
     PricesShown: showPrices,
+    Charges: null,
+    UnpricedFields: [],
   });
   const definitions = [...(await accounts.listFieldDefinitions(db, 'Product')), ...product.serviceDefs];
   const decision = decideCreate({ definitions, submitted: input.views });
@@ -448,7 +462,8 @@ export async function validateBottleneck(
   }
   const company = await accounts.findNearestOfType(db, parent.path, ['Company']);
   const credit = company ? await getCreditStatus(db, company.id) : { limit: null };
-  const status = decideOrderStatus({ firstInvoice: firstInvoiceAmount(result.lines), creditLimit: credit.limit });
+  const charges = chargeSummaryOfLines(result.lines, currency);
+  const status = decideOrderStatus({ firstInvoice: charges.FirstInvoice, creditLimit: credit.limit });
   return {
     Valid: true,
     InvalidMessageRef: null,
@@ -458,6 +473,8 @@ export async function validateBottleneck(
     Setup: showPrices ? result.setup.selling : null,
     AboveCreditLimit: status === 'UnderReview',
     PricesShown: showPrices,
+    Charges: showPrices ? charges : null,
+    UnpricedFields: unpricedNumberFields(priced.source.rules, priced.source.fields, serviceFieldValues(attributes)),
   };
 }
 
