@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import { type ChargeSummary, formatMoney } from '@portal/contracts';
+import { type ChargeSummary, compareAmounts, formatMoney } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -22,7 +22,10 @@ export function ChargeSummaryTable({ charges, label }: { charges: ChargeSummary;
             label: t('chargeSummary.advance', { months }),
             value: money(charges.AdvanceDueNow),
           },
-          { key: 'monthlyDueNow', label: t('chargeSummary.monthlyDueNow'), value: money(charges.MonthlyDueNow) },
+          // Only when some monthly fee is not prepaid: its first month is invoiced too.
+          ...(charges.MonthlyDueNow === null || compareAmounts(charges.MonthlyDueNow, '0') !== 0
+            ? [{ key: 'monthlyDueNow', label: t('chargeSummary.monthlyDueNow'), value: money(charges.MonthlyDueNow) }]
+            : []),
         ]
       : []),
     { key: 'firstInvoice', label: t('chargeSummary.firstInvoice'), value: money(charges.FirstInvoice), strong: true },

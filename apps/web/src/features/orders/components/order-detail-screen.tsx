@@ -236,7 +236,7 @@ function OrderDetails({ order, hrefForAccount }: { order: OrderDetail; hrefForAc
                   <Table.Tr key={r.Id}>
                     <Table.Td>{r.Id}</Table.Td>
                     <Table.Td>{r.Action}</Table.Td>
-                    <Table.Td>{r.Status}</Table.Td>
+                    <Table.Td>{t(`provisioning.status.${r.Status}`, { defaultValue: r.Status })}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{utc(r.CreatedAt)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.FinishedAt ? utc(r.FinishedAt) : '—'}</Table.Td>
                   </Table.Tr>
