@@ -34,7 +34,7 @@ const devicesField = {
   MinValue: 1,
   MaxValue: 1000,
 };
-const layouts = ['CREATE', 'VIEW'].map((Action) => ({
+const layouts = (['CREATE', 'VIEW'] as const).map((Action) => ({
   Action,
   Pages: [{ Name: 'General', Blocks: [{ Name: 'Details', Fields: [{ FieldId: 'Devices' }] }] }],
 }));

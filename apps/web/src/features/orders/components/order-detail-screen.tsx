@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMoney, ORDERS_READ_CAPABILITY_KEYS, type OrderDetail } from '@portal/contracts';
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChargeSummaryTable } from '../../../components/ui/charge-summary';
 import { NoAccess } from '../../../components/ui/no-access';
@@ -78,13 +78,21 @@ function OrderDetails({ order, hrefForAccount }: { order: OrderDetail; hrefForAc
     [t('orderDetail.kind'), t(`orderDetail.kinds.${order.Kind}`)],
     [
       t('orderDetail.customer'),
-      order.Customer ? <Anchor href={hrefForAccount(order.Customer.AccountId)}>{order.Customer.DisplayName}</Anchor> : '—',
+      order.Customer ? (
+        <Anchor key="customer" href={hrefForAccount(order.Customer.AccountId)} size="sm">
+          {order.Customer.DisplayName}
+        </Anchor>
+      ) : (
+        '—'
+      ),
     ],
     ...(order.Reseller ? ([[t('orderDetail.reseller'), order.Reseller]] as [string, React.ReactNode][]) : []),
     [
       t('orderDetail.subscription'),
-      <>
-        <Anchor href={hrefForAccount(order.AccountId)}>{order.AccountDisplayName}</Anchor>
+      <Fragment key="subscription">
+        <Anchor href={hrefForAccount(order.AccountId)} size="sm">
+          {order.AccountDisplayName}
+        </Anchor>
         {order.AccountState !== 'Active' && (
           <Text
             span
@@ -92,7 +100,7 @@ function OrderDetails({ order, hrefForAccount }: { order: OrderDetail; hrefForAc
             c="dimmed"
           >{` (${t(`orderDetail.accountStates.${order.AccountState}`, { defaultValue: order.AccountState })})`}</Text>
         )}
-      </>,
+      </Fragment>,
     ],
     [t('orderDetail.service'), order.Service],
     [t('orderDetail.quantity'), String(order.Quantity)],
