@@ -141,7 +141,7 @@ test.describe('an order page', () => {
     await page.getByLabel('Status').first().click();
     await page.getByRole('option', { name: 'Under review' }).click();
     await expect(rows(page)).toHaveCount(1);
-    const number = (await rows(page).first().getByRole('link').first().innerText()).trim();
+    const number = ((await rows(page).first().getByRole('link').first().textContent()) ?? '').trim();
     // The order number is the row's link: the keyboard opens it too.
     await rows(page)
       .first()

@@ -225,7 +225,7 @@ export async function recordChange(
   },
 ): Promise<repo.OrderRecord | null> {
   const place = await repo.findOrderPlace(db, input.accountId);
-  if (!place || place.accountType !== 'Product' || !place.productName) return null;
+  if (place?.accountType !== 'Product' || !place.productName) return null;
   let priced: PricedOrder;
   try {
     priced = await priceOrder(db, place);
