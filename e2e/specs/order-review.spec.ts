@@ -224,5 +224,14 @@ test.describe('what an order charges (issue 15)', () => {
     await expect(success.getByTestId('charge-firstInvoice')).toContainText('659.88 USD');
     await checkAccessible(page);
     await shot(page, 'order-charges-success');
+
+    // The subscription's price preview gives the same first invoice.
+    await dialog.getByRole('link', { name: 'Go to the created account' }).click();
+    await expect(page.getByTestId('price-first-invoice')).toContainText('659.88 USD');
+    await expect(page.getByTestId('price-prepaid-advance')).toContainText('659.88 USD');
+    await checkAccessible(page);
+    await shot(page, 'order-charges-preview');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'order-charges-preview-narrow');
   });
 });
