@@ -167,7 +167,7 @@ test.describe('order review', () => {
 });
 
 test.describe('what an order charges (issue 15)', () => {
-  test('[A6.17] a prepaid backup: the review and the success screen show the 12-month advance payment and the unpriced device count', async ({
+  test('a prepaid backup: the review and the success screen show the 12-month advance payment and the unpriced device count', async ({
     page,
   }) => {
     const stamp = unique();

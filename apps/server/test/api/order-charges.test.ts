@@ -126,7 +126,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('issue 15: the review shows exactly what will be charged', () => {
-  it('[A6.17] [M3.20] a prepaid backup: the review, the success answer, the order record, the Approve row and the price preview show the same advance payment', async () => {
+  it('[M3.20] a prepaid backup: the review, the success answer, the order record, the Approve row and the price preview show the same advance payment', async () => {
     const review = await op('reseller', 'ValidateCreateOrderBottleneck', {
       parentId: buyer,
       productName: PREPAID_BACKUP,
