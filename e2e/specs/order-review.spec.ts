@@ -165,3 +165,73 @@ test.describe('order review', () => {
     await checkAccessible(page);
   });
 });
+
+test.describe('what an order charges (issue 15)', () => {
+  test('a prepaid backup: the review and the success screen show the 12-month advance payment and the unpriced device count', async ({
+    page,
+  }) => {
+    const stamp = unique();
+    await signIn(page, 'cedarridge.admin');
+    const root = await page.request.post('/api/op/GetAvailableCreateParents', { data: { accountType: 'Company' } });
+    const resellerId = (await root.json()).Items[0].AccountId as number;
+    // Cedar Ridge sells in USD: Contoso Backup 2 TB is 54.99 USD a month, prepaid 12 months.
+    const companyId = await createViaApi(page, {
+      accountType: 'Company',
+      parentId: resellerId,
+      views: { Default: { Values: { DisplayName: `Prepaid Test ${stamp}` } }, Company: { Values: { Currency: 'USD' } } },
+    });
+    const userId = await createViaApi(page, {
+      accountType: 'User',
+      parentId: companyId,
+      views: {
+        Default: { Values: { DisplayName: `Pia Prepaid ${stamp}`, Username: `prepaid.pia.${stamp}` } },
+        User: { Values: { Email: `pia.${stamp}@example.com`, FirstName: 'Pia', LastName: 'Prepaid' } },
+      },
+    });
+    const service = 'Contoso Backup 2 TB';
+    const terms = await page.request.post('/api/op/AcceptTermsAndConditions', {
+      data: { accountId: userId, productName: service },
+    });
+    expect(terms.status()).toBe(200);
+
+    await page.goto(`/#/Account/Create?accountType=Service&parentId=${userId}&productName=${encodeURIComponent(service)}`);
+    const dialog = page.getByRole('dialog');
+    const devices = dialog.getByLabel('Protected devices');
+    for (let i = 0; i < 5 && !(await devices.isVisible()); i++) {
+      await dialog.getByRole('button', { name: 'Next' }).click();
+    }
+    await devices.fill('50');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+
+    // The review: recurring 54.99 USD, but 12 months are invoiced now; the devices are said not to change the price.
+    const review = dialog.getByRole('table', { name: 'What this order charges' });
+    await expect(review).toBeVisible();
+    await expect(review.getByTestId('charge-monthly')).toContainText('54.99 USD');
+    await expect(review.getByTestId('charge-advance')).toContainText('Paid in advance now (12 months)');
+    await expect(review.getByTestId('charge-advance')).toContainText('659.88 USD');
+    await expect(review.getByTestId('charge-firstInvoice')).toContainText('659.88 USD');
+    await expect(dialog.getByTestId('review-unpriced')).toContainText('Protected devices: 50 — not a price driver');
+    await checkAccessible(page);
+    await shot(page, 'order-charges-review');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'order-charges-review-narrow');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await dialog.getByRole('button', { name: 'Finish' }).click();
+    const success = dialog.getByRole('table', { name: 'What this order charges' });
+    await expect(dialog.getByTestId('created-order')).toContainText(/ORD-\d{6}/);
+    await expect(success.getByTestId('charge-advance')).toContainText('659.88 USD');
+    await expect(success.getByTestId('charge-firstInvoice')).toContainText('659.88 USD');
+    await checkAccessible(page);
+    await shot(page, 'order-charges-success');
+
+    // The subscription's price preview gives the same first invoice.
+    await dialog.getByRole('link', { name: 'Go to the created account' }).click();
+    await expect(page.getByTestId('price-first-invoice')).toContainText('659.88 USD');
+    await expect(page.getByTestId('price-prepaid-advance')).toContainText('659.88 USD');
+    await checkAccessible(page);
+    await shot(page, 'order-charges-preview');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'order-charges-preview-narrow');
+  });
+});

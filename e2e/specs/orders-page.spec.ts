@@ -134,3 +134,47 @@ test.describe('orders page', () => {
     await expect(banner(page)).toHaveCount(0);
   });
 });
+
+test.describe('an order page', () => {
+  test('[A2.33] a row of the Orders page opens the order: its amounts, fees, history and links to the subscription and the customer', async ({
+    page,
+  }) => {
+    await signIn(page, 'blueharbor.admin');
+    await page.goto('/#/Orders');
+    await page.getByLabel('Status').first().click();
+    await page.getByRole('option', { name: 'Under review' }).click();
+    await expect(rows(page)).toHaveCount(1);
+    const number = ((await rows(page).first().getByRole('link').first().textContent()) ?? '').trim();
+    // The order number is the row's link: the keyboard opens it too.
+    await rows(page)
+      .first()
+      .getByRole('link', { name: `Open order ${number}` })
+      .focus();
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(new RegExp(`#/Orders/${number}$`));
+    await expect(page.getByRole('heading', { level: 1, name: `Order ${number}` })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Order', exact: true })).toContainText('Dunmore Architects');
+    await expect(page.getByRole('link', { name: 'Dunmore Architects' })).toHaveAttribute('href', /#\/Account\/View\/\d+/);
+    await expect(page.getByTestId('order-amounts')).toContainText(/€[\d,]+\.\d{2}/);
+    await expect(page.getByRole('table', { name: 'Fees', exact: true })).toContainText('Protected devices');
+    await expect(page.getByRole('table', { name: 'Status history' })).toContainText('Under review (above the credit limit)');
+    // The demo subscription's vendor request (a MODIFY that was escalated) shows with its state.
+    await expect(page.getByRole('table', { name: 'Provisioning' })).toContainText('Escalated');
+    await checkAccessible(page);
+    await shot(page, 'order-page');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'order-page-narrow');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await page.getByRole('link', { name: '← All orders' }).click();
+    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  });
+
+  test('[A2.33] an order number outside the scope reads as missing', async ({ page }) => {
+    await signIn(page, 'acme.admin');
+    await page.goto('/#/Orders/ORD-999999');
+    await expect(page.getByRole('alert')).toContainText('This order does not exist or is outside your organisation.');
+    await checkAccessible(page);
+  });
+});

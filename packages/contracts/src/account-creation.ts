@@ -13,6 +13,7 @@ import {
 } from './accounts.js';
 import { ACCOUNT_TYPE_CAPABILITY } from './capabilities.js';
 import { OrdersWithoutLimitSchema } from './credit-limits.js';
+import { ChargeSummarySchema, UnpricedFieldSchema } from './charge-summary.js';
 import { defineOperation } from './operation.js';
 
 /** The account types the wizard creates (decision 0027-wizard-parents); Product is a service subscription [A1.1]. */
@@ -272,6 +273,9 @@ export const CreateAccount = defineOperation({
     ScheduledFor: z.string().nullable().default(null),
     /** [A2.44] The address an order under review was notified to (the caller's e-mail); null when none was sent. */
     NoticeSentTo: z.string().nullable().default(null),
+    /** A Product's order number, and what its first invoice holds (only with BILLING_SHOWPRODUCTPRICE read) [A6.17]. */
+    OrderNumber: z.string().nullable().default(null),
+    Charges: ChargeSummarySchema.nullable().default(null),
   }),
   access: ANY_CREATE,
   account: (i) => i.parentId,
@@ -402,6 +406,10 @@ export const ValidateCreateOrderBottleneck = defineOperation({
     Credit: OrderCreditSchema.nullable(),
     /** [M6.10] The reseller's purchase price and margin; null without BILLING_SHOWPRODUCTPRICE_MARGIN read or a price. */
     Purchase: PurchasePriceSchema.nullable().default(null),
+    /** What the first invoice holds (setup, monthly, advance payment now); null when not Valid or prices are not shown. */
+    Charges: ChargeSummarySchema.nullable().default(null),
+    /** The service's number fields no fee reads: their values are not price drivers. */
+    UnpricedFields: z.array(UnpricedFieldSchema).default([]),
   }),
   access: PRODUCT_CREATE,
   account: (i) => i.parentId,

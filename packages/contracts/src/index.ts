@@ -7,6 +7,7 @@ export * from './audit.js';
 export * from './auth.js';
 export * from './capabilities.js';
 export * from './capability-labels.js';
+export * from './charge-summary.js';
 export * from './credentials.js';
 export * from './credit-limits.js';
 export * from './custom-actions.js';

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { AccountIdSchema } from './accounts.js';
+import { ChargeSummarySchema } from './charge-summary.js';
 import { defineOperation } from './operation.js';
 
 /**
@@ -55,6 +56,10 @@ export const OrderSummarySchema = z.object({
    * under review, the caller holds ORDER_MANAGEMENT update and its organisation is above the order's customer.
    */
   CanDecide: z.boolean(),
+  /** Decision 0045: New (the order that created the subscription), Upgrade or Change (quantity or a priced field). */
+  Kind: z.enum(['New', 'Upgrade', 'Change']).default('New'),
+  /** What the first invoice holds, as the review showed it; null for an order recorded before charges were. */
+  Charges: ChargeSummarySchema.nullable().default(null),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
@@ -145,4 +150,64 @@ export const DeclineOrder = defineOperation({
   mutating: true,
 });
 
-export const orderOperations = [ListOrders, ApproveOrder, DeclineOrder] as const;
+/** An order's fee line as priced when it was placed (selling prices in the order's currency). */
+export const OrderLineSchema = z.object({
+  Description: z.string(),
+  ChargeType: z.enum(['Monthly', 'Setup']),
+  Units: z.string(),
+  UnitPrice: z.string().nullable(),
+  Total: z.string().nullable(),
+  /** Months paid in advance when the fee is prepaid. */
+  AdvanceMonths: z.number().int().nullable(),
+});
+export type OrderLine = z.infer<typeof OrderLineSchema>;
+
+/** One step of an order's life: placed, under review, approved or declined (who, when and why). */
+export const OrderEventSchema = z.object({
+  Event: z.enum(['Placed', 'UnderReview', 'Approved', 'Declined']),
+  /** ISO 8601 UTC. */
+  At: z.string(),
+  /** Who did it; null for imported history or an automatic step. */
+  By: z.string().nullable(),
+  Reason: z.string().nullable(),
+});
+export type OrderEvent = z.infer<typeof OrderEventSchema>;
+
+/** A provisioning request of the order's subscription, as the order detail shows its state. */
+export const OrderProvisioningSchema = z.object({
+  Id: z.number().int(),
+  Action: z.string(),
+  Status: z.string(),
+  CreatedAt: z.string(),
+  FinishedAt: z.string().nullable(),
+});
+
+export const OrderDetailSchema = OrderSummarySchema.omit({ CanDecide: true }).extend({
+  CanDecide: z.boolean(),
+  /** The subscription's state now (Terminated after a declined order). */
+  AccountState: z.string(),
+  /** The customer: the nearest Company, Reseller or Provider above the subscription now. */
+  Customer: z.object({ AccountId: AccountIdSchema, DisplayName: z.string(), AccountType: z.string() }).nullable(),
+  Reseller: z.string(),
+  ServiceName: z.string(),
+  /** Upgrade or Change: the service, quantity and monthly selling total before it. */
+  Previous: z
+    .object({ ServiceName: z.string(), Quantity: z.number().nullable(), MonthlyTotal: z.string().nullable() })
+    .nullable(),
+  Lines: z.array(OrderLineSchema),
+  History: z.array(OrderEventSchema),
+  Provisioning: z.array(OrderProvisioningSchema),
+});
+export type OrderDetail = z.infer<typeof OrderDetailSchema>;
+
+export const GetOrder = defineOperation({
+  name: 'GetOrder',
+  summary:
+    "One order of a subscription inside the caller's scope: its lines, amounts, status history and the provisioning of its subscription",
+  input: z.object({ orderNumber: OrderNumberSchema }),
+  output: OrderDetailSchema,
+  access: { kind: 'anyCapability', capabilities: ORDERS_READ_CAPABILITIES },
+  mutating: false,
+});
+
+export const orderOperations = [ListOrders, ApproveOrder, DeclineOrder, GetOrder] as const;

@@ -4,8 +4,10 @@
  * what the caller may see: purchase prices and gross margin only for holders of
  * BILLING_SHOWPRODUCTPRICE_MARGIN read, absent from the response otherwise.
  */
+
 import { z } from 'zod';
 import { AccountIdSchema } from './accounts.js';
+import { ChargeSummarySchema } from './charge-summary.js';
 import { defineOperation } from './operation.js';
 import { ChargeTypeSchema } from './services.js';
 
@@ -82,6 +84,8 @@ export const AccountPricePreviewSchema = z.object({
   PrepaidAdvance: PricePreviewTotalSchema.nullable(),
   /** True when a charged line has no retail price in Currency. */
   MissingRetailPrice: z.boolean(),
+  /** With Priced: what a new order of it would invoice first (setup, monthly, advance payment now), as its order recorded. */
+  Charges: ChargeSummarySchema.nullable().default(null),
   /** Only for BILLING_SHOWPRODUCTPRICE_MARGIN read. */
   Margin: z
     .object({

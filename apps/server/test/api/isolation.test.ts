@@ -1826,3 +1826,62 @@ describe('the ordering wizard reaches only customers inside the caller scope, ev
     }
   });
 });
+
+describe('GetOrder opens only an order of a subscription inside the caller scope (decision 0045)', () => {
+  const detailClients = new Map<CallerName, ApiClient>();
+  const orderOf = new Map<string, string>();
+  const products = TREE.filter((a) => a.type === 'Product').map((a) => a.name);
+
+  beforeAll(async () => {
+    for (const [i, target] of products.entries()) {
+      const order = await insertOrder(t.db, {
+        accountId: idOf(target),
+        companyId: null,
+        resellerId: null,
+        serviceName: 'Isolation',
+        serviceDisplayName: 'Order detail isolation probe',
+        quantity: 1,
+        currency: 'EUR',
+        monthlySelling: '1',
+        setupSelling: '0',
+        purchaseCurrency: 'EUR',
+        monthlyPurchase: '1',
+        setupPurchase: '0',
+        status: 'Completed',
+        placedBy: null,
+        placedAt: new Date(Date.UTC(2026, 1, 1 + i)),
+      });
+      orderOf.set(target, order.orderNumber);
+    }
+    for (const [i, { caller, root }] of CALLERS.entries()) {
+      const user = await makeUser(t.db, {
+        parentId: idOf(root),
+        capabilities: [...READ_ALL, i % 2 === 0 ? 'ORDER_MANAGEMENT_READ' : 'CREDITCHECK_COMPANYORDERS_READ'],
+        displayName: `${caller} (order detail)`,
+      });
+      detailClients.set(caller, await new ApiClient(t.url).signIn(user.username));
+    }
+  });
+
+  const rows = CALLERS.flatMap(({ caller }) =>
+    products.map((target) => ({ caller, target, inside: SCOPE[caller].includes(target) })),
+  );
+
+  it.each(rows.filter((r) => r.inside))('$caller opens the order of $target', async ({ caller, target }) => {
+    const res = await detailClients.get(caller)!.op('GetOrder', { orderNumber: orderOf.get(target) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.AccountId).toBe(idOf(target));
+  });
+
+  it.each(rows.filter((r) => !r.inside))(
+    '$caller gets the same 404 from GetOrder for the order of $target as for a missing order',
+    async ({ caller, target }) => {
+      const client = detailClients.get(caller)!;
+      const foreign = await client.op('GetOrder', { orderNumber: orderOf.get(target) });
+      const missing = await client.op('GetOrder', { orderNumber: 'ORD-999999' });
+      expect(missing.status).toBe(404);
+      expect(foreign.status).toBe(404);
+      expect(comparable(foreign.body)).toEqual(comparable(missing.body));
+    },
+  );
+});

@@ -178,6 +178,7 @@ describe('orders and revenue datasets', () => {
       Reseller: 'R1',
       Service: SERVICE,
       Status: 'Under review',
+      Kind: 'New',
       Day: monthAgo(1).toISOString().slice(0, 10),
       Month: months[10]?.key,
       Quantity: 1,

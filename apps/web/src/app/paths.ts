@@ -62,6 +62,8 @@ export const paths = {
     const text = params.toString();
     return text ? `/Orders?${text}` : '/Orders';
   },
+  /** Decision 0045: #/Orders/{orderNumber}, one order's page. */
+  order: (orderNumber: string) => `/Orders/${encodeURIComponent(orderNumber)}`,
   marketplace: {
     /** [M2.18] #/Marketplace/Explore/{query}: explore home without a query [M4.17]. */
     explore: (query = '') => (query ? `/Marketplace/Explore/${query}` : '/Marketplace/Explore'),

@@ -24,6 +24,7 @@ const ConfirmedTermsPage = lazyPage(() => import('./routes/confirmed-terms-page'
 const ReportsPage = lazyPage(() => import('./routes/reports-page'), 'ReportsPage');
 const OutboxPage = lazyPage(() => import('./routes/outbox-page'), 'OutboxPage');
 const OrdersPage = lazyPage(() => import('./routes/orders-page'), 'OrdersPage');
+const OrderPage = lazyPage(() => import('./routes/order-page'), 'OrderPage');
 const ExchangeRatesPage = lazyPage(() => import('./routes/exchange-rates-page'), 'ExchangeRatesPage');
 const MarketplaceExplorePage = lazyPage(() => import('./routes/marketplace-explore-page'), 'MarketplaceExplorePage');
 const MarketplaceServicePage = lazyPage(() => import('./routes/marketplace-service-page'), 'MarketplaceServicePage');
@@ -60,6 +61,7 @@ const routes: RouteObject[] = [
       { path: 'Reports/:reportLink?', element: <ReportsPage /> },
       { path: 'Outbox/:messageId?', element: <OutboxPage /> },
       { path: 'Orders', element: <OrdersPage /> },
+      { path: 'Orders/:orderNumber', element: <OrderPage /> },
       { path: 'ExchangeRates', element: <ExchangeRatesPage /> },
       { path: 'Marketplace/Explore/:query?', element: <MarketplaceExplorePage /> },
       { path: 'Marketplace/v2/:sourceType/:query?', element: <MarketplaceExplorePage /> },

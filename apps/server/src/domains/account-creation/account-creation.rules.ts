@@ -2,6 +2,7 @@ import {
   type AccountType,
   type CreateAccountType,
   type CreateParentItem,
+  describePriceLine,
   type FieldDefinition,
   type FieldError,
   type FieldValue,
@@ -205,11 +206,7 @@ export function storedValues(
 /** [A2.41] The review's price lines: what each fee is for, its units and, when shown, its selling price. */
 export function reviewLines(lines: readonly PriceLine[], showPrices: boolean) {
   return lines.map((l) => ({
-    Description: l.condition
-      ? `${l.condition.fieldDisplayName}: ${l.condition.value}`
-      : l.unitField
-        ? l.unitField.fieldDisplayName
-        : 'Base fee',
+    Description: describePriceLine(l),
     ChargeType: l.chargeType,
     Units: l.units,
     UnitPrice: showPrices ? l.sellingUnitPrice : null,

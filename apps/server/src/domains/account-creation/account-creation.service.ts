@@ -1,8 +1,10 @@
 import {
+  type ChargeSummary,
   CREATE_PARENT_TYPES,
   CREATE_TREE_TYPES,
   type CreateAccountType,
   type CreateParentItem,
+  chargeSummaryOfLines,
   convertAmount,
   createCapabilityKey,
   DEFAULT_CURRENCY,
@@ -15,6 +17,7 @@ import {
   NEW_USER_ROLES,
   type OrderCredit,
   type PricingResult,
+  type UnpricedField,
   parseScheduledDate,
   ROLE_FIELD,
   ROLE_VIEW,
@@ -22,6 +25,7 @@ import {
   roleOrganisationKind,
   SERVICE_PARENT_TYPES,
   SUGGESTED_SERVICES_MAX,
+  unpricedNumberFields,
   validateFieldValue,
 } from '@portal/contracts';
 import Decimal from 'decimal.js';
@@ -37,9 +41,10 @@ import {
   listSuggestedServices,
   type OrderableService,
   priceWithSource,
+  serviceFieldValues,
 } from '../catalogue/index.js';
 import { conversionForAccount } from '../exchange-rates/index.js';
-import { type CreditCheck, checkCredit, firstInvoiceAmount, recordOrder } from '../orders/index.js';
+import { type CreditCheck, checkCredit, recordOrder } from '../orders/index.js';
 import { loadCustomerPricing } from '../price-lists/index.js';
 import { CREATE_PROVISIONING_ACTION, startProvisioningRequest } from '../provisioning/index.js';
 import { acceptServiceTerms, hasAcceptedServiceTerms } from '../terms/index.js';
@@ -296,6 +301,8 @@ export interface CreatedAccount {
     ProvisioningRequestId: number | null;
     ScheduledFor: string | null;
     Role: string | null;
+    OrderNumber: string | null;
+    Charges: ChargeSummary | null;
     NoticeSentTo: string | null;
   };
   /** A Product's recorded order (the ordering wizard's confirmation e-mail and answer); null for other types. */
@@ -385,6 +392,8 @@ export async function createAccount(
   let provisioningRequestId: number | null = null;
   let noticeSentTo: string | null = null;
   let recorded: CreatedAccount['order'] = null;
+  let orderNumber: string | null = null;
+  let charges: ChargeSummary | null = null;
   if (product) {
     const order = await recordOrder(db, { accountId: id, placedBy: caller.userId, placedAt: now });
     recorded = {
@@ -395,6 +404,8 @@ export async function createAccount(
       setup: order.setupSelling,
     };
     orderStatus = order.status;
+    orderNumber = order.orderNumber;
+    charges = caller.capabilities.has(SEE_PRICES) ? order.charges : null;
     noticeSentTo = order.noticeSentTo;
     const row = await accounts.findById(db, id);
     if (!row) throw notFound();
@@ -424,6 +435,8 @@ export async function createAccount(
       ScheduledFor: scheduled ? scheduled.toISOString() : null,
       Role: role?.name ?? null,
       NoticeSentTo: noticeSentTo,
+      OrderNumber: orderNumber,
+      Charges: charges,
     },
     order: recorded,
     postCreationMessage: product?.service.postCreationMessage ?? null,
@@ -490,7 +503,14 @@ function orderCredit(credit: CreditCheck, firstInvoice: string | null, currency:
 
 /** A subscription to be, validated and priced for the review: its price result, or the message to show. */
 type PricedProduct =
-  | { ok: true; product: ProductSetup; result: Extract<PricingResult, { ok: true }>; purchaseCurrency: string }
+  | {
+      ok: true;
+      product: ProductSetup;
+      result: Extract<PricingResult, { ok: true }>;
+      purchaseCurrency: string;
+      /** Decision 0045: the service's number fields no fee reads ("not a price driver"). */
+      unpriced: UnpricedField[];
+    }
   | { ok: false; message: string };
 
 /** Validates a new subscription's values and prices it with the one pricing rule (the customer's price list, else SRP). */
@@ -522,7 +542,13 @@ async function priceProduct(
     const field = product.serviceDefs.find((d) => d.Name === result.fieldId);
     return { ok: false, message: `${MISSING_UDRC_FIELD}${field ? ` (${field.DisplayName})` : ''}` };
   }
-  return { ok: true, product, result, purchaseCurrency: source.ownerCurrency ?? DEFAULT_CURRENCY };
+  return {
+    ok: true,
+    product,
+    result,
+    purchaseCurrency: source.ownerCurrency ?? DEFAULT_CURRENCY,
+    unpriced: unpricedNumberFields(source.rules, source.fields, serviceFieldValues(attributes)),
+  };
 }
 
 /** Adds decimal strings; null when any is null (a fee without a retail price). */
@@ -610,6 +636,8 @@ export async function validateBottleneck(
     PricesShown: showPrices,
     Purchase: null,
     Credit: null,
+    Charges: null,
+    UnpricedFields: [],
   });
   const priced: Extract<PricedProduct, { ok: true }>[] = [];
   // The dependency first, as PlaceOrder creates it first [M4.21].
@@ -622,7 +650,11 @@ export async function validateBottleneck(
     priced.push(one);
   }
   const company = await accounts.findNearestOfType(db, parent.path, ['Company']);
-  const firstInvoice = addAmounts(priced.map((p) => firstInvoiceAmount(p.result.lines)));
+  const charges = chargeSummaryOfLines(
+    priced.flatMap((p) => p.result.lines),
+    currency,
+  );
+  const firstInvoice = charges.FirstInvoice;
   const credit = await checkCredit(db, company?.id ?? null, firstInvoice, currency);
   return {
     Valid: true,
@@ -637,6 +669,8 @@ export async function validateBottleneck(
     PricesShown: showPrices,
     Purchase: caller.capabilities.has(SEE_MARGIN) ? await purchaseOf(db, parent, currency, priced, now) : null,
     Credit: company && showPrices && caller.capabilities.has(SEE_CREDIT) ? orderCredit(credit, firstInvoice, currency) : null,
+    Charges: showPrices ? charges : null,
+    UnpricedFields: priced.flatMap((p) => p.unpriced),
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   type AccountPricePreview,
   type Conversion,
+  chargeSummary,
   convertAmount,
   DEFAULT_CURRENCY,
   grossMargin,
@@ -65,6 +66,7 @@ export function toPricePreview(input: PreviewInput): AccountPricePreview {
       Setup: EMPTY_TOTAL,
       PrepaidAdvance: null,
       MissingRetailPrice: false,
+      Charges: null,
       ...margin(comparable ? null : 'NoExchangeRate', false),
     };
   }
@@ -106,6 +108,7 @@ export function toPricePreview(input: PreviewInput): AccountPricePreview {
     Setup: total(result.setup),
     PrepaidAdvance: prepaid ? total(result.prepaidAdvance) : null,
     MissingRetailPrice: missingRetailPrice,
+    Charges: chargeSummary(result),
     ...margin(!comparable ? 'NoExchangeRate' : missingRetailPrice ? 'NoRetailPrice' : null, comparable && !missingRetailPrice),
   };
 }

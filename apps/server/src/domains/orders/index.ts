@@ -7,7 +7,9 @@ export {
   assessCredit,
   decideOrderStatus,
   firstInvoiceAmount,
+  ORDER_KINDS,
   ORDER_STATUSES,
+  type OrderKind,
   type OrderStatus,
   REVENUE_MONTHS,
   type RevenueRow,
@@ -22,6 +24,7 @@ export {
   type OrderDatasetRow,
   ordersDataset,
   type RecordOrderInput,
+  recordChange,
   recordOrder,
   revenueDataset,
   seedDemoOrders,
@@ -33,4 +36,6 @@ export const ordersAccountExtension: AccountExtension = {
   extendedTypes: ['Product'],
   extendedSql: UNDER_REVIEW_SQL,
   extendedValues: (underReview, account) => service.approvalValues(underReview, account),
+  // Decision 0045: a saved change of a subscription's quantity or priced field is recorded as an order.
+  afterSave: (db, event) => service.changeAfterSave(db, event),
 };

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../platform/db/db.js';
 import { pathIds, pathUpperBound } from '../../platform/tenancy/scope.js';
-import type { OrderStatus } from './orders.rules.js';
+import type { OrderKind, OrderStatus } from './orders.rules.js';
 
 export interface NewOrder {
   accountId: number;
@@ -18,9 +18,24 @@ export interface NewOrder {
   status: OrderStatus;
   placedBy: number | null;
   placedAt: Date;
+  /** Decision 0045: New (the default), or an Upgrade / Change of the subscription with what it was before. */
+  kind?: OrderKind;
+  previousServiceName?: string | null;
+  previousQuantity?: number | null;
+  previousMonthlySelling?: string | null;
+  /**
+   * The charge summary's amounts (contracts' chargeSummary) in the selling and the purchase currency;
+   * without advanceMonths the order records no charges (as before migration 0133).
+   */
+  monthlyDueNowSelling?: string | null;
+  advanceSelling?: string | null;
+  firstInvoiceSelling?: string | null;
+  advanceMonths?: number[] | null;
+  advancePurchase?: string | null;
+  firstInvoicePurchase?: string | null;
 }
 
-export interface OrderRecord extends NewOrder {
+export interface OrderRecord extends Required<NewOrder> {
   id: number;
   orderNumber: string;
 }
@@ -29,14 +44,21 @@ const ORDER_COLUMNS = `id, order_number AS "orderNumber", account_id AS "account
   reseller_id AS "resellerId", service_name AS "serviceName", service_display_name AS "serviceDisplayName",
   quantity::float8 AS "quantity", currency, monthly_selling::text AS "monthlySelling", setup_selling::text AS "setupSelling",
   purchase_currency AS "purchaseCurrency", monthly_purchase::text AS "monthlyPurchase", setup_purchase::text AS "setupPurchase",
-  status, placed_by AS "placedBy", placed_at AS "placedAt"`;
+  status, placed_by AS "placedBy", placed_at AS "placedAt", kind, previous_service_name AS "previousServiceName",
+  previous_quantity::float8 AS "previousQuantity", previous_monthly_selling::text AS "previousMonthlySelling",
+  monthly_due_now_selling::text AS "monthlyDueNowSelling", advance_selling::text AS "advanceSelling",
+  first_invoice_selling::text AS "firstInvoiceSelling", advance_months AS "advanceMonths",
+  advance_purchase::text AS "advancePurchase", first_invoice_purchase::text AS "firstInvoicePurchase"`;
 
 export async function insertOrder(db: Queryable, o: NewOrder): Promise<OrderRecord> {
   const [row] = await db.query<OrderRecord>(
     `INSERT INTO orders (account_id, company_id, reseller_id, service_name, service_display_name, quantity, currency,
                          monthly_selling, setup_selling, purchase_currency, monthly_purchase, setup_purchase, status,
-                         placed_by, placed_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                         placed_by, placed_at, kind, previous_service_name, previous_quantity, previous_monthly_selling,
+                         monthly_due_now_selling, advance_selling, first_invoice_selling, advance_months, advance_purchase,
+                         first_invoice_purchase)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23,
+             $24, $25)
      RETURNING ${ORDER_COLUMNS}`,
     [
       o.accountId,
@@ -54,10 +76,72 @@ export async function insertOrder(db: Queryable, o: NewOrder): Promise<OrderReco
       o.status,
       o.placedBy,
       o.placedAt,
+      o.kind ?? 'New',
+      o.previousServiceName ?? null,
+      o.previousQuantity ?? null,
+      o.previousMonthlySelling ?? null,
+      o.monthlyDueNowSelling ?? null,
+      o.advanceSelling ?? null,
+      o.firstInvoiceSelling ?? null,
+      o.advanceMonths ?? null,
+      o.advancePurchase ?? null,
+      o.firstInvoicePurchase ?? null,
     ],
   );
   if (!row) throw new Error('order insert returned nothing');
   return { ...row, placedAt: new Date(row.placedAt) };
+}
+
+/** An order's fee lines as the pricing rule priced them when it was placed (decision 0045). */
+export interface OrderLineRow {
+  description: string;
+  chargeType: 'Monthly' | 'Setup';
+  units: string;
+  unitPrice: string | null;
+  total: string | null;
+  advanceMonths: number | null;
+}
+
+export async function insertOrderLines(db: Queryable, orderId: number, lines: readonly OrderLineRow[]): Promise<void> {
+  if (lines.length === 0) return;
+  await db.query(
+    `INSERT INTO order_lines (order_id, position, description, charge_type, units, unit_price, total, advance_months)
+     SELECT $1, l.position, l.description, l.charge_type, l.units, l.unit_price, l.total, l.advance_months
+       FROM jsonb_to_recordset($2::jsonb) AS l(position int, description text, charge_type text, units numeric,
+                                              unit_price numeric, total numeric, advance_months int)`,
+    [
+      orderId,
+      JSON.stringify(
+        lines.map((l, i) => ({
+          position: i + 1,
+          description: l.description,
+          charge_type: l.chargeType,
+          units: l.units,
+          unit_price: l.unitPrice,
+          total: l.total,
+          advance_months: l.advanceMonths,
+        })),
+      ),
+    ],
+  );
+}
+
+export async function listOrderLines(db: Queryable, orderId: number): Promise<OrderLineRow[]> {
+  return db.query<OrderLineRow>(
+    `SELECT description, charge_type AS "chargeType", units::text AS units, unit_price::text AS "unitPrice",
+            total::text AS total, advance_months AS "advanceMonths"
+       FROM order_lines WHERE order_id = $1 ORDER BY position`,
+    [orderId],
+  );
+}
+
+/** The newest order of a subscription (any kind), what a change is compared with; null when it has none. */
+export async function findLatestOrder(db: Queryable, accountId: number): Promise<OrderRecord | null> {
+  const [row] = await db.query<OrderRecord>(
+    `SELECT ${ORDER_COLUMNS} FROM orders WHERE account_id = $1 ORDER BY placed_at DESC, id DESC LIMIT 1`,
+    [accountId],
+  );
+  return row ? { ...row, placedAt: new Date(row.placedAt) } : null;
 }
 
 export async function countOrders(db: Queryable): Promise<number> {
@@ -148,6 +232,18 @@ export interface OrderListRow {
   currency: string;
   monthlySelling: string | null;
   setupSelling: string | null;
+  kind: OrderKind;
+}
+
+/** The charge summary columns of an order `o` (decision 0045), as `storedChargeSummary` reads them. */
+const CHARGE_COLUMNS = `o.monthly_due_now_selling::text AS "monthlyDueNowSelling", o.advance_selling::text AS "advanceSelling",
+  o.first_invoice_selling::text AS "firstInvoiceSelling", o.advance_months AS "advanceMonths"`;
+
+export interface OrderCharges {
+  monthlyDueNowSelling: string | null;
+  advanceSelling: string | null;
+  firstInvoiceSelling: string | null;
+  advanceMonths: number[] | null;
 }
 
 /**
@@ -159,7 +255,7 @@ export async function listOrdersInSubtree(db: Queryable, rootPath: string, limit
     `SELECT o.id, o.order_number AS "orderNumber", o.account_id AS "accountId", ${ORGANISATIONS_ABOVE},
             o.service_display_name AS "serviceDisplayName", o.status, o.placed_at AS "placedAt",
             o.quantity::float8 AS "quantity", o.currency, o.monthly_selling::text AS "monthlySelling",
-            o.setup_selling::text AS "setupSelling"
+            o.setup_selling::text AS "setupSelling", o.kind
        FROM orders o JOIN accounts p ON p.id = o.account_id
       WHERE p.path >= $1 AND p.path < $2
       ORDER BY o.placed_at DESC, o.id DESC LIMIT ${Number(limit)}`,
@@ -182,6 +278,8 @@ export interface SubscriptionRevenueRow {
   /** The subscription's original (first) order, when it has one. */
   orderStatus: OrderStatus | null;
   placedAt: Date | null;
+  /** The monthly selling totals of its completed orders, oldest first (decision 0045). */
+  prices: { from: string; monthly: string | null }[] | null;
 }
 
 /** Every Product account of a subtree with what revenue needs: its service values, dates, organisations and original order. */
@@ -193,7 +291,9 @@ export async function listSubscriptionsForRevenue(db: Queryable, rootPath: strin
               WHERE c.id = ANY(string_to_array(trim(both '/' from p.path), '/')::int[])
                 AND c.account_type IN ('Company', 'Reseller', 'Provider') AND c.currency IS NOT NULL
               ORDER BY c.depth DESC LIMIT 1) AS "currency",
-            first.status AS "orderStatus", first.placed_at AS "placedAt"
+            first.status AS "orderStatus", first.placed_at AS "placedAt",
+            (SELECT json_agg(json_build_object('from', o.placed_at, 'monthly', o.monthly_selling::text) ORDER BY o.placed_at, o.id)
+               FROM orders o WHERE o.account_id = p.id AND o.status = 'Completed') AS "prices"
        FROM accounts p
        LEFT JOIN LATERAL (SELECT o.status, o.placed_at FROM orders o WHERE o.account_id = p.id
                            ORDER BY o.placed_at, o.id LIMIT 1) first ON true
@@ -228,7 +328,7 @@ export async function setServiceValues(db: Queryable, accountId: number, values:
   ]);
 }
 
-export interface OrderPageRow extends OrderListRow {
+export interface OrderPageRow extends OrderListRow, OrderCharges {
   accountDisplayName: string;
   /** The nearest organisation above the subscription is the root of the listing (the caller's own organisation). */
   ownOrganisation: boolean;
@@ -260,7 +360,7 @@ export async function listOrdersPage(
       SELECT o.id, o.order_number AS "orderNumber", o.account_id AS "accountId", p.display_name AS "accountDisplayName",
              ${ORGANISATIONS_ABOVE}, o.service_display_name AS "serviceDisplayName", o.status, o.placed_at AS "placedAt",
              o.quantity::float8 AS "quantity", o.currency, o.monthly_selling::text AS "monthlySelling",
-             o.setup_selling::text AS "setupSelling", ${CUSTOMER_PATH} = $1 AS "ownOrganisation"
+             o.setup_selling::text AS "setupSelling", o.kind, ${CHARGE_COLUMNS}, ${CUSTOMER_PATH} = $1 AS "ownOrganisation"
         FROM orders o JOIN accounts p ON p.id = o.account_id
        WHERE p.path >= $1 AND p.path < $2 AND ($3::int IS NULL OR o.account_id = $3)
          AND ($4::text IS NULL OR o.status = $4))
@@ -357,4 +457,57 @@ export async function saveDecision(
     d.decidedAt,
     d.reason,
   ]);
+}
+
+/** An order as its detail page shows it (decision 0045): the record, its subscription and customer now, and who decided it. */
+export interface OrderDetailRow extends Omit<OrderRecord, 'placedAt'> {
+  placedAt: Date;
+  accountDisplayName: string;
+  accountState: string;
+  customerId: number | null;
+  customerName: string | null;
+  customerType: string | null;
+  reseller: string;
+  placedByName: string | null;
+  decidedByName: string | null;
+  decidedAt: Date | null;
+  decisionReason: string | null;
+  ownOrganisation: boolean;
+}
+
+/**
+ * The order with this number whose subscription is inside the subtree at rootPath (the same scope as
+ * ListOrders, in SQL); null otherwise, exactly as for a missing order.
+ */
+export async function findOrderInScope(db: Queryable, rootPath: string, orderNumber: string): Promise<OrderDetailRow | null> {
+  const [row] = await db.query<OrderDetailRow>(
+    `SELECT o.id, o.order_number AS "orderNumber", o.account_id AS "accountId", o.company_id AS "companyId",
+            o.reseller_id AS "resellerId", o.service_name AS "serviceName", o.service_display_name AS "serviceDisplayName",
+            o.quantity::float8 AS "quantity", o.currency, o.monthly_selling::text AS "monthlySelling",
+            o.setup_selling::text AS "setupSelling", o.purchase_currency AS "purchaseCurrency",
+            o.monthly_purchase::text AS "monthlyPurchase", o.setup_purchase::text AS "setupPurchase", o.status,
+            o.placed_by AS "placedBy", o.placed_at AS "placedAt", o.kind, o.previous_service_name AS "previousServiceName",
+            o.previous_quantity::float8 AS "previousQuantity", o.previous_monthly_selling::text AS "previousMonthlySelling",
+            ${CHARGE_COLUMNS}, o.advance_purchase::text AS "advancePurchase",
+            o.first_invoice_purchase::text AS "firstInvoicePurchase",
+            p.display_name AS "accountDisplayName", p.state AS "accountState",
+            cust.id AS "customerId", cust.display_name AS "customerName", cust.account_type AS "customerType",
+            coalesce((SELECT r.display_name FROM accounts r
+                       WHERE r.id = ANY(string_to_array(trim(both '/' from p.path), '/')::int[]) AND r.account_type = 'Reseller'
+                       ORDER BY r.depth DESC LIMIT 1), '') AS "reseller",
+            placer.display_name AS "placedByName", decider.display_name AS "decidedByName",
+            o.decided_at AS "decidedAt", o.decision_reason AS "decisionReason",
+            ${CUSTOMER_PATH} = $1 AS "ownOrganisation"
+       FROM orders o JOIN accounts p ON p.id = o.account_id
+       LEFT JOIN LATERAL (SELECT c.id, c.display_name, c.account_type FROM accounts c
+                           WHERE c.id = ANY(string_to_array(trim(both '/' from p.path), '/')::int[])
+                             AND c.account_type IN ('Company', 'Reseller', 'Provider')
+                           ORDER BY c.depth DESC LIMIT 1) cust ON true
+       LEFT JOIN accounts placer ON placer.id = o.placed_by
+       LEFT JOIN accounts decider ON decider.id = o.decided_by
+      WHERE o.order_number = $3 AND p.path >= $1 AND p.path < $2`,
+    [rootPath, pathUpperBound(rootPath), orderNumber],
+  );
+  if (!row) return null;
+  return { ...row, placedAt: new Date(row.placedAt), decidedAt: row.decidedAt ? new Date(row.decidedAt) : null };
 }

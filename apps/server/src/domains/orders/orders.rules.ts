@@ -3,7 +3,7 @@
  * checked against the credit limit, and the monthly recurring revenue of the last months.
  * Money is decimal (decimal.js), never a float, until a dataset row rounds it to cents.
  */
-import { ORDER_DECLINE_REASON_MAX, type PriceLine } from '@portal/contracts';
+import { type ChargeSummary, chargeSummaryOfLines, ORDER_DECLINE_REASON_MAX, type PriceLine } from '@portal/contracts';
 import Decimal from 'decimal.js';
 
 /**
@@ -12,6 +12,59 @@ import Decimal from 'decimal.js';
  */
 export const ORDER_STATUSES = ['Completed', 'UnderReview', 'Canceled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * Decision 0045: New, the order that created the subscription; Upgrade, it moved to another service;
+ * Change, its quantity or a priced field of its service changed. Every change of what the customer
+ * pays is an order of its own, so the orders and revenue datasets keep each price from when it held.
+ */
+export const ORDER_KINDS = ['New', 'Upgrade', 'Change'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/** An exact decimal string as it reads stored in a numeric column ("608.400000" -> "608.4"); null stays null. */
+export const plainAmount = (value: string | null): string | null => {
+  const d = dec(value);
+  return d === null ? null : d.toFixed();
+};
+
+/** The charge summary an order recorded (null for an order recorded before charges were, migration 0133). */
+export function storedChargeSummary(o: {
+  currency: string;
+  setupSelling: string | null;
+  monthlySelling: string | null;
+  monthlyDueNowSelling: string | null;
+  advanceSelling: string | null;
+  firstInvoiceSelling: string | null;
+  advanceMonths: number[] | null;
+}): ChargeSummary | null {
+  if (o.advanceMonths === null) return null;
+  return {
+    Currency: o.currency,
+    Setup: plainAmount(o.setupSelling),
+    Monthly: plainAmount(o.monthlySelling),
+    AdvanceMonths: [...o.advanceMonths],
+    AdvanceDueNow: plainAmount(o.advanceSelling),
+    MonthlyDueNow: plainAmount(o.monthlyDueNowSelling),
+    FirstInvoice: plainAmount(o.firstInvoiceSelling),
+  };
+}
+
+/**
+ * Whether a change of a subscription changes what the customer pays, so that it is recorded as an
+ * order (decision 0045): another service always does; otherwise any amount of the charge summary or
+ * the quantity differs from the subscription's newest order.
+ */
+export function changesWhatIsPaid(
+  before: { serviceName: string; quantity: number; summary: ChargeSummary | null; setup: string | null; monthly: string | null },
+  after: { serviceName: string; quantity: number; summary: ChargeSummary },
+): boolean {
+  if (before.serviceName.toLowerCase() !== after.serviceName.toLowerCase()) return true;
+  if (before.quantity !== after.quantity) return true;
+  const same = (a: string | null, b: string | null) => (a === null || b === null ? a === b : dec(a)?.equals(dec(b) as Decimal));
+  if (!same(before.monthly, after.summary.Monthly) || !same(before.setup, after.summary.Setup)) return true;
+  if (!before.summary) return false;
+  return !same(before.summary.FirstInvoice, after.summary.FirstInvoice);
+}
 
 /** How many months the revenue dataset covers, the current one included. */
 export const REVENUE_MONTHS = 12;
@@ -34,13 +87,8 @@ const dec = (value: string | null | undefined): Decimal | null => {
 export function firstInvoiceAmount(
   lines: readonly Pick<PriceLine, 'chargeType' | 'sellingTotal' | 'advanceMonths'>[],
 ): string | null {
-  let total = new Decimal(0);
-  for (const line of lines) {
-    const selling = dec(line.sellingTotal);
-    if (selling === null) return null;
-    total = total.plus(line.chargeType === 'Monthly' ? selling.times(line.advanceMonths ?? 1) : selling);
-  }
-  return total.toFixed();
+  // The one summary of the pricing rule's lines (contracts' charge summary), as every screen shows it.
+  return chargeSummaryOfLines(lines, '').FirstInvoice;
 }
 
 export interface CreditAssessment {
@@ -219,6 +267,12 @@ export interface RevenueSubscription {
   currency: string;
   /** Its current monthly selling total; null when it cannot be priced (then it is left out). */
   monthly: string | null;
+  /**
+   * Decision 0045: the monthly selling totals its completed orders recorded, oldest first, each in force
+   * from its time. When given (non-empty), a month takes the last one in force before the month ended,
+   * not today's price.
+   */
+  prices?: readonly { from: Date; monthly: string | null }[];
   start: Date | null;
   end: Date | null;
 }
@@ -238,9 +292,17 @@ export interface RevenueRow {
 
 const cents = (d: Decimal) => Number(d.toFixed(2, Decimal.ROUND_HALF_UP));
 
+/** The monthly total of a subscription in a month: the price its orders recorded last before the month's end, else its current one. */
+export function monthlyInForce(sub: Pick<RevenueSubscription, 'monthly' | 'prices'>, month: Pick<Month, 'end'>): string | null {
+  if (!sub.prices || sub.prices.length === 0) return sub.monthly;
+  let inForce: string | null | undefined;
+  for (const p of sub.prices) if (p.from < month.end) inForce = p.monthly;
+  return inForce === undefined ? (sub.prices[0]?.monthly ?? null) : inForce;
+}
+
 /**
  * Monthly recurring revenue per month, company, reseller, service and currency: each subscription
- * active in a month adds its current monthly selling total to that month. Amounts of different
+ * active in a month adds the monthly selling total in force then (monthlyInForce) to that month. Amounts of different
  * currencies are never added together (the currency is part of the group). Months oldest first.
  */
 export function revenueRows(subscriptions: readonly RevenueSubscription[], months: readonly Month[]): RevenueRow[] {
@@ -248,7 +310,7 @@ export function revenueRows(subscriptions: readonly RevenueSubscription[], month
   const groups = new Map<string, { row: Omit<RevenueRow, 'Amount' | 'ThisMonthAmount'>; amount: Decimal }>();
   for (const month of months) {
     for (const sub of subscriptions) {
-      const monthly = dec(sub.monthly);
+      const monthly = dec(monthlyInForce(sub, month));
       if (monthly === null || sub.start === null || !activeInMonth({ start: sub.start, end: sub.end }, month)) continue;
       const key = JSON.stringify([month.key, sub.company, sub.reseller, sub.service, sub.currency]);
       const group = groups.get(key) ?? {
@@ -302,4 +364,31 @@ export function demoPlacedAt(now: Date, index: number, count: number): Date {
   const daysAgo = count <= 1 ? 2 : 2 + Math.round((span * (count - 1 - index)) / (count - 1));
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysAgo));
   return new Date(day.getTime() + (9 + (index % 8)) * 3_600_000 + ((index * 17) % 60) * 60_000);
+}
+
+/**
+ * Decision 0045: the steps of an order's life, oldest first. Placed (by whom); under review when it went
+ * above the credit limit (at placing); approved or declined with who, when and the decline's reason.
+ * An order decided before decided_at was stored (none) or still under review has no decision step.
+ */
+export function orderHistory(o: {
+  status: OrderStatus;
+  placedAt: Date;
+  placedByName: string | null;
+  decidedAt: Date | null;
+  decidedByName: string | null;
+  decisionReason: string | null;
+}): { Event: 'Placed' | 'UnderReview' | 'Approved' | 'Declined'; At: string; By: string | null; Reason: string | null }[] {
+  const placed = o.placedAt.toISOString();
+  const events: ReturnType<typeof orderHistory> = [{ Event: 'Placed', At: placed, By: o.placedByName, Reason: null }];
+  const reviewed = o.status === 'UnderReview' || o.decidedAt !== null;
+  if (reviewed) events.push({ Event: 'UnderReview', At: placed, By: null, Reason: null });
+  if (o.decidedAt !== null)
+    events.push({
+      Event: o.status === 'Canceled' ? 'Declined' : 'Approved',
+      At: o.decidedAt.toISOString(),
+      By: o.decidedByName,
+      Reason: o.decisionReason,
+    });
+  return events;
 }

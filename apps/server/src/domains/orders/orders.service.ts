@@ -4,43 +4,53 @@
  * datasets of the embedded reports (always within one subtree).
  */
 import {
+  type ChargeSummary,
+  chargeSummaryOfLines,
   DEFAULT_CURRENCY,
   type DecidedOrder,
+  describePriceLine,
   type FieldValue,
   MISSING_UDRC_FIELD,
   ORDER_DECIDE_CAPABILITY_KEY,
+  type OrderDetail,
   type OrdersPage,
+  type PriceLine,
+  type PriceTotals,
 } from '@portal/contracts';
 import Decimal from 'decimal.js';
 import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import { isMailAddress, sendMail } from '../../platform/mail/index.js';
 import type { Caller } from '../../platform/operations/types.js';
-import { type AccountRow, findById, terminateSubtree } from '../accounts/index.js';
-import { priceWithSource, SERVICE_FIELD_VIEW, subscriptionQuantity } from '../catalogue/index.js';
+import { type AccountRow, type AccountSavedEvent, findById, terminateSubtree } from '../accounts/index.js';
+import { type PricingSource, priceWithSource, SERVICE_FIELD_VIEW, subscriptionQuantity } from '../catalogue/index.js';
 import { getCreditStatus } from '../credit-limits/index.js';
 import { loadCustomerPricing } from '../price-lists/index.js';
-import { CREATE_PROVISIONING_ACTION, startProvisioningRequest } from '../provisioning/index.js';
+import { CREATE_PROVISIONING_ACTION, listAccountProvisioningRequests, startProvisioningRequest } from '../provisioning/index.js';
 import * as repo from './orders.repository.js';
 import {
   amountOrNull,
   approvedMail,
   assessCredit,
+  changesWhatIsPaid,
   checkDeclineReason,
   checkReviewable,
   DECIDED_STATUS,
   declinedMail,
   demoOrderSlot,
   demoPlacedAt,
-  firstInvoiceAmount,
   lastMonths,
   monthKey,
+  type OrderKind,
   type OrderStatus,
+  orderHistory,
+  plainAmount,
   type RevenueRow,
   type ReviewDecision,
   revenueEnd,
   revenueRows,
   revenueStart,
+  storedChargeSummary,
   underReviewMail,
 } from './orders.rules.js';
 
@@ -64,7 +74,7 @@ export interface RecordOrderInput {
 export async function recordOrder(
   db: Queryable,
   input: RecordOrderInput,
-): Promise<repo.OrderRecord & { noticeSentTo: string | null }> {
+): Promise<repo.OrderRecord & { noticeSentTo: string | null; charges: ChargeSummary | null }> {
   const place = await repo.findOrderPlace(db, input.accountId);
   if (!place || place.accountType !== 'Product')
     throw validationFailed([{ field: 'accountId', message: 'An order is recorded for a Product account' }]);
@@ -72,41 +82,15 @@ export async function recordOrder(
     throw validationFailed([{ field: 'accountId', message: 'The Product account names no catalogue service' }]);
   if (Number.isNaN(input.placedAt.getTime()))
     throw validationFailed([{ field: 'placedAt', message: 'placedAt must be a valid time' }]);
-  const currency = place.currency ?? DEFAULT_CURRENCY;
-  const pricing = await loadCustomerPricing(db, [{ accountPath: place.path, productName: place.productName }]);
-  const priced = priceWithSource(
-    {
-      productName: place.productName,
-      attributes: place.attributes,
-      currency,
-      priceList: pricing.priceListFor(place.path, place.productName),
-    },
-    pricing.sources,
-  );
-  if (!priced)
-    throw validationFailed([
-      { field: 'accountId', message: `The service ${place.productName} is not an active service of the catalogue` },
-    ]);
-  const { source, result } = priced;
-  if (!result.ok) throw validationFailed([{ field: `${SERVICE_FIELD_VIEW}.${result.fieldId}`, message: MISSING_UDRC_FIELD }]);
-  const firstInvoice = firstInvoiceAmount(result.lines);
-  const { status } = await checkCredit(db, place.company?.id ?? null, firstInvoice, currency);
-  const order = await repo.insertOrder(db, {
-    accountId: place.id,
-    companyId: place.company?.id ?? null,
-    resellerId: place.reseller?.id ?? null,
-    serviceName: source.serviceName,
-    serviceDisplayName: source.displayName,
-    quantity: subscriptionQuantity(place.attributes),
-    currency,
-    monthlySelling: result.monthly.selling,
-    setupSelling: result.setup.selling,
-    purchaseCurrency: source.ownerCurrency,
-    monthlyPurchase: result.monthly.purchase,
-    setupPurchase: result.setup.purchase,
+  const priced = await priceOrder(db, place);
+  const firstInvoice = priced.selling.FirstInvoice;
+  const { status } = await checkCredit(db, place.company?.id ?? null, firstInvoice, place.currency ?? DEFAULT_CURRENCY);
+  const order = await insertPricedOrder(db, place, priced, {
     status,
     placedBy: input.placedBy,
     placedAt: input.placedAt,
+    kind: 'New',
+    previous: null,
   });
   // [A2.44] [M4.23] The user who placed an order under review is told by e-mail, in the same transaction.
   const noticeSentTo =
@@ -122,7 +106,168 @@ export async function recordOrder(
           }),
         )
       : null;
-  return { ...order, noticeSentTo };
+  // The charge summary as stored: what the order record, the Orders page and the success screen show.
+  return { ...order, noticeSentTo, charges: storedChargeSummary(order) };
+}
+
+interface PricedOrder {
+  source: PricingSource;
+  lines: PriceLine[];
+  currency: string;
+  quantity: number;
+  monthly: PriceTotals;
+  setup: PriceTotals;
+  /** The charge summary in the customer's currency, and the same summary of the vendor's prices. */
+  selling: ChargeSummary;
+  purchase: ChargeSummary;
+}
+
+/** Prices the subscription of an order as it is configured now with the one pricing rule; a field error when it cannot be. */
+async function priceOrder(db: Queryable, place: repo.OrderPlace): Promise<PricedOrder> {
+  const productName = place.productName ?? '';
+  const currency = place.currency ?? DEFAULT_CURRENCY;
+  const pricing = await loadCustomerPricing(db, [{ accountPath: place.path, productName }]);
+  const priced = priceWithSource(
+    { productName, attributes: place.attributes, currency, priceList: pricing.priceListFor(place.path, productName) },
+    pricing.sources,
+  );
+  if (!priced)
+    throw validationFailed([
+      { field: 'accountId', message: `The service ${productName} is not an active service of the catalogue` },
+    ]);
+  const { source, result } = priced;
+  if (!result.ok) throw validationFailed([{ field: `${SERVICE_FIELD_VIEW}.${result.fieldId}`, message: MISSING_UDRC_FIELD }]);
+  return {
+    source,
+    lines: result.lines,
+    currency,
+    quantity: subscriptionQuantity(place.attributes),
+    monthly: result.monthly,
+    setup: result.setup,
+    selling: chargeSummaryOfLines(result.lines, currency),
+    purchase: chargeSummaryOfLines(
+      result.lines.map((l) => ({ ...l, sellingTotal: l.purchaseTotal })),
+      source.ownerCurrency ?? currency,
+    ),
+  };
+}
+
+/** Stores an order with its charge summary and its fee lines (decision 0045). */
+async function insertPricedOrder(
+  db: Queryable,
+  place: repo.OrderPlace,
+  p: PricedOrder,
+  o: {
+    status: OrderStatus;
+    placedBy: number | null;
+    placedAt: Date;
+    kind: OrderKind;
+    previous: { serviceName: string; quantity: number; monthly: string | null } | null;
+  },
+): Promise<repo.OrderRecord> {
+  const order = await repo.insertOrder(db, {
+    accountId: place.id,
+    companyId: place.company?.id ?? null,
+    resellerId: place.reseller?.id ?? null,
+    serviceName: p.source.serviceName,
+    serviceDisplayName: p.source.displayName,
+    quantity: p.quantity,
+    currency: p.currency,
+    monthlySelling: p.monthly.selling,
+    setupSelling: p.setup.selling,
+    purchaseCurrency: p.source.ownerCurrency,
+    monthlyPurchase: p.monthly.purchase,
+    setupPurchase: p.setup.purchase,
+    status: o.status,
+    placedBy: o.placedBy,
+    placedAt: o.placedAt,
+    kind: o.kind,
+    previousServiceName: o.previous?.serviceName ?? null,
+    previousQuantity: o.previous?.quantity ?? null,
+    previousMonthlySelling: o.previous?.monthly ?? null,
+    monthlyDueNowSelling: p.selling.MonthlyDueNow,
+    advanceSelling: p.selling.AdvanceDueNow,
+    firstInvoiceSelling: p.selling.FirstInvoice,
+    advanceMonths: p.selling.AdvanceMonths,
+    advancePurchase: p.purchase.AdvanceDueNow ?? '0',
+    firstInvoicePurchase: p.purchase.FirstInvoice ?? '0',
+  });
+  await repo.insertOrderLines(
+    db,
+    order.id,
+    p.lines.map((l) => ({
+      description: describePriceLine(l),
+      chargeType: l.chargeType,
+      units: l.units,
+      unitPrice: l.sellingUnitPrice,
+      total: l.sellingTotal,
+      advanceMonths: l.advanceMonths,
+    })),
+  );
+  return order;
+}
+
+/**
+ * Decision 0045: records a change of a subscription that changes what the customer pays (an upgrade to
+ * another service, its quantity, a priced field of its service) as an order of its own, Completed, with
+ * the subscription's charges after the change and what it paid per month before. Nothing is recorded
+ * when the change leaves what is paid as it was, or for a subscription that cannot be priced now (its
+ * pricing error is the account page's to show). Returns the order, or null.
+ */
+export async function recordChange(
+  db: Queryable,
+  input: {
+    accountId: number;
+    kind: Exclude<OrderKind, 'New'>;
+    placedBy: number | null;
+    placedAt: Date;
+    previousServiceName?: string;
+  },
+): Promise<repo.OrderRecord | null> {
+  const place = await repo.findOrderPlace(db, input.accountId);
+  if (place?.accountType !== 'Product' || !place.productName) return null;
+  let priced: PricedOrder;
+  try {
+    priced = await priceOrder(db, place);
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+  const latest = await repo.findLatestOrder(db, place.id);
+  const before = latest
+    ? {
+        serviceName: latest.serviceName,
+        quantity: latest.quantity,
+        summary: storedChargeSummary(latest),
+        setup: latest.setupSelling,
+        monthly: latest.monthlySelling,
+      }
+    : null;
+  const after = { serviceName: priced.source.serviceName, quantity: priced.quantity, summary: priced.selling };
+  if (before && input.kind === 'Change' && !changesWhatIsPaid(before, after)) return null;
+  return insertPricedOrder(db, place, priced, {
+    status: 'Completed',
+    placedBy: input.placedBy,
+    placedAt: input.placedAt,
+    kind: input.kind,
+    previous: before
+      ? {
+          serviceName: input.previousServiceName ?? before.serviceName,
+          quantity: before.quantity,
+          monthly: plainAmount(before.monthly),
+        }
+      : input.previousServiceName
+        ? { serviceName: input.previousServiceName, quantity: priced.quantity, monthly: null }
+        : null,
+  });
+}
+
+/** Decision 0045: an UpdateAccount of a subscription's quantity or a field of its service may change what is paid. */
+export async function changeAfterSave(db: Queryable, event: AccountSavedEvent): Promise<void> {
+  if (event.account.account_type !== 'Product') return;
+  const relevant = event.changedKeys.some((k) => k === 'Product.Quantity' || k.startsWith(`${SERVICE_FIELD_VIEW}.`));
+  if (!relevant) return;
+  await recordChange(db, { accountId: event.account.id, kind: 'Change', placedBy: event.caller.userId, placedAt: event.now });
 }
 
 export interface CreditCheck {
@@ -171,6 +316,8 @@ export interface OrderDatasetRow {
   Reseller: string;
   Service: string;
   Status: string;
+  /** Decision 0045: New, Upgrade or Change. */
+  Kind: string;
   /** yyyy-MM-dd and yyyy-MM of placing, UTC. */
   Day: string;
   Month: string;
@@ -196,6 +343,7 @@ export async function ordersDataset(
     Reseller: o.reseller,
     Service: o.serviceDisplayName,
     Status: ORDER_STATUS_LABELS[o.status],
+    Kind: o.kind,
     Day: o.placedAt.toISOString().slice(0, 10),
     Month: monthKey(o.placedAt),
     Quantity: o.quantity,
@@ -237,6 +385,7 @@ export async function revenueDataset(db: Queryable, rootPath: string, now: Date)
         service: priced?.source.displayName ?? s.productName ?? '',
         currency,
         monthly: priced?.result.ok ? priced.result.monthly.selling : null,
+        prices: (s.prices ?? []).map((p) => ({ from: new Date(p.from), monthly: p.monthly })),
         start,
         end: start ? revenueEnd({ state: s.state, terminationDate: s.terminationDate, start }) : null,
       };
@@ -279,10 +428,77 @@ export async function listOrders(
       SetupTotal: o.setupSelling,
       // Decision 0032: the caller's own organisation never reviews its own orders.
       CanDecide: mayDecide && o.status === 'UnderReview' && !o.ownOrganisation,
+      Kind: o.kind,
+      Charges: storedChargeSummary(o),
     })),
     Total: total,
     Page: query.page,
     PageSize: query.pageSize,
+  };
+}
+
+/** The most provisioning requests an order's detail lists. */
+const ORDER_PROVISIONING_LIMIT = 20;
+
+/**
+ * Decision 0045: GetOrder, one order inside the caller's scope (the subscription's place now, as ListOrders;
+ * otherwise the same 404 as a missing number) with its fee lines, charge summary, status history and the
+ * provisioning requests of its subscription.
+ */
+export async function getOrder(db: Queryable, caller: Caller, orderNumber: string): Promise<OrderDetail> {
+  const o = await repo.findOrderInScope(db, caller.scope.rootPath, orderNumber);
+  if (!o) throw notFound('Order');
+  const [lines, requests] = await Promise.all([
+    repo.listOrderLines(db, o.id),
+    listAccountProvisioningRequests(db, o.accountId, ORDER_PROVISIONING_LIMIT),
+  ]);
+  return {
+    Id: o.id,
+    OrderNumber: o.orderNumber,
+    PlacedAt: o.placedAt.toISOString(),
+    AccountId: o.accountId,
+    AccountDisplayName: o.accountDisplayName,
+    AccountState: o.accountState,
+    Company: o.customerType === 'Company' ? (o.customerName ?? '') : '',
+    Customer:
+      o.customerId !== null
+        ? { AccountId: o.customerId, DisplayName: o.customerName ?? '', AccountType: o.customerType ?? '' }
+        : null,
+    Reseller: o.reseller,
+    Service: o.serviceDisplayName,
+    ServiceName: o.serviceName,
+    Status: o.status,
+    Kind: o.kind,
+    Quantity: o.quantity,
+    Currency: o.currency,
+    MonthlyTotal: plainAmount(o.monthlySelling),
+    SetupTotal: plainAmount(o.setupSelling),
+    Charges: storedChargeSummary(o),
+    CanDecide: caller.capabilities.has(ORDER_DECIDE_CAPABILITY_KEY) && o.status === 'UnderReview' && !o.ownOrganisation,
+    Previous:
+      o.kind === 'New' || o.previousServiceName === null
+        ? null
+        : {
+            ServiceName: o.previousServiceName,
+            Quantity: o.previousQuantity,
+            MonthlyTotal: plainAmount(o.previousMonthlySelling),
+          },
+    Lines: lines.map((l) => ({
+      Description: l.description,
+      ChargeType: l.chargeType,
+      Units: plainAmount(l.units) ?? '0',
+      UnitPrice: plainAmount(l.unitPrice),
+      Total: plainAmount(l.total),
+      AdvanceMonths: l.advanceMonths,
+    })),
+    History: orderHistory(o),
+    Provisioning: requests.map((r) => ({
+      Id: r.id,
+      Action: r.action,
+      Status: r.status,
+      CreatedAt: new Date(r.created_at).toISOString(),
+      FinishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+    })),
   };
 }
 

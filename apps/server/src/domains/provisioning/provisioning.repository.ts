@@ -208,3 +208,11 @@ export async function recordVendorReport(
   );
   return rows.length > 0;
 }
+
+/** The newest requests of one account (at most `limit`), as an order's detail shows its provisioning. */
+export async function listForAccount(db: Queryable, accountId: number, limit: number): Promise<RequestRow[]> {
+  return db.query<RequestRow>(
+    `SELECT ${COLUMNS} FROM ${FROM} WHERE r.account_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT ${Number(limit)}`,
+    [accountId],
+  );
+}

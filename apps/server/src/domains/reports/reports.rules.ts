@@ -33,7 +33,7 @@ export const DATASETS = {
   },
   /**
    * The orders of the subscriptions of the subtree, newest first (at most 1000): number, the company
-   * and reseller above the subscription, service, status, day and month placed (UTC), quantity,
+   * and reseller above the subscription, service, status, kind, day and month placed (UTC), quantity,
    * currency, the monthly and setup selling totals at order time, and Link to the subscription.
    */
   orders: {
@@ -44,6 +44,8 @@ export const DATASETS = {
       'Reseller',
       'Service',
       'Status',
+      // Decision 0045: New, Upgrade or Change.
+      'Kind',
       'Day',
       'Month',
       'Quantity',

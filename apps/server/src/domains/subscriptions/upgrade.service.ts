@@ -4,6 +4,7 @@ import { DomainError, notFound, validationFailed } from '../../platform/errors/d
 import type { Caller } from '../../platform/operations/types.js';
 import { type AccountRow, accountFieldValues, findById, setSubscriptionService } from '../accounts/index.js';
 import { customerCurrency, priceWithSource, subscriptionQuantity } from '../catalogue/index.js';
+import { recordChange } from '../orders/index.js';
 import { loadCustomerPricing } from '../price-lists/index.js';
 import { startProvisioningRequest } from '../provisioning/index.js';
 import { nameAfterUpgrade, type UpgradeCandidate, upgradeTargets } from './upgrade.rules.js';
@@ -139,16 +140,30 @@ export function upgradeSubscriptionAction() {
     await setSubscriptionService(db, row.id, { productName: target.row.service_name, displayName });
     const upgraded = await findById(db, row.id);
     if (!upgraded) throw notFound();
+    const now = new Date();
+    // Decision 0045: what the customer pays changes with the service; the upgrade is an order of its own.
+    const order = await recordChange(db, {
+      accountId: row.id,
+      kind: 'Upgrade',
+      placedBy: caller.userId,
+      placedAt: now,
+      previousServiceName: o.current.service_name,
+    });
     const requestId = await startProvisioningRequest(db, {
       account: upgraded,
       action: UPGRADE_PROVISIONING_ACTION,
       createdBy: caller.userId,
-      now: new Date(),
+      now,
       values: { ...(await accountFieldValues(db, upgraded)), 'Upgrade.FromProductName': o.current.service_name },
     });
     return {
       before: { ProductName: o.current.service_name, DisplayName: row.display_name },
-      after: { ProductName: target.row.service_name, DisplayName: displayName, ProvisioningRequestId: requestId },
+      after: {
+        ProductName: target.row.service_name,
+        DisplayName: displayName,
+        ProvisioningRequestId: requestId,
+        OrderNumber: order?.orderNumber ?? null,
+      },
     };
   };
 }

@@ -23,7 +23,8 @@ export function OrdersPage() {
       onQueryChange={(next) =>
         navigate(paths.orders({ ...next, pageSize: next.pageSize === ORDERS_PAGE_SIZE ? undefined : next.pageSize }))
       }
-      hrefForAccount={(id) => href(paths.account.view(id))}
+      hrefForOrder={(orderNumber) => href(paths.order(orderNumber))}
+      onOpenOrder={(orderNumber) => navigate(paths.order(orderNumber))}
     />
   );
 }

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeInMonth,
+  changesWhatIsPaid,
   decideOrderStatus,
   demoOrderSlot,
   demoPlacedAt,
   firstInvoiceAmount,
   lastMonths,
   monthKey,
+  monthlyInForce,
+  orderHistory,
   type RevenueSubscription,
   revenueEnd,
   revenueRows,
@@ -250,5 +253,86 @@ describe('underReviewMail', () => {
 
     expect(mail.text).toContain('for the customer is above the credit limit of the customer');
     expect(mail.text).not.toContain('First invoice');
+  });
+});
+
+describe('decision 0045: prices in force, changes and the history of an order', () => {
+  const months = lastMonths(at('2026-06-15T00:00:00Z'), 3);
+  const sub = (over: Partial<RevenueSubscription>): RevenueSubscription => ({
+    company: 'C',
+    reseller: 'R',
+    service: 'S',
+    currency: 'EUR',
+    monthly: '30',
+    start: at('2026-01-10T00:00:00Z'),
+    end: null,
+    ...over,
+  });
+
+  it('revenue of a month uses the price its orders recorded then, not today', () => {
+    const rows = revenueRows(
+      [
+        sub({
+          prices: [
+            { from: at('2026-01-10T00:00:00Z'), monthly: '10' },
+            { from: at('2026-05-20T00:00:00Z'), monthly: '20' },
+          ],
+        }),
+      ],
+      months,
+    );
+    expect(rows.map((r) => [r.Month, r.Amount])).toEqual([
+      ['2026-04', 10],
+      ['2026-05', 20],
+      ['2026-06', 20],
+    ]);
+  });
+
+  it('a subscription without recorded prices keeps its current price', () => {
+    expect(monthlyInForce({ monthly: '30', prices: [] }, months[0]!)).toBe('30');
+  });
+
+  it('a change with another service, quantity or amount changes what is paid; a rename does not', () => {
+    const summary = {
+      Currency: 'EUR',
+      Setup: '0',
+      Monthly: '10',
+      AdvanceMonths: [],
+      AdvanceDueNow: '0',
+      MonthlyDueNow: '10',
+      FirstInvoice: '10',
+    };
+    const before = { serviceName: 'A', quantity: 1, summary, setup: '0.000000', monthly: '10.000000' };
+    expect(changesWhatIsPaid(before, { serviceName: 'a', quantity: 1, summary })).toBe(false);
+    expect(changesWhatIsPaid(before, { serviceName: 'B', quantity: 1, summary })).toBe(true);
+    expect(changesWhatIsPaid(before, { serviceName: 'A', quantity: 2, summary })).toBe(true);
+    expect(changesWhatIsPaid(before, { serviceName: 'A', quantity: 1, summary: { ...summary, Monthly: '12' } })).toBe(true);
+  });
+
+  it('the history of a declined order: placed, under review, declined with who, when and why', () => {
+    expect(
+      orderHistory({
+        status: 'Canceled',
+        placedAt: at('2026-03-01T10:00:00Z'),
+        placedByName: 'Pat',
+        decidedAt: at('2026-03-02T11:00:00Z'),
+        decidedByName: 'Rita',
+        decisionReason: 'Over budget',
+      }),
+    ).toEqual([
+      { Event: 'Placed', At: '2026-03-01T10:00:00.000Z', By: 'Pat', Reason: null },
+      { Event: 'UnderReview', At: '2026-03-01T10:00:00.000Z', By: null, Reason: null },
+      { Event: 'Declined', At: '2026-03-02T11:00:00.000Z', By: 'Rita', Reason: 'Over budget' },
+    ]);
+    expect(
+      orderHistory({
+        status: 'Completed',
+        placedAt: at('2026-03-01T10:00:00Z'),
+        placedByName: null,
+        decidedAt: null,
+        decidedByName: null,
+        decisionReason: null,
+      }).map((e) => e.Event),
+    ).toEqual(['Placed']);
   });
 });

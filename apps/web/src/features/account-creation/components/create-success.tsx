@@ -2,6 +2,7 @@ import { Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { CreateAccount, OperationOutput } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChargeSummaryTable } from '../../../components/ui/charge-summary';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useSendCredentials, useSuggestedServices } from '../api/use-create-account';
@@ -74,6 +75,13 @@ export function CreateSuccess(props: {
           parent: props.parentName,
         })}
       </Text>
+      {created.OrderNumber && (
+        <Text data-testid="created-order">{t('accountCreate.success.orderNumber', { number: created.OrderNumber })}</Text>
+      )}
+      {created.Charges && (
+        // Issue 15: the same charges as the review showed, from the order record.
+        <ChargeSummaryTable charges={created.Charges} label={t('accountCreate.success.charges')} />
+      )}
       {created.Role && <Text data-testid="created-role">{t('accountCreate.success.role', { role: created.Role })}</Text>}
       <List spacing="xs" aria-label={t('accountCreate.success.next')}>
         <List.Item>

@@ -1,6 +1,7 @@
-import { Stack, Table, Text, TextInput } from '@mantine/core';
+import { List, Stack, Table, Text, TextInput } from '@mantine/core';
 import { formatMoney, type OperationOutput, type ValidateCreateOrderBottleneck } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { ChargeSummaryTable } from '../../../components/ui/charge-summary';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { OrderCreditSummary } from './order-credit-summary';
 
@@ -43,11 +44,25 @@ export function StepReview(props: {
           ))}
         </Table.Tbody>
       </Table>
-      {review.PricesShown && (
-        <Text fw={500} data-testid="review-totals">
-          {t('accountCreate.review.totals', { monthly: money(review.Monthly), setup: money(review.Setup) })}
-        </Text>
+      {review.UnpricedFields.length > 0 && (
+        // Issue 15: a number field no fee reads is said to change nothing paid, not left to look priced.
+        <List size="sm" aria-label={t('accountCreate.review.unpricedFields')} data-testid="review-unpriced">
+          {review.UnpricedFields.map((f) => (
+            <List.Item key={f.FieldId}>
+              {t('accountCreate.review.unpriced', { field: f.DisplayName, value: f.Value || '—' })}
+            </List.Item>
+          ))}
+        </List>
       )}
+      {review.PricesShown &&
+        (review.Charges ? (
+          // Issue 15: what the first invoice holds (advance payment included), as the order records it.
+          <ChargeSummaryTable charges={review.Charges} label={t('accountCreate.review.charges')} />
+        ) : (
+          <Text fw={500} data-testid="review-totals">
+            {t('accountCreate.review.totals', { monthly: money(review.Monthly), setup: money(review.Setup) })}
+          </Text>
+        ))}
       <TextInput
         label={t('accountCreate.review.schedule')}
         description={t('accountCreate.review.scheduleHint')}

@@ -176,6 +176,16 @@ function PriceDetails({ preview }: { preview: AccountPricePreview }) {
           {totalRow(t('pricePreview.monthlyTotal'), preview.Monthly, 'price-monthly-total')}
           {totalRow(t('pricePreview.setupTotal'), preview.Setup, 'price-setup-total')}
           {preview.PrepaidAdvance && totalRow(t('pricePreview.prepaidAdvance'), preview.PrepaidAdvance, 'price-prepaid-advance')}
+          {preview.Charges && (
+            // Issue 15: the first invoice of the charge summary, the amount the order review and the order show.
+            <Table.Tr data-testid="price-first-invoice">
+              <Table.Th scope="row">{t('pricePreview.firstInvoice')}</Table.Th>
+              <Table.Td>{selling(preview.Charges.FirstInvoice)}</Table.Td>
+              {margin && <Table.Td />}
+              {rate && <Table.Td />}
+              {margin && <Table.Td />}
+            </Table.Tr>
+          )}
         </Table.Tbody>
       </Table>
       {margin && rate && (

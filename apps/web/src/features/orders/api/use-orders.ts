@@ -1,4 +1,4 @@
-import { ListOrders, type OrderStatusValue } from '@portal/contracts';
+import { GetOrder, ListOrders, type OrderStatusValue } from '@portal/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callOperation } from '../../../lib/api-client';
 
@@ -28,6 +28,15 @@ export function useOrders(q: OrdersQuery) {
         { signal },
       ),
     placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** Decision 0045: one order with its lines, charges, history and its subscription's provisioning. */
+export function useOrder(orderNumber: string) {
+  return useQuery({
+    queryKey: ['orders', 'detail', orderNumber] as const,
+    queryFn: ({ signal }) => callOperation(GetOrder, { orderNumber }, { signal }),
     retry: false,
   });
 }

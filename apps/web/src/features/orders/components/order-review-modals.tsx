@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/cor
 import { formatMoney, ORDER_DECLINE_REASON_MAX, type OrderSummary } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChargeSummaryTable } from '../../../components/ui/charge-summary';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -18,8 +19,13 @@ function OrderFacts({ order }: { order: OrderSummary }) {
     [t('orderReview.number'), order.OrderNumber],
     [t('orderReview.company'), order.Company || t('orderReview.noCompany')],
     [t('orderReview.service'), order.Service],
-    [t('orderReview.monthly'), money(order.MonthlyTotal)],
-    [t('orderReview.setup'), money(order.SetupTotal)],
+    // Issue 15: with the order's charge summary the amounts are shown below, advance payment included.
+    ...(order.Charges
+      ? []
+      : ([
+          [t('orderReview.monthly'), money(order.MonthlyTotal)],
+          [t('orderReview.setup'), money(order.SetupTotal)],
+        ] as [string, string][])),
   ];
   return (
     <Table withRowBorders={false} verticalSpacing={4} aria-label={t('orderReview.facts')}>
@@ -34,6 +40,17 @@ function OrderFacts({ order }: { order: OrderSummary }) {
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/** The order's facts and, when it recorded them, its charges (what its first invoice holds). */
+function OrderFactsAndCharges({ order }: { order: OrderSummary }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <OrderFacts order={order} />
+      {order.Charges && <ChargeSummaryTable charges={order.Charges} label={t('orderReview.charges')} />}
+    </>
   );
 }
 
@@ -58,7 +75,7 @@ export function ApproveOrderModal(props: { order: OrderSummary; onClose: () => v
       closeButtonProps={{ 'aria-label': t('orderReview.close') }}
     >
       <Stack>
-        <OrderFacts order={props.order} />
+        <OrderFactsAndCharges order={props.order} />
         <Text size="sm">{t('orderReview.approveText')}</Text>
         {error && (
           <ReadableAlert color="red" role="alert" title={t('orderReview.failed')}>
@@ -117,7 +134,7 @@ export function DeclineOrderModal(props: { order: OrderSummary; onClose: () => v
       closeButtonProps={{ 'aria-label': t('orderReview.close') }}
     >
       <Stack>
-        <OrderFacts order={props.order} />
+        <OrderFactsAndCharges order={props.order} />
         <Text size="sm">{t('orderReview.declineText')}</Text>
         <Textarea
           label={t('orderReview.reason')}

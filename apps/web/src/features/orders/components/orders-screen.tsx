@@ -19,13 +19,15 @@ import { OrdersTable } from './orders-table';
 export interface OrdersScreenProps {
   query: OrdersQuery;
   onQueryChange: (query: OrdersQuery) => void;
-  hrefForAccount: (id: number) => string;
+  /** Decision 0045: an order's page; a row opens it. */
+  hrefForOrder: (orderNumber: string) => string;
+  onOpenOrder: (orderNumber: string) => void;
 }
 
 const ALL = 'all';
 
 /** [A2.33] [M6.11] #/Orders: the orders of the subscriptions the viewer can see, searched, filtered and paged [M9.13]. */
-export function OrdersScreen({ query: q, onQueryChange, hrefForAccount }: OrdersScreenProps) {
+export function OrdersScreen({ query: q, onQueryChange, hrefForOrder, onOpenOrder }: OrdersScreenProps) {
   const { t } = useTranslation();
   const result = useOrders(q);
   const [text, setText] = useState(q.search);
@@ -102,7 +104,8 @@ export function OrdersScreen({ query: q, onQueryChange, hrefForAccount }: Orders
             <OrdersTable
               items={data.Items}
               isBusy={result.isFetching}
-              hrefForAccount={hrefForAccount}
+              hrefForOrder={hrefForOrder}
+              onOpenOrder={onOpenOrder}
               onApprove={(order) => setReview({ kind: 'approve', order })}
               onDecline={(order) => setReview({ kind: 'decline', order })}
             />

@@ -7,7 +7,9 @@ import { OrderStatusBadge } from './order-status-badge';
 export function OrdersTable(props: {
   items: OrderSummary[];
   isBusy: boolean;
-  hrefForAccount: (id: number) => string;
+  /** Decision 0045: each row opens its order's page (the number is its link, for the keyboard too). */
+  hrefForOrder: (orderNumber: string) => string;
+  onOpenOrder: (orderNumber: string) => void;
   /** Decision 0032: the review of an order the server says the viewer may decide (CanDecide). */
   onApprove?: (order: OrderSummary) => void;
   onDecline?: (order: OrderSummary) => void;
@@ -34,17 +36,36 @@ export function OrdersTable(props: {
             <Table.Th>{t('orders.statusColumn')}</Table.Th>
             <Table.Th ta="right">{t('orders.monthly')}</Table.Th>
             <Table.Th ta="right">{t('orders.setup')}</Table.Th>
-            <Table.Th>{t('orders.subscription')}</Table.Th>
             {withReview && <Table.Th>{t('orderReview.actions')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {props.items.map((o) => (
-            <Table.Tr key={o.Id} data-testid="order-row">
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{o.OrderNumber}</Table.Td>
+            <Table.Tr
+              key={o.Id}
+              data-testid="order-row"
+              style={{ cursor: 'pointer' }}
+              onClick={(e) => {
+                // The row opens the order; its own links and buttons keep their job.
+                if ((e.target as HTMLElement).closest('a, button')) return;
+                props.onOpenOrder(o.OrderNumber);
+              }}
+            >
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Anchor
+                  href={props.hrefForOrder(o.OrderNumber)}
+                  size="sm"
+                  aria-label={t('orders.open', { number: o.OrderNumber })}
+                >
+                  {o.OrderNumber}
+                </Anchor>
+              </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{o.PlacedAt.slice(0, 10)}</Table.Td>
               <Table.Td>{o.Company || t('orders.noCompany')}</Table.Td>
-              <Table.Td>{o.Service}</Table.Td>
+              <Table.Td>
+                {o.Service}
+                {o.Kind !== 'New' && <Text span size="xs" c="dimmed">{` · ${t(`orderDetail.kinds.${o.Kind}`)}`}</Text>}
+              </Table.Td>
               <Table.Td>
                 <OrderStatusBadge status={o.Status} />
               </Table.Td>
@@ -53,11 +74,6 @@ export function OrdersTable(props: {
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {money(o.SetupTotal, o.Currency)}
-              </Table.Td>
-              <Table.Td>
-                <Anchor href={props.hrefForAccount(o.AccountId)} size="sm">
-                  {o.AccountDisplayName}
-                </Anchor>
               </Table.Td>
               {withReview && (
                 <Table.Td>
