@@ -17,7 +17,6 @@ import {
   NEW_USER_ROLES,
   type OrderCredit,
   type PricingResult,
-  type UnpricedField,
   parseScheduledDate,
   ROLE_FIELD,
   ROLE_VIEW,
@@ -25,6 +24,7 @@ import {
   roleOrganisationKind,
   SERVICE_PARENT_TYPES,
   SUGGESTED_SERVICES_MAX,
+  type UnpricedField,
   unpricedNumberFields,
   validateFieldValue,
 } from '@portal/contracts';
@@ -312,6 +312,8 @@ export interface CreatedAccount {
     currency: string;
     monthly: string | null;
     setup: string | null;
+    /** The stored order's charge summary (decision 0045): advance payment and first invoice included. */
+    charges: ChargeSummary | null;
   } | null;
   /** A Product's service's post-creation message; null without one. */
   postCreationMessage: { title: string; message: string } | null;
@@ -402,6 +404,7 @@ export async function createAccount(
       currency: order.currency,
       monthly: order.monthlySelling,
       setup: order.setupSelling,
+      charges: order.charges,
     };
     orderStatus = order.status;
     orderNumber = order.orderNumber;

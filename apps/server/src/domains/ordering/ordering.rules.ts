@@ -4,6 +4,7 @@
  * text of the order confirmation e-mail, and the dependency's field errors.
  */
 import {
+  type ChargeSummary,
   type FieldError,
   type FieldValue,
   formatMoney,
@@ -12,6 +13,7 @@ import {
   type OrderingRefusal,
   type OrderTerms,
 } from '@portal/contracts';
+import Decimal from 'decimal.js';
 
 /**
  * [M5.13] Why the wizard cannot order a service: more than one dependency, or a service (or its dependency) that
@@ -138,6 +140,8 @@ export interface ConfirmedOrder {
   currency: string;
   monthly: string | null;
   setup: string | null;
+  /** The order's charge summary (decision 0045), as the review, the success screen and the order show it. */
+  charges: ChargeSummary | null;
 }
 
 const money = (amount: string | null, currency: string) => (amount === null ? 'no retail price' : formatMoney(amount, currency));
@@ -147,7 +151,7 @@ const money = (amount: string | null, currency: string) => (amount === null ? 'n
  * the review of an order above the credit limit [M4.23].
  */
 export function provisioningText(p: { underReview: boolean; scheduledFor: Date | null }): string {
-  if (p.underReview) return 'after review: the order is above the credit limit and waits for approval';
+  if (p.underReview) return 'after review: the order did not pass the credit check and waits for approval';
   if (p.scheduledFor) return `scheduled for ${p.scheduledFor.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   return 'at once';
 }
@@ -176,6 +180,11 @@ export function confirmationMail(p: {
     lines.push(`${o.serviceDisplayName} (order ${o.orderNumber})`);
     lines.push(`  Monthly: ${money(o.monthly, o.currency)}`);
     lines.push(`  Setup: ${money(o.setup, o.currency)}`);
+    const advance = o.charges?.AdvanceDueNow ?? null;
+    if (o.charges && advance !== null && !new Decimal(advance).isZero()) {
+      lines.push(`  Paid in advance now (${o.charges.AdvanceMonths.join(', ')} months): ${money(advance, o.currency)}`);
+    }
+    if (o.charges) lines.push(`  First invoice: ${money(o.charges.FirstInvoice, o.currency)}`);
   }
   lines.push('', `Customer: ${p.customerName}`, `Provisioning: ${p.provisioning}`, '');
   lines.push('You can follow the order on the Orders page of the portal.');

@@ -115,22 +115,39 @@ describe('confirmation e-mail', () => {
     expect(provisioningText({ underReview: true, scheduledFor: null })).toMatch(/^after review/);
   });
 
-  it('lists each service with its order number and prices, the customer and the provisioning', () => {
+  it('lists each service with its order number and prices (advance payment and first invoice too), the customer and the provisioning', () => {
     const mail = confirmationMail({
       recipientName: 'Ann',
       placedByName: 'Rob',
       toPlacer: false,
       customerName: 'Acme',
       orders: [
-        { orderNumber: 'ORD-1', serviceDisplayName: 'Base', currency: 'EUR', monthly: '18', setup: '0' },
-        { orderNumber: 'ORD-2', serviceDisplayName: 'Addon', currency: 'EUR', monthly: '12.5', setup: null },
+        {
+          orderNumber: 'ORD-1',
+          serviceDisplayName: 'Base',
+          currency: 'EUR',
+          monthly: '18',
+          setup: '0',
+          charges: {
+            Currency: 'EUR',
+            Setup: '0',
+            Monthly: '18',
+            AdvanceMonths: [12],
+            AdvanceDueNow: '216',
+            MonthlyDueNow: '0',
+            FirstInvoice: '216',
+          },
+        },
+        { orderNumber: 'ORD-2', serviceDisplayName: 'Addon', currency: 'EUR', monthly: '12.5', setup: null, charges: null },
       ],
       provisioning: 'at once',
     });
 
     expect(mail.subject).toBe('Order ORD-2 of Addon for Acme');
     expect(mail.text).toContain('Rob placed an order for Acme.');
-    expect(mail.text).toContain('Base (order ORD-1)\n  Monthly: €18.00\n  Setup: FREE');
+    expect(mail.text).toContain(
+      'Base (order ORD-1)\n  Monthly: €18.00\n  Setup: FREE\n  Paid in advance now (12 months): €216.00\n  First invoice: €216.00',
+    );
     expect(mail.text).toContain('Addon (order ORD-2)\n  Monthly: €12.50\n  Setup: no retail price');
     expect(mail.text).toContain('Provisioning: at once');
   });
