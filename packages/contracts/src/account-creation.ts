@@ -32,8 +32,13 @@ export const CREATE_PARENT_TYPES: Readonly<Record<CreateAccountType, readonly Ac
   Department: ['Company', 'Department'],
   // A provider's and a reseller's own staff are users directly under them, as in the demo tenant.
   User: ['Provider', 'Reseller', 'Company', 'Department'],
+  // The creation wizard's parent: a User. A Product is also valid under a Company when its service's Parents
+  // include Company (decideCreateParent's serviceParents; the ordering wizard, decision 0043).
   Product: ['User'],
 };
+
+/** The extra parent types a Product may have when its service's Parents include them (decision 0043). */
+export const SERVICE_PARENT_TYPES: readonly AccountType[] = ['Company'];
 
 /**
  * The account types the parent tree shows for each new type: possible parents and the accounts on the way to
@@ -65,8 +70,14 @@ export function decideCreateParent(params: {
   accountType: CreateAccountType;
   parentType: AccountType;
   parentState: string;
+  /** A Product's service's Parents (catalogue): a Company parent is valid when they include Company. */
+  serviceParents?: readonly string[];
 }): CreateParentDecision {
-  if (!CREATE_PARENT_TYPES[params.accountType].includes(params.parentType)) {
+  const byService =
+    params.accountType === 'Product' &&
+    SERVICE_PARENT_TYPES.includes(params.parentType) &&
+    (params.serviceParents ?? []).includes(params.parentType);
+  if (!byService && !CREATE_PARENT_TYPES[params.accountType].includes(params.parentType)) {
     return { ok: false, message: PARENT_MESSAGES[params.accountType] };
   }
   if (params.parentState === 'Terminated') return { ok: false, message: 'Choose a parent that is not terminated' };
@@ -330,7 +341,19 @@ export const PriceReviewLineSchema = z.object({
   /** Selling price per unit and total in the customer's currency; null when the fee has no retail price. */
   UnitPrice: z.string().nullable(),
   Total: z.string().nullable(),
+  /** The service the line prices (the ordered service or its dependency). */
+  ServiceName: z.string().default(''),
 });
+
+/** [M6.10] The reseller's purchase price of the order and its gross margin per month (BILLING_SHOWPRODUCTPRICE_MARGIN read). */
+export const PurchasePriceSchema = z.object({
+  Monthly: z.string(),
+  Setup: z.string(),
+  /** Selling monthly minus purchase monthly. */
+  GrossMarginMonthly: z.string(),
+  Currency: z.string(),
+});
+export type PurchasePrice = z.infer<typeof PurchasePriceSchema>;
 
 export const ValidateCreateOrderBottleneck = defineOperation({
   name: 'ValidateCreateOrderBottleneck',
@@ -340,6 +363,11 @@ export const ValidateCreateOrderBottleneck = defineOperation({
     parentId: AccountIdSchema,
     productName: z.string().min(1).max(1000),
     views: ViewValuesInputSchema,
+    /** [M4.21] The ordering wizard's dependency not yet added: its lines are part of the review. */
+    dependency: z
+      .object({ productName: z.string().min(1).max(1000), views: ViewValuesInputSchema })
+      .nullable()
+      .default(null),
   }),
   output: z.object({
     Valid: z.boolean(),
@@ -354,6 +382,8 @@ export const ValidateCreateOrderBottleneck = defineOperation({
     AboveCreditLimit: z.boolean(),
     /** The viewer holds BILLING_SHOWPRODUCTPRICE read [A6.17]; otherwise no prices are given. */
     PricesShown: z.boolean(),
+    /** [M6.10] The reseller's purchase price and margin; null without BILLING_SHOWPRODUCTPRICE_MARGIN read or a price. */
+    Purchase: PurchasePriceSchema.nullable().default(null),
   }),
   access: PRODUCT_CREATE,
   account: (i) => i.parentId,

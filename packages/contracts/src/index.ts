@@ -20,6 +20,7 @@ export * from './mail.js';
 export * from './marketplace-search.js';
 export * from './notes.js';
 export * from './operation.js';
+export * from './ordering.js';
 export * from './orders.js';
 export * from './password-reset.js';
 export * from './price-list-prices.js';
@@ -55,6 +56,7 @@ import { mailOperations } from './mail.js';
 import { marketplaceSearchOperations } from './marketplace-search.js';
 import { noteOperations } from './notes.js';
 import type { OperationDefinition } from './operation.js';
+import { orderingOperations } from './ordering.js';
 import { orderOperations } from './orders.js';
 import { passwordResetOperations } from './password-reset.js';
 import { priceListPriceOperations } from './price-list-prices.js';
@@ -99,4 +101,5 @@ export const operations: readonly OperationDefinition[] = [
   ...marketplaceSearchOperations,
   ...vendorProfileOperations,
   ...priceListPriceOperations,
+  ...orderingOperations,
 ];
