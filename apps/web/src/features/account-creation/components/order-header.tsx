@@ -1,5 +1,6 @@
-import { Avatar, Badge, CloseButton, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Badge, CloseButton, Group, Loader, Stack, Text } from '@mantine/core';
 import { formatMoney } from '@portal/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '../../../lib/file-url';
 import { initialsOf } from '../utils/ordering-steps';
@@ -18,7 +19,8 @@ export interface OrderHeaderTotals {
  * full name, and the portal's logo.
  */
 export function OrderHeader(props: {
-  titleId: string;
+  /** The dialog's title (the service's name), drawn by the window so that it names the dialog. */
+  title: ReactNode;
   serviceName: string;
   icon: string | null;
   totals: OrderHeaderTotals | null;
@@ -38,9 +40,7 @@ export function OrderHeader(props: {
         <Avatar src={fileUrl(props.icon)} size={36} radius="sm" alt="" aria-hidden>
           {props.serviceName.slice(0, 1)}
         </Avatar>
-        <Title order={1} size="h4" id={props.titleId} lineClamp={1} miw={0}>
-          {props.serviceName}
-        </Title>
+        {props.title}
       </Group>
       <Group gap="md" wrap="nowrap">
         {totals?.monthly != null && (

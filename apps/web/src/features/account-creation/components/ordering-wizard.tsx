@@ -1,7 +1,7 @@
 import { Box, Button, Group, Loader, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { FieldValue, VisibleCompany } from '@portal/contracts';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
@@ -69,7 +69,6 @@ const withoutKey = (errors: Record<string, string>, key: string) => {
  */
 export function OrderingWizard(props: OrderingWizardProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const [requestId] = useState(() => crypto.randomUUID());
   const [customer, setCustomer] = useState<{ id: number; name: string } | null>(
     props.initialCustomerId ? { id: props.initialCustomerId, name: '' } : null,
@@ -418,11 +417,20 @@ export function OrderingWizard(props: OrderingWizardProps) {
       : null;
 
   return (
-    <Modal.Root opened onClose={close} fullScreen closeOnEscape={false} aria-labelledby={titleId}>
+    <Modal.Root opened onClose={close} fullScreen closeOnEscape={false}>
       <Modal.Content>
         <Modal.Header p={0} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
           <OrderHeader
-            titleId={titleId}
+            title={
+              <Modal.Title
+                fz="lg"
+                fw={700}
+                miw={0}
+                style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              >
+                {serviceDisplayName}
+              </Modal.Title>
+            }
             serviceName={serviceDisplayName}
             icon={icon}
             totals={totals}
