@@ -36,6 +36,7 @@ import { creditAttachmentReferences, creditLimitOperations, findCreditAttachment
 import { exchangeRateOperations } from './domains/exchange-rates/index.js';
 import { marketplaceSearchOperations } from './domains/marketplace-search/index.js';
 import { noteOperations } from './domains/notes/index.js';
+import { orderingOperations } from './domains/ordering/index.js';
 import { orderOperations, ordersAccountExtension } from './domains/orders/index.js';
 import { passwordResetOperations, registerResetTiming, resetPasswordAction } from './domains/password-reset/index.js';
 import {
@@ -197,6 +198,7 @@ export function registeredOperations(
     ...subscriptionOperations,
     ...accountPricingOperations,
     ...orderOperations,
+    ...orderingOperations,
     ...exchangeRateOperations,
     ...priceListOperations,
     ...marketplaceSearchOperations,

@@ -67,6 +67,11 @@ beforeAll(async () => {
   await createService(
     t.db,
     clients.provider!,
+    serviceInput('Wiz Personal', { Category: 'Training', Parents: [{ ParentAccountType: 'User', ParentProductName: null }] }),
+  );
+  await createService(
+    t.db,
+    clients.provider!,
     serviceInput('Wiz Addon', { Parents: [{ ParentAccountType: 'Product', ParentProductName: 'Wiz Backup' }] }),
   );
 });
@@ -92,11 +97,11 @@ describe('[A2.41] [A7.13] creating a subscription', () => {
     expect(res.status).toBe(403);
   });
 
-  it('[A2.41] needs a user as parent and a service, naming the field', async () => {
+  it('[A2.41] needs a user as parent (a company only for a company-level service) and a service, naming the field', async () => {
     const underCompany = await op('admin', 'GetDefaultAccountViewsForCreate', {
       accountType: 'Product',
       parentId: company,
-      productName: 'Wiz Backup',
+      productName: 'Wiz Personal',
     });
     const noService = await op('admin', 'GetDefaultAccountViewsForCreate', { accountType: 'Product', parentId: buyer });
     const addon = await op('admin', 'GetDefaultAccountViewsForCreate', {

@@ -15,7 +15,7 @@ export const accountCreationOperations = [
   handle(GetAvailableCreateParents, (ctx, input) => service.listParents(ctx.db, requireCaller(ctx), input)),
   handle(GetAvailableServicesForCreate, (ctx, input) => service.listServices(ctx.db, requireCaller(ctx), input)),
   handle(GetSuggestedServices, (ctx, input) => service.suggestServices(ctx.db, requireCaller(ctx), input)),
-  handle(ValidateCreateOrderBottleneck, (ctx, input) => service.validateBottleneck(ctx.db, requireCaller(ctx), input)),
+  handle(ValidateCreateOrderBottleneck, (ctx, input) => service.validateBottleneck(ctx.db, requireCaller(ctx), input, ctx.now)),
   handle(AcceptTermsAndConditions, async (ctx, input) => {
     const accepted = await service.acceptTerms(ctx.db, requireCaller(ctx), input);
     ctx.audit({ accountId: accepted.organisationId, after: accepted.output });

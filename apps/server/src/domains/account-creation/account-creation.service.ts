@@ -3,7 +3,9 @@ import {
   CREATE_TREE_TYPES,
   type CreateAccountType,
   type CreateParentItem,
+  convertAmount,
   createCapabilityKey,
+  DEFAULT_CURRENCY,
   decideCreateParent,
   displayFieldValue,
   type FieldDefinition,
@@ -11,14 +13,17 @@ import {
   type LayoutPage,
   MISSING_UDRC_FIELD,
   NEW_USER_ROLES,
+  type PricingResult,
   parseScheduledDate,
   ROLE_FIELD,
   ROLE_VIEW,
   refusalMessage,
   roleOrganisationKind,
+  SERVICE_PARENT_TYPES,
   SUGGESTED_SERVICES_MAX,
   validateFieldValue,
 } from '@portal/contracts';
+import Decimal from 'decimal.js';
 import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
@@ -33,6 +38,7 @@ import {
   priceWithSource,
 } from '../catalogue/index.js';
 import { getCreditStatus } from '../credit-limits/index.js';
+import { conversionForAccount } from '../exchange-rates/index.js';
 import { decideOrderStatus, firstInvoiceAmount, recordOrder } from '../orders/index.js';
 import { loadCustomerPricing } from '../price-lists/index.js';
 import { CREATE_PROVISIONING_ACTION, startProvisioningRequest } from '../provisioning/index.js';
@@ -57,6 +63,8 @@ const SEND_CREDENTIALS = 'USER_EXPORT_EXECUTE';
 const ACCEPT_TERMS = 'MARKETPLACE_TC_ACCEPT_EXECUTE';
 /** [A6.17] Who sees prices. */
 const SEE_PRICES = 'BILLING_SHOWPRODUCTPRICE_READ';
+/** [M6.10] Who sees the purchase price and gross margin. */
+const SEE_MARGIN = 'BILLING_SHOWPRODUCTPRICE_MARGIN_READ';
 
 type Views = Readonly<Record<string, { Values: Readonly<Record<string, FieldValue>> }>>;
 type Parent = accounts.AccountRow;
@@ -66,11 +74,28 @@ function requireCreateCapability(caller: Caller, type: CreateAccountType) {
   if (!caller.capabilities.has(key)) throw new DomainError('FORBIDDEN', refusalMessage([key]));
 }
 
-/** The parent of a new account: it exists (the guard already checked it is in scope) and may hold the type. */
-async function loadParent(db: Queryable, type: CreateAccountType, parentId: number): Promise<Parent> {
+/**
+ * The parent of a new account: it exists (the guard already checked it is in scope) and may hold the type. A
+ * Product may also be created under a Company when its service's Parents include Company (decision 0043).
+ */
+async function loadParent(
+  db: Queryable,
+  type: CreateAccountType,
+  parentId: number,
+  productName?: string | null,
+): Promise<Parent> {
   const parent = await accounts.findById(db, parentId);
   if (!parent) throw notFound();
-  const decision = decideCreateParent({ accountType: type, parentType: parent.account_type, parentState: parent.state });
+  const serviceParents =
+    type === 'Product' && SERVICE_PARENT_TYPES.includes(parent.account_type) && productName?.trim()
+      ? ((await findOrderableService(db, productName.trim()))?.parents ?? [])
+      : [];
+  const decision = decideCreateParent({
+    accountType: type,
+    parentType: parent.account_type,
+    parentState: parent.state,
+    serviceParents,
+  });
   if (!decision.ok) throw validationFailed([{ field: 'parentId', message: decision.message }]);
   return parent;
 }
@@ -172,7 +197,7 @@ export async function getDefaultViews(
   input: { accountType: CreateAccountType; parentId: number; productName?: string | null },
 ) {
   requireCreateCapability(caller, input.accountType);
-  const parent = await loadParent(db, input.accountType, input.parentId);
+  const parent = await loadParent(db, input.accountType, input.parentId, input.productName);
   const product = input.accountType === 'Product' ? await loadProduct(db, parent, input.productName ?? null) : null;
   const [fields, typePages] = await Promise.all([
     fieldsFor(db, input.accountType, product),
@@ -248,6 +273,16 @@ export interface CreatedAccount {
     Role: string | null;
     NoticeSentTo: string | null;
   };
+  /** A Product's recorded order (the ordering wizard's confirmation e-mail and answer); null for other types. */
+  order: {
+    orderNumber: string;
+    serviceDisplayName: string;
+    currency: string;
+    monthly: string | null;
+    setup: string | null;
+  } | null;
+  /** A Product's service's post-creation message; null without one. */
+  postCreationMessage: { title: string; message: string } | null;
 }
 
 /**
@@ -270,7 +305,7 @@ export async function createAccount(
   now: Date = new Date(),
 ): Promise<CreatedAccount> {
   requireCreateCapability(caller, input.accountType);
-  const parent = await loadParent(db, input.accountType, input.parentId);
+  const parent = await loadParent(db, input.accountType, input.parentId, input.productName);
   const product = input.accountType === 'Product' ? await loadProduct(db, parent, input.productName ?? null) : null;
   const definitions = [...(await accounts.listFieldDefinitions(db, input.accountType)), ...(product?.serviceDefs ?? [])];
   // A new user's role travels as the view Access (never an account attribute): it is checked on its own.
@@ -321,8 +356,16 @@ export async function createAccount(
   let orderStatus: CreatedAccount['output']['OrderStatus'] = null;
   let provisioningRequestId: number | null = null;
   let noticeSentTo: string | null = null;
+  let recorded: CreatedAccount['order'] = null;
   if (product) {
     const order = await recordOrder(db, { accountId: id, placedBy: caller.userId, placedAt: now });
+    recorded = {
+      orderNumber: order.orderNumber,
+      serviceDisplayName: order.serviceDisplayName,
+      currency: order.currency,
+      monthly: order.monthlySelling,
+      setup: order.setupSelling,
+    };
     orderStatus = order.status;
     noticeSentTo = order.noticeSentTo;
     const row = await accounts.findById(db, id);
@@ -354,6 +397,8 @@ export async function createAccount(
       Role: role?.name ?? null,
       NoticeSentTo: noticeSentTo,
     },
+    order: recorded,
+    postCreationMessage: product?.service.postCreationMessage ?? null,
   };
 }
 
@@ -400,35 +445,23 @@ export async function acceptTerms(db: Queryable, caller: Caller, input: { accoun
   };
 }
 
-/**
- * [A4.10] [A5.7] [A8.8] ValidateCreateOrderBottleneck: a new subscription's values are valid and its service can
- * be priced with them; the price lines of the order review, and whether the order will wait for review above
- * the company's credit limit [A4.8].
- */
-export async function validateBottleneck(
+/** A subscription to be, validated and priced for the review: its price result, or the message to show. */
+type PricedProduct =
+  | { ok: true; product: ProductSetup; result: Extract<PricingResult, { ok: true }>; purchaseCurrency: string }
+  | { ok: false; message: string };
+
+/** Validates a new subscription's values and prices it with the one pricing rule (the customer's price list, else SRP). */
+async function priceProduct(
   db: Queryable,
-  caller: Caller,
-  input: { parentId: number; productName: string; views: Views },
-) {
-  requireCreateCapability(caller, 'Product');
-  const parent = await loadParent(db, 'Product', input.parentId);
-  const product = await loadProduct(db, parent, input.productName);
-  const currency = await customerCurrency(db, parent.path);
-  const showPrices = caller.capabilities.has(SEE_PRICES);
-  const invalid = (message: string) => ({
-    Valid: false,
-    InvalidMessageRef: message,
-    Currency: currency,
-    Lines: [],
-    Monthly: null,
-    Setup: null,
-    AboveCreditLimit: false,
-    PricesShown: showPrices,
-  });
+  parent: Parent,
+  currency: string,
+  product: ProductSetup,
+  views: Views,
+): Promise<PricedProduct> {
   const definitions = [...(await accounts.listFieldDefinitions(db, 'Product')), ...product.serviceDefs];
-  const decision = decideCreate({ definitions, submitted: input.views });
+  const decision = decideCreate({ definitions, submitted: views });
   const first = [...decision.errors, ...serviceRangeErrors(product.service.fields, decision.values)][0];
-  if (first) return invalid(first.message);
+  if (first) return { ok: false, message: first.message };
   const attributes = storedValues(definitions, decision.values);
   const pricing = await loadCustomerPricing(db, [{ accountPath: parent.path, productName: product.service.serviceName }]);
   const priced = priceWithSource(
@@ -440,24 +473,126 @@ export async function validateBottleneck(
     },
     pricing.sources,
   );
-  if (!priced) return invalid(`${product.service.displayName} is not an active service of the catalogue`);
-  const { result } = priced;
+  if (!priced) return { ok: false, message: `${product.service.displayName} is not an active service of the catalogue` };
+  const { result, source } = priced;
   if (!result.ok) {
     const field = product.serviceDefs.find((d) => d.Name === result.fieldId);
-    return invalid(`${MISSING_UDRC_FIELD}${field ? ` (${field.DisplayName})` : ''}`);
+    return { ok: false, message: `${MISSING_UDRC_FIELD}${field ? ` (${field.DisplayName})` : ''}` };
+  }
+  return { ok: true, product, result, purchaseCurrency: source.ownerCurrency ?? DEFAULT_CURRENCY };
+}
+
+/** Adds decimal strings; null when any is null (a fee without a retail price). */
+function addAmounts(amounts: readonly (string | null)[]): string | null {
+  let total = new Decimal(0);
+  for (const a of amounts) {
+    if (a === null) return null;
+    total = total.plus(a);
+  }
+  return total.toFixed();
+}
+
+/**
+ * [M6.10] The purchase price of the order (the fees' Charge, as the price preview's margin reads it) in the
+ * customer's currency, and the monthly gross margin; null when a selling total is missing or the vendor's currency
+ * has no exchange rate.
+ */
+async function purchaseOf(
+  db: Queryable,
+  parent: Parent,
+  currency: string,
+  priced: readonly Extract<PricedProduct, { ok: true }>[],
+  now: Date,
+) {
+  let monthly = new Decimal(0);
+  let setup = new Decimal(0);
+  for (const p of priced) {
+    const rate = await conversionForAccount(db, parent.path, p.purchaseCurrency, currency, now);
+    if (!rate.ok) return null;
+    monthly = monthly.plus(convertAmount(p.result.monthly.purchase, rate.factor));
+    setup = setup.plus(convertAmount(p.result.setup.purchase, rate.factor));
+  }
+  const selling = addAmounts(priced.map((p) => p.result.monthly.selling));
+  if (selling === null) return null;
+  return {
+    Monthly: monthly.toFixed(),
+    Setup: setup.toFixed(),
+    GrossMarginMonthly: new Decimal(selling).minus(monthly).toFixed(),
+    Currency: currency,
+  };
+}
+
+/**
+ * [A4.10] [A5.7] [A8.8] ValidateCreateOrderBottleneck: a new subscription's values are valid and its service can
+ * be priced with them; the price lines of the order review, and whether the order will wait for review above
+ * the company's credit limit [A4.8]. The ordering wizard's dependency not yet added [M4.21] is validated and
+ * priced with it (its lines named by its ServiceName); each subscription's order is decided on its own, as
+ * PlaceOrder records them. [M6.10] With BILLING_SHOWPRODUCTPRICE_MARGIN read, the purchase price and margin.
+ */
+export async function validateBottleneck(
+  db: Queryable,
+  caller: Caller,
+  input: {
+    parentId: number;
+    productName: string;
+    views: Views;
+    dependency?: { productName: string; views: Views } | null;
+  },
+  now: Date = new Date(),
+) {
+  requireCreateCapability(caller, 'Product');
+  const parent = await loadParent(db, 'Product', input.parentId, input.productName);
+  const product = await loadProduct(db, parent, input.productName);
+  const dependency = input.dependency ?? null;
+  if (dependency && !product.service.dependencies.some((d) => d.toLowerCase() === dependency.productName.trim().toLowerCase())) {
+    throw validationFailed([
+      {
+        field: 'dependency.productName',
+        message: `${dependency.productName} is not a dependency of ${product.service.displayName}`,
+      },
+    ]);
+  }
+  const dependencyProduct = dependency ? await loadProduct(db, parent, dependency.productName) : null;
+  const currency = await customerCurrency(db, parent.path);
+  const showPrices = caller.capabilities.has(SEE_PRICES);
+  const invalid = (message: string) => ({
+    Valid: false,
+    InvalidMessageRef: message,
+    Currency: currency,
+    Lines: [],
+    Monthly: null,
+    Setup: null,
+    AboveCreditLimit: false,
+    PricesShown: showPrices,
+    Purchase: null,
+  });
+  const priced: Extract<PricedProduct, { ok: true }>[] = [];
+  // The dependency first, as PlaceOrder creates it first [M4.21].
+  for (const [setup, views] of [
+    ...(dependency && dependencyProduct ? [[dependencyProduct, dependency.views] as const] : []),
+    [product, input.views] as const,
+  ]) {
+    const one = await priceProduct(db, parent, currency, setup, views);
+    if (!one.ok) return invalid(setup === product ? one.message : `${setup.service.displayName}: ${one.message}`);
+    priced.push(one);
   }
   const company = await accounts.findNearestOfType(db, parent.path, ['Company']);
   const credit = company ? await getCreditStatus(db, company.id) : { limit: null };
-  const status = decideOrderStatus({ firstInvoice: firstInvoiceAmount(result.lines), creditLimit: credit.limit });
+  const aboveLimit = priced.some(
+    (p) => decideOrderStatus({ firstInvoice: firstInvoiceAmount(p.result.lines), creditLimit: credit.limit }) === 'UnderReview',
+  );
   return {
     Valid: true,
     InvalidMessageRef: null,
     Currency: currency,
-    Lines: reviewLines(result.lines, showPrices),
-    Monthly: showPrices ? result.monthly.selling : null,
-    Setup: showPrices ? result.setup.selling : null,
-    AboveCreditLimit: status === 'UnderReview',
+    Lines: priced.flatMap((p) =>
+      reviewLines(p.result.lines, showPrices).map((l) => ({ ...l, ServiceName: p.product.service.serviceName })),
+    ),
+    Monthly: showPrices ? addAmounts(priced.map((p) => p.result.monthly.selling)) : null,
+    Setup: showPrices ? addAmounts(priced.map((p) => p.result.setup.selling)) : null,
+    AboveCreditLimit: aboveLimit,
     PricesShown: showPrices,
+    Purchase: caller.capabilities.has(SEE_MARGIN) ? await purchaseOf(db, parent, currency, priced, now) : null,
   };
 }
 

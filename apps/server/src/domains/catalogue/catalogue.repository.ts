@@ -566,3 +566,28 @@ export const SERVICE_FILE_NAMES_SQL = [
   ...documentFileNames('services', 'pending'),
   ...documentFileNames('service_drafts', 'data'),
 ].join('\n UNION ALL ');
+
+export interface TermsGroupServiceRow {
+  service_name: string;
+  display_name: string;
+  group_id: string;
+  terms_revision: number;
+}
+
+/**
+ * [M4.22] The Active services sharing a terms group with any of these services (themselves included): services
+ * linked to the same TermsAndConditions description group share their text and revision.
+ */
+export async function listTermsGroupServices(db: Queryable, serviceNames: readonly string[]): Promise<TermsGroupServiceRow[]> {
+  return db.query<TermsGroupServiceRow>(
+    `SELECT s.service_name, s.display_name, sg.group_id::text AS group_id, g.terms_revision
+     FROM service_description_groups sg
+     JOIN description_groups g ON g.id = sg.group_id
+     JOIN services s ON s.id = sg.service_id AND s.state = 'Active'
+     WHERE sg.description_type = 'TermsAndConditions' AND sg.group_id IN (
+       SELECT xg.group_id FROM service_description_groups xg JOIN services x ON x.id = xg.service_id
+       WHERE xg.description_type = 'TermsAndConditions' AND lower(x.service_name) = ANY ($1::text[]))
+     ORDER BY lower(s.display_name), s.id`,
+    [serviceNames.map((n) => n.toLowerCase())],
+  );
+}

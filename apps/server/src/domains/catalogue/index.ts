@@ -9,6 +9,7 @@ export {
   findOrderableService,
   listOrderableServices,
   listSuggestedServices,
+  listTermsGroupServices,
   type OrderableService,
 } from './orderable.service.js';
 export {

@@ -8,6 +8,8 @@ import type { Queryable } from '../../platform/db/db.js';
 import * as repo from './catalogue.repository.js';
 
 export interface OrderableService {
+  /** The catalogue id: the ordering wizard's material number [M2.42] (decision 0043). */
+  id: number;
   serviceName: string;
   displayName: string;
   shortDescription: string;
@@ -16,16 +18,28 @@ export interface OrderableService {
   fields: ServiceField[];
   /** The current terms and conditions (English when there is an English text); null when the service has none. */
   terms: { title: string; content: string; revision: number } | null;
+  /** The account types a subscription may be created under (Parents), e.g. ['Company', 'User']. */
+  parents: string[];
+  /** The service names it needs (Dependencies; the ordering wizard's IndirectDependencies [M3.17]). */
+  dependencies: string[];
+  /** The first post-creation message, shown after ordering; null without one. */
+  postCreationMessage: { title: string; message: string } | null;
 }
 
 const FieldsSchema = z.array(ServiceFieldSchema).catch([]);
+const ParentsSchema = z.array(z.object({ ParentAccountType: z.string() })).catch([]);
+const NamesSchema = z.array(z.string()).catch([]);
+const MessagesSchema = z.array(z.object({ Title: z.string(), Message: z.string() })).catch([]);
 
 async function toOrderable(db: Queryable, row: repo.ServiceRow): Promise<OrderableService> {
   const texts = (await repo.listServiceDescriptions(db, row.id)).filter(
     (d) => d.description_type === 'TermsAndConditions' && d.content.trim() !== '',
   );
   const text = texts.find((d) => d.language_code === 'en') ?? texts[0];
+  const definition = row.definition as { Parents?: unknown; Dependencies?: unknown; PostCreationMessage?: unknown };
+  const message = MessagesSchema.parse(definition.PostCreationMessage ?? [])[0];
   return {
+    id: row.id,
     serviceName: row.service_name,
     displayName: row.display_name,
     shortDescription: row.short_description,
@@ -35,6 +49,9 @@ async function toOrderable(db: Queryable, row: repo.ServiceRow): Promise<Orderab
     terms: text
       ? { title: text.title || 'Terms and conditions', content: text.content, revision: row.terms_revision ?? 1 }
       : null,
+    parents: ParentsSchema.parse(definition.Parents ?? []).map((p) => p.ParentAccountType),
+    dependencies: NamesSchema.parse(definition.Dependencies ?? []),
+    postCreationMessage: message ? { title: message.Title, message: message.Message } : null,
   };
 }
 
@@ -52,4 +69,9 @@ export async function findOrderableService(db: Queryable, name: string): Promise
 export async function listSuggestedServices(db: Queryable, name: string, limit: number): Promise<OrderableService[]> {
   const rows = await repo.listSameCategoryServices(db, name, limit);
   return Promise.all(rows.map((r) => toOrderable(db, r)));
+}
+
+/** [M4.22] The Active services sharing a terms group with these services (themselves included), with the group. */
+export async function listTermsGroupServices(db: Queryable, serviceNames: readonly string[]) {
+  return repo.listTermsGroupServices(db, serviceNames);
 }

@@ -1,1 +1,2 @@
+export { type BuyingCompany, companyMayBuy, findBrowsableServiceName, listCompaniesThatMayBuy } from './buyers.js';
 export { marketplaceSearchOperations } from './marketplace-search.operations.js';

@@ -76,7 +76,7 @@ async function organisationOf(db: Queryable, v: Viewing) {
  * organisation's view (a vendor's own services, else the Added services of the lists reaching it or owned in its
  * subtree) is decided inside the search statement itself from its path, without a statement of its own.
  */
-function visibleBase(v: Viewing): repo.BaseSet {
+export function visibleBase(v: Viewing): repo.BaseSet {
   const { scope } = v.caller;
   if (scope.rootType === 'Provider') return { kind: 'all' };
   return { kind: 'visibleTo', rootId: scope.rootId, rootPath: scope.rootPath, maybeVendor: scope.rootType === 'Company' };

@@ -1,2 +1,8 @@
 export { termsOperations } from './terms.operations.js';
-export { acceptServiceTerms, hasAcceptedServiceTerms, listPendingTerms, seedDemoTerms } from './terms.service.js';
+export {
+  acceptServiceTerms,
+  hasAcceptedServiceTerms,
+  latestAcceptedServiceTerms,
+  listPendingTerms,
+  seedDemoTerms,
+} from './terms.service.js';

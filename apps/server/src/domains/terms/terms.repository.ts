@@ -170,3 +170,16 @@ export async function hasServiceTermsAcceptance(
   );
   return rows.length > 0;
 }
+
+/** The newest revision of each service's terms a company accepted, by lower-case service name. */
+export async function listLatestServiceTermsAcceptances(
+  db: Queryable,
+  companyId: number,
+  serviceNames: readonly string[],
+): Promise<{ service_name: string; revision: number }[]> {
+  return db.query<{ service_name: string; revision: number }>(
+    `SELECT service_name, max(revision)::int AS revision FROM service_terms_acceptances
+     WHERE company_id = $1 AND service_name = ANY ($2::text[]) GROUP BY service_name`,
+    [companyId, serviceNames.map((n) => n.toLowerCase())],
+  );
+}

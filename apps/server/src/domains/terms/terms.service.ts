@@ -220,3 +220,17 @@ export async function hasAcceptedServiceTerms(
 ): Promise<boolean> {
   return repo.hasServiceTermsAcceptance(db, a);
 }
+
+/**
+ * [M4.22] The newest accepted revision of each service's terms for a company (by lower-case service name; absent
+ * when never accepted). A revision older than the service's latest counts as not accepted.
+ */
+export async function latestAcceptedServiceTerms(
+  db: Queryable,
+  companyId: number,
+  serviceNames: readonly string[],
+): Promise<Map<string, number>> {
+  if (serviceNames.length === 0) return new Map();
+  const rows = await repo.listLatestServiceTermsAcceptances(db, companyId, serviceNames);
+  return new Map(rows.map((r) => [r.service_name, r.revision]));
+}

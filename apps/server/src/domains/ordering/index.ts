@@ -1,0 +1,1 @@
+export { orderingOperations } from './ordering.operations.js';
