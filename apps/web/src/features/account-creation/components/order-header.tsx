@@ -59,7 +59,7 @@ export function OrderHeader(props: {
           </Stack>
         )}
         <Group gap={8} wrap="nowrap" data-testid="ordering-user">
-          <Avatar color="blue" radius="xl" size={32} aria-hidden>
+          <Avatar color="blue.8" variant="filled" radius="xl" size={32} aria-hidden>
             {initialsOf(props.userName)}
           </Avatar>
           <Text size="sm" fw={500} visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>

@@ -41,7 +41,13 @@ export function OrderStepConfiguration(props: {
         </ReadableAlert>
       )}
       {props.parts.map((part) => (
-        <Stack key={part.id} gap="sm" component="section" aria-label={part.title ?? props.serviceName}>
+        <Stack
+          key={part.id}
+          gap="sm"
+          component="section"
+          aria-label={part.title ?? props.serviceName}
+          data-testid={`configuration-${part.id}`}
+        >
           {part.title && (
             <Title order={4} size="h5">
               {part.title}

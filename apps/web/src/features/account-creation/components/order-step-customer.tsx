@@ -196,7 +196,6 @@ export function OrderStepCustomer(props: {
           onChange={(value) => props.onChange(props.companies.find((c) => String(c.ChildAccountId) === value) ?? null)}
           rightSection={props.isLoading ? <Loader size="xs" /> : undefined}
           w={{ base: '100%', sm: 420 }}
-          data-autofocus
         />
         {props.canCreateCustomer && (
           // [M6.14] Only a reseller's user who may create companies creates a customer here.

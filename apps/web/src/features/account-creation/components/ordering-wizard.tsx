@@ -1,6 +1,6 @@
 import { Box, Button, Group, Loader, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { FieldValue, VisibleCompany } from '@portal/contracts';
+import type { FieldValue, View, VisibleCompany } from '@portal/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
@@ -43,6 +43,8 @@ export interface OrderingWizardProps {
 }
 
 type Part = 'service' | 'dependency';
+/** One empty object for a form not loaded: the review's input keeps its identity from render to render. */
+const NO_VIEWS: Readonly<Record<string, View>> = {};
 type Values = Record<string, FieldValue>;
 
 /** The defaults of a form's views fill the fields the user has not filled yet. */
@@ -110,8 +112,8 @@ export function OrderingWizard(props: OrderingWizardProps) {
     if (marketData) setCustomer((prev) => (prev && prev.name === '' ? { ...prev, name: marketData.Customer.DisplayName } : prev));
   }, [marketData]);
 
-  const serviceViews = serviceForm.data?.Views ?? {};
-  const dependencyViews = dependencyForm.data?.Views ?? {};
+  const serviceViews = serviceForm.data?.Views ?? NO_VIEWS;
+  const dependencyViews = dependencyForm.data?.Views ?? NO_VIEWS;
   const serviceOwn = useMemo(
     () => formErrors(serviceForm.data?.Layout.Pages ?? [], serviceViews, values.service),
     [serviceForm.data, serviceViews, values.service],
