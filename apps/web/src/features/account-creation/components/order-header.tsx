@@ -31,10 +31,11 @@ export function OrderHeader(props: {
   const { totals } = props;
   const money = (amount: string) => formatMoney(amount, totals?.currency);
   return (
-    <Group component="header" justify="space-between" wrap="nowrap" gap="sm" px="md" py="xs" w="100%" miw={0}>
-      <Group gap="sm" wrap="nowrap" miw={0}>
+    // On a phone the total and the user move to a second line, so the service's name keeps its room.
+    <Group component="header" justify="space-between" wrap="wrap" gap="sm" px="md" style={{ rowGap: 4 }} py="xs" w="100%" miw={0}>
+      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 280px' }}>
         <CloseButton size="lg" onClick={props.onClose} aria-label={t('ordering.close')} />
-        <Badge variant="filled" color="blue.8" visibleFrom="xs">
+        <Badge variant="filled" color="blue.8" style={{ flexShrink: 0 }}>
           {t('ordering.badge')}
         </Badge>
         <Avatar src={fileUrl(props.icon)} size={36} radius="sm" alt="" aria-hidden>
@@ -42,7 +43,7 @@ export function OrderHeader(props: {
         </Avatar>
         {props.title}
       </Group>
-      <Group gap="md" wrap="nowrap">
+      <Group gap="md" wrap="nowrap" ml="auto">
         {totals?.monthly != null && (
           <Stack gap={0} align="flex-end" data-testid="header-total" aria-live="polite">
             <Group gap={4} wrap="nowrap">

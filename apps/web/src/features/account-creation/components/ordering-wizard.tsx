@@ -1,5 +1,5 @@
 import { Box, Button, Group, Loader, Modal, Stack, Stepper, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import type { FieldValue, View, VisibleCompany } from '@portal/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +45,15 @@ export interface OrderingWizardProps {
 type Part = 'service' | 'dependency';
 /** One empty object for a form not loaded: the review's input keeps its identity from render to render. */
 const NO_VIEWS: Readonly<Record<string, View>> = {};
+/** Out of sight but still the step's accessible name. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 type Values = Record<string, FieldValue>;
 
 /** The defaults of a form's views fill the fields the user has not filled yet. */
@@ -85,6 +94,7 @@ export function OrderingWizard(props: OrderingWizardProps) {
   const [serverErrors, setServerErrors] = useState<Record<Part, Record<string, string>>>({ service: {}, dependency: {} });
   const [termsIndex, setTermsIndex] = useState(0);
   const schedule = useScheduledDate();
+  const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
   const placing = useRef(false);
 
   const companies = useVisibleCompanies(props.serviceName);
@@ -357,6 +367,8 @@ export function OrderingWizard(props: OrderingWizardProps) {
           onStepClick={(index) => index <= lastEnabled && goTo(index)}
           size="sm"
           aria-label={t('ordering.steps.label')}
+          // A phone shows the numbers in one line and the current step's name below them.
+          styles={isPhone ? { stepBody: VISUALLY_HIDDEN, separator: { marginInline: 6 } } : undefined}
         >
           {ORDER_STEPS.map((kind, index) => (
             <Stepper.Step
@@ -367,6 +379,15 @@ export function OrderingWizard(props: OrderingWizardProps) {
             />
           ))}
         </Stepper>
+        {isPhone && (
+          <Text size="sm" fw={600} aria-hidden>
+            {t('ordering.steps.current', {
+              number: step + 1,
+              count: ORDER_STEPS.length,
+              name: t(`ordering.steps.${ORDER_STEPS[step]}`),
+            })}
+          </Text>
+        )}
         <Box style={{ flex: 1 }}>{content}</Box>
         {placeError && (
           <ReadableAlert color="red" role="alert" title={t('ordering.placeFailed')}>

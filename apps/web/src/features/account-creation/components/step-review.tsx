@@ -114,7 +114,7 @@ export function StepReview(props: {
       {review.Purchase && (
         // [M6.10] What the reseller pays for it, and the margin left per month.
         <Text size="sm" data-testid="purchase-price">
-          {t('ordering.review.purchase', {
+          {t(Number(review.Purchase.Setup) === 0 ? 'ordering.review.purchaseMonthly' : 'ordering.review.purchase', {
             monthly: formatMoney(review.Purchase.Monthly, review.Purchase.Currency),
             setup: formatMoney(review.Purchase.Setup, review.Purchase.Currency),
             margin: formatMoney(review.Purchase.GrossMarginMonthly, review.Purchase.Currency),
