@@ -109,7 +109,7 @@ test.describe('ordering wizard', () => {
     const tabs = dialog.getByRole('tab');
     await expect(tabs).toHaveCount(2);
     await expect(dialog.getByRole('tab', { selected: true })).toBeVisible();
-    const first = await dialog.getByRole('tab', { selected: true }).innerText();
+    const first = (await dialog.getByRole('tab', { selected: true }).textContent()) ?? '';
     await expect(step(dialog, 'Order review')).toBeDisabled();
     await checkAccessible(page);
     await shots(page, 'ordering-3-terms');
@@ -154,7 +154,12 @@ test.describe('ordering wizard', () => {
     await signIn(page, 'cedarridge.admin');
     const customer = `Inline Customer ${stamp}`;
 
-    // The Create menu of the reseller leads to what it can order; the wizard opens by name from the address.
+    // The reseller's Create menu leads to what it can order; the wizard opens by name from the address.
+    const me = await api<{ CompanyAccountId: number }>(page, 'GetCurrentUser', {});
+    await page.goto(`/#/Account/View/${me.CompanyAccountId}`);
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Order a service' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/Account/View/${me.CompanyAccountId}/Available_services`));
     await page.goto(`/#/Marketplace/Order/${encodeURIComponent(SIMPLE)}`);
     const dialog = wizard(page, SIMPLE);
     await dialog.getByRole('button', { name: 'CREATE NEW' }).click();
@@ -197,7 +202,7 @@ test.describe('ordering wizard', () => {
     await expect(dialog.getByTestId('under-review-notice')).toBeVisible();
     await checkAccessible(page);
     await shots(page, 'ordering-under-review');
-    const orderNumber = (await dialog.getByTestId('order-number').innerText()).replace(/^Order (\S+):.*$/, '$1');
+    const orderNumber = ((await dialog.getByTestId('order-number').textContent()) ?? '').replace(/^Order (\S+):.*$/, '$1');
     await dialog.getByRole('link', { name: 'Go to my orders' }).click();
     await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
     await page.getByLabel('Search by order number, company or service').fill(orderNumber);
