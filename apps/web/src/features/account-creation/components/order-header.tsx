@@ -33,7 +33,7 @@ export function OrderHeader(props: {
   return (
     // On a phone the total and the user move to a second line, so the service's name keeps its room.
     <Group component="header" justify="space-between" wrap="wrap" gap="sm" px="md" style={{ rowGap: 4 }} py="xs" w="100%" miw={0}>
-      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 280px' }}>
+      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 330px' }}>
         <CloseButton size="lg" onClick={props.onClose} aria-label={t('ordering.close')} />
         <Badge variant="filled" color="blue.8" style={{ flexShrink: 0 }}>
           {t('ordering.badge')}

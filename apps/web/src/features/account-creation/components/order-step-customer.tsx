@@ -19,7 +19,7 @@ export function CustomerInfo({ customer, label }: { customer: OrderCustomer; lab
       <Title order={3} size="h5" mb="xs">
         {label}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs" component="dl" m={0}>
+      <SimpleGrid cols={2} spacing="md" verticalSpacing="xs" component="dl" m={0}>
         {CUSTOMER_INFO_FIELDS.map((field) => (
           <div key={field}>
             <Text component="dt" size="xs" c="dimmed" fw={500}>
