@@ -22,6 +22,7 @@ import { type Backend, benchSecrets, createResellerAdmin, findTargets, openBench
 import { BenchClient, serverTimings } from './http-client.js';
 import { type LoadResult, runLoad } from './load.js';
 import { formatInt, formatMs, formatRatio, measure, median, type Timing, table } from './measure.js';
+import { runPlaceOrderBench } from './place-order.js';
 import { runWebBench } from './web.js';
 
 const { values: args } = parseArgs({
@@ -36,6 +37,7 @@ const { values: args } = parseArgs({
     'skip-postgres': { type: 'boolean', default: false },
     'skip-embed': { type: 'boolean', default: false },
     'skip-web': { type: 'boolean', default: false },
+    'skip-place-order': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
   strict: true,
@@ -52,7 +54,8 @@ if (args.help) {
   --skip-pglite      only the PostgreSQL pass (needs DATABASE_URL)
   --skip-postgres    only the PGlite pass
   --skip-embed       leave out the embed library benchmark (bundle size, embed-to-loaded)
-  --skip-web         leave out the web app benchmark (JavaScript per page, time to a painted account page)`);
+  --skip-web         leave out the web app benchmark (JavaScript per page, time to a painted account page)
+  --skip-place-order leave out the ordering benchmark (PlaceOrder with a dependency, bench/place-order.ts)`);
   process.exit(0);
 }
 
@@ -431,6 +434,7 @@ const started = performance.now();
 const reports: BackendReport[] = [];
 for (const backend of backends) reports.push(await runBackend(backend));
 printSummary(reports);
+if (!args['skip-place-order']) await runPlaceOrderBench({ skipPglite: args['skip-pglite'], skipPostgres: args['skip-postgres'] });
 if (!args['skip-embed']) await runEmbedBench();
 if (!args['skip-web']) await runWebBench();
 console.log(`\nTotal time ${seconds(performance.now() - started)}.`);

@@ -1692,3 +1692,83 @@ describe('every dataset of the embed host holds only the caller subtree, and a f
     expect(foreign.datasets).toEqual({});
   });
 });
+
+describe('the ordering wizard reaches only customers inside the caller scope, even when the request is edited (issue 15)', () => {
+  const buyers = new Map<string, ApiClient>();
+  const COMPANIES = ['C1a', 'C1b', 'C2'] as const;
+  const SERVICE = 'Isolation Order';
+  const orderViews = {
+    Default: { Values: { DisplayName: 'Isolated order' } },
+    Product: { Values: { Quantity: '1' } },
+    Service: { Values: { Plan: 'Basic', Seats: '1' } },
+  };
+  beforeAll(async () => {
+    await signInCallers(
+      buyers,
+      [...READ_ALL, 'PRODUCT_ACCOUNT_CREATE', 'MARKETPLACE_TC_ACCEPT_EXECUTE', 'COMPANY_ACCOUNT_CREATE'],
+      'ordering',
+    );
+    const tool = await makeUser(t.db, { parentId: idOf('P'), capabilities: SERVICE_TOOL_ALL, displayName: 'ordering tool' });
+    const service = await createService(t.db, await new ApiClient(t.url).signIn(tool.username), serviceInput(SERVICE));
+    // The provider's list reaches every customer: only the scope decides.
+    const [list] = await t.db.query<{ id: number }>(
+      'INSERT INTO marketplaces (owner_account_id, name, is_propagation_enabled) VALUES ($1, $2, true) RETURNING id',
+      [idOf('P'), 'Ordering isolation list'],
+    );
+    await t.db.query("INSERT INTO marketplace_services (marketplace_id, service_id, status) VALUES ($1, $2, 'Added')", [
+      list?.id,
+      service.Id,
+    ]);
+    await t.db.query('INSERT INTO marketplace_assignments (marketplace_id, account_id) VALUES ($1, $2)', [list?.id, idOf('P')]);
+  });
+
+  it.each(CALLERS.map(({ caller }) => ({ caller })))(
+    '$caller is offered exactly the customers inside its scope',
+    async ({ caller }) => {
+      const res = await (buyers.get(caller) as ApiClient).op('GetVisibleCompaniesForService', { productName: SERVICE });
+
+      expect(res.status).toBe(200);
+      const offered = res.body.Items.map((i: { ChildAccountId: number }) => i.ChildAccountId).sort();
+      const expected = COMPANIES.filter((c) => SCOPE[caller].includes(c))
+        .map(idOf)
+        .sort();
+      expect(offered).toEqual(expected);
+    },
+  );
+
+  const rows = CALLERS.flatMap(({ caller }) =>
+    COMPANIES.map((company) => ({ caller, company, inScope: SCOPE[caller].includes(company) })),
+  );
+
+  it.each(rows)('$caller ordering for $company: in scope $inScope', async ({ caller, company, inScope }) => {
+    const client = buyers.get(caller) as ApiClient;
+    const accountId = idOf(company);
+    const before = await t.db.query('SELECT id FROM accounts WHERE parent_id = $1', [accountId]);
+
+    const read = await client.op('GetMarketServiceForAccount', { accountId, serviceName: SERVICE });
+    const accept = await client.op('AcceptTermsForMarketplaceService', { accountId, serviceName: SERVICE });
+    const placed = await client.op('PlaceOrder', {
+      requestId: crypto.randomUUID(),
+      customerId: accountId,
+      productName: SERVICE,
+      views: orderViews,
+    });
+    const missingRead = await client.op('GetMarketServiceForAccount', { accountId: MISSING_ID, serviceName: SERVICE });
+    const missingPlace = await client.op('PlaceOrder', {
+      requestId: crypto.randomUUID(),
+      customerId: MISSING_ID,
+      productName: SERVICE,
+      views: orderViews,
+    });
+
+    expect(read.status).toBe(inScope ? 200 : 404);
+    expect(accept.status).toBe(inScope ? 200 : 404);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(inScope ? 200 : 404);
+    const after = await t.db.query('SELECT id FROM accounts WHERE parent_id = $1', [accountId]);
+    expect(after.length).toBe(before.length + (inScope ? 1 : 0));
+    if (!inScope) {
+      expect(comparable(read.body)).toEqual(comparable(missingRead.body));
+      expect(comparable(placed.body)).toEqual(comparable(missingPlace.body));
+    }
+  });
+});

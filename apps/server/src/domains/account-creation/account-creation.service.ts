@@ -74,6 +74,24 @@ function requireCreateCapability(caller: Caller, type: CreateAccountType) {
   if (!caller.capabilities.has(key)) throw new DomainError('FORBIDDEN', refusalMessage([key]));
 }
 
+/** Finds an orderable service by name; one call's lookups share their answers (and those given beforehand). */
+type ServiceLookup = (name: string) => Promise<OrderableService | null>;
+
+function serviceLookup(db: Queryable, known: readonly OrderableService[] = []): ServiceLookup {
+  const found = new Map<string, Promise<OrderableService | null>>(
+    known.map((s) => [s.serviceName.toLowerCase(), Promise.resolve(s)]),
+  );
+  return (name) => {
+    const key = name.trim().toLowerCase();
+    let service = found.get(key);
+    if (!service) {
+      service = findOrderableService(db, name.trim());
+      found.set(key, service);
+    }
+    return service;
+  };
+}
+
 /**
  * The parent of a new account: it exists (the guard already checked it is in scope) and may hold the type. A
  * Product may also be created under a Company when its service's Parents include Company (decision 0043).
@@ -83,12 +101,13 @@ async function loadParent(
   type: CreateAccountType,
   parentId: number,
   productName?: string | null,
+  find: ServiceLookup = serviceLookup(db),
 ): Promise<Parent> {
   const parent = await accounts.findById(db, parentId);
   if (!parent) throw notFound();
   const serviceParents =
     type === 'Product' && SERVICE_PARENT_TYPES.includes(parent.account_type) && productName?.trim()
-      ? ((await findOrderableService(db, productName.trim()))?.parents ?? [])
+      ? ((await find(productName))?.parents ?? [])
       : [];
   const decision = decideCreateParent({
     accountType: type,
@@ -107,9 +126,14 @@ interface ProductSetup {
   termsAccepted: boolean;
 }
 
-async function loadProduct(db: Queryable, parent: Parent, productName: string | null): Promise<ProductSetup> {
+async function loadProduct(
+  db: Queryable,
+  parent: Parent,
+  productName: string | null,
+  find: ServiceLookup = serviceLookup(db),
+): Promise<ProductSetup> {
   if (!productName?.trim()) throw validationFailed([{ field: 'productName', message: 'Choose a service' }]);
-  const service = await findOrderableService(db, productName.trim());
+  const service = await find(productName);
   if (!service) throw validationFailed([{ field: 'productName', message: `${productName} is not a service you can order` }]);
   const organisation = await accounts.findOrganisation(db, parent.path);
   if (!organisation) throw notFound();
@@ -197,8 +221,9 @@ export async function getDefaultViews(
   input: { accountType: CreateAccountType; parentId: number; productName?: string | null },
 ) {
   requireCreateCapability(caller, input.accountType);
-  const parent = await loadParent(db, input.accountType, input.parentId, input.productName);
-  const product = input.accountType === 'Product' ? await loadProduct(db, parent, input.productName ?? null) : null;
+  const find = serviceLookup(db);
+  const parent = await loadParent(db, input.accountType, input.parentId, input.productName, find);
+  const product = input.accountType === 'Product' ? await loadProduct(db, parent, input.productName ?? null, find) : null;
   const [fields, typePages] = await Promise.all([
     fieldsFor(db, input.accountType, product),
     accounts.findLayoutPages(db, input.accountType),
@@ -303,10 +328,13 @@ export async function createAccount(
     scheduledDate?: string | null;
   },
   now: Date = new Date(),
+  /** Services the caller already read (the ordering wizard's), so they are not read again. */
+  known: readonly OrderableService[] = [],
 ): Promise<CreatedAccount> {
   requireCreateCapability(caller, input.accountType);
-  const parent = await loadParent(db, input.accountType, input.parentId, input.productName);
-  const product = input.accountType === 'Product' ? await loadProduct(db, parent, input.productName ?? null) : null;
+  const find = serviceLookup(db, known);
+  const parent = await loadParent(db, input.accountType, input.parentId, input.productName, find);
+  const product = input.accountType === 'Product' ? await loadProduct(db, parent, input.productName ?? null, find) : null;
   const definitions = [...(await accounts.listFieldDefinitions(db, input.accountType)), ...(product?.serviceDefs ?? [])];
   // A new user's role travels as the view Access (never an account attribute): it is checked on its own.
   const { [ROLE_VIEW]: roleView, ...accountViews } = input.views;
@@ -541,8 +569,9 @@ export async function validateBottleneck(
   now: Date = new Date(),
 ) {
   requireCreateCapability(caller, 'Product');
-  const parent = await loadParent(db, 'Product', input.parentId, input.productName);
-  const product = await loadProduct(db, parent, input.productName);
+  const find = serviceLookup(db);
+  const parent = await loadParent(db, 'Product', input.parentId, input.productName, find);
+  const product = await loadProduct(db, parent, input.productName, find);
   const dependency = input.dependency ?? null;
   if (dependency && !product.service.dependencies.some((d) => d.toLowerCase() === dependency.productName.trim().toLowerCase())) {
     throw validationFailed([
@@ -552,7 +581,7 @@ export async function validateBottleneck(
       },
     ]);
   }
-  const dependencyProduct = dependency ? await loadProduct(db, parent, dependency.productName) : null;
+  const dependencyProduct = dependency ? await loadProduct(db, parent, dependency.productName, find) : null;
   const currency = await customerCurrency(db, parent.path);
   const showPrices = caller.capabilities.has(SEE_PRICES);
   const invalid = (message: string) => ({

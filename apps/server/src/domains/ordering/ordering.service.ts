@@ -224,11 +224,23 @@ export interface PlacedOrder {
 async function createDependency(
   db: Queryable,
   caller: Caller,
-  p: { customerId: number; productName: string; views: Views; scheduledDate: string | null },
+  p: { customerId: number; service: OrderableService; views: Views; scheduledDate: string | null },
   now: Date,
 ): Promise<CreatedAccount> {
   try {
-    return await createAccount(db, caller, { accountType: 'Product', parentId: p.customerId, ...p }, now);
+    return await createAccount(
+      db,
+      caller,
+      {
+        accountType: 'Product',
+        parentId: p.customerId,
+        productName: p.service.serviceName,
+        views: p.views,
+        scheduledDate: p.scheduledDate,
+      },
+      now,
+      [p.service],
+    );
   } catch (error) {
     if (error instanceof DomainError && error.code === 'VALIDATION_FAILED') {
       throw validationFailed(dependencyErrors(error.fields), error.message);
@@ -306,7 +318,7 @@ export async function placeOrder(db: Queryable, caller: Caller, input: PlaceOrde
       caller,
       {
         customerId: customer.id,
-        productName: dependency.serviceName,
+        service: dependency,
         views: input.dependency.views,
         scheduledDate: input.scheduledDate,
       },
@@ -324,6 +336,7 @@ export async function placeOrder(db: Queryable, caller: Caller, input: PlaceOrde
       scheduledDate: input.scheduledDate,
     },
     now,
+    [service],
   );
   const createdAll = [...(createdDependency ? [createdDependency] : []), created];
   const underReview = createdAll.some((c) => c.output.OrderStatus === 'UnderReview');
