@@ -96,6 +96,8 @@ export function OrderingWizard(props: OrderingWizardProps) {
   const schedule = useScheduledDate();
   const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
   const placing = useRef(false);
+  /** PlaceOrder's refusals that name no field of a form (terms, customer, the service itself). */
+  const [placeMessages, setPlaceMessages] = useState<string[]>([]);
 
   const companies = useVisibleCompanies(props.serviceName);
   const info = useOrderedServiceInfo(props.serviceName);
@@ -204,6 +206,7 @@ export function OrderingWizard(props: OrderingWizardProps) {
     if (placing.current || customerId === null) return;
     if (schedule.isInvalid) return schedule.check();
     placing.current = true;
+    setPlaceMessages([]);
     place.mutate(
       {
         requestId,
@@ -221,14 +224,17 @@ export function OrderingWizard(props: OrderingWizardProps) {
           if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return;
           // [M4.21] A field the server refuses sends the user back to the configuration, with the field marked.
           const next: Record<Part, Record<string, string>> = { service: {}, dependency: {} };
+          const others: string[] = [];
           let target = REVIEW_STEP;
           for (const fieldError of error.fieldErrors) {
             const where = orderErrorTarget(fieldError.field);
             if (where.part === 'service' || where.part === 'dependency') next[where.part][where.key] = fieldError.message;
-            if (where.key === 'scheduledDate') schedule.setError(fieldError.message);
+            else if (where.key === 'scheduledDate') schedule.setError(fieldError.message);
+            else others.push(fieldError.message);
             target = Math.min(target, stepOfOrderError(where));
           }
           setServerErrors(next);
+          setPlaceMessages(others);
           if (target === CONFIGURATION_STEP) setShowValidation(true);
           setActive(target);
         },
@@ -296,7 +302,12 @@ export function OrderingWizard(props: OrderingWizardProps) {
           canCreateCustomer={companies.data?.CanCreateCustomer === true}
           customerParentId={companies.data?.CustomerParentId ?? null}
           customerId={customer?.id ?? null}
-          onChange={handleCustomer}
+          onChange={(chosen) => {
+            // A customer created here shows in the list even before the list is read again.
+            if (chosen && !companyItems.some((c) => c.ChildAccountId === chosen.ChildAccountId))
+              setCreatedCustomers((prev) => [...prev, chosen]);
+            handleCustomer(chosen);
+          }}
           customer={marketData?.Customer ?? null}
           customerError={customer ? errorMessage(market.error) : null}
           isCreating={isCreatingCustomer}
@@ -357,7 +368,11 @@ export function OrderingWizard(props: OrderingWizardProps) {
         );
 
     const placeError =
-      place.error && !(place.error instanceof ApiError && place.error.fieldErrors.length > 0) ? errorMessage(place.error) : null;
+      place.error && !(place.error instanceof ApiError && place.error.fieldErrors.length > 0)
+        ? errorMessage(place.error)
+        : placeMessages.length > 0
+          ? placeMessages.join(' ')
+          : null;
     const canGoOn =
       step === CUSTOMER_STEP ? marketData !== null : step === CONFIGURATION_STEP ? true : step === TERMS_STEP && termsAccepted;
     body = (

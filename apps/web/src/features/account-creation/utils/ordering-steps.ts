@@ -87,7 +87,10 @@ export function linkedServices<T extends TermsState>(terms: readonly T[], servic
   return group === null ? [] : terms.filter((t) => t.GroupKey === group && t.ServiceName !== serviceName);
 }
 
-/** Where a field error of PlaceOrder belongs: `Service.<Id>` the service's form, `Dependency.<key>` the dependency's. */
+/**
+ * Where a field error of PlaceOrder belongs: `Views.<View>.Values.<Field>` (or `<View>.<Field>`) the service's form,
+ * `Dependency.` and the same the dependency's; the customer, terms and the rest to their steps.
+ */
 export type OrderErrorTarget =
   | { part: 'service' | 'dependency'; key: string }
   | { part: 'customer' | 'terms' | 'review'; key: string };
@@ -95,11 +98,12 @@ export type OrderErrorTarget =
 export function orderErrorTarget(field: string): OrderErrorTarget {
   const views = /^(?:views\.|Views\.)?([^.]+)\.Values\.([^.]+)$/.exec(field);
   if (views) return { part: 'service', key: `${views[1]}.${views[2]}` };
-  if (field.startsWith('Dependency.')) return { part: 'dependency', key: field.slice('Dependency.'.length) };
-  if (field.startsWith('dependency.')) return orderErrorTarget(`Dependency.${field.slice('dependency.'.length)}`);
+  if (field.startsWith('Dependency.'))
+    return { part: 'dependency', key: orderErrorTarget(field.slice('Dependency.'.length)).key };
   if (field === 'customerId' || field === 'accountId') return { part: 'customer', key: field };
   if (field === 'terms') return { part: 'terms', key: field };
-  if (field === 'scheduledDate' || field === 'requestId') return { part: 'review', key: field };
+  if (['scheduledDate', 'requestId', 'productName'].includes(field) || field.startsWith('dependency'))
+    return { part: 'review', key: field };
   return { part: 'service', key: field };
 }
 

@@ -80,6 +80,10 @@ describe('orderErrorTarget', () => {
   it.each([
     ['Service.Devices', { part: 'service', key: 'Service.Devices' }, 1],
     ['Dependency.Service.Seats', { part: 'dependency', key: 'Service.Seats' }, 1],
+    ['Views.Service.Values.Seats', { part: 'service', key: 'Service.Seats' }, 1],
+    ['Dependency.Views.Service.Values.Seats', { part: 'dependency', key: 'Service.Seats' }, 1],
+    ['dependency', { part: 'review', key: 'dependency' }, 3],
+    ['productName', { part: 'review', key: 'productName' }, 3],
     ['Views.Default.Values.DisplayName', { part: 'service', key: 'Default.DisplayName' }, 1],
     ['customerId', { part: 'customer', key: 'customerId' }, 0],
     ['terms', { part: 'terms', key: 'terms' }, 2],
