@@ -55,7 +55,7 @@ test.describe('ordering wizard', () => {
     const stamp = unique();
     await signIn(page, 'blueharbor.admin');
     const customer = `Order Test ${stamp}`;
-    await newCompany(page, customer, 'EUR');
+    const customerId = await newCompany(page, customer, 'EUR');
     const me = await api<{ DisplayName: string }>(page, 'GetCurrentUser', {});
     const info = await api<{ Id: number }>(page, 'GetServiceInfo', { ServiceName: WITH_DEPENDENCY });
 
@@ -142,6 +142,12 @@ test.describe('ordering wizard', () => {
     // A double click placed one order.
     const orders = await api<{ Items: unknown[] }>(page, 'ListOrders', { search: customer });
     expect(orders.Items).toHaveLength(2);
+    // [M4.21] The dependency was created first and is now the customer's.
+    const after = await api<{ Dependency: { IsProductAdded: boolean } | null }>(page, 'GetMarketServiceForAccount', {
+      accountId: customerId,
+      serviceName: WITH_DEPENDENCY,
+    });
+    expect(after.Dependency?.IsProductAdded).toBe(true);
     await dialog.getByRole('link', { name: 'Go to created service' }).click();
     await expect(page).toHaveURL(/#\/Account\/View\/\d+$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(WITH_DEPENDENCY);
