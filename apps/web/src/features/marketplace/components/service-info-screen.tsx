@@ -20,8 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
 import { fileUrl } from '../../../lib/file-url';
+import { renderMarkdown } from '../../../lib/markdown';
 import { useServiceInfo } from '../api/use-marketplace';
-import { renderMarkdown } from '../utils/markdown';
 
 export interface ServiceInfoScreenProps {
   /** The service by id (the info page), or a subscription's service (its Service info tab [A2.13]). */
