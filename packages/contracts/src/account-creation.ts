@@ -367,7 +367,7 @@ export const ValidateCreateOrderBottleneck = defineOperation({
     dependency: z
       .object({ productName: z.string().min(1).max(1000), views: ViewValuesInputSchema })
       .nullable()
-      .default(null),
+      .optional(),
   }),
   output: z.object({
     Valid: z.boolean(),

@@ -1722,17 +1722,23 @@ describe('the ordering wizard reaches only customers inside the caller scope, ev
     await t.db.query('INSERT INTO marketplace_assignments (marketplace_id, account_id) VALUES ($1, $2)', [list?.id, idOf('P')]);
   });
 
-  it.each(CALLERS.map(({ caller }) => ({ caller })))(
+  it.each(CALLERS.map(({ caller, root }) => ({ caller, root })))(
     '$caller is offered exactly the customers inside its scope',
-    async ({ caller }) => {
+    async ({ caller, root }) => {
       const res = await (buyers.get(caller) as ApiClient).op('GetVisibleCompaniesForService', { productName: SERVICE });
 
       expect(res.status).toBe(200);
-      const offered = res.body.Items.map((i: { ChildAccountId: number }) => i.ChildAccountId).sort();
-      const expected = COMPANIES.filter((c) => SCOPE[caller].includes(c))
-        .map(idOf)
-        .sort();
-      expect(offered).toEqual(expected);
+      const offered: number[] = res.body.Items.map((i: { ChildAccountId: number }) => i.ChildAccountId);
+      const known = COMPANIES.map(idOf);
+      const expected = COMPANIES.filter((c) => SCOPE[caller].includes(c)).map(idOf);
+      expect(offered.filter((id) => known.includes(id)).sort()).toEqual(expected.sort());
+      // Companies that other describe blocks made are offered only from inside the caller's subtree too.
+      const [rootRow] = await t.db.query<{ path: string }>('SELECT path FROM accounts WHERE id = $1', [idOf(root)]);
+      const outside = await t.db.query('SELECT id FROM accounts WHERE id = ANY($1::int[]) AND NOT starts_with(path, $2)', [
+        offered,
+        rootRow?.path,
+      ]);
+      expect(outside).toEqual([]);
     },
   );
 

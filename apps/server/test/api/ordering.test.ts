@@ -113,6 +113,7 @@ beforeAll(async () => {
   await make('Ord Multi', { Dependencies: ['Ord Base', 'Ord Other'] });
   await make('Ord Personal', { Category: 'Training', Parents: [{ ParentAccountType: 'User', ParentProductName: null }] });
   await make('Ord Unlisted');
+  await make('Ord Needs Unlisted', { Dependencies: ['Ord Unlisted'] });
   await make('Ord Plain', {
     Descriptions: [{ Type: 'Description', LocalizationLanguageCode: 'en', Title: 'Plain', Content: 'No terms' }],
   });
@@ -120,7 +121,9 @@ beforeAll(async () => {
   await makePriceList(t.db, {
     ownerId: provider,
     propagation: true,
-    serviceIds: ['Ord Base', 'Ord Addon', 'Ord Other', 'Ord Multi', 'Ord Personal', 'Ord Plain'].map((n) => services[n]!.Id),
+    serviceIds: ['Ord Base', 'Ord Addon', 'Ord Other', 'Ord Multi', 'Ord Personal', 'Ord Plain', 'Ord Needs Unlisted'].map(
+      (n) => services[n]!.Id,
+    ),
     assignees: [reseller],
   });
 });
@@ -274,6 +277,26 @@ describe('GetMarketServiceForAccount and AcceptTermsForMarketplaceService', () =
     expect(notCompany.body.errors).toEqual([{ field: 'accountId', message: 'Choose a customer company that is not terminated' }]);
     expect(notOffered.status).toBe(422);
     expect(notOffered.body.errors).toEqual([{ field: 'accountId', message: 'Ord Base is not offered to Unlisted Co' }]);
+  });
+
+  it('names accountId when the dependency to add is not offered to the customer, and PlaceOrder refuses it too', async () => {
+    const read = await op('reseller', 'GetMarketServiceForAccount', {
+      accountId: customers.Main,
+      serviceName: 'Ord Needs Unlisted',
+    });
+    await op('reseller', 'AcceptTermsForMarketplaceService', { accountId: customers.Main, serviceName: 'Ord Needs Unlisted' });
+    await op('reseller', 'AcceptTermsForMarketplaceService', { accountId: customers.Main, serviceName: 'Ord Unlisted' });
+    const placed = await place('reseller', {
+      customerId: customers.Main,
+      productName: 'Ord Needs Unlisted',
+      views: views('1'),
+      dependency: { views: views('1') },
+    });
+
+    expect(read.status).toBe(422);
+    expect(read.body.errors).toEqual([{ field: 'accountId', message: 'Ord Unlisted is not offered to Main Co' }]);
+    expect(placed.status).toBe(422);
+    expect(placed.body.errors).toEqual([{ field: 'customerId', message: 'Ord Unlisted is not offered to Main Co' }]);
   });
 
   it('[M7.19] [M4.22] accepting one service accepts every service of its linked terms group', async () => {

@@ -138,6 +138,8 @@ export async function marketServiceForAccount(db: Queryable, caller: Caller, inp
   if (!refusal) await requireOffered(db, customer, service, 'accountId');
   const dependencyAccountId =
     dependency && !refusal ? await repo.findAddedSubscription(db, customer.path, dependency.serviceName) : null;
+  // A dependency to be added must be offered to the customer too, as PlaceOrder checks: say so before step 1 ends.
+  if (dependency && !refusal && dependencyAccountId === null) await requireOffered(db, customer, dependency, 'accountId');
   const dependencyOut: OrderDependency | null =
     dependency && !refusal
       ? {
