@@ -181,12 +181,12 @@ test.describe('account creation wizard', () => {
       User: { Values: { Email: `sam.${stamp}@example.com`, FirstName: 'Sam', LastName: 'Service' } },
     });
 
-    // The user's page offers "Create service"; the wizard opens for that user without a parent step [A2.42].
+    // The user's page offers "Order a service for this user"; the wizard opens for that user without a parent step [A2.42].
     await page.goto(`/#/Account/View/${user}`);
     await page.getByRole('button', { name: 'Create', exact: true }).click();
-    await page.getByRole('menuitem', { name: 'Create service' }).click();
+    await page.getByRole('menuitem', { name: 'Order a service for this user' }).click();
     await expect(page).toHaveURL(new RegExp(`#/Account/Create\\?accountType=Service&parentId=${user}$`));
-    const dialog = wizard(page, 'Create service');
+    const dialog = wizard(page, 'Order a service for a user');
     await expect(dialog.getByTestId('chosen-parent')).toHaveText(`Parent: Sam Service ${stamp} (User)`);
     await expect(dialog.getByRole('button', { name: /Select parent/ })).toHaveCount(0);
     await expect(dialog.getByRole('button', { name: /Select service/ })).toBeVisible();
@@ -275,7 +275,7 @@ test.describe('account creation wizard', () => {
 
     // [A2.41] Without a user from a page, the service wizard starts at the parent step.
     await page.goto(`/#/Account/Create?accountType=Service&productName=${encodeURIComponent('Contoso Backup 500 GB')}`);
-    const dialog = wizard(page, 'Create service');
+    const dialog = wizard(page, 'Order a service for a user');
     await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
     await dialog.getByLabel('Search by name').fill(`Rita Review ${stamp}`);
     await dialog.getByRole('radio', { name: new RegExp(`Rita Review ${stamp}`) }).check();

@@ -44,13 +44,17 @@ test.describe('marketplace tabs of an account', () => {
 
     await expect(preferred).toContainText('€12.29 per month');
     const order = preferred.getByRole('link', { name: `Order ${SERVICE} for Evergreen Bakeries` });
-    await expect(order).toHaveAttribute('href', /#\/Account\/Create\?accountType=Service&productName=Microsoft/);
+    // [M2.42] The ordering wizard with this company as the customer.
+    await expect(order).toHaveAttribute(
+      'href',
+      new RegExp(`#/Marketplace/Order/Microsoft%20365%20Business%20Standard\\?customerId=${evergreen}&`),
+    );
     await expect(page).toHaveURL(new RegExp(`/Account/View/${evergreen}/Available_services\\?q=`));
     await checkAccessible(page);
     await shot(page, 'account-available-services');
 
     await order.click();
-    await expect(page).toHaveURL(/#\/Account\/Create\?accountType=Service/);
+    await expect(page).toHaveURL(/#\/Marketplace\/Order\/Microsoft%20365%20Business%20Standard\?customerId=/);
   });
 
   test('[A2.13] the Service info tab of a subscription shows its service', async ({ page, playwright, baseURL }) => {

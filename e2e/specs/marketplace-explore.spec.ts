@@ -251,12 +251,13 @@ test.describe('marketplace explore', () => {
     await checkAccessible(page);
 
     const order = page.getByRole('link', { name: 'Order', exact: true });
+    // [M2.42] The ordering wizard, which returns to this page.
     await expect(order).toHaveAttribute(
       'href',
-      /#\/Account\/Create\?accountType=Product&productName=Fabrikam\+Endpoint\+Protection$/,
+      /#\/Marketplace\/Order\/Fabrikam%20Endpoint%20Protection\?referrer=%2Fservice%2F\d+$/,
     );
     await order.click();
-    await expect(page).toHaveURL(/#\/Account\/Create\?accountType=Product/);
+    await expect(page).toHaveURL(/#\/Marketplace\/Order\/Fabrikam%20Endpoint%20Protection/);
   });
 
   test('[M2.19] the v2 route searches a vendor’s own services', async ({ page }) => {

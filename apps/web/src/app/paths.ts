@@ -78,6 +78,18 @@ export const paths = {
     edit: (id: number, query: { page?: number; search?: string } = {}) =>
       `/MyMarketplaces/v2/Edit/M/${id}/${marketplaceQuery(query)}`,
     create: () => '/MyMarketplaces/v2/Create/New',
+    /**
+     * [M2.42] #/Marketplace/Order/{serviceNameOrMaterialNumber}: the ordering wizard; `customerId` preselects the
+     * customer, `referrer` (an in-app path) is where Close and the success screen lead back to.
+     */
+    order: (service: string | number, query: { customerId?: number | null; referrer?: string | null } = {}) => {
+      const params = new URLSearchParams();
+      if (query.customerId) params.set('customerId', String(query.customerId));
+      if (query.referrer) params.set('referrer', query.referrer);
+      const text = params.toString();
+      const path = `/Marketplace/Order/${encodeURIComponent(String(service))}`;
+      return text ? `${path}?${text}` : path;
+    },
   },
   /** [A2.33] The provider's month-end exchange rates (decision 0029). */
   exchangeRates: () => '/ExchangeRates',

@@ -27,6 +27,7 @@ const OrdersPage = lazyPage(() => import('./routes/orders-page'), 'OrdersPage');
 const OrderPage = lazyPage(() => import('./routes/order-page'), 'OrderPage');
 const ExchangeRatesPage = lazyPage(() => import('./routes/exchange-rates-page'), 'ExchangeRatesPage');
 const MarketplaceExplorePage = lazyPage(() => import('./routes/marketplace-explore-page'), 'MarketplaceExplorePage');
+const MarketplaceOrderPage = lazyPage(() => import('./routes/marketplace-order-page'), 'MarketplaceOrderPage');
 const MarketplaceServicePage = lazyPage(() => import('./routes/marketplace-service-page'), 'MarketplaceServicePage');
 const VendorProfilePage = lazyPage(() => import('./routes/vendor-profile-page'), 'VendorProfilePage');
 const PriceListsPage = lazyPage(() => import('./routes/price-lists-pages'), 'PriceListsPage');
@@ -66,6 +67,7 @@ const routes: RouteObject[] = [
       { path: 'Marketplace/Explore/:query?', element: <MarketplaceExplorePage /> },
       { path: 'Marketplace/v2/:sourceType/:query?', element: <MarketplaceExplorePage /> },
       { path: 'service/:id', element: <MarketplaceServicePage /> },
+      { path: 'Marketplace/Order/:service', element: <MarketplaceOrderPage /> },
       { path: 'VendorProfile/:accountId?', element: <VendorProfilePage /> },
       { path: 'pricelists', element: <PriceListsPage /> },
       { path: 'MyMarketplaces/v2/Create/New', element: <MarketplaceCreatePage /> },

@@ -9,22 +9,24 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ORDER_CAPABILITY } from '../../features/account-creation';
 import { useCurrentUser } from '../../features/auth';
 import { ExploreScreen, ServiceInfoScreen } from '../../features/marketplace';
 import { VendorProfilePanel } from '../../features/vendor-profile';
 import { href, paths } from '../paths';
 import { exploreHref } from './marketplace-explore-page';
 
-const ORDER_CAPABILITY = 'PRODUCT_ACCOUNT_CREATE';
-
-/** The creation wizard of a subscription of `productName`, under the account when it is a user [A2.42]. */
-function orderPath(account: Account, productName: string) {
-  const isUser = account.Views.Default?.Values.AccountType === 'User';
-  return paths.account.create({
-    accountType: 'Service',
-    parentId: isUser ? account.AccountIdentificator : null,
-    productName,
-  });
+/**
+ * [M2.42] The ordering wizard for `productName`, with this account's company as the customer: the account itself
+ * when it is a Company, else the nearest Company above it (none for a reseller); it returns to `referrer`.
+ */
+function orderPath(account: Account, productName: string, referrer: string) {
+  const type = account.Views.Default?.Values.AccountType;
+  const company =
+    type === 'Company'
+      ? account.AccountIdentificator
+      : (account.Hierarchy.filter((h) => h.AccountType === 'Company').at(-1)?.AccountId ?? null);
+  return paths.marketplace.order(productName, { customerId: company, referrer });
 }
 
 /**
@@ -71,7 +73,7 @@ export function AvailableServicesTab({ account }: { account: Account }) {
               <Button
                 component="a"
                 size="xs"
-                href={href(orderPath(account, service.ServiceName))}
+                href={href(orderPath(account, service.ServiceName, pathFor(query)))}
                 aria-label={t('marketplace.accountTab.orderFor', {
                   service: service.DisplayName,
                   account: String(account.Views.Default?.Values.DisplayName ?? ''),
@@ -89,13 +91,18 @@ export function AvailableServicesTab({ account }: { account: Account }) {
 /** [A2.13] The Service info tab of a Product: its service's descriptions, media, terms and price. */
 export function ServiceInfoTab({ account }: { account: Account }) {
   const { t } = useTranslation();
+  const canOrder = useCurrentUser().data?.Capabilities.includes(ORDER_CAPABILITY) ?? false;
   const productName = account.Views.Product?.Values.ProductName;
   if (typeof productName !== 'string' || productName === '') return <p>{t('marketplace.accountTab.noService')}</p>;
   return (
     <ServiceInfoScreen
       serviceId={{ SubscriptionId: account.AccountIdentificator }}
       titleOrder={2}
-      hrefForOrder={(productName) => href(orderPath(account, productName))}
+      hrefForOrder={
+        canOrder
+          ? (name) => href(orderPath(account, name, paths.account.tab(account.AccountIdentificator, 'Service_info')))
+          : undefined
+      }
       hrefForVendor={(ownerId) => exploreHref({ ownerIds: [ownerId] })}
       hrefForTag={(tag) => exploreHref({ tags: [tag] })}
       hrefForCategory={(category) => exploreHref({ categories: [category] })}

@@ -1,7 +1,7 @@
 import { UPGRADE_ACTION } from '@portal/contracts';
 import { useCallback } from 'react';
 import { Navigate, useNavigate, useOutletContext, useParams } from 'react-router';
-import { CreateAccountMenu } from '../../features/account-creation';
+import { CreateAccountMenu, ORDER_CAPABILITY } from '../../features/account-creation';
 import { ImportAccountsButton } from '../../features/account-import';
 import { AccountTools, type ExportKind } from '../../features/account-tools';
 import { AccountView, CustomActionModal, type FeatureTabRenderer } from '../../features/accounts';
@@ -99,6 +99,19 @@ export function AccountPage() {
               {/* [A1.3] Create under this account, for the types the server allows this viewer. */}
               <CreateAccountMenu
                 types={account.Permissions.CreatableChildTypes}
+                // Decision 0044: a company's or a reseller's "Order a service" opens what it can buy (its Available
+                // services tab, whose Order opens the ordering wizard for it), or the marketplace without that tab.
+                onOrderService={
+                  capabilities.includes(ORDER_CAPABILITY) &&
+                  (values.AccountType === 'Company' || values.AccountType === 'Reseller')
+                    ? () =>
+                        navigate(
+                          account.Tabs.some((tab) => tab.Kind === 'Feature' && tab.Id === 'Available_services')
+                            ? paths.account.tab(account.AccountIdentificator, 'Available_services')
+                            : paths.marketplace.explore(),
+                        )
+                    : undefined
+                }
                 onCreate={(type) =>
                   navigate(
                     // [A2.9] The wizard's parameter for a Product is Service [A1.1].

@@ -1,3 +1,4 @@
+import { Button } from '@mantine/core';
 import {
   decodeExploreQuery,
   defaultExploreQuery,
@@ -7,7 +8,8 @@ import {
 } from '@portal/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { ORDER_CAPABILITY } from '../../features/account-creation';
 import { AccountChooser } from '../../features/accounts';
 import { useCurrentUser } from '../../features/auth';
 import { ExploreScreen } from '../../features/marketplace';
@@ -34,6 +36,8 @@ export function MarketplaceExplorePage() {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const { t } = useTranslation();
+  const location = useLocation();
+  const canOrder = user.data?.Capabilities.includes(ORDER_CAPABILITY) ?? false;
   const pathSource = params.sourceType as SearchSourceType | undefined;
   const text = params.query ?? '';
   const decoded = useMemo(() => decodeExploreQuery(text, logInvalidPart), [text]);
@@ -79,6 +83,21 @@ export function MarketplaceExplorePage() {
       hrefForQuery={hrefForQuery}
       hrefForService={(id) => href(paths.marketplace.service(id))}
       onOpenService={(id) => navigate(paths.marketplace.service(id))}
+      // [M2.42] Order on each service opens the ordering wizard, which returns here.
+      renderServiceAction={
+        canOrder
+          ? (service) => (
+              <Button
+                component="a"
+                size="xs"
+                href={href(paths.marketplace.order(service.ServiceName, { referrer: location.pathname + location.search }))}
+                aria-label={t('marketplace.card.orderService', { service: service.DisplayName })}
+              >
+                {t('marketplace.card.order')}
+              </Button>
+            )
+          : undefined
+      }
       // [M2.26] The vendor profile panel: logo, name and description from the vendor's profile.
       renderVendorPanel={(vendor) => (
         <VendorProfilePanel

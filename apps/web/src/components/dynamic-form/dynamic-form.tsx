@@ -28,6 +28,8 @@ export interface DynamicFormProps {
   errors: Readonly<Record<string, string>>;
   onChange: (key: string, value: FieldValue) => void;
   onBlur?: (key: string) => void;
+  /** In edit mode, say each text field's length limit under it ("At most 250 characters"), before it is exceeded. */
+  showLimits?: boolean;
 }
 
 export const fieldKey = (view: string, name: string) => `${view}.${name}`;
@@ -91,6 +93,7 @@ function FormContainer(props: DynamicFormProps & { container: LayoutContainer })
                 error={props.errors[key]}
                 onChange={(v) => props.onChange(key, v)}
                 onBlur={() => props.onBlur?.(key)}
+                showLimit={props.showLimits === true}
               />
             ) : (
               <FieldDisplay key={key} def={def} text={props.views[ref.View]?.DisplayValues[ref.Name] ?? ''} />
@@ -126,16 +129,27 @@ interface FieldInputProps {
   error: string | undefined;
   onChange: (value: FieldValue) => void;
   onBlur: () => void;
+  showLimit: boolean;
 }
 
-function FieldInput({ def, value, error, onChange, onBlur }: FieldInputProps) {
+/** The field's input mask and, when asked for, its length limit: what the field accepts, said before Next. */
+function fieldDescription(def: FieldDefinition, showLimit: boolean, limitText: (max: number) => string): string | undefined {
+  const limit =
+    showLimit && def.MaxLength !== null && def.DisplayType !== 'Select' && def.DisplayType !== 'Checkbox'
+      ? limitText(def.MaxLength)
+      : null;
+  const parts = [def.InputMask, limit].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join(' · ') : undefined;
+}
+
+function FieldInput({ def, value, error, onChange, onBlur, showLimit }: FieldInputProps) {
   const { t } = useTranslation();
   const common = {
     label: def.DisplayName,
     required: def.IsRequired,
     error,
     onBlur,
-    description: def.InputMask ? def.InputMask : undefined,
+    description: fieldDescription(def, showLimit, (max) => t('form.maxLength', { count: max })),
     name: `${def.AccountViewName}.${def.Name}`,
   };
   const text = value === null || value === undefined ? '' : String(value);

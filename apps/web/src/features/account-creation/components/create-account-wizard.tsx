@@ -1,17 +1,12 @@
 import { Button, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
-import {
-  type CreateAccountType,
-  type FieldValue,
-  type OperationOutput,
-  parseScheduledDate,
-  type ValidateCreateOrderBottleneck,
-} from '@portal/contracts';
+import type { CreateAccountType, FieldValue, OperationOutput, ValidateCreateOrderBottleneck } from '@portal/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DynamicForm } from '../../../components/dynamic-form/dynamic-form';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateAccount, useCreateViews, useServicesForCreate, useValidateBottleneck } from '../api/use-create-account';
+import { useScheduledDate } from '../hooks/use-scheduled-date';
 import {
   lastEnabledStep,
   PARENT_STEP,
@@ -68,8 +63,6 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [review, setReview] = useState<Review | null>(null);
   const [bottleneckMessage, setBottleneckMessage] = useState<string | null>(null);
-  const [scheduledDate, setScheduledDate] = useState('');
-  const [scheduledError, setScheduledError] = useState<string | null>(null);
   const viewsQuery = useCreateViews(props.type, parent?.AccountId ?? null, isProduct ? productName : null);
   const create = useCreateAccount();
   const bottleneck = useValidateBottleneck();
@@ -157,7 +150,7 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
         // [A4.10] [A8.8] Opening the order review first runs the bottleneck check; its message stays on this page.
         setBottleneckMessage(null);
         bottleneck.mutate(
-          { parentId: parent.AccountId, productName, views: viewsForServer() },
+          { parentId: parent.AccountId, productName, views: viewsForServer(), dependency: null },
           {
             onSuccess: (result) => {
               setReview(result);
@@ -173,22 +166,13 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
   };
 
   // [A5.8] A past date is cleared; a date that is no yyyy-MM-dd HH:mm date says so.
-  const scheduled = scheduledDate.trim() === '' ? null : parseScheduledDate(scheduledDate.trim());
-  const checkScheduledDate = () => {
-    if (scheduledDate.trim() === '') return setScheduledError(null);
-    if (!scheduled) return setScheduledError(t('accountCreate.review.scheduleFormat'));
-    if (scheduled.getTime() <= Date.now()) {
-      setScheduledDate('');
-      return setScheduledError(t('accountCreate.review.schedulePast'));
-    }
-    setScheduledError(null);
-  };
-  const isScheduled = isProduct && scheduled !== null && scheduled.getTime() > Date.now();
+  const schedule = useScheduledDate();
+  const isScheduled = isProduct && schedule.isScheduled;
 
   const handleFinish = () => {
     if (!parent || !data) return;
-    if (isProduct && scheduledDate.trim() !== '' && !isScheduled) {
-      checkScheduledDate();
+    if (isProduct && schedule.isInvalid) {
+      schedule.check();
       return;
     }
     const invalid = errorsByPage.findIndex((e) => Object.keys(e).length > 0);
@@ -204,13 +188,13 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
         parentId: parent.AccountId,
         productName: isProduct ? productName : null,
         views: viewsForServer(),
-        scheduledDate: isScheduled ? scheduledDate.trim() : null,
+        scheduledDate: isScheduled ? schedule.value : null,
       },
       {
         onError: (error) => {
           if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return;
           const scheduleError = error.fieldErrors.find((e) => e.field === 'scheduledDate');
-          if (scheduleError) setScheduledError(scheduleError.message);
+          if (scheduleError) schedule.setError(scheduleError.message);
           const mapped = Object.fromEntries(
             error.fieldErrors.filter((e) => e.field !== 'scheduledDate').map((e) => [serverErrorKey(e.field), e.message]),
           );
@@ -302,13 +286,10 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
       <StepReview
         review={review}
         serviceName={data?.Service?.DisplayName ?? productName ?? ''}
-        scheduledDate={scheduledDate}
-        scheduledError={scheduledError}
-        onScheduledDate={(text) => {
-          setScheduledDate(text);
-          setScheduledError(null);
-        }}
-        onScheduledBlur={checkScheduledDate}
+        scheduledDate={schedule.text}
+        scheduledError={schedule.error}
+        onScheduledDate={schedule.onChange}
+        onScheduledBlur={schedule.check}
       />
     ) : (
       <Loader aria-label={t('app.loading')} />
@@ -326,6 +307,7 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
           page={page}
           views={views}
           mode="edit"
+          showLimits
           values={values}
           errors={visibleErrors}
           onChange={(key, value) => {

@@ -16,6 +16,28 @@ export interface CreateSuccessLinks {
   orders: () => string;
 }
 
+/** [A2.44] [M4.23] Where the notice of an order under review went: the user who placed the order is told by e-mail. */
+export function UnderReviewNotice({ noticeSentTo }: { noticeSentTo: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <Text data-testid="under-review-notice">
+      {noticeSentTo
+        ? t('accountCreate.underReview.noticeSent', { email: noticeSentTo })
+        : t('accountCreate.underReview.noNotice')}
+    </Text>
+  );
+}
+
+/** [A2.44] [M4.23] [M5.16] The scheduled-provisioning success: when provisioning starts (UTC). */
+export function ScheduledNotice({ scheduledFor }: { scheduledFor: string }) {
+  const { t } = useTranslation();
+  return (
+    <Text data-testid="scheduled-for">
+      {t('accountCreate.success.scheduledText', { date: scheduledFor.slice(0, 16).replace('T', ' ') })}
+    </Text>
+  );
+}
+
 /**
  * [A2.44] Success page: go to the created account; for a user, create a service, send credentials (with
  * USER_EXPORT_EXECUTE) and user security; my orders for those who may read orders. For a subscription whose order
@@ -52,22 +74,8 @@ export function CreateSuccess(props: {
             : t('accountCreate.success.title')}
       </Title>
       {underReview && <Text>{t('accountCreate.underReview.text')}</Text>}
-      {underReview && (
-        // [A2.44] The user who placed the order is told by e-mail.
-        <Text data-testid="under-review-notice">
-          {created.NoticeSentTo
-            ? t('accountCreate.underReview.noticeSent', { email: created.NoticeSentTo })
-            : t('accountCreate.underReview.noNotice')}
-        </Text>
-      )}
-      {created.ScheduledFor && (
-        // [A2.44] The scheduled-provisioning success page.
-        <Text data-testid="scheduled-for">
-          {t('accountCreate.success.scheduledText', {
-            date: created.ScheduledFor.slice(0, 16).replace('T', ' '),
-          })}
-        </Text>
-      )}
+      {underReview && <UnderReviewNotice noticeSentTo={created.NoticeSentTo} />}
+      {created.ScheduledFor && <ScheduledNotice scheduledFor={created.ScheduledFor} />}
       <Text role="status">
         {t('accountCreate.success.text', {
           type: t(`accountCreate.typeName.${created.AccountType}`),

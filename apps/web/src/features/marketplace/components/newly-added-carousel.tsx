@@ -3,8 +3,8 @@ import { NEWLY_ADDED_COUNT, type SearchOptions } from '@portal/contracts';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
+import { fileUrl } from '../../../lib/file-url';
 import { useSearchServices } from '../api/use-marketplace';
-import { fileUrl } from '../utils/file-url';
 
 export interface NewlyAddedCarouselProps {
   options: SearchOptions;

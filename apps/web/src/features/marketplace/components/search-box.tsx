@@ -3,8 +3,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { AUTOCOMPLETE_MIN_CHARS, type AutocompleteEntry, type SearchOptionsInput } from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fileUrl } from '../../../lib/file-url';
 import { useAutocomplete } from '../api/use-marketplace';
-import { fileUrl } from '../utils/file-url';
 
 /** [M9.7] The list hides this long after the box loses focus, so a click on an entry still lands. */
 export const AUTOCOMPLETE_HIDE_MS = 400;

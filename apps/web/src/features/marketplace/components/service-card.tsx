@@ -2,7 +2,7 @@ import { Anchor, Avatar, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { SearchService } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fileUrl } from '../utils/file-url';
+import { fileUrl } from '../../../lib/file-url';
 
 export interface ServiceCardProps {
   service: SearchService;

@@ -19,14 +19,15 @@ import { formatMoney, type ServiceInfo } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
+import { fileUrl } from '../../../lib/file-url';
+import { renderMarkdown } from '../../../lib/markdown';
 import { useServiceInfo } from '../api/use-marketplace';
-import { fileUrl } from '../utils/file-url';
-import { renderMarkdown } from '../utils/markdown';
 
 export interface ServiceInfoScreenProps {
   /** The service by id (the info page), or a subscription's service (its Service info tab [A2.13]). */
   serviceId: number | { SubscriptionId: number };
-  hrefForOrder: (serviceName: string) => string;
+  /** Order opens the ordering wizard [M2.42]; absent for a viewer who may not order (no Order button). */
+  hrefForOrder?: (serviceName: string) => string;
   hrefForVendor: (ownerId: number) => string;
   hrefForTag: (tag: string) => string;
   hrefForCategory: (category: string) => string;
@@ -181,9 +182,17 @@ export function ServiceInfoScreen({
             </Group>
           </Stack>
         </Group>
-        <Button component="a" href={hrefForOrder(s.ServiceName)}>
-          {t('marketplace.info.order')}
-        </Button>
+        <Stack gap={4} align="flex-end">
+          {hrefForOrder && (
+            <Button component="a" href={hrefForOrder(s.ServiceName)}>
+              {t('marketplace.info.order')}
+            </Button>
+          )}
+          {/* [M2.42] The material number the ordering route also takes (decision 0043). */}
+          <Text size="xs" c="dimmed" data-testid="material-number">
+            {t('marketplace.info.materialNumber', { number: s.Id })}
+          </Text>
+        </Stack>
       </Group>
       {s.ShortDescription && <Text>{s.ShortDescription}</Text>}
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">

@@ -1,6 +1,6 @@
 import { Avatar, Card, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { fileUrl } from '../utils/file-url';
+import { fileUrl } from '../../../lib/file-url';
 
 export interface VendorProfilePanelProps {
   name: string;

@@ -1,7 +1,7 @@
 import { Box, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { renderMarkdown } from '../utils/markdown';
+import { renderMarkdown } from '../../../lib/markdown';
 
 export interface MarkdownEditorProps {
   label: string;
