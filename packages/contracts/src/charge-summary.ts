@@ -64,6 +64,30 @@ export function chargeSummaryOfLines(
   };
 }
 
+/**
+ * The charge summary of an order of several subscriptions (a service and the dependency placed with it), all in
+ * one currency: amounts add up (null when any is unknown); null when any summary is missing or the currencies
+ * differ.
+ *
+ * @example
+ * combineChargeSummaries([a, b]).FirstInvoice // a.FirstInvoice + b.FirstInvoice
+ */
+export function combineChargeSummaries(summaries: readonly (ChargeSummary | null)[]): ChargeSummary | null {
+  const first = summaries[0];
+  if (!first || summaries.some((s) => s === null || s.Currency !== first.Currency)) return null;
+  const all = summaries as readonly ChargeSummary[];
+  const sum = (key: 'Setup' | 'Monthly' | 'AdvanceDueNow' | 'MonthlyDueNow' | 'FirstInvoice') => total(all.map((s) => s[key]));
+  return {
+    Currency: first.Currency,
+    Setup: sum('Setup'),
+    Monthly: sum('Monthly'),
+    AdvanceMonths: [...new Set(all.flatMap((s) => s.AdvanceMonths))].sort((a, b) => a - b),
+    AdvanceDueNow: sum('AdvanceDueNow'),
+    MonthlyDueNow: sum('MonthlyDueNow'),
+    FirstInvoice: sum('FirstInvoice'),
+  };
+}
+
 /** The charge summary of a priced subscription; null when it could not be priced. */
 export function chargeSummary(result: PricingResult): ChargeSummary | null {
   return result.ok ? chargeSummaryOfLines(result.lines, result.currency) : null;

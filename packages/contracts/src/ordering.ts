@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { SCHEDULED_DATE } from './account-creation.js';
 import { AccountIdSchema, ViewValuesInputSchema } from './accounts.js';
+import { ChargeSummarySchema } from './charge-summary.js';
 import { defineOperation } from './operation.js';
 
 const PRODUCT_CREATE = { kind: 'capability', capability: { name: 'PRODUCT_ACCOUNT', kind: 'CREATE' } } as const;
@@ -188,6 +189,11 @@ export const PlaceOrder = defineOperation({
     CustomerId: AccountIdSchema,
     /** This answer is the stored result of an earlier request with the same requestId. */
     Replayed: z.boolean(),
+    /**
+     * What the first invoice holds for the whole order (the service and a dependency placed with it), as the review
+     * showed it (decision 0045); null without BILLING_SHOWPRODUCTPRICE read.
+     */
+    Charges: ChargeSummarySchema.nullable().default(null),
   }),
   access: PRODUCT_CREATE,
   account: (i) => i.customerId,

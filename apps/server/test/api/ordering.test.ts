@@ -489,6 +489,9 @@ describe('PlaceOrder', () => {
 
     // The same amounts as the review: the review's total is the two orders' total.
     expect(Number(reviewed.body.Monthly)).toBe(30);
+    // The success screen's charge summary of the whole order is the review's (decision 0045).
+    expect(res.body.Charges).toEqual(reviewed.body.Charges);
+    expect(Number(res.body.Charges.FirstInvoice)).toBe(30);
     // The confirmation goes to the placing user and the customer's administrator, not to a plain user.
     expect([...res.body.ConfirmationSentTo].sort()).toEqual(
       [`${users.reseller!.username}@example.com`, `${users.mainAdmin!.username}@example.com`].sort(),
@@ -502,6 +505,7 @@ describe('PlaceOrder', () => {
     expect(toAdmin?.text).toContain(`Monthly: ${formatMoney('12', 'EUR')}`);
     expect(toAdmin?.text).toContain('Setup: FREE');
     expect(toAdmin?.text).toContain('Provisioning: at once');
+    expect(toAdmin?.text).toContain(`First invoice: ${formatMoney('18', 'EUR')}`);
     expect(t.mail!.to(`${users.reseller!.username}@example.com`).at(-1)?.text).toContain('Your order for Main Co is placed.');
     expect(t.mail!.to(`${users.mainUser!.username}@example.com`)).toEqual([]);
 

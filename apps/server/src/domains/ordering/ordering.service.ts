@@ -5,6 +5,8 @@
  * pricing rule (inside createAccount and ValidateCreateOrderBottleneck).
  */
 import {
+  type ChargeSummary,
+  combineChargeSummaries,
   type FieldValue,
   type OrderDependency,
   type OrderingRefusal,
@@ -220,6 +222,7 @@ export interface PlacedOrder {
   PostCreationMessage: { Title: string; Message: string } | null;
   CustomerId: number;
   Replayed: boolean;
+  Charges: ChargeSummary | null;
 }
 
 /** createAccount for the dependency, its field errors named `Dependency.<field>`. */
@@ -365,6 +368,7 @@ export async function placeOrder(db: Queryable, caller: Caller, input: PlaceOrde
       : null,
     CustomerId: customer.id,
     Replayed: false,
+    Charges: combineChargeSummaries(createdAll.map((c) => c.output.Charges)),
   };
   await repo.storeRequestResult(db, caller.userId, input.requestId, output);
   return { replayed: false, output, created: createdAll };

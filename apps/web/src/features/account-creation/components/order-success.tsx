@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { OperationOutput, PlaceOrder } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { ChargeSummaryTable } from '../../../components/ui/charge-summary';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ScheduledNotice, UnderReviewNotice } from './create-success';
 
@@ -42,6 +43,10 @@ export function OrderSuccess(props: {
       <Text size="sm" data-testid="order-number">
         {t('ordering.success.orderNumber', { number: placed.OrderNumber, name: placed.DisplayName })}
       </Text>
+      {placed.Charges && (
+        // Issue 15: the amounts the review showed and the order recorded, advance payment included.
+        <ChargeSummaryTable charges={placed.Charges} label={t('accountCreate.success.charges')} />
+      )}
       {placed.ConfirmationSentTo.length > 0 && (
         <Text size="sm" c="dimmed">
           {t('ordering.success.confirmationSent', { emails: placed.ConfirmationSentTo.join(', ') })}
