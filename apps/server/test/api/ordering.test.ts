@@ -5,7 +5,7 @@ import { ensureStandardRoles } from '../../src/seed/roles.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
-import { makePriceList } from '../factories/price-lists.js';
+import { makePriceList, setListPrice } from '../factories/price-lists.js';
 import { createService, SERVICE_TOOL_ALL, serviceInput } from '../factories/services.js';
 
 /** The ordering wizard's operations (issue 15, decision 0043), through the real HTTP server. */
@@ -84,6 +84,7 @@ beforeAll(async () => {
   await sign('provider', provider, [...READ_ALL, ...SERVICE_TOOL_ALL, 'PRODUCT_ACCOUNT_CREATE', 'COMPANY_ACCOUNT_CREATE']);
   await sign('reseller', reseller, [...ordering, 'BILLING_SHOWPRODUCTPRICE_MARGIN_READ', 'COMPANY_ACCOUNT_CREATE']);
   await sign('noMargin', reseller, ordering);
+  await sign('providerMargin', provider, [...ordering, 'BILLING_SHOWPRODUCTPRICE_MARGIN_READ']);
   await sign('noCreate', reseller, [...READ_ALL, 'MARKETPLACE_TC_ACCEPT_EXECUTE']);
   await sign('noTerms', reseller, [...READ_ALL, 'PRODUCT_ACCOUNT_CREATE']);
   await sign('other', otherReseller, [...ordering, 'COMPANY_ACCOUNT_CREATE']);
@@ -396,12 +397,49 @@ describe('[M6.10] the order review for a company with a dependency', () => {
     const withMargin = await review('reseller', customers.Main!);
     const without = await review('noMargin', customers.Main!);
 
-    // 5 seats at the vendor's charge of 4.5 EUR.
+    // The reseller is reached by the same propagated list as its customer: it pays what the customer pays.
     expect(withMargin.body.Purchase).toMatchObject({ Currency: 'EUR' });
-    expect(Number(withMargin.body.Purchase.Monthly)).toBe(22.5);
+    expect(Number(withMargin.body.Purchase.Monthly)).toBe(30);
     expect(Number(withMargin.body.Purchase.Setup)).toBe(0);
-    expect(Number(withMargin.body.Purchase.GrossMarginMonthly)).toBe(7.5);
+    expect(Number(withMargin.body.Purchase.GrossMarginMonthly)).toBe(0);
     expect(without.body.Purchase).toBeNull();
+  });
+
+  it("[M6.10] a reseller's purchase price is what its own price list charges it, and the provider's is the vendor's charge", async () => {
+    // A list of the provider for the reseller itself (not propagated to its customers): 5.00 EUR a seat.
+    const own = await makePriceList(t.db, {
+      ownerId: provider,
+      priority: 1,
+      serviceIds: [services['Ord Base']!.Id, services['Ord Addon']!.Id],
+      assignees: [reseller],
+    });
+    for (const name of ['Ord Base', 'Ord Addon']) {
+      const service = await op('provider', 'GetService', { ServiceName: name });
+      const monthly = service.body.BillingRules.find(
+        (r: { ChargeType: string; Condition: unknown }) => r.ChargeType === 'Monthly' && !r.Condition,
+      );
+      await setListPrice(t.db, {
+        marketplaceId: own,
+        serviceId: services[name]!.Id,
+        ruleId: monthly.Id,
+        currency: 'EUR',
+        price: '5',
+      });
+    }
+    try {
+      const asReseller = await review('reseller', customers.Main!);
+      const asProvider = await review('providerMargin', customers.Main!);
+
+      // 5 seats: the customer pays the suggested 6.00 a seat, the reseller 5.00 under its own list.
+      expect(Number(asReseller.body.Monthly)).toBe(30);
+      expect(Number(asReseller.body.Purchase.Monthly)).toBe(25);
+      expect(Number(asReseller.body.Purchase.GrossMarginMonthly)).toBe(5);
+      // The provider buys from the vendor at its charge of 4.50 a seat.
+      expect(Number(asProvider.body.Purchase.Monthly)).toBe(22.5);
+      expect(Number(asProvider.body.Purchase.GrossMarginMonthly)).toBe(7.5);
+    } finally {
+      await t.db.query('DELETE FROM marketplaces WHERE id = $1', [own]);
+    }
   });
 
   it("names the dependency in a message about the dependency's values, and refuses a service that is not its dependency", async () => {

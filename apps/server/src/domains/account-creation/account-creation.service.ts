@@ -513,6 +513,8 @@ type PricedProduct =
       purchaseCurrency: string;
       /** Decision 0045: the service's number fields no fee reads ("not a price driver"). */
       unpriced: UnpricedField[];
+      /** The values as stored, for pricing the same subscription for another customer (the reseller's purchase). */
+      attributes: Record<string, FieldValue>;
     }
   | { ok: false; message: string };
 
@@ -551,6 +553,7 @@ async function priceProduct(
     result,
     purchaseCurrency: source.ownerCurrency ?? DEFAULT_CURRENCY,
     unpriced: unpricedNumberFields(source.rules, source.fields, serviceFieldValues(attributes)),
+    attributes,
   };
 }
 
@@ -565,12 +568,51 @@ function addAmounts(amounts: readonly (string | null)[]): string | null {
 }
 
 /**
- * [M6.10] The purchase price of the order (the fees' Charge, as the price preview's margin reads it) in the
- * customer's currency, and the monthly gross margin; null when a selling total is missing or the vendor's currency
- * has no exchange rate.
+ * What one subscription to be costs the caller's organisation, per month and for setup, in `currency`: for a
+ * reseller, the price its own price list (or the suggested retail price) gives the reseller as a customer, through
+ * the one pricing rule; for the provider or a vendor, the fees' Charge (the vendor's price), as the price
+ * preview's margin reads it. Null when it cannot be priced or converted.
+ */
+async function purchaseOfOne(
+  db: Queryable,
+  caller: Caller,
+  parent: Parent,
+  currency: string,
+  p: Extract<PricedProduct, { ok: true }>,
+  now: Date,
+): Promise<{ monthly: Decimal; setup: Decimal } | null> {
+  let amounts: { monthly: string | null; setup: string | null; currency: string };
+  if (caller.scope.rootType === 'Reseller') {
+    const path = caller.scope.rootPath;
+    const name = p.product.service.serviceName;
+    const resellerCurrency = await customerCurrency(db, path);
+    const pricing = await loadCustomerPricing(db, [{ accountPath: path, productName: name }]);
+    const own = priceWithSource(
+      { productName: name, attributes: p.attributes, currency: resellerCurrency, priceList: pricing.priceListFor(path, name) },
+      pricing.sources,
+    );
+    if (!own?.result.ok) return null;
+    amounts = { monthly: own.result.monthly.selling, setup: own.result.setup.selling, currency: resellerCurrency };
+  } else {
+    amounts = { monthly: p.result.monthly.purchase, setup: p.result.setup.purchase, currency: p.purchaseCurrency };
+  }
+  if (amounts.monthly === null || amounts.setup === null) return null;
+  const rate = await conversionForAccount(db, parent.path, amounts.currency, currency, now);
+  if (!rate.ok) return null;
+  return {
+    monthly: new Decimal(convertAmount(amounts.monthly, rate.factor)),
+    setup: new Decimal(convertAmount(amounts.setup, rate.factor)),
+  };
+}
+
+/**
+ * [M6.10] The purchase price of the order in the customer's currency and the monthly gross margin: a reseller's
+ * purchase price is what it pays under its own price list (decision 0043); null when a selling total is missing,
+ * a fee has no price for the reseller, or a currency has no exchange rate.
  */
 async function purchaseOf(
   db: Queryable,
+  caller: Caller,
   parent: Parent,
   currency: string,
   priced: readonly Extract<PricedProduct, { ok: true }>[],
@@ -579,10 +621,10 @@ async function purchaseOf(
   let monthly = new Decimal(0);
   let setup = new Decimal(0);
   for (const p of priced) {
-    const rate = await conversionForAccount(db, parent.path, p.purchaseCurrency, currency, now);
-    if (!rate.ok) return null;
-    monthly = monthly.plus(convertAmount(p.result.monthly.purchase, rate.factor));
-    setup = setup.plus(convertAmount(p.result.setup.purchase, rate.factor));
+    const one = await purchaseOfOne(db, caller, parent, currency, p, now);
+    if (!one) return null;
+    monthly = monthly.plus(one.monthly);
+    setup = setup.plus(one.setup);
   }
   const selling = addAmounts(priced.map((p) => p.result.monthly.selling));
   if (selling === null) return null;
@@ -670,7 +712,7 @@ export async function validateBottleneck(
     Setup: showPrices ? addAmounts(priced.map((p) => p.result.setup.selling)) : null,
     AboveCreditLimit: credit.status === 'UnderReview',
     PricesShown: showPrices,
-    Purchase: caller.capabilities.has(SEE_MARGIN) ? await purchaseOf(db, parent, currency, priced, now) : null,
+    Purchase: caller.capabilities.has(SEE_MARGIN) ? await purchaseOf(db, caller, parent, currency, priced, now) : null,
     Credit: company && showPrices && caller.capabilities.has(SEE_CREDIT) ? orderCredit(credit, firstInvoice, currency) : null,
     Charges: showPrices ? charges : null,
     UnpricedFields: priced.flatMap((p) => p.unpriced),
