@@ -231,7 +231,7 @@ test.describe('credit check tab', () => {
     await page.goto(
       `/#/Account/Create?accountType=Service&parentId=${user.AccountId}&productName=${encodeURIComponent(service)}`,
     );
-    const dialog = page.getByRole('dialog', { name: 'Create service' });
+    const dialog = page.getByRole('dialog', { name: 'Order a service for a user' });
     await expect(dialog.getByRole('radio', { name: new RegExp(service) })).toBeChecked();
     await dialog.getByRole('button', { name: 'Next' }).click();
     await expect(dialog.getByText('The terms and conditions are accepted')).toBeVisible();
