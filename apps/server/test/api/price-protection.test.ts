@@ -118,7 +118,7 @@ describe('[A7.10] GetSubscriptionInfoForReset', () => {
     expect(item.DateTo).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   });
 
-  it('[A2.53] lists nothing for a user without subscriptions (the modal says: There are no valid price protection reset targets.)', async () => {
+  it('lists nothing for a user without subscriptions (the modal then says the empty message as spelt)', async () => {
     const res = await op('admin', 'GetSubscriptionInfoForReset', { accountId: clientlessUser });
     expect(res.status).toBe(200);
     expect(res.body.Items).toEqual([]);
