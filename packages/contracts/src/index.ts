@@ -28,6 +28,7 @@ export * from './price-list-prices.js';
 export * from './price-list-pricing.js';
 export * from './price-lists.js';
 export * from './price-preview.js';
+export * from './price-protection.js';
 export * from './pricing.js';
 export * from './provisioning.js';
 export * from './reports.js';
@@ -63,6 +64,7 @@ import { passwordResetOperations } from './password-reset.js';
 import { priceListPriceOperations } from './price-list-prices.js';
 import { priceListOperations } from './price-lists.js';
 import { pricePreviewOperations } from './price-preview.js';
+import { priceProtectionOperations } from './price-protection.js';
 import { provisioningOperations } from './provisioning.js';
 import { reportsOperations } from './reports.js';
 import { serviceDraftOperations } from './service-drafts.js';
@@ -94,6 +96,7 @@ export const operations: readonly OperationDefinition[] = [
   ...ssoOperations,
   ...subscriptionUpgradeOperations,
   ...pricePreviewOperations,
+  ...priceProtectionOperations,
   ...orderOperations,
   ...exchangeRateOperations,
   ...priceListOperations,

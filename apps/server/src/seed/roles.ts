@@ -26,6 +26,7 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
       'AUDIT_LOG_READ',
       'IMPERSONATE_EXECUTE',
       'ACCOUNT_MOVE_EXECUTE',
+      'ACCOUNT_RESETPRICEPROTECTION_READ',
       'USER_EXPORT_EXECUTE',
       'OUTBOX_READ',
       'SUBSCRIPTION_READ',

@@ -1885,3 +1885,59 @@ describe('GetOrder opens only an order of a subscription inside the caller scope
     },
   );
 });
+
+describe('price protection reset reaches only subscriptions inside the caller scope (decision 0047)', () => {
+  const resetters = new Map<string, ApiClient>();
+  const products = TREE.filter((a) => a.type === 'Product').map((a) => a.name);
+  const users = TREE.filter((a) => a.type === 'User').map((a) => a.name);
+
+  beforeAll(async () => {
+    await signInCallers(resetters, [...READ_ALL, 'ACCOUNT_RESETPRICEPROTECTION_READ'], 'price protection');
+    for (const name of products)
+      await t.db.query(
+        `INSERT INTO price_protections (account_id, ends_at, version, updated_at) VALUES ($1, now() + interval '30 days', 1, now())
+         ON CONFLICT (account_id) DO NOTHING`,
+        [idOf(name)],
+      );
+  });
+
+  const rows = CALLERS.flatMap(({ caller }) =>
+    [...products, ...users].map((target) => ({ caller, target, inside: SCOPE[caller].includes(target) })),
+  );
+
+  it.each(rows.filter((r) => !r.inside))(
+    '$caller gets the same 404 from GetSubscriptionInfoForReset and ResetPriceProtection on $target as for a missing account',
+    async ({ caller, target }) => {
+      const client = resetters.get(caller) as ApiClient;
+      const [before] = await t.db.query<{ ends_at: Date }>('SELECT ends_at FROM price_protections WHERE account_id = $1', [
+        idOf(target),
+      ]);
+      const read = await client.op('GetSubscriptionInfoForReset', { accountId: idOf(target) });
+      const readMissing = await client.op('GetSubscriptionInfoForReset', { accountId: MISSING_ID });
+      const reset = await client.op('ResetPriceProtection', { accountId: idOf(target), DateTo: '2099-01-01 00:00', Version: 1 });
+      const resetMissing = await client.op('ResetPriceProtection', {
+        accountId: MISSING_ID,
+        DateTo: '2099-01-01 00:00',
+        Version: 1,
+      });
+
+      expect(read.status).toBe(404);
+      expect(comparable(read.body)).toEqual(comparable(readMissing.body));
+      expect(reset.status).toBe(404);
+      expect(comparable(reset.body)).toEqual(comparable(resetMissing.body));
+      const [after] = await t.db.query<{ ends_at: Date }>('SELECT ends_at FROM price_protections WHERE account_id = $1', [
+        idOf(target),
+      ]);
+      expect(after?.ends_at).toEqual(before?.ends_at);
+    },
+  );
+
+  it.each(rows.filter((r) => r.inside && products.includes(r.target)))(
+    '$caller lists $target as a price protection reset target',
+    async ({ caller, target }) => {
+      const res = await (resetters.get(caller) as ApiClient).op('GetSubscriptionInfoForReset', { accountId: idOf(target) });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.Items.map((i: { AccountId: number }) => i.AccountId)).toEqual([idOf(target)]);
+    },
+  );
+});

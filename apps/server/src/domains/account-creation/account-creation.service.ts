@@ -32,6 +32,7 @@ import Decimal from 'decimal.js';
 import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
+import { recordPriceProtection } from '../account-pricing/index.js';
 import * as accounts from '../accounts/index.js';
 import { findRolesByName, grantRole, type RoleRow } from '../auth/index.js';
 import {
@@ -390,6 +391,8 @@ export async function createAccount(
   if (product) values['Product.ProductName'] = product.service.serviceName;
   const id = await accounts.createAccountRecord(db, { type: input.accountType, parentId: parent.id, values });
   if (role) await grantRole(db, id, role.id);
+  // Decision 0047: the subscription's price protection end is fixed now, from its service or price list.
+  if (product) await recordPriceProtection(db, id, now);
   let orderStatus: CreatedAccount['output']['OrderStatus'] = null;
   let provisioningRequestId: number | null = null;
   let noticeSentTo: string | null = null;

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../platform/db/db.js';
 import { loadPricingSources, SERVICE_FIELD_VIEW } from '../catalogue/index.js';
+import { recordPriceProtection } from './price-protection.service.js';
 
 /** Per-unit values of chosen demo subscriptions, by their owner's sign-in name. */
 const CHOSEN: Record<string, Record<string, string | number>> = {
@@ -35,6 +36,8 @@ export async function seedPricingDemo(db: Queryable): Promise<void> {
     db,
     products.map((p) => p.product_name),
   );
+  // Decision 0047: the demo subscriptions (inserted directly) get their stored price protection end.
+  for (const product of products) await recordPriceProtection(db, product.id, new Date());
   for (const product of products) {
     const source = sources.get(product.product_name.toLowerCase());
     if (!source) continue;

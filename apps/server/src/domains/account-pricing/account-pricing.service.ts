@@ -63,7 +63,7 @@ export async function getPricePreview(db: Queryable, caller: Caller, accountId: 
  * customer's currency, and its provider's latest rates. One json object (PricingFacts); null when the account is no
  * Product or its service is not Active.
  */
-export const PAGE_FACTS_SQL = `CASE WHEN a.account_type = 'Product' AND a.product_name IS NOT NULL THEN (
+export const SERVICE_FACTS_SQL = `CASE WHEN a.account_type = 'Product' AND a.product_name IS NOT NULL THEN (
   SELECT json_build_object(
     'service', json_build_object('id', svc.id, 'owner_currency', svc.owner_currency, 'protection_days', svc.protection_days),
     'list_days', (SELECT CASE WHEN l.override_price_protection THEN l.price_protection_days END
@@ -71,6 +71,19 @@ export const PAGE_FACTS_SQL = `CASE WHEN a.account_type = 'Product' AND a.produc
     'path_accounts', (SELECT json_agg(pa) FROM (${pathCurrencyAccountsSql('a.path')}) pa),
     'rates', (SELECT json_agg(r) FROM (${providerRatesSql('a.path')}) r))
   FROM (${pageServiceSql('a.product_name')} LIMIT 1) svc) END`;
+
+/**
+ * [A3.1] [A2.33] SERVICE_FACTS_SQL's facts under `service_facts`, and the stored price protection end of the account
+ * (decision 0047) under `stored` (null when the account has no row: one inserted outside createAccount).
+ */
+export const PAGE_FACTS_SQL = `CASE WHEN a.account_type = 'Product' THEN json_build_object(
+  'service_facts', ${SERVICE_FACTS_SQL},
+  'stored', (SELECT json_build_object('ends_at', pp.ends_at) FROM price_protections pp WHERE pp.account_id = a.id)) END`;
+
+interface PageFacts {
+  service_facts: PricingFacts | null;
+  stored: { ends_at: string | null } | null;
+}
 
 interface PricingFacts {
   service: { id: number; owner_currency: string | null; protection_days: unknown };
@@ -90,20 +103,27 @@ export function pricingExtendedValues(
   now: Date,
 ): Record<string, FieldValue> {
   if (account.account_type !== 'Product') return {};
-  const f = facts as PricingFacts | null;
+  const page = facts as PageFacts | null;
+  const f = page?.service_facts ?? null;
   const days = f ? (f.list_days ?? wholeDays(f.service.protection_days)) : null;
   return {
-    ...priceProtectionValues(account, days),
+    ...priceProtectionValues(account, page?.stored ?? null, days),
     ...exchangeRateValues(account, caller, f, now),
   };
 }
 
 /**
- * [A3.1] ExtendedView.PriceProtectionEnddate: the account's creation time plus its service's
- * PriceProtectionLengthInDays, or its price list's when that overrides it [M3.18], computed on read (decision 0023);
- * null when neither gives one.
+ * [A3.1] ExtendedView.PriceProtectionEnddate: the end stored when the subscription was created or reset (decision
+ * 0047). A Product account without a stored row (inserted directly, never through createAccount) reads the end
+ * decision 0023 computed: its creation time plus its price list's overriding days [M3.18], else its service's
+ * PriceProtectionLengthInDays; null when neither gives one.
  */
-function priceProtectionValues(account: AccountRow, days: number | null): Record<string, FieldValue> {
+function priceProtectionValues(
+  account: AccountRow,
+  stored: { ends_at: string | null } | null,
+  days: number | null,
+): Record<string, FieldValue> {
+  if (stored) return { PriceProtectionEnddate: stored.ends_at ? new Date(stored.ends_at).toISOString() : null };
   const end = priceProtectionEnd(account.created_at, days);
   return { PriceProtectionEnddate: end ? end.toISOString() : null };
 }

@@ -3,6 +3,7 @@ import * as service from './account-pricing.service.js';
 
 export { seedPricingDemo } from './account-pricing.demo.js';
 export { accountPricingOperations } from './account-pricing.operations.js';
+export { recordPriceProtection } from './price-protection.service.js';
 
 /**
  * What pricing adds to accounts: ExtendedView.PriceProtectionEnddate and ExchangeRateNotUpToDate of

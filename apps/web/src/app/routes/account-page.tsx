@@ -4,7 +4,7 @@ import { Navigate, useNavigate, useOutletContext, useParams } from 'react-router
 import { CreateAccountMenu, ORDER_CAPABILITY } from '../../features/account-creation';
 import { ImportAccountsButton } from '../../features/account-import';
 import { AccountTools, type ExportKind } from '../../features/account-tools';
-import { AccountView, CustomActionModal, type FeatureTabRenderer } from '../../features/accounts';
+import { AccountView, CustomActionModal, type FeatureTabRenderer, ResetPriceProtectionButton } from '../../features/accounts';
 import { canOfferImpersonation, ImpersonateButton, SecurityTab, UserSecurityTab, useCurrentUser } from '../../features/auth';
 import { lazyPage } from '../lazy-page';
 import { href, paths } from '../paths';
@@ -129,6 +129,8 @@ export function AccountPage() {
                   onImport={() => navigate(paths.account.create({ parentId: account.AccountIdentificator }))}
                 />
               )}
+              {/* [A1.10] [A6.10] A subscription's price protection reset (decision 0047). */}
+              <ResetPriceProtectionButton account={account} capabilities={capabilities} />
               {offer ? (
                 <ImpersonateButton
                   accountId={account.AccountIdentificator}

@@ -6,5 +6,6 @@ export {
   type FeatureTabRenderer,
   type ReportTabRenderer,
 } from './components/account-view';
+export { ResetPriceProtectionButton } from './components/reset-price-protection';
 export { UpgradeSubscription } from './components/upgrade-subscription';
 export { CustomActionModal } from './lazy-parts';
