@@ -13,6 +13,8 @@ const unique = () => Date.now().toString(36);
 const WITH_DEPENDENCY = 'Contoso Backup for Microsoft 365';
 const DEPENDENCY = 'Microsoft 365 Business Standard';
 const SIMPLE = 'Contoso Standard Support';
+/** Shares the terms of DEPENDENCY (a linked group) and depends on it. */
+const LINKED = 'Microsoft 365 Archiving';
 
 async function api<T>(page: Page, operation: string, data: object): Promise<T> {
   const res = await page.request.post(`/api/op/${operation}`, { data });
@@ -49,7 +51,7 @@ async function chooseCustomer(page: Page, dialog: Locator, name: string) {
 }
 
 test.describe('ordering wizard', () => {
-  test('[M2.42] [M2.43] [M2.44] [M2.45] [M2.46] [M2.47] [M2.48] [M2.49] [M4.19] [M4.20] [M4.21] [M4.22] a reseller orders a service with its dependency and both terms for an existing customer, from the service page to the created subscription', async ({
+  test('[M2.42] [M2.43] [M2.44] [M2.45] [M2.46] [M2.47] [M2.48] [M2.49] [M4.19] [M4.20] [M4.21] [M4.22] a reseller orders a service with its dependency and both terms for an existing customer, from the service page to the created subscription; the terms of a linked group are accepted together', async ({
     page,
   }) => {
     const stamp = unique();
@@ -151,6 +153,18 @@ test.describe('ordering wizard', () => {
     await dialog.getByRole('link', { name: 'Go to created service' }).click();
     await expect(page).toHaveURL(/#\/Account\/View\/\d+$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(WITH_DEPENDENCY);
+
+    // [M4.22] Accepting Microsoft's terms accepted every service of their linked group: the archive, which shares
+    // them, finds them accepted for this customer (its dependency is added now, so only its own terms are asked).
+    await page.goto(`/#/Marketplace/Order/${encodeURIComponent(LINKED)}?customerId=${customerId}`);
+    const linked = wizard(page, LINKED);
+    await expect(linked.getByRole('textbox', { name: 'Select customer' })).toHaveValue(customer);
+    await linked.getByRole('button', { name: 'Next' }).click();
+    await linked.getByLabel('Archived mailboxes').fill('4');
+    await linked.getByRole('button', { name: 'Next' }).click();
+    await expect(linked.getByText('You have accepted these Terms and Conditions')).toBeVisible();
+    await expect(linked.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
+    await expect(linked.getByRole('button', { name: 'Next' })).toBeEnabled();
   });
 
   test('[M2.45] [M6.14] [M4.23] [M6.11] a reseller creates the customer inside the wizard; the order above its credit limit is under review and approved on the Orders page', async ({

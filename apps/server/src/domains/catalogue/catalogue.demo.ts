@@ -317,6 +317,29 @@ export const DEMO_SERVICES: DemoService[] = [
     de: 'Office-Desktop-Apps, geschäftliche E-Mail, Teams-Besprechungen und 1 TB OneDrive pro Benutzer.',
     terms: '## Microsoft Customer Agreement\n\nThe Microsoft Customer Agreement applies to this subscription.',
   },
+  {
+    // Ordered after Business Standard, whose terms it shares: accepting either accepts both [M4.22].
+    owner: 'Northwind Cloud',
+    name: 'Microsoft 365 Archiving',
+    intro: 'Archive mailboxes for Microsoft 365 Business Standard',
+    category: 'Productivity',
+    tags: ['Microsoft 365', 'Archive', 'Per user'],
+    icon: 'office',
+    dependencies: ['Microsoft 365 Business Standard'],
+    fields: [
+      field('Mailboxes', 'Archived mailboxes', 'Numeric', {
+        MinValue: 1,
+        MaxValue: 300,
+        DisplayType: 'Mandatory',
+        IsUsageBased: true,
+      }),
+    ],
+    rules: [{ type: 'Monthly', charge: '2.20', licence: 'CORP-SEAT', udrc: 'Mailboxes' }],
+    vendorReference: 'Mailboxes',
+    provisioning: 'Http',
+    description: 'Keeps every message of the archived mailboxes for ten years, searchable and under retention policies.',
+    shareTermsWith: 'Microsoft 365 Business Standard',
+  },
   // --- Contoso Software: office suites, backup, support ---------------------------------------
   {
     owner: 'Contoso Software',
