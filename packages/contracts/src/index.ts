@@ -20,6 +20,7 @@ export * from './jobs.js';
 export * from './mail.js';
 export * from './marketplace-search.js';
 export * from './notes.js';
+export * from './discounts.js';
 export * from './operation.js';
 export * from './ordering.js';
 export * from './orders.js';
@@ -56,6 +57,7 @@ import { jobOperations } from './jobs.js';
 import { mailOperations } from './mail.js';
 import { marketplaceSearchOperations } from './marketplace-search.js';
 import { noteOperations } from './notes.js';
+import { discountOperations } from './discounts.js';
 import type { OperationDefinition } from './operation.js';
 import { orderingOperations } from './ordering.js';
 import { orderOperations } from './orders.js';
@@ -103,4 +105,5 @@ export const operations: readonly OperationDefinition[] = [
   ...vendorProfileOperations,
   ...priceListPriceOperations,
   ...orderingOperations,
+  ...discountOperations,
 ];
