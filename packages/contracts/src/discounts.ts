@@ -156,7 +156,10 @@ export const DiscountChangeSchema = z.object({
   EffectiveStartDate: z.string().datetime({ offset: true }).nullable().default(null),
   EffectiveEndDate: z.string().datetime({ offset: true }).nullable().default(null),
   Status: z.enum(DISCOUNT_STATUSES).default('Active'),
-  DiscountItems: z.array(DiscountItemSchema.omit({ Id: true })).max(500).default([]),
+  DiscountItems: z
+    .array(DiscountItemSchema.omit({ Id: true }))
+    .max(500)
+    .default([]),
 });
 export type DiscountChange = z.infer<typeof DiscountChangeSchema>;
 export type DiscountChangeInput = z.input<typeof DiscountChangeSchema>;

@@ -191,7 +191,11 @@ describe('[A5.3] checking a discount to save', () => {
       change({ DiscountItems: [item({ Discount: '15.125' })] }),
       ['Discounts[0].DiscountItems[0].Discount'],
     ],
-    ['a percent above 100', change({ DiscountItems: [item({ Discount: '100.01' })] }), ['Discounts[0].DiscountItems[0].Discount']],
+    [
+      'a percent above 100',
+      change({ DiscountItems: [item({ Discount: '100.01' })] }),
+      ['Discounts[0].DiscountItems[0].Discount'],
+    ],
     ['a missing percent', change({ DiscountItems: [item({})] }), ['Discounts[0].DiscountItems[0].Discount']],
     [
       'a custom charge with 3 decimals',

@@ -536,6 +536,7 @@ async function priceProduct(
       attributes,
       currency,
       priceList: pricing.priceListFor(parent.path, product.service.serviceName),
+      discount: pricing.discountFor(parent.path, product.service.serviceName),
     },
     pricing.sources,
   );
