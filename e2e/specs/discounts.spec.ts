@@ -70,6 +70,10 @@ test.describe('discount tab', () => {
     await expect(card.getByRole('cell', { name: '15.00 %' }).first()).toBeVisible();
     await expect(card.getByRole('columnheader', { name: 'My charge' })).toBeVisible();
     await shot(page, 'discounts-saved');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'discounts-saved-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.goto(`/#/Account/View/${sub.id}`);
     const totals = page.getByRole('region', { name: 'Price' }).getByRole('table', { name: 'Price totals' });
@@ -89,11 +93,23 @@ test.describe('discount tab', () => {
 
   test('[A2.28] the Discount tab is hidden for the own company and for a company whose parent is not the viewer organisation', async ({
     page,
+    playwright,
+    baseURL,
   }) => {
     await signIn(page, 'acme.admin');
     await openAccount(page, 'Acme Logistics');
-    await expect(page.getByRole('tab', { name: 'Notes' })).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: 'General' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Discount' })).toHaveCount(0);
     await checkAccessible(page);
+
+    // The provider is not Acme's parent (Blue Harbor IT is): no Discount tab, though it sees Acme's Notes tab.
+    const sub = await demoSubscriptionOf(playwright, baseURL as string, 'Acme Logistics', 'acme.admin');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signIn(page, 'provider.admin');
+    await page.goto(`/#/Account/View/${sub.id}`);
+    await page.getByRole('navigation', { name: 'Account hierarchy' }).getByRole('link', { name: 'Acme Logistics' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Acme Logistics' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Notes' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Discount' })).toHaveCount(0);
   });
 });

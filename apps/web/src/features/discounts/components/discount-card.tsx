@@ -128,7 +128,7 @@ export function DiscountCard({ accountId, discount, canUpdate }: { accountId: nu
             </Button>
             <Button
               variant="default"
-              color="red"
+              c="red.9"
               size="xs"
               onClick={() => setConfirming(true)}
               aria-label={t('discounts.removeService', { name: discount.ServiceInfo.DisplayName })}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Image, Loader, Paper, SimpleGrid, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Image, Loader, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDiscountServiceSearch } from '../api/use-discounts';
@@ -51,7 +51,7 @@ export function ServiceSearchPanel({ accountId, taken, adding, onPick, onDone }:
                 <Group wrap="nowrap" align="start">
                   {s.Icon && <Image src={s.Icon} alt="" w={32} h={32} fit="contain" />}
                   <div style={{ flex: 1, minWidth: 0 }}>
-                    <Text fw={600} truncate>
+                    <Text fw={600} lineClamp={2}>
                       {s.DisplayName}
                     </Text>
                     <Text size="sm" c="dimmed" truncate>
@@ -59,16 +59,16 @@ export function ServiceSearchPanel({ accountId, taken, adding, onPick, onDone }:
                     </Text>
                   </div>
                 </Group>
-                <UnstyledButton
-                  component="button"
+                <Button
                   mt="sm"
+                  size="xs"
+                  variant="default"
                   disabled={has || adding}
                   onClick={() => onPick(s.ServiceName)}
                   aria-label={t('discounts.search.addService', { name: s.DisplayName })}
-                  style={{ color: has ? 'var(--mantine-color-dimmed)' : 'var(--mantine-color-blue-8)', fontWeight: 600 }}
                 >
                   {has ? t('discounts.search.added') : t('discounts.search.add')}
-                </UnstyledButton>
+                </Button>
               </Paper>
             );
           })}
