@@ -85,7 +85,7 @@ describe('query budgets', () => {
     expect(await warmStatements('GetPartialCompanyHierarchy', { id: ids.Reseller, depth: 1 })).toBe(4);
   });
 
-  it('GetAccountPricePreview of a demo subscription issues 8 statements (the customer's discount is one of them)', async () => {
+  it('GetAccountPricePreview of a demo subscription issues 8 statements (one reads the discount of the customer)', async () => {
     expect(await warmStatements('GetAccountPricePreview', { accountId: ids.Product })).toBe(8);
   });
 
