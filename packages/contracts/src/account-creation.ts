@@ -12,8 +12,8 @@ import {
   ViewValuesInputSchema,
 } from './accounts.js';
 import { ACCOUNT_TYPE_CAPABILITY } from './capabilities.js';
-import { OrdersWithoutLimitSchema } from './credit-limits.js';
 import { ChargeSummarySchema, UnpricedFieldSchema } from './charge-summary.js';
+import { OrdersWithoutLimitSchema } from './credit-limits.js';
 import { defineOperation } from './operation.js';
 
 /** The account types the wizard creates (decision 0027-wizard-parents); Product is a service subscription [A1.1]. */
