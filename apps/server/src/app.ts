@@ -33,6 +33,7 @@ import {
 } from './domains/catalogue/index.js';
 import { credentialOperations, sendToAllJobHandler } from './domains/credentials/index.js';
 import { creditAttachmentReferences, creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
+import { discountOperations } from './domains/discounts/index.js';
 import { exchangeRateOperations } from './domains/exchange-rates/index.js';
 import { marketplaceSearchOperations } from './domains/marketplace-search/index.js';
 import { noteOperations } from './domains/notes/index.js';
@@ -186,6 +187,7 @@ export function registeredOperations(
     ...auditOperations,
     ...creditLimitOperations,
     ...noteOperations,
+    ...discountOperations,
     ...catalogueOperations,
     ...termsOperations,
     ...jobOperations,

@@ -11,6 +11,7 @@ export * from './charge-summary.js';
 export * from './credentials.js';
 export * from './credit-limits.js';
 export * from './custom-actions.js';
+export * from './discounts.js';
 export * from './errors.js';
 export * from './exchange-rates.js';
 export * from './explore-query.js';
@@ -51,6 +52,7 @@ import { authOperations } from './auth.js';
 import { credentialOperations } from './credentials.js';
 import { creditLimitOperations } from './credit-limits.js';
 import { customActionOperations } from './custom-actions.js';
+import { discountOperations } from './discounts.js';
 import { exchangeRateOperations } from './exchange-rates.js';
 import { initialPasswordOperations } from './initial-password.js';
 import { jobOperations } from './jobs.js';
@@ -106,4 +108,5 @@ export const operations: readonly OperationDefinition[] = [
   ...vendorProfileOperations,
   ...priceListPriceOperations,
   ...orderingOperations,
+  ...discountOperations,
 ];

@@ -7,6 +7,7 @@
  * [S5.13]; totals are kept exact and rounded to cents only for display (formatMoney).
  */
 import Decimal from 'decimal.js';
+import { type DiscountPricing, discountedUnitPrice } from './discounts.js';
 import { type PriceListPricing, priceListUnitPrice } from './price-list-pricing.js';
 import type { BillingRule, ChargeType, ServiceField } from './services.js';
 
@@ -32,6 +33,11 @@ export interface PricingInput {
    * selling price is the suggested retail price.
    */
   priceList?: PriceListPricing | null;
+  /**
+   * The discount of the customer (the nearest Company or Reseller at or above the subscription) on the
+   * service, effective now (decision 0048); applied on top of the price list's price or the SRP.
+   */
+  discount?: DiscountPricing | null;
 }
 
 export interface PriceLine {
@@ -49,6 +55,8 @@ export interface PriceLine {
   /** The selling price per unit in the customer's currency (price list or SRP); null when the fee has none. */
   sellingUnitPrice: string | null;
   sellingTotal: string | null;
+  /** Set when a discount changed the selling price: the price per unit before it (price list or SRP). */
+  undiscountedUnitPrice?: string | null;
   /** Months paid in advance when the fee is prepaid, else null. */
   advanceMonths: number | null;
 }
@@ -145,12 +153,16 @@ export function priceSubscription(input: PricingInput): PricingResult {
     const purchaseUnit = asDecimal(rule.Charge) ?? ZERO;
     const srpEntry = rule.SuggestedRetailPrices.find((p) => p.Currency === input.currency);
     const srp = srpEntry ? (asDecimal(srpEntry.Charge) ?? ZERO) : null;
+    // Precedence (decision 0048): special deal > discount > price list custom price > SRP.
     const listed = input.priceList
       ? priceListUnitPrice(input.priceList, rule.Id, input.currency, srp ? str(srp) : null)
       : srp
         ? str(srp)
         : null;
-    const sellingUnit = listed === null ? null : (asDecimal(listed) ?? ZERO);
+    const discounted = discountedUnitPrice(listed, input.discount, rule.PriceableItemId ?? rule.Id, input.currency);
+    // Special deals (issue 16) take their place here, over the discounted price.
+    const selling = discounted;
+    const sellingUnit = selling === null ? null : (asDecimal(selling) ?? ZERO);
     const purchaseTotal = purchaseUnit.times(units);
     const sellingTotal = sellingUnit ? sellingUnit.times(units) : null;
     const conditionField = rule.Condition ? input.fields.find((f) => f.Id === rule.Condition?.FieldId) : undefined;
@@ -171,6 +183,7 @@ export function priceSubscription(input: PricingInput): PricingResult {
       purchaseTotal: str(purchaseTotal),
       sellingUnitPrice: sellingUnit ? str(sellingUnit) : null,
       sellingTotal: sellingTotal ? str(sellingTotal) : null,
+      ...(selling !== listed ? { undiscountedUnitPrice: listed } : {}),
       advanceMonths,
     });
     totals[rule.ChargeType].purchase.push(purchaseTotal);

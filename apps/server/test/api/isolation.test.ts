@@ -1941,3 +1941,36 @@ describe('price protection reset reaches only subscriptions inside the caller sc
     },
   );
 });
+
+describe('discounts stay with the organisation directly above the account (decision 0048)', () => {
+  const DISCOUNT_CAPS = [...READ_ALL, 'DISCOUNT_TOOL_READ', 'DISCOUNT_TOOL_UPDATE'];
+  const discountClients = new Map<string, ApiClient>();
+
+  beforeAll(async () => {
+    await signInCallers(discountClients, DISCOUNT_CAPS, 'discount');
+  });
+
+  it.each([
+    { caller: 'R2 admin', target: 'C1a' },
+    { caller: 'R1 admin', target: 'C2' },
+    { caller: 'C1a admin', target: 'C1b' },
+  ] as const)('$caller reads and saves no discount of $target: the same 404 as a missing account', async ({ caller, target }) => {
+    const client = discountClients.get(caller) as ApiClient;
+    const change = { discounts: [{ ProductName: 'Anything', DiscountItems: [] }] };
+    const read = await client.op('GetServiceDiscounts', { accountId: idOf(target) });
+    const readMissing = await client.op('GetServiceDiscounts', { accountId: MISSING_ID });
+    const save = await client.op('UpdateServiceDiscounts', { accountId: idOf(target), ...change });
+    const saveMissing = await client.op('UpdateServiceDiscounts', { accountId: MISSING_ID, ...change });
+
+    expect(read.status).toBe(404);
+    expect(comparable(read.body)).toEqual(comparable(readMissing.body));
+    expect(save.status).toBe(404);
+    expect(comparable(save.body)).toEqual(comparable(saveMissing.body));
+  });
+
+  it('R1 reads the discounts of its own company C1a', async () => {
+    const res = await (discountClients.get('R1 admin') as ApiClient).op('GetServiceDiscounts', { accountId: idOf('C1a') });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ AccountId: idOf('C1a'), Items: [] });
+  });
+});

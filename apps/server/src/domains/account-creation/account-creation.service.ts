@@ -541,6 +541,7 @@ async function priceProduct(
       attributes,
       currency,
       priceList: pricing.priceListFor(parent.path, product.service.serviceName),
+      discount: pricing.discountFor(parent.path, product.service.serviceName),
     },
     pricing.sources,
   );
@@ -591,7 +592,13 @@ async function purchaseOfOne(
     const resellerCurrency = await customerCurrency(db, path);
     const pricing = await loadCustomerPricing(db, [{ accountPath: path, productName: name }]);
     const own = priceWithSource(
-      { productName: name, attributes: p.attributes, currency: resellerCurrency, priceList: pricing.priceListFor(path, name) },
+      {
+        productName: name,
+        attributes: p.attributes,
+        currency: resellerCurrency,
+        priceList: pricing.priceListFor(path, name),
+        discount: pricing.discountFor(path, name),
+      },
       pricing.sources,
     );
     if (!own?.result.ok) return null;

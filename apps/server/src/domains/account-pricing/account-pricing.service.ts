@@ -34,6 +34,7 @@ export async function getPricePreview(db: Queryable, caller: Caller, accountId: 
       attributes: account.attributes,
       currency,
       priceList: pricing.priceListFor(account.path, account.product_name),
+      discount: pricing.discountFor(account.path, account.product_name),
     },
     pricing.sources,
   );

@@ -15,4 +15,6 @@ export const BUILT_ACCOUNT_TABS: ReadonlySet<AccountTabId> = new Set<AccountTabI
   // [A2.13] [A2.14] The marketplace tabs (decision 0033).
   'Service_info',
   'Available_services',
+  // [A2.24] [A2.48] The Discount tab (decision 0048).
+  'Discount',
 ]);

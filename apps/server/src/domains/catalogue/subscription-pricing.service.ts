@@ -10,6 +10,7 @@
 import {
   type BillingRule,
   BillingRuleSchema,
+  type DiscountPricing,
   type PriceListPricing,
   type PricingResult,
   type PricingValue,
@@ -109,6 +110,8 @@ export interface SubscriptionForPricing {
   currency: string;
   /** The customer's price list that holds the service (price-lists' loadCustomerPricing); null or absent: SRP. */
   priceList?: PriceListPricing | null;
+  /** The customer's discount on the service (loadCustomerPricing's discountFor); null or absent: none. */
+  discount?: DiscountPricing | null;
 }
 
 /** The subscription's values of its service's fields, by field Id. */
@@ -145,6 +148,7 @@ export function priceWithSource(
     quantity: subscriptionQuantity(sub.attributes),
     currency: sub.currency,
     priceList: sub.priceList ?? null,
+    discount: sub.discount ?? null,
   });
   return { source, result };
 }

@@ -128,7 +128,13 @@ async function priceOrder(db: Queryable, place: repo.OrderPlace): Promise<Priced
   const currency = place.currency ?? DEFAULT_CURRENCY;
   const pricing = await loadCustomerPricing(db, [{ accountPath: place.path, productName }]);
   const priced = priceWithSource(
-    { productName, attributes: place.attributes, currency, priceList: pricing.priceListFor(place.path, productName) },
+    {
+      productName,
+      attributes: place.attributes,
+      currency,
+      priceList: pricing.priceListFor(place.path, productName),
+      discount: pricing.discountFor(place.path, productName),
+    },
     pricing.sources,
   );
   if (!priced)
@@ -375,6 +381,7 @@ export async function revenueDataset(db: Queryable, rootPath: string, now: Date)
           attributes: s.attributes,
           currency,
           priceList: pricing.priceListFor(s.path, s.productName),
+          discount: pricing.discountFor(s.path, s.productName),
         },
         pricing.sources,
       );

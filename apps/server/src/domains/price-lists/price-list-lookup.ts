@@ -8,6 +8,7 @@
  * the creation and import wizards, orders, upgrades and the revenue dataset agree.
  */
 import {
+  type DiscountPricing,
   type DynamicPricingRule,
   matchingPricingRule,
   type PriceListPricing,
@@ -16,6 +17,7 @@ import {
 } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { loadPricingSources, type PricingSource } from '../catalogue/index.js';
+import { loadDiscountsFor } from '../discounts/discount-lookup.js';
 
 /** A subscription (or any account) whose customer is looked up, and the service to price for it. */
 export interface PriceListQuery {
@@ -136,12 +138,18 @@ export interface CustomerPricing {
   sources: Map<string, PricingSource>;
   /** The price list that prices `productName` for the customer of the account at `accountPath`; null: SRP. */
   priceListFor(accountPath: string, productName: string | null): PriceListPricing | null;
+  /** The discount of the customer (nearest Company or Reseller) of the account on `productName`, effective now; null: none. */
+  discountFor(accountPath: string, productName: string | null): DiscountPricing | null;
 }
 
-/** Loads what `priceWithSource` needs to price these accounts' services for their customers (three to five queries). */
+/**
+ * Loads what `priceWithSource` needs to price these accounts' services for their customers (four to six queries):
+ * the services, their price lists and the discounts effective at `now` (decision 0048).
+ */
 export async function loadCustomerPricing(
   db: Queryable,
   subscriptions: readonly { accountPath: string; productName: string | null }[],
+  now: Date = new Date(),
 ): Promise<CustomerPricing> {
   const sources = await loadPricingSources(
     db,
@@ -158,12 +166,20 @@ export async function loadCustomerPricing(
         category: source.category,
       });
   }
-  const lists = await loadPriceListsFor(db, queries);
+  const [lists, discounts] = await Promise.all([loadPriceListsFor(db, queries), loadDiscountsFor(db, queries, now)]);
+  const keyOf = (accountPath: string, productName: string | null) => {
+    const source = productName ? sources.get(productName.toLowerCase()) : undefined;
+    return source ? pairKey(accountPath, source.serviceId) : null;
+  };
   return {
     sources,
     priceListFor(accountPath, productName) {
-      const source = productName ? sources.get(productName.toLowerCase()) : undefined;
-      return source ? (lists.get(pairKey(accountPath, source.serviceId)) ?? null) : null;
+      const key = keyOf(accountPath, productName);
+      return key ? (lists.get(key) ?? null) : null;
+    },
+    discountFor(accountPath, productName) {
+      const key = keyOf(accountPath, productName);
+      return key ? (discounts.get(key) ?? null) : null;
     },
   };
 }

@@ -65,6 +65,7 @@ async function loadOptions(db: Queryable, accountId: number): Promise<Options> {
         attributes: account.attributes,
         currency,
         priceList: pricing.priceListFor(account.path, serviceName),
+        discount: pricing.discountFor(account.path, serviceName),
       },
       pricing.sources,
     );

@@ -17,6 +17,7 @@ const hrefForAccount = (accountId: number) => href(paths.account.view(accountId)
 const AuditLogTab = lazyPage(() => import('../../features/audit-log'), 'AuditLogTab');
 const CreditCheckTab = lazyPage(() => import('../../features/credit-limits'), 'CreditCheckTab');
 const NotesTab = lazyPage(() => import('../../features/notes'), 'NotesTab');
+const DiscountTab = lazyPage(() => import('../../features/discounts'), 'DiscountTab');
 const ProvisioningTab = lazyPage(() => import('../../features/provisioning'), 'ProvisioningTab');
 const AccountReportTab = lazyPage(() => import('../../features/reports'), 'AccountReportTab');
 const AvailableServicesTab = lazyPage(() => import('./account-marketplace-tabs'), 'AvailableServicesTab');
@@ -41,6 +42,7 @@ const FEATURE_TABS: Record<string, FeatureTabRenderer> = {
   Provisioning: ({ account }) => <ProvisioningTab accountId={account.AccountIdentificator} hrefForAccount={hrefForAccount} />,
   Available_services: ({ account }) => <AvailableServicesTab account={account} />,
   Service_info: ({ account }) => <ServiceInfoTab account={account} />,
+  Discount: ({ account }) => <DiscountTab accountId={account.AccountIdentificator} />,
 };
 
 /** [A2.3], [A2.4] The export routes: #/Account/View/{id}/ExportFirstTimeCredentials and .../ExportCompanyHierarchy. */

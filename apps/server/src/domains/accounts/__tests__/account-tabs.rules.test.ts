@@ -1,5 +1,6 @@
 import { ACCOUNT_TAB_IDS, type AccountTabId } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
+import { BUILT_ACCOUNT_TABS } from '../account-tabs';
 import { decideAccountTabs, type TabContext } from '../account-tabs.rules';
 
 const ALL_BUILT = new Set<AccountTabId>(ACCOUNT_TAB_IDS);
@@ -106,6 +107,13 @@ describe('decideAccountTabs', () => {
   it('[A2.28] hides discount for the own company and when the account parent is not the viewer company', () => {
     expect(decideAccountTabs(ctx({ accountId: 2, accountType: 'Reseller', parentId: 1 }))).not.toContain('Discount');
     expect(decideAccountTabs(ctx({ parentId: 7 }))).not.toContain('Discount');
+  });
+
+  it('[A2.24] the Discount tab is built: a reseller gets it on its own company, with the tabs this build has', () => {
+    const built = { built: BUILT_ACCOUNT_TABS };
+    expect(decideAccountTabs(ctx(built))).toContain('Discount');
+    expect(decideAccountTabs(ctx({ ...built, accountType: 'Reseller', accountId: 8, parentId: 2 }))).toContain('Discount');
+    expect(decideAccountTabs(ctx({ ...built, capabilities: new Set(['AUDIT_LOG_READ']) }))).not.toContain('Discount');
   });
 
   it('[A2.29] hides special deal when the parent of the owning company is the viewer company', () => {

@@ -1,0 +1,2 @@
+export { loadDiscountsFor } from './discount-lookup.js';
+export { discountOperations } from './discounts.operations.js';

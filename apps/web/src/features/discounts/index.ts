@@ -1,0 +1,1 @@
+export { DiscountTab } from './components/discount-tab';
