@@ -57,7 +57,7 @@ beforeAll(async () => {
   provider = await makeAccount(t.db, { type: 'Provider', parentId: null });
   reseller = await makeAccount(t.db, { type: 'Reseller', parentId: provider, currency: 'EUR', displayName: 'Order Reseller' });
   otherReseller = await makeAccount(t.db, { type: 'Reseller', parentId: provider, currency: 'EUR' });
-  for (const name of ['Main', 'Terms', 'Atomic', 'Retry', 'Review', 'Schedule', 'Concurrent', 'Deps'])
+  for (const name of ['Main', 'Terms', 'Atomic', 'Retry', 'Review', 'Schedule', 'Concurrent', 'Deps', 'Combined'])
     customers[name] = await makeAccount(t.db, {
       type: 'Company',
       parentId: reseller,
@@ -701,6 +701,39 @@ describe('PlaceOrder', () => {
       .mail!.to(`${users.reseller!.username}@example.com`)
       .filter((m) => m.subject.startsWith(`Order ${res.body.OrderNumber} of`));
     expect(confirmation.at(-1)?.text).toContain('Provisioning: after review');
+  });
+
+  it('checks the whole order against the credit limit, as its review did: the service goes under review when it and its dependency together are above it', async () => {
+    const customer = customers.Combined!;
+    await op('reseller', 'AcceptTermsForMarketplaceService', { accountId: customer, serviceName: 'Ord Addon' });
+    await t.db.query(
+      `INSERT INTO credit_limit_records (account_id, credit_limit, is_locked, previous_is_locked, comment, currency, created_by)
+       VALUES ($1, 100, false, false, 'Each part fits, not both', 'EUR', $2)`,
+      [customer, users.reseller!.id],
+    );
+    // 10 seats at 6.00 EUR each: 60 + 60 is above 100, though each alone is not.
+    const reviewed = await op('reseller', 'ValidateCreateOrderBottleneck', {
+      parentId: customer,
+      productName: 'Ord Addon',
+      views: views('10'),
+      dependency: { productName: 'Ord Base', views: views('10') },
+    });
+
+    const res = await place('reseller', {
+      customerId: customer,
+      productName: 'Ord Addon',
+      views: views('10', 'Addon'),
+      dependency: { views: views('10', 'Base') },
+    });
+
+    expect(reviewed.body.AboveCreditLimit).toBe(true);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.OrderStatus).toBe('UnderReview');
+    const statuses = await t.db.query<{ account_id: number; status: string }>(
+      'SELECT account_id, status FROM orders WHERE account_id = ANY($1::int[]) ORDER BY id',
+      [[res.body.DependencyAccountId, res.body.AccountId]],
+    );
+    expect(statuses.map((o) => o.status)).toEqual(['Completed', 'UnderReview']);
   });
 
   it("a request id is the placing user's: another user's same id places another order", async () => {

@@ -336,6 +336,8 @@ export async function createAccount(
     productName?: string | null;
     views: Views;
     scheduledDate?: string | null;
+    /** A Product's order: the first invoice of the rest of the same order, for its credit check (recordOrder). */
+    placedWith?: string | null;
   },
   now: Date = new Date(),
   /** Services the caller already read (the ordering wizard's), so they are not read again. */
@@ -400,7 +402,12 @@ export async function createAccount(
   let orderNumber: string | null = null;
   let charges: ChargeSummary | null = null;
   if (product) {
-    const order = await recordOrder(db, { accountId: id, placedBy: caller.userId, placedAt: now });
+    const order = await recordOrder(db, {
+      accountId: id,
+      placedBy: caller.userId,
+      placedAt: now,
+      placedWith: input.placedWith ?? null,
+    });
     recorded = {
       orderNumber: order.orderNumber,
       serviceDisplayName: order.serviceDisplayName,

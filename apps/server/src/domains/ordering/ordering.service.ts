@@ -339,6 +339,9 @@ export async function placeOrder(db: Queryable, caller: Caller, input: PlaceOrde
       productName: service.serviceName,
       views: input.views,
       scheduledDate: input.scheduledDate,
+      // The dependency placed with it counts against the credit limit as the review showed the whole order.
+      placedWith:
+        createdDependency?.output.OrderStatus === 'Completed' ? (createdDependency.order?.charges?.FirstInvoice ?? null) : null,
     },
     now,
     [service],

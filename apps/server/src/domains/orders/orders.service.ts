@@ -63,6 +63,12 @@ export interface RecordOrderInput {
   /** The user who placed it; null for imported history. */
   placedBy: number | null;
   placedAt: Date;
+  /**
+   * The first invoice of another subscription placed in the same order that did not go under review (the ordering
+   * wizard's dependency): it counts as open for this order's credit check, so the order as a whole is checked as
+   * its review showed it (decision 0046).
+   */
+  placedWith?: string | null;
 }
 
 /**
@@ -84,7 +90,9 @@ export async function recordOrder(
     throw validationFailed([{ field: 'placedAt', message: 'placedAt must be a valid time' }]);
   const priced = await priceOrder(db, place);
   const firstInvoice = priced.selling.FirstInvoice;
-  const { status } = await checkCredit(db, place.company?.id ?? null, firstInvoice, place.currency ?? DEFAULT_CURRENCY);
+  const checked =
+    firstInvoice !== null && input.placedWith ? new Decimal(firstInvoice).plus(input.placedWith).toFixed() : firstInvoice;
+  const { status } = await checkCredit(db, place.company?.id ?? null, checked, place.currency ?? DEFAULT_CURRENCY);
   const order = await insertPricedOrder(db, place, priced, {
     status,
     placedBy: input.placedBy,
