@@ -5,8 +5,9 @@ import { checkAccessible, demoSubscriptionOf, shot, signIn } from '../fixtures/p
  * Price protection reset [A1.10] [A2.53] [A5.9] [A6.10] (decision 0047) on a subscription's page, and the price
  * protection banner [A2.33] [A9.9] following the stored end.
  *
- * Demo data: lakeside.admin's Microsoft 365 Business Standard (365 days of price protection) under Lakeside Hotels
- * (reseller Cedar Ridge); no other spec reads its price protection. Reseller administrators hold
+ * Demo data: quayside.admin's Microsoft 365 Business Standard (365 days of price protection) under Quayside Shipping
+ * (reseller Summit Peak); no other spec reads its price protection or changes it (Lakeside Hotels, for one, is
+ * terminated by the credentials spec). Reseller administrators hold
  * ACCOUNT_RESETPRICEPROTECTION read; company administrators do not.
  */
 
@@ -23,8 +24,8 @@ test.describe('price protection reset', () => {
     playwright,
     baseURL,
   }) => {
-    const sub = await demoSubscriptionOf(playwright, baseURL as string, 'Lakeside Hotels', 'lakeside.admin');
-    await signIn(page, 'cedarridge.admin');
+    const sub = await demoSubscriptionOf(playwright, baseURL as string, 'Quayside Shipping', 'quayside.admin');
+    await signIn(page, 'summitpeak.admin');
     await page.goto(`/#/Account/View/${sub.id}`);
     await expect(banner(page)).toBeVisible();
 
@@ -56,8 +57,8 @@ test.describe('price protection reset', () => {
     playwright,
     baseURL,
   }) => {
-    const sub = await demoSubscriptionOf(playwright, baseURL as string, 'Lakeside Hotels', 'lakeside.admin');
-    await signIn(page, 'lakeside.admin');
+    const sub = await demoSubscriptionOf(playwright, baseURL as string, 'Quayside Shipping', 'quayside.admin');
+    await signIn(page, 'quayside.admin');
     await page.goto(`/#/Account/View/${sub.id}`);
     await expect(banner(page)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

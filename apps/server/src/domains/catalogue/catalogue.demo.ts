@@ -322,7 +322,8 @@ export const DEMO_SERVICES: DemoService[] = [
     owner: 'Northwind Cloud',
     name: 'Microsoft 365 Archiving',
     intro: 'Archive mailboxes for Microsoft 365 Business Standard',
-    category: 'Productivity',
+    // Not Productivity: the same vendor and category would make it an upgrade of Business Standard [A2.8].
+    category: 'Storage',
     tags: ['Microsoft 365', 'Archive', 'Per user'],
     icon: 'office',
     dependencies: ['Microsoft 365 Business Standard'],
