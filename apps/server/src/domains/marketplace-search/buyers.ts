@@ -51,15 +51,7 @@ export async function companyMayBuy(db: Queryable, companyId: number, serviceId:
  */
 export async function findBrowsableServiceName(db: Queryable, caller: Caller, id: number): Promise<string | null> {
   const { scope } = caller;
-  const filters: repo.SearchSet['filters'] = {
-    text: '',
-    ownerIds: [],
-    categories: [],
-    tags: [],
-    excludeAdded: false,
-    excludeHidden: false,
-    createdSince: null,
-  };
+  const filters = repo.NO_FILTERS;
   for (const base of [visibleBase({ caller, now: new Date() }), { kind: 'ownedIn', path: scope.rootPath } as const]) {
     const row = await repo.findInfo(db, { base, statusListId: null, filters }, { id }, scope.rootId);
     if (row) return row.service_name;

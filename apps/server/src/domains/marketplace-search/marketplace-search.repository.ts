@@ -40,6 +40,17 @@ export interface SearchSet {
   };
 }
 
+/** No filter at all: a lookup of one service by id or name inside a base set (the info page, a material number). */
+export const NO_FILTERS: Readonly<SearchSet['filters']> = Object.freeze({
+  text: '',
+  ownerIds: [],
+  categories: [],
+  tags: [],
+  excludeAdded: false,
+  excludeHidden: false,
+  createdSince: null,
+});
+
 class Params {
   readonly values: unknown[] = [];
   add(value: unknown): string {

@@ -336,15 +336,7 @@ export async function getServiceInfo(
 ): Promise<ServiceInfo> {
   const key = 'Id' in input ? { id: input.Id } : { serviceName: input.ServiceName };
   const companyId = v.caller.scope.rootId;
-  const filters: repo.SearchSet['filters'] = {
-    text: '',
-    ownerIds: [],
-    categories: [],
-    tags: [],
-    excludeAdded: false,
-    excludeHidden: false,
-    createdSince: null,
-  };
+  const filters = repo.NO_FILTERS;
   const visible: repo.BaseSet = subscription ? { kind: 'all' } : visibleBase(v);
   const row =
     (await repo.findInfo(db, { base: visible, statusListId: null, filters }, key, companyId)) ??

@@ -16,6 +16,7 @@ import {
   stepOfField,
   viewsForCreate,
   type WizardStep,
+  withDefaults,
   wizardSteps,
 } from '../utils/wizard-steps';
 import { CreateSuccess, type CreateSuccessLinks } from './create-success';
@@ -74,15 +75,7 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
   // Defaults fill the fields the user has not filled yet; the parent's name completes a parent from the address.
   useEffect(() => {
     if (!data) return;
-    setValues((prev) => {
-      const next = { ...prev };
-      for (const view of Object.values(data.Views))
-        for (const [name, value] of Object.entries(view.Values)) {
-          const key = `${view.Name}.${name}`;
-          if (next[key] === undefined || next[key] === null || next[key] === '') next[key] = value;
-        }
-      return next;
-    });
+    setValues((prev) => withDefaults(prev, data.Views));
   }, [data]);
   useEffect(() => {
     if (!checkedParent) return;

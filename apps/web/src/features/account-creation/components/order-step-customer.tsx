@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useCreateViews } from '../api/use-create-account';
 import { useCreateCustomer } from '../api/use-ordering';
 import { CUSTOMER_INFO_FIELDS, formErrors } from '../utils/ordering-steps';
-import { serverErrorKey, viewsForCreate } from '../utils/wizard-steps';
+import { serverErrorKey, viewsForCreate, withDefaults } from '../utils/wizard-steps';
 import { errorMessage } from './step-terms';
 
 /** [M2.45] [M2.48] The customer's fields, in two columns. */
@@ -56,15 +56,7 @@ function NewCustomerForm(props: {
   const data = viewsQuery.data;
   useEffect(() => {
     if (!data) return;
-    setValues((prev) => {
-      const next = { ...prev };
-      for (const view of Object.values(data.Views))
-        for (const [name, value] of Object.entries(view.Values)) {
-          const key = `${view.Name}.${name}`;
-          if (next[key] === undefined || next[key] === null || next[key] === '') next[key] = value;
-        }
-      return next;
-    });
+    setValues((prev) => withDefaults(prev, data.Views));
   }, [data]);
   const pages = data?.Layout.Pages ?? [];
   const views = data?.Views ?? {};

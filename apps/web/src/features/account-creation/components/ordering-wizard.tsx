@@ -21,7 +21,7 @@ import {
   stepOfOrderError,
   TERMS_STEP,
 } from '../utils/ordering-steps';
-import { viewsForCreate } from '../utils/wizard-steps';
+import { viewsForCreate, withDefaults } from '../utils/wizard-steps';
 import { OrderHeader } from './order-header';
 import { type ConfigurationPart, OrderStepConfiguration } from './order-step-configuration';
 import { CustomerInfo, OrderStepCustomer } from './order-step-customer';
@@ -55,17 +55,6 @@ const VISUALLY_HIDDEN = {
   whiteSpace: 'nowrap',
 } as const;
 type Values = Record<string, FieldValue>;
-
-/** The defaults of a form's views fill the fields the user has not filled yet. */
-function withDefaults(prev: Values, views: Readonly<Record<string, { Name: string; Values: Values }>>): Values {
-  const next = { ...prev };
-  for (const view of Object.values(views))
-    for (const [name, value] of Object.entries(view.Values)) {
-      const key = `${view.Name}.${name}`;
-      if (next[key] === undefined || next[key] === null || next[key] === '') next[key] = value;
-    }
-  return next;
-}
 
 const withoutKey = (errors: Record<string, string>, key: string) => {
   if (!(key in errors)) return errors;

@@ -93,3 +93,20 @@ export function stepOfField(
   const index = steps.findIndex((s) => (page >= 0 ? s.kind === 'page' && s.page === page : s.kind === kind));
   return index < 0 ? PARENT_STEP : index;
 }
+
+/**
+ * The defaults of a form's views fill the fields the user has not filled yet (empty, null or absent); what the
+ * user typed stays. Used by the creation wizard, the ordering wizard and its new-customer form.
+ */
+export function withDefaults(
+  prev: Record<string, FieldValue>,
+  views: Readonly<Record<string, { Name: string; Values: Record<string, FieldValue> }>>,
+): Record<string, FieldValue> {
+  const next = { ...prev };
+  for (const view of Object.values(views))
+    for (const [name, value] of Object.entries(view.Values)) {
+      const key = `${view.Name}.${name}`;
+      if (next[key] === undefined || next[key] === null || next[key] === '') next[key] = value;
+    }
+  return next;
+}

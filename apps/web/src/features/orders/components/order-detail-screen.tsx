@@ -7,6 +7,7 @@ import { NoAccess } from '../../../components/ui/no-access';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useOrder } from '../api/use-orders';
+import { FactsTable } from './facts-table';
 import { ApproveOrderModal, DeclineOrderModal } from './order-review-modals';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -138,18 +139,7 @@ function OrderDetails({ order, hrefForAccount }: { order: OrderDetail; hrefForAc
           </Button>
         </Group>
       )}
-      <Table withRowBorders={false} verticalSpacing={4} maw={640} aria-label={t('orderDetail.facts')}>
-        <Table.Tbody>
-          {facts.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th scope="row" w="35%" fw={600}>
-                {label}
-              </Table.Th>
-              <Table.Td>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <FactsTable rows={facts} label={t('orderDetail.facts')} labelWidth="35%" maw={640} />
       <Section title={t('orderDetail.amounts')} testId="order-amounts">
         {order.Charges ? (
           <ChargeSummaryTable charges={order.Charges} label={t('orderDetail.amounts')} />

@@ -7,6 +7,7 @@ import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useApproveOrder, useDeclineOrder } from '../api/use-order-review';
+import { FactsTable } from './facts-table';
 
 const errorText = (error: Error | null) =>
   error instanceof ApiError ? (error.fieldErrors[0]?.message ?? error.message) : (error?.message ?? null);
@@ -27,20 +28,7 @@ function OrderFacts({ order }: { order: OrderSummary }) {
           [t('orderReview.setup'), money(order.SetupTotal)],
         ] as [string, string][])),
   ];
-  return (
-    <Table withRowBorders={false} verticalSpacing={4} aria-label={t('orderReview.facts')}>
-      <Table.Tbody>
-        {rows.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Th scope="row" w="40%" fw={600}>
-              {label}
-            </Table.Th>
-            <Table.Td>{value}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
+  return <FactsTable rows={rows} label={t('orderReview.facts')} labelWidth="40%" />;
 }
 
 /** The order's facts and, when it recorded them, its charges (what its first invoice holds). */
