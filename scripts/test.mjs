@@ -1,16 +1,23 @@
 // npm test: install what is missing, then lint and format check, typecheck, unit and API tests
 // (PGlite, or PostgreSQL when DATABASE_URL is set), the embed library's tests, a build, and the
 // browser tests in Debian's Chromium. Prints one closing line: "tests: N passed, N failed".
+// `npm test -- --postgres` (CI) also runs the server's database tests again against a throwaway
+// PostgreSQL server. The browser tests are one sequential chain that leaves part of the two cores
+// idle: the unit, embed and PostgreSQL tests run meanwhile at low priority (decision 0049).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkNode, ensureBuilt, ensureInstalled, run } from './lib.mjs';
+import { databaseTestFiles } from './database-tests.mjs';
+import { checkNode, ensureBuilt, ensureInstalled, root, run } from './lib.mjs';
 
 checkNode();
 ensureInstalled();
-const only = process.argv.slice(2);
-const wants = (step) => only.length === 0 || only.includes(step);
+const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
+const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+// `postgres` is a step of its own, asked for by name or by --postgres; the others run when none is named.
+const wants = (step) =>
+  step === 'postgres' ? only.includes(step) || flags.includes('--postgres') : only.length === 0 || only.includes(step);
 const reports = mkdtempSync(join(tmpdir(), 'portal-test-'));
 const failures = [];
 const timings = [];
@@ -21,6 +28,20 @@ function step(name, command, args, options) {
   console.log(`\n━━ ${name}`);
   const started = Date.now();
   const status = run(command, args, options);
+  timings.push(`${name}: ${Math.round((Date.now() - started) / 1000)} s`);
+  if (status !== 0) failures.push(name);
+  return status;
+}
+
+/** As `step`, without blocking the event loop: the low-priority lane's end is noticed while it runs. */
+async function stepAsync(name, command, args, options) {
+  console.log(`\n━━ ${name}`);
+  const started = Date.now();
+  const status = await new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', cwd: root, ...options });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
   timings.push(`${name}: ${Math.round((Date.now() - started) / 1000)} s`);
   if (status !== 0) failures.push(name);
   return status;
@@ -68,32 +89,94 @@ if (wants('typecheck')) {
   const projects = ['packages/contracts', 'apps/server', 'apps/web', 'e2e', 'bench', 'packages/embed', 'apps/embed-host'];
   await typecheck(projects.filter((project) => existsSync(join(project, 'tsconfig.json'))));
 }
-if (wants('unit')) {
-  const out = join(reports, 'vitest.json');
-  step(process.env.DATABASE_URL ? 'unit and API tests (PostgreSQL)' : 'unit and API tests (PGlite)', 'npx', [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-    // Against PostgreSQL only the server's tests: the web app's and the contracts' never reach a database.
-    ...(process.env.DATABASE_URL ? ['apps/server/'] : []),
-  ]);
-  countVitest(out);
+/** A summary file a nested run (the low-priority lane, the PostgreSQL run) leaves for its parent to count. */
+function readSummary(file) {
+  if (!existsSync(file)) return false;
+  const summary = JSON.parse(readFileSync(file, 'utf8'));
+  passed += summary.passed;
+  failed += summary.failed;
+  timings.push(...summary.timings);
+  failures.push(...summary.failures);
+  return true;
 }
-if (wants('embed')) {
-  const out = join(reports, 'embed.json');
-  step('embed library tests', 'npx', [
-    'vitest',
-    'run',
-    '--root',
-    'packages/embed',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ]);
-  countVitest(out);
+
+function unitAndEmbed() {
+  if (wants('unit')) {
+    const out = join(reports, 'vitest.json');
+    step(process.env.DATABASE_URL ? 'unit and API tests (PostgreSQL)' : 'unit and API tests (PGlite)', 'npx', [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+      // Against PostgreSQL only the server's tests that reach a database (scripts/database-tests.mjs): the pure
+      // rule tests, the web app's and the contracts' never do, and ran on the first pass.
+      ...(process.env.DATABASE_URL ? databaseTestFiles() : []),
+    ]);
+    countVitest(out);
+  }
+  if (wants('embed')) {
+    const out = join(reports, 'embed.json');
+    step('embed library tests', 'npx', [
+      'vitest',
+      'run',
+      '--root',
+      'packages/embed',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ]);
+    countVitest(out);
+  }
+  if (wants('postgres')) {
+    // The server's tests that reach a database (scripts/database-tests.mjs), again on a real PostgreSQL.
+    const summary = join(reports, 'postgres.json');
+    step(
+      'database tests on PostgreSQL (scripts/with-postgres.sh)',
+      'scripts/with-postgres.sh',
+      ['node', 'scripts/test.mjs', 'unit'],
+      {
+        env: { ...process.env, TEST_SUMMARY_FILE: summary },
+      },
+    );
+    if (!readSummary(summary)) failures.push('database tests on PostgreSQL (no summary)');
+  }
 }
+
+/**
+ * With the browser tests: the unit, embed and PostgreSQL steps run in a child `scripts/test.mjs` at the lowest
+ * CPU priority (nice 19), so they only use what the browser tests leave idle. Its output is kept in a file and
+ * printed after the browser tests. TEST_SEQUENTIAL=1 runs everything one after another instead.
+ */
+function startLane() {
+  const steps = ['unit', 'embed', 'postgres'].filter(wants);
+  if (steps.length === 0 || !wants('e2e') || process.env.TEST_SEQUENTIAL) return null;
+  const log = join(reports, 'lane.log');
+  const summary = join(reports, 'lane.json');
+  const fd = openSync(log, 'w');
+  const started = Date.now();
+  const nice = existsSync('/usr/bin/nice') ? ['/usr/bin/nice', ['-n', '19', process.execPath]] : [process.execPath, []];
+  const child = spawn(nice[0], [...nice[1], 'scripts/test.mjs', ...steps], {
+    stdio: ['ignore', fd, fd],
+    env: { ...process.env, TEST_SUMMARY_FILE: summary },
+  });
+  closeSync(fd);
+  console.log(`\n━━ ${steps.join(', ')}: running beside the browser tests at low priority (output after them)`);
+  const done = new Promise((resolve) => {
+    child.on('error', (error) => resolve(String(error)));
+    child.on('close', () => resolve(null));
+  });
+  return async () => {
+    const error = await done;
+    console.log(`\n━━ ${steps.join(', ')} (beside the browser tests, ${Math.round((Date.now() - started) / 1000)} s)`);
+    console.log(readFileSync(log, 'utf8').trimEnd());
+    if (error) console.log(error);
+    if (!readSummary(summary)) failures.push(`${steps.join(', ')} (no summary)`);
+  };
+}
+
+const lane = startLane();
+if (!lane) unitAndEmbed();
 if (wants('e2e')) {
   ensureBuilt();
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -104,7 +187,7 @@ if (wants('e2e')) {
   }
   if (existsSync(chromium)) {
     const out = join(reports, 'e2e.json');
-    step('browser tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    await stepAsync('browser tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
       cwd: join(process.cwd(), 'e2e'),
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
     });
@@ -121,6 +204,11 @@ if (wants('e2e')) {
   }
 }
 
+if (lane) await lane();
+
+if (process.env.TEST_SUMMARY_FILE) {
+  writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ passed, failed, timings, failures }));
+}
 console.log(`\nstep times: ${timings.join('; ')}`);
 if (failures.length > 0) console.log(`failed steps: ${failures.join('; ')}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
