@@ -12,7 +12,7 @@ export default defineConfig({
     ],
     exclude: ['**/node_modules/**', 'e2e/**', 'packages/embed/**'],
     globalSetup: ['apps/server/test/global-setup.ts'],
-    // Fails a test file that opens a database without being run again on PostgreSQL (decision 0049).
+    // Fails a test file that opens a database without being run again on PostgreSQL (decision 0031).
     setupFiles: ['apps/server/test/database-use-guard.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,4 +1,4 @@
-// Which of the server's test files reach a database, for the run against PostgreSQL (decision 0049).
+// Which of the server's test files reach a database, for the run against PostgreSQL (decision 0031).
 //
 // A test file reaches a database when it lives in apps/server/test/ (the API and database tests: `buildTestApp`,
 // the factories, the scripts that start a server) or when its source opens one itself: `createDb`, `buildApp`,

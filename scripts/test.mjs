@@ -3,7 +3,7 @@
 // browser tests in Debian's Chromium. Prints one closing line: "tests: N passed, N failed".
 // `npm test -- --postgres` (CI) also runs the server's database tests again against a throwaway
 // PostgreSQL server. The browser tests are one sequential chain that leaves part of the two cores
-// idle: the unit, embed and PostgreSQL tests run meanwhile at low priority (decision 0049).
+// idle: the unit, embed and PostgreSQL tests run meanwhile at low priority (decision 0031).
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -145,7 +145,8 @@ function unitAndEmbed() {
 
 /**
  * With the browser tests: the unit, embed and PostgreSQL steps run in a child `scripts/test.mjs` at the lowest
- * CPU priority (nice 19), so they only use what the browser tests leave idle. Its output is kept in a file and
+ * CPU priority (nice 10: a tenth of a core the browser tests want; at 19 a loaded machine starved vitest's
+ * workers past their start timeout), so they mostly use what the browser tests leave idle. Its output is kept in a file and
  * printed after the browser tests. TEST_SEQUENTIAL=1 runs everything one after another instead.
  */
 function startLane() {
@@ -155,7 +156,7 @@ function startLane() {
   const summary = join(reports, 'lane.json');
   const fd = openSync(log, 'w');
   const started = Date.now();
-  const nice = existsSync('/usr/bin/nice') ? ['/usr/bin/nice', ['-n', '19', process.execPath]] : [process.execPath, []];
+  const nice = existsSync('/usr/bin/nice') ? ['/usr/bin/nice', ['-n', '10', process.execPath]] : [process.execPath, []];
   const child = spawn(nice[0], [...nice[1], 'scripts/test.mjs', ...steps], {
     stdio: ['ignore', fd, fd],
     env: { ...process.env, TEST_SUMMARY_FILE: summary },

@@ -6,7 +6,7 @@ import { databaseTestFiles, root } from '../../../scripts/database-tests.mjs';
 
 /**
  * Every test file runs with this set-up (vitest.config.ts `setupFiles`). The run against PostgreSQL repeats only
- * the test files that reach a database, chosen by their contents (scripts/database-tests.mjs, decision 0049).
+ * the test files that reach a database, chosen by their contents (scripts/database-tests.mjs, decision 0031).
  * This guard makes that choice safe: on the first pass (PGlite) every database a test opens is noticed, and a
  * test file that opened one without being chosen fails, so no database test is left out of the PostgreSQL run.
  */
