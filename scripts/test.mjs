@@ -157,7 +157,8 @@ function startLane() {
   const fd = openSync(log, 'w');
   const started = Date.now();
   const nice = existsSync('/usr/bin/nice') ? ['/usr/bin/nice', ['-n', '10', process.execPath]] : [process.execPath, []];
-  const child = spawn(nice[0], [...nice[1], 'scripts/test.mjs', ...steps], {
+  const child = spawn(nice[0], [...nice[1], join(root, 'scripts/test.mjs'), ...steps], {
+    cwd: root,
     stdio: ['ignore', fd, fd],
     env: { ...process.env, TEST_SUMMARY_FILE: summary },
   });
