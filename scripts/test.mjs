@@ -1,8 +1,8 @@
 // npm test: install what is missing, then lint and format check, typecheck, unit and API tests
 // (PGlite, or PostgreSQL when DATABASE_URL is set), the embed library's tests, a build, and the
 // browser tests in Debian's Chromium. Prints one closing line: "tests: N passed, N failed".
-// `npm test -- --postgres` (CI) also runs the server's database tests again against a throwaway
-// PostgreSQL server. The browser tests are one sequential chain that leaves part of the two cores
+// With TEST_POSTGRES=1 (CI: `TEST_POSTGRES=1 npm test`) or `--postgres` it also runs the server's database
+// tests again against a throwaway PostgreSQL server. The browser tests are one sequential chain that leaves part of the two cores
 // idle: the unit, embed and PostgreSQL tests run meanwhile at low priority (decision 0031).
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,10 +14,15 @@ import { checkNode, ensureBuilt, ensureInstalled, root, run } from './lib.mjs';
 checkNode();
 ensureInstalled();
 const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
+// Read once and not passed on: the nested runs (the lane, the PostgreSQL run) are told their steps by name.
+const postgresWanted = process.env.TEST_POSTGRES === '1';
+delete process.env.TEST_POSTGRES;
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 // `postgres` is a step of its own, asked for by name or by --postgres; the others run when none is named.
 const wants = (step) =>
-  step === 'postgres' ? only.includes(step) || flags.includes('--postgres') : only.length === 0 || only.includes(step);
+  step === 'postgres'
+    ? only.includes(step) || flags.includes('--postgres') || postgresWanted
+    : only.length === 0 || only.includes(step);
 const reports = mkdtempSync(join(tmpdir(), 'portal-test-'));
 const failures = [];
 const timings = [];
