@@ -179,7 +179,10 @@ export function DiscountCard({ accountId, discount, canUpdate }: { accountId: nu
               type="date"
               label={t('discounts.startDate')}
               value={start}
-              onChange={(e) => setStart(e.currentTarget.value)}
+              onChange={(e) => {
+                setStart(e.currentTarget.value);
+                setDateErrors([]);
+              }}
               error={dateError('EffectiveStartDate')}
               required
               w={200}
@@ -189,7 +192,10 @@ export function DiscountCard({ accountId, discount, canUpdate }: { accountId: nu
               label={t('discounts.endDate')}
               description={t('discounts.endDateHint')}
               value={end}
-              onChange={(e) => setEnd(e.currentTarget.value)}
+              onChange={(e) => {
+                setEnd(e.currentTarget.value);
+                setDateErrors([]);
+              }}
               error={dateError('EffectiveEndDate')}
               w={200}
             />
