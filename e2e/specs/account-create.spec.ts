@@ -39,6 +39,19 @@ test.describe('account creation wizard', () => {
       await expect(dialog).toHaveCount(0);
     }
 
+    // A phone (390 px) cannot hold an 830 px window: the wizard fills the screen and nothing overflows sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/#/Account/Create?accountType=Company');
+    const phone = wizard(page, 'Create company');
+    await expect(phone).toBeVisible();
+    const content = page.locator('.mantine-Modal-content').first();
+    expect(Math.round((await content.boundingBox())?.width ?? 0)).toBeLessThanOrEqual(390);
+    expect(await content.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shot(page, 'account-create-phone');
+    await phone.getByRole('button', { name: 'Cancel' }).click();
+    await expect(phone).toHaveCount(0);
+
     await page.setViewportSize({ width: 1600, height: 900 });
     await openAccount(page, 'Cedar Ridge Solutions');
     await page.getByRole('button', { name: 'Actions' }).click();

@@ -3,8 +3,8 @@ import { checkAccessible, DEMO_PASSWORD, demoSubscriptionOf, shot, signIn } from
 
 /**
  * The Discount tab (decision 0048): Blue Harbor IT (a reseller) gives its company Acme Logistics 15 % on
- * Microsoft 365 Business Standard, and the price preview of Acme's subscription (12 licences at EUR 13.65)
- * changes; then removes it. The demo data is shared by every spec: the test removes its discount, and
+ * Microsoft 365 Business Standard found in the add-service search (with its fees' prices), with an end date,
+ * and the price preview of Acme's subscription (12 licences at EUR 13.65) changes; then removes it. The demo data is shared by every spec: the test removes its discount, and
  * afterAll removes any left by a failed run, so Acme's prices are as the price preview spec expects.
  */
 
@@ -39,7 +39,7 @@ test.afterAll(async ({ playwright, baseURL }) => {
 });
 
 test.describe('discount tab', () => {
-  test('[A2.24] [A2.48] [A1.8] a reseller gives its company 15 % on a service and the price preview of its subscription changes', async ({
+  test('[A2.24] [A2.48] [A1.8] [A3.8] a reseller gives its company 15 % on a service and the price preview of its subscription changes', async ({
     page,
     playwright,
     baseURL,
@@ -54,6 +54,8 @@ test.describe('discount tab', () => {
     await page.getByRole('button', { name: 'Add service discount' }).click();
     const panel = page.getByRole('region', { name: 'Add service discount' });
     await panel.getByRole('textbox', { name: 'Search services' }).fill(SERVICE);
+    // [A3.8] The tile shows each fee's price for Acme and what Blue Harbor pays for it.
+    await expect(panel.getByRole('article', { name: SERVICE })).toContainText(/€13\.65, we pay €\d/);
     await panel.getByRole('button', { name: `Add a discount on ${SERVICE}` }).click();
     await expect(panel.getByRole('button', { name: `Add a discount on ${SERVICE}` })).toHaveText('Has a discount');
     await checkAccessible(page);
@@ -61,13 +63,23 @@ test.describe('discount tab', () => {
     await panel.getByRole('button', { name: 'Done' }).click();
 
     const card = page.getByRole('region', { name: SERVICE });
+    const today = new Date().toISOString().slice(0, 10);
+    const nextYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+    await expect(card).toContainText(`From ${today} (UTC), no end`);
+    await expect(card).toContainText('In effect');
     await card.getByRole('button', { name: `Edit the discount on ${SERVICE}` }).click();
     await card.getByRole('textbox', { name: 'Percent to all' }).fill('15');
     await card.getByRole('button', { name: 'Apply to all' }).click();
+    // The effective dates: an end not after the start is refused on the End date field.
+    await card.getByLabel('End date (UTC)').fill(today);
+    await card.getByRole('button', { name: 'Save' }).click();
+    await expect(card.getByText('The end date must be after the start date')).toBeVisible();
+    await card.getByLabel('End date (UTC)').fill(nextYear);
     await checkAccessible(page);
     await shot(page, 'discounts-edit');
     await card.getByRole('button', { name: 'Save' }).click();
     await expect(card.getByRole('cell', { name: '15.00 %' }).first()).toBeVisible();
+    await expect(card).toContainText(`From ${today} until ${nextYear} (UTC)`);
     await expect(card.getByRole('columnheader', { name: 'My charge' })).toBeVisible();
     await shot(page, 'discounts-saved');
     await page.setViewportSize({ width: 390, height: 844 });

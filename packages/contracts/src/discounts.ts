@@ -226,3 +226,56 @@ export const UpdateServiceDiscounts = defineOperation({
 });
 
 export const discountOperations = [GetServiceDiscounts, UpdateServiceDiscounts] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Effective dates (decision 0048): whole days in UTC; a discount is in effect from its start (included) until its
+// end (excluded), as the pricing rule reads it (start <= now < end).
+// ---------------------------------------------------------------------------------------------
+
+const DISCOUNT_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The card's date field ("yyyy-MM-dd", a day in UTC) as the ISO instant it stands for (00:00 UTC); null when not a real day. */
+export function discountDateToIso(text: string): string | null {
+  const m = DISCOUNT_DATE.exec(text.trim());
+  if (!m) return null;
+  const [y, mo, d] = m.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  return date.toISOString();
+}
+
+/** A stored instant as the card's date field: its day in UTC ("yyyy-MM-dd"). */
+export function isoToDiscountDate(iso: string): string {
+  return new Date(iso).toISOString().slice(0, 10);
+}
+
+export type DiscountPeriodState = 'scheduled' | 'inEffect' | 'ended';
+
+/** Whether a discount prices at `now`: scheduled before its start, ended from its end, else in effect. */
+export function discountPeriodState(startIso: string, endIso: string | null, now: Date): DiscountPeriodState {
+  if (now.getTime() < Date.parse(startIso)) return 'scheduled';
+  if (endIso !== null && now.getTime() >= Date.parse(endIso)) return 'ended';
+  return 'inEffect';
+}
+
+/**
+ * The card's dates as UpdateServiceDiscounts takes them, or the field errors (named as the server names them,
+ * `Discounts[0].EffectiveStartDate`): the start is required, the end optional and after the start.
+ */
+export function checkDiscountDates(
+  start: string,
+  end: string,
+  index = 0,
+): { ok: true; start: string; end: string | null } | { ok: false; errors: FieldError[] } {
+  const at = (field: string) => `Discounts[${index}].${field}`;
+  const errors: FieldError[] = [];
+  const startIso = discountDateToIso(start);
+  const endIso = end.trim() === '' ? null : discountDateToIso(end);
+  if (startIso === null) errors.push({ field: at('EffectiveStartDate'), message: 'Enter the start date as yyyy-MM-dd' });
+  if (end.trim() !== '' && endIso === null)
+    errors.push({ field: at('EffectiveEndDate'), message: 'Enter the end date as yyyy-MM-dd' });
+  if (startIso !== null && endIso !== null && Date.parse(endIso) <= Date.parse(startIso))
+    errors.push({ field: at('EffectiveEndDate'), message: 'The end date must be after the start date' });
+  if (errors.length > 0 || startIso === null) return { ok: false, errors };
+  return { ok: true, start: startIso, end: endIso };
+}

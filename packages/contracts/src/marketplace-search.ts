@@ -50,7 +50,23 @@ export const AUTOCOMPLETE_MIN_CHARS = 2;
 export const AUTOCOMPLETE_SERVICES = 5;
 export const AUTOCOMPLETE_TAGS = 10;
 
-export const SearchSourceTypeSchema = z.enum(SEARCH_SOURCE_TYPES);
+/**
+ * [A7.6] The Discount tab's add-service search (decision 0048): the services an account may be given a discount
+ * on (the AvailableServicesForAccount rule for that account), each with its fees' purchase and custom prices
+ * [A3.8]. Needs DISCOUNT_TOOL read and the Discount tab's rule [A2.28], not the marketplace's capabilities. Not a
+ * source of the explore query string.
+ */
+export const DISCOUNT_SEARCH_SOURCE = 'AvailableServicesForAccountDiscount' as const;
+/** [A7.6] The discount source's defaults: page 1, 10 to a page, by display name A to Z. */
+export const DISCOUNT_SEARCH_LIMIT = 10;
+
+/** Who may call SearchServices and GetSearchServicesMetadata: a browser of the marketplace, or the discount tool for its source. */
+export const SEARCH_CAPABILITIES: readonly [CapabilityRequirement, ...CapabilityRequirement[]] = [
+  ...MARKETPLACE_BROWSE_CAPABILITIES,
+  { name: 'DISCOUNT_TOOL', kind: 'READ' },
+];
+
+export const SearchSourceTypeSchema = z.enum([...SEARCH_SOURCE_TYPES, DISCOUNT_SEARCH_SOURCE]);
 export const SearchOrderKeySchema = z.enum(SEARCH_ORDER_KEYS);
 export const SortDirectionSchema = z.enum(SORT_DIRECTIONS);
 
@@ -69,7 +85,7 @@ export const SearchOptionsSchema = z.object({
   Source: z
     .object({
       Type: SearchSourceTypeSchema,
-      /** AvailableServicesForAccount: the account id; Marketplace: the price list id; otherwise null. */
+      /** AvailableServicesForAccount(Discount): the account id; Marketplace: the price list id; otherwise null. */
       Value: AccountIdSchema.nullable().default(null),
     })
     .refine((s) => s.Type === 'Global' || s.Type === 'MyServices' || s.Value !== null, {
@@ -95,6 +111,24 @@ export const SearchOrderBySchema = z.object({
 });
 export type SearchOrderBy = z.infer<typeof SearchOrderBySchema>;
 
+/** [A3.8] One fee of a service found by the discount source, with its charge in the account's currency. */
+export const SearchServiceBillingSchema = z.object({
+  PriceableItemId: z.string(),
+  ChargeType: z.string(),
+  /** The rule's condition or per-unit field; '' for a base fee (as the discount card's table). */
+  Description: z.string(),
+  Charges: z.array(
+    z.object({
+      Currency: z.string(),
+      /** What the giving organisation pays per unit (its own price list and discount, or the vendor's charge), converted; null when unknown. */
+      PurchasePrice: z.string().nullable(),
+      /** The account's price per unit without a discount: its price list's price, else the SRP; null without one. */
+      CustomPrice: z.string().nullable(),
+    }),
+  ),
+});
+export type SearchServiceBilling = z.infer<typeof SearchServiceBillingSchema>;
+
 /** [M3.11] A service as search returns it. */
 export const SearchServiceSchema = z.object({
   Id: z.number().int(),
@@ -118,15 +152,32 @@ export const SearchServiceSchema = z.object({
   CreateDate: z.string(),
   Icon: z.string().nullable(),
   ShortDescription: z.string(),
+  /** [A3.8] Source AvailableServicesForAccountDiscount only: each fee's purchase and custom price. */
+  DiscountBilling: z.array(SearchServiceBillingSchema).optional(),
+  /** Source AvailableServicesForAccountDiscount only: the account's Active discount on the service, null without one. */
+  ActiveDiscountId: z.number().int().nullable().optional(),
 });
 export type SearchService = z.infer<typeof SearchServiceSchema>;
 
-export const SearchServicesInputSchema = z.object({
-  options: SearchOptionsSchema.prefault({}),
-  orderBy: SearchOrderBySchema.prefault({}),
-  page: z.number().int().min(1, { message: 'The page starts at 1' }).max(100_000).default(1),
-  limit: z.number().int().min(1).max(100, { message: 'At most 100 services per page' }).default(EXPLORE_DEFAULT_LIMIT),
-});
+/**
+ * Without orderBy or limit: Ranking and EXPLORE_DEFAULT_LIMIT, except for the discount source [A7.6] (DisplayName ASC,
+ * DISCOUNT_SEARCH_LIMIT).
+ */
+export const SearchServicesInputSchema = z
+  .object({
+    options: SearchOptionsSchema.prefault({}),
+    orderBy: SearchOrderBySchema.optional(),
+    page: z.number().int().min(1, { message: 'The page starts at 1' }).max(100_000).default(1),
+    limit: z.number().int().min(1).max(100, { message: 'At most 100 services per page' }).optional(),
+  })
+  .transform((input) => {
+    const discount = input.options.Source.Type === DISCOUNT_SEARCH_SOURCE;
+    return {
+      ...input,
+      orderBy: input.orderBy ?? SearchOrderBySchema.parse(discount ? { Key: 'DisplayName', Direction: 'ASC' } : {}),
+      limit: input.limit ?? (discount ? DISCOUNT_SEARCH_LIMIT : EXPLORE_DEFAULT_LIMIT),
+    };
+  });
 export type SearchServicesInput = z.input<typeof SearchServicesInputSchema>;
 
 export const SearchServicesOutputSchema = z.object({
@@ -140,10 +191,10 @@ export type SearchServicesOutput = z.infer<typeof SearchServicesOutputSchema>;
 export const SearchServices = defineOperation({
   name: 'SearchServices',
   summary:
-    'The services the caller may see that match the options, one page in the given order, with the total [M7.9] [M3.12]. Source AvailableServicesForAccount and Marketplace name an account or price list in reach of the caller, else 404',
+    "The services the caller may see that match the options, one page in the given order, with the total [M7.9] [M3.12]. Source AvailableServicesForAccount and Marketplace name an account or price list in reach of the caller, else 404; Source AvailableServicesForAccountDiscount [A7.6] (DISCOUNT_TOOL read, the Discount tab rule [A2.28]) the services an account may be given a discount on, with each fee's purchase and custom price [A3.8]",
   input: SearchServicesInputSchema,
   output: SearchServicesOutputSchema,
-  access: { kind: 'anyCapability', capabilities: MARKETPLACE_BROWSE_CAPABILITIES },
+  access: { kind: 'anyCapability', capabilities: SEARCH_CAPABILITIES },
   mutating: false,
 });
 
@@ -171,7 +222,7 @@ export const GetSearchServicesMetadata = defineOperation({
     'The categories, vendors and tags present among the services matching the options, each with how many services have it [M7.16]; for the category dropdown, vendor and filter tags and the vendor tiles of the category view',
   input: z.object({ options: SearchOptionsSchema.prefault({}) }),
   output: SearchServicesMetadataSchema,
-  access: { kind: 'anyCapability', capabilities: MARKETPLACE_BROWSE_CAPABILITIES },
+  access: { kind: 'anyCapability', capabilities: SEARCH_CAPABILITIES },
   mutating: false,
 });
 

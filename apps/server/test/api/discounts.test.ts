@@ -225,3 +225,85 @@ describe('[A7.6] GetServiceDiscounts and UpdateServiceDiscounts', () => {
     expect(preview.body.Monthly.Total).toBe('10');
   });
 });
+
+describe('the effective dates of a discount (decision 0048)', () => {
+  const day = (offsetDays: number) => {
+    const d = new Date();
+    d.setUTCHours(0, 0, 0, 0);
+    return new Date(d.getTime() + offsetDays * 86_400_000).toISOString();
+  };
+  async function companyWithMail() {
+    const target = await newCompany(reseller);
+    const product = await insertAccount(t.db, {
+      type: 'Product',
+      parentId: target,
+      displayName: 'Dated mail',
+      productName: SERVICE,
+      attributes: { 'Product.Quantity': 1 } as never,
+    });
+    const created = await save('reseller', target, [{ ProductName: SERVICE, DiscountItems: [percent('20')] }]);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    return { target, product, discount: created.body.Items[0] };
+  }
+  const total = async (product: number) =>
+    (await as('reseller').op('GetAccountPricePreview', { accountId: product })).body.Monthly.Total;
+
+  it('editing stores the start and end over the version read, and the discount prices only while in effect', async () => {
+    const { target, product, discount } = await companyWithMail();
+    expect(await total(product)).toBe('8');
+    const edit = (Version: number, EffectiveStartDate: string | null, EffectiveEndDate: string | null) =>
+      save('reseller', target, [
+        {
+          Id: discount.Id,
+          Version,
+          ProductName: SERVICE,
+          EffectiveStartDate,
+          EffectiveEndDate,
+          DiscountItems: [percent('20')],
+        },
+      ]);
+
+    // Ended yesterday: the price preview is back to the SRP.
+    const ended = await edit(discount.Version, day(-30), day(0));
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+    expect(ended.body.Items[0]).toMatchObject({ EffectiveStartDate: day(-30), EffectiveEndDate: day(0), Version: 2 });
+    expect(await total(product)).toBe('10');
+
+    // Scheduled from tomorrow: not yet.
+    const scheduled = await edit(2, day(1), day(10));
+    expect(scheduled.status).toBe(200);
+    expect(await total(product)).toBe('10');
+
+    // In effect again, without an end; an edit without a start keeps the stored one.
+    const open = await edit(3, day(-1), null);
+    expect(open.body.Items[0]).toMatchObject({ EffectiveStartDate: day(-1), EffectiveEndDate: null });
+    expect(await total(product)).toBe('8');
+    const kept = await edit(4, null, day(5));
+    expect(kept.body.Items[0]).toMatchObject({ EffectiveStartDate: day(-1), EffectiveEndDate: day(5), Version: 5 });
+
+    // A stale version is refused.
+    expect((await edit(4, day(-1), null)).status).toBe(409);
+  });
+
+  it('refuses an end not after the start, naming Discounts[0].EffectiveEndDate, also against the stored start', async () => {
+    const { target, discount } = await companyWithMail();
+    const same = await save('reseller', target, [
+      { Id: discount.Id, Version: discount.Version, ProductName: SERVICE, EffectiveStartDate: day(2), EffectiveEndDate: day(2) },
+    ]);
+    expect(same.status).toBe(422);
+    expect(same.body.errors).toEqual([
+      { field: 'Discounts[0].EffectiveEndDate', message: 'The end date must be after the start date' },
+    ]);
+    // The stored start is today (the creation); an end before it is refused the same way.
+    const before = await save('reseller', target, [
+      { Id: discount.Id, Version: discount.Version, ProductName: SERVICE, EffectiveEndDate: day(-3) },
+    ]);
+    expect(before.status).toBe(422);
+    expect(before.body.errors[0].field).toBe('Discounts[0].EffectiveEndDate');
+    const notADate = await save('reseller', target, [
+      { Id: discount.Id, Version: discount.Version, ProductName: SERVICE, EffectiveStartDate: '2026-12-01' },
+    ]);
+    expect(notADate.status).toBe(422);
+    expect(notADate.body.errors[0].field).toContain('EffectiveStartDate');
+  });
+});

@@ -1974,3 +1974,35 @@ describe('discounts stay with the organisation directly above the account (decis
     expect(res.body).toMatchObject({ AccountId: idOf('C1a'), Items: [] });
   });
 });
+
+describe("the Discount tab's add-service search reaches only accounts inside the caller scope (decision 0048)", () => {
+  const DISCOUNT_SEARCH_CAPS = [...READ_ALL, 'DISCOUNT_TOOL_READ'];
+  const searchClients = new Map<string, ApiClient>();
+  const source = (accountId: number) => ({
+    options: { Source: { Type: 'AvailableServicesForAccountDiscount', Value: accountId } },
+  });
+
+  beforeAll(async () => {
+    await signInCallers(searchClients, DISCOUNT_SEARCH_CAPS, 'discount-search');
+  });
+
+  it.each([
+    { caller: 'R2 admin', target: 'C1a' },
+    { caller: 'R1 admin', target: 'C2' },
+    { caller: 'C1a admin', target: 'C1b' },
+  ] as const)('$caller searches no services for $target: the same 404 as a missing account', async ({ caller, target }) => {
+    const client = searchClients.get(caller) as ApiClient;
+    for (const op of ['SearchServices', 'GetSearchServicesMetadata']) {
+      const found = await client.op(op, source(idOf(target)));
+      const missing = await client.op(op, source(MISSING_ID));
+      expect(found.status).toBe(404);
+      expect(comparable(found.body)).toEqual(comparable(missing.body));
+    }
+  });
+
+  it('R1 searches the services of its own company C1a', async () => {
+    const res = await (searchClients.get('R1 admin') as ApiClient).op('SearchServices', source(idOf('C1a')));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ Page: 1, Limit: 10 });
+  });
+});

@@ -1,17 +1,26 @@
 import {
+  type BillingRule,
   checkDiscountChange,
+  convertAmount,
+  DEFAULT_CURRENCY,
   type Discount,
   type DiscountBillingLine,
   type DiscountChange,
+  discountedUnitPrice,
   type FieldError,
   MAX_DISCOUNTS_PER_ACCOUNT,
+  PRICE_DECIMALS,
+  type PriceListPricing,
   priceListUnitPrice,
+  type SearchServiceBilling,
   type ServiceDiscounts,
 } from '@portal/contracts';
+import Decimal from 'decimal.js';
 import type { Queryable } from '../../platform/db/db.js';
 import { isStaleVersion, staleVersion } from '../../platform/errors/stale-version.js';
 import type { Caller, LocatedAccount } from '../../platform/operations/types.js';
 import { customerCurrency, type PricingSource } from '../catalogue/index.js';
+import { conversionForAccount } from '../exchange-rates/index.js';
 import { loadCustomerPricing } from '../price-lists/price-list-lookup.js';
 import {
   discountNotFound,
@@ -37,29 +46,118 @@ export function requireDiscountAccount(caller: Caller, account: LocatedAccount):
   throw decision.reason === 'own' ? ownOrganisationDiscounts() : notDirectCustomer();
 }
 
-function billingLines(source: PricingSource | undefined, currency: string, priceList: ReturnType<typeof noList>) {
-  if (!source) return [];
-  const lines: DiscountBillingLine[] = [];
+/** The fees a discount item can name: each enabled rule with its PriceableItemId (its Id without one) and its description. */
+function feesOf(source: PricingSource) {
+  const fees: { rule: BillingRule; pi: string; description: string }[] = [];
   for (const rule of source.rules) {
     if (!rule.enabled) continue;
     const pi = rule.PriceableItemId ?? rule.Id;
     if (!pi) continue;
-    const srp = rule.SuggestedRetailPrices.find((p) => p.Currency === currency)?.Charge ?? null;
     const condition = rule.Condition
       ? `${source.fields.find((f) => f.Id === rule.Condition?.FieldId)?.DisplayName ?? rule.Condition.FieldId} = ${rule.Condition.Value}`
       : '';
     const unit = rule.UdrcField ? `per ${source.fields.find((f) => f.Id === rule.UdrcField)?.DisplayName ?? rule.UdrcField}` : '';
-    lines.push({
+    fees.push({ rule, pi, description: [condition, unit].filter((s) => s !== '').join(', ') });
+  }
+  return fees;
+}
+
+const srpIn = (rule: BillingRule, currency: string) =>
+  rule.SuggestedRetailPrices.find((p) => p.Currency === currency)?.Charge ?? null;
+
+/** [A2.48] My charge: the account's price of a fee without its discount (its price list's price, else the SRP). */
+const listedPrice = (rule: BillingRule, currency: string, priceList: PriceListPricing | null) =>
+  priceList ? priceListUnitPrice(priceList, rule.Id, currency, srpIn(rule, currency)) : srpIn(rule, currency);
+
+function billingLines(source: PricingSource | undefined, currency: string, priceList: PriceListPricing | null) {
+  if (!source) return [];
+  return feesOf(source).map(
+    ({ rule, pi, description }): DiscountBillingLine => ({
       PriceableItemId: pi,
       ChargeType: rule.ChargeType,
-      Description: [condition, unit].filter((s) => s !== '').join(', '),
+      Description: description,
       Currency: currency,
-      MyCharge: priceList ? priceListUnitPrice(priceList, rule.Id, currency, srp) : srp,
-    });
-  }
-  return lines;
+      MyCharge: listedPrice(rule, currency, priceList),
+    }),
+  );
 }
-const noList = () => null as ReturnType<Awaited<ReturnType<typeof loadCustomerPricing>>['priceListFor']>;
+
+/** What the Discount search answers per service besides the search result [A3.8]. */
+export interface DiscountSearchDetails {
+  billing: SearchServiceBilling[];
+  activeDiscountId: number | null;
+}
+
+/**
+ * [A3.8] [A7.6] The fees of some services as the Discount tab's add-service search shows them for an account, by
+ * lower-case service name: per fee, in the account's currency, the price the giving organisation (the caller's)
+ * pays — for the provider the vendor's charge, for any other organisation its own price through the one pricing
+ * rule (its price list, else the SRP, then its own discount) — converted with the provider's rates (null without a
+ * rate), and CustomPrice, the account's price without a discount (the card's my charge). Also the account's Active
+ * discount on each service (decision 0048: such services are marked, not left out).
+ */
+export async function discountSearchDetails(
+  db: Queryable,
+  caller: Caller,
+  account: LocatedAccount,
+  productNames: readonly string[],
+  now: Date,
+): Promise<Map<string, DiscountSearchDetails>> {
+  const details = new Map<string, DiscountSearchDetails>();
+  if (productNames.length === 0) return details;
+  const giverPath = caller.scope.rootPath;
+  const giverIsProvider = caller.scope.rootType === 'Provider';
+  const [currency, giverCurrency, active, pricing] = await Promise.all([
+    customerCurrency(db, account.path),
+    giverIsProvider ? Promise.resolve(null) : customerCurrency(db, giverPath),
+    repo.listActive(db, account.id),
+    loadCustomerPricing(
+      db,
+      productNames.flatMap((productName) => [
+        { accountPath: account.path, productName },
+        ...(giverIsProvider ? [] : [{ accountPath: giverPath, productName }]),
+      ]),
+      now,
+    ),
+  ]);
+  const rates = new Map<string, Promise<string | null>>();
+  const convert = (amount: string | null, from: string): Promise<string | null> => {
+    if (amount === null || from === currency) return Promise.resolve(amount);
+    let factor = rates.get(from);
+    if (!factor) {
+      factor = conversionForAccount(db, account.path, from, currency, now).then((r) => (r.ok ? r.factor : null));
+      rates.set(from, factor);
+    }
+    return factor.then((f) =>
+      f === null ? null : new Decimal(convertAmount(amount, f)).toDecimalPlaces(PRICE_DECIMALS, Decimal.ROUND_HALF_UP).toFixed(),
+    );
+  };
+  const activeByName = new Map(active.map((d) => [d.service_name.toLowerCase(), d.id]));
+  for (const productName of productNames) {
+    const source = pricing.sources.get(productName.toLowerCase());
+    const targetList = pricing.priceListFor(account.path, productName);
+    const giverList = giverIsProvider ? null : pricing.priceListFor(giverPath, productName);
+    const giverDiscount = giverIsProvider ? null : pricing.discountFor(giverPath, productName);
+    const billing: SearchServiceBilling[] = [];
+    for (const { rule, pi, description } of source ? feesOf(source) : []) {
+      const purchase =
+        giverIsProvider || giverCurrency === null
+          ? await convert(rule.Charge, source?.ownerCurrency ?? DEFAULT_CURRENCY)
+          : await convert(
+              discountedUnitPrice(listedPrice(rule, giverCurrency, giverList), giverDiscount, pi, giverCurrency),
+              giverCurrency,
+            );
+      billing.push({
+        PriceableItemId: pi,
+        ChargeType: rule.ChargeType,
+        Description: description,
+        Charges: [{ Currency: currency, PurchasePrice: purchase, CustomPrice: listedPrice(rule, currency, targetList) }],
+      });
+    }
+    details.set(productName.toLowerCase(), { billing, activeDiscountId: activeByName.get(productName.toLowerCase()) ?? null });
+  }
+  return details;
+}
 
 /** [A7.6] GetServiceDiscounts: the account's active discounts with their services' fees and my charge. */
 export async function listDiscounts(db: Queryable, caller: Caller, located: LocatedAccount): Promise<ServiceDiscounts> {
@@ -137,14 +235,18 @@ export async function saveDiscounts(
   const audit: DiscountAuditChange[] = [];
   for (const [i, change] of changes.entries()) {
     const mode = change.PercentMode || !change.DiscountItems.some((it) => it.IsCustomCharge) ? 'Percent' : 'CustomCharge';
-    const dates = {
-      effectiveStart: change.EffectiveStartDate ? new Date(change.EffectiveStartDate) : now,
-      effectiveEnd: change.EffectiveEndDate ? new Date(change.EffectiveEndDate) : null,
+    // Without a start: now for a new discount, the stored start for an edit. Without an end: no end.
+    const datesFrom = (storedStart: Date | null) => {
+      const dates = {
+        effectiveStart: change.EffectiveStartDate ? new Date(change.EffectiveStartDate) : (storedStart ?? now),
+        effectiveEnd: change.EffectiveEndDate ? new Date(change.EffectiveEndDate) : null,
+      };
+      if (dates.effectiveEnd && dates.effectiveEnd <= dates.effectiveStart)
+        throw invalidDiscounts([
+          { field: `Discounts[${i}].EffectiveEndDate`, message: 'The end date must be after the start date' },
+        ]);
+      return dates;
     };
-    if (dates.effectiveEnd && dates.effectiveEnd <= dates.effectiveStart)
-      throw invalidDiscounts([
-        { field: `Discounts[${i}].EffectiveEndDate`, message: 'The end date must be after the start date' },
-      ]);
     if (change.Id !== null) {
       const current = await repo.findActiveForUpdate(db, account.id, change.Id);
       if (!current) throw discountNotFound();
@@ -158,7 +260,7 @@ export async function saveDiscounts(
       await repo.update(db, current.id, {
         description: change.Description,
         percentMode: change.PercentMode,
-        ...dates,
+        ...datesFrom(current.effective_start),
         by: caller.userId,
         at: now,
       });
@@ -188,7 +290,7 @@ export async function saveDiscounts(
       serviceId: service.id,
       description: change.Description,
       percentMode: change.PercentMode,
-      ...dates,
+      ...datesFrom(null),
       by: caller.userId,
       at: now,
     });

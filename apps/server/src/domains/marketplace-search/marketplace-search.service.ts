@@ -3,8 +3,11 @@ import {
   AUTOCOMPLETE_TAGS,
   type AutocompleteEntry,
   BillingRuleSchema,
+  DISCOUNT_SEARCH_SOURCE,
   type GetServiceInfoInput,
+  MARKETPLACE_BROWSE_CAPABILITY_KEYS,
   type PriceListPricing,
+  refusalMessage,
   type SearchOptions,
   type SearchOrderBy,
   type SearchService,
@@ -17,11 +20,12 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import type { Queryable } from '../../platform/db/db.js';
-import { notFound } from '../../platform/errors/domain-error.js';
+import { forbidden, notFound } from '../../platform/errors/domain-error.js';
 import type { Caller, LocatedAccount } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
 import { findLocation } from '../accounts/index.js';
 import { currencyOfPathAccounts, customerCurrency } from '../catalogue/index.js';
+import { discountSearchDetails, requireDiscountAccount } from '../discounts/index.js';
 import { loadPriceListsFor } from '../price-lists/index.js';
 import * as repo from './marketplace-search.repository.js';
 import {
@@ -35,6 +39,8 @@ import {
 
 /** Who may see prices [A6.17]: search results' Billing and the info page's price. */
 const SEE_PRICES = 'BILLING_SHOWPRODUCTPRICE_READ';
+/** [A6.15] Reading the discount tool: the Discount tab's add-service search. */
+const DISCOUNT_TOOL_READ = 'DISCOUNT_TOOL_READ';
 
 const RulesSchema = z.array(BillingRuleSchema).catch([]);
 const FieldsSchema = z.array(ServiceFieldSchema).catch([]);
@@ -93,12 +99,12 @@ async function requireOwnedList(db: Queryable, v: Viewing, id: number): Promise<
   if (!found) throw notFound('Price list');
 }
 
-/** The services a source offers; `onAccount` hears the path of the account an AvailableServicesForAccount names. */
+/** The services a source offers; `onAccount` hears the account an AvailableServicesForAccount(Discount) names. */
 async function baseOf(
   db: Queryable,
   v: Viewing,
   source: SearchOptions['Source'],
-  onAccount?: (path: string) => void,
+  onAccount?: (account: LocatedAccount) => void,
 ): Promise<repo.BaseSet> {
   const { caller } = v;
   switch (source.Type) {
@@ -106,11 +112,14 @@ async function baseOf(
       return visibleBase(v);
     case 'MyServices':
       return { kind: 'ownedIn', path: caller.scope.rootPath };
+    case DISCOUNT_SEARCH_SOURCE:
     case 'AvailableServicesForAccount': {
-      const accountId = source.Value as number;
-      const accountPath = (await findLocation(db, accountId))?.path ?? null;
-      if (!accountPath || !isInScope(caller.scope.rootPath, accountPath)) throw notFound('Account');
-      onAccount?.(accountPath);
+      const located = await findLocation(db, source.Value as number);
+      if (!located || !isInScope(caller.scope.rootPath, located.path)) throw notFound('Account');
+      // [A2.24] [A2.28] The discount source answers only for an account the caller gives discounts to.
+      if (source.Type === DISCOUNT_SEARCH_SOURCE) requireDiscountAccount(caller, located);
+      const accountPath = located.path;
+      onAccount?.(located);
       const path = await repo.listPathAccounts(db, accountPath);
       const customer = buyingOrganisation(path);
       if (!customer) return { kind: 'inLists', marketplaceIds: [], statuses: ['Added'] };
@@ -140,23 +149,38 @@ async function baseOf(
   }
 }
 
-/** The search set of some options for a caller: the base the source gives, the status list and the filters. */
-/** The search set of some options, and the path of the buyer they name (AvailableServicesForAccount), if any. */
+/**
+ * The capability a source needs (the operation layer let in either): the discount source DISCOUNT_TOOL read
+ * [A6.15], every other source a marketplace browsing capability.
+ */
+function requireSourceCapability(caller: Caller, source: SearchOptions['Source']['Type']): void {
+  const needed: readonly string[] = source === DISCOUNT_SEARCH_SOURCE ? [DISCOUNT_TOOL_READ] : MARKETPLACE_BROWSE_CAPABILITY_KEYS;
+  if (!needed.some((key) => caller.capabilities.has(key))) throw forbidden(refusalMessage(needed));
+}
+
+/**
+ * The search set of some options for a caller: the base the source gives, the status list and the filters, and
+ * the buyer they name (AvailableServicesForAccount and the discount source), if any.
+ */
 async function searchSet(
   db: Queryable,
   v: Viewing,
   options: SearchOptions,
   text = options.DisplayName,
-): Promise<repo.SearchSet & { buyerPath?: string }> {
+): Promise<repo.SearchSet & { buyerPath?: string; discountAccount?: LocatedAccount }> {
+  requireSourceCapability(v.caller, options.Source.Type);
   if (options.MarketplaceId !== null) await requireOwnedList(db, v, options.MarketplaceId);
-  let buyerPath: string | undefined;
-  const base = await baseOf(db, v, options.Source, (path) => {
-    buyerPath = path;
+  let buyer: LocatedAccount | undefined;
+  const base = await baseOf(db, v, options.Source, (account) => {
+    buyer = account;
   });
+  const buyerPath = buyer?.path;
+  const discountAccount = options.Source.Type === DISCOUNT_SEARCH_SOURCE ? buyer : undefined;
   const statusListId = options.MarketplaceId ?? (options.Source.Type === 'Marketplace' ? options.Source.Value : null);
   return {
     base,
     buyerPath,
+    discountAccount,
     statusListId,
     filters: {
       text: text.trim(),
@@ -264,6 +288,21 @@ export async function searchServices(
     });
     return toSearchService(row, billingText(result));
   });
+  if (set.discountAccount) {
+    // [A3.8] The discount source: each fee's purchase and custom price, and the account's discount on it.
+    const details = await discountSearchDetails(
+      db,
+      v.caller,
+      set.discountAccount,
+      rows.map((r) => r.service_name),
+      v.now,
+    );
+    for (const s of services) {
+      const found = details.get(s.ServiceName.toLowerCase());
+      s.DiscountBilling = found?.billing ?? [];
+      s.ActiveDiscountId = found?.activeDiscountId ?? null;
+    }
+  }
   return { Services: services, Total: total, Page: input.page, Limit: input.limit };
 }
 

@@ -1,4 +1,5 @@
 import { Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { CREATE_ACCOUNT_TYPES, type CreateAccountType, createCapabilityKey, wizardAccountType } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
@@ -25,6 +26,8 @@ export interface CreateAccountWindowProps {
  */
 export function CreateAccountWindow(props: CreateAccountWindowProps) {
   const { t } = useTranslation();
+  // The window is at least 830 px wide [A2.45]: below that (plus margins) it fills the screen.
+  const narrow = useMediaQuery('(max-width: 56em)') ?? false;
   const mapped = wizardAccountType(props.accountTypeParam);
   const allowed = CREATE_ACCOUNT_TYPES.filter((type) => props.capabilities.includes(createCapabilityKey(type)));
   const type = mapped;
@@ -78,10 +81,14 @@ export function CreateAccountWindow(props: CreateAccountWindowProps) {
       onClose={props.onClose}
       title={title}
       size="70vw"
+      // A screen narrower than the 830 px window (a phone) gets the whole screen rather than a window wider than it.
+      fullScreen={narrow}
       closeOnClickOutside={false}
       closeButtonProps={{ 'aria-label': t('accountCreate.close') }}
       styles={{
-        content: { minWidth: 830, minHeight: 600, display: 'flex', flexDirection: 'column' },
+        content: narrow
+          ? { display: 'flex', flexDirection: 'column' }
+          : { minWidth: 830, minHeight: 600, display: 'flex', flexDirection: 'column' },
         body: { flex: 1, display: 'flex', flexDirection: 'column' },
       }}
     >

@@ -1,5 +1,7 @@
 import {
+  DISCOUNT_SEARCH_SOURCE,
   type DiscountChangeInput,
+  GetSearchServicesMetadata,
   GetServiceDiscounts,
   SearchServices,
   type SearchServicesInput,
@@ -11,6 +13,7 @@ import { callOperation, newIdempotencyKey } from '../../../lib/api-client';
 export const discountKeys = {
   account: (accountId: number) => ['discounts', accountId] as const,
   search: (input: SearchServicesInput) => ['discounts', 'search', input] as const,
+  vendors: (accountId: number) => ['discounts', 'search-vendors', accountId] as const,
 };
 
 /** [A7.6] GetServiceDiscounts: the account's active discounts. */
@@ -29,23 +32,43 @@ export function useSaveDiscounts(accountId: number) {
       callOperation(UpdateServiceDiscounts, { accountId, discounts }, { idempotencyKey: newIdempotencyKey() }),
     onSuccess: (data) => {
       queryClient.setQueryData(discountKeys.account(accountId), data);
+      // The search marks the services that have a discount.
+      void queryClient.invalidateQueries({ queryKey: ['discounts', 'search'] });
       // A discount changes the price preview of every subscription under the account.
       void queryClient.invalidateQueries({ predicate: (q) => q.queryKey.includes('price-preview') });
     },
   });
 }
 
-/** [A3.8] [A7.6] The services available to the account, by display name, ten to a page. */
-export function useDiscountServiceSearch(accountId: number, text: string, page: number) {
+/**
+ * [A3.8] [A7.6] The services the account may be given a discount on (Source AvailableServicesForAccountDiscount:
+ * page 1, ten to a page, by display name), each fee with what we pay and the account's price.
+ */
+export function useDiscountServiceSearch(accountId: number, text: string, vendorId: number | null, page: number) {
   const input: SearchServicesInput = {
-    options: { DisplayName: text, Source: { Type: 'AvailableServicesForAccount', Value: accountId } },
-    orderBy: { Key: 'DisplayName', Direction: 'ASC' },
+    options: {
+      DisplayName: text,
+      OwnerAccountIds: vendorId === null ? [] : [vendorId],
+      Source: { Type: DISCOUNT_SEARCH_SOURCE, Value: accountId },
+    },
     page,
-    limit: 10,
   };
   return useQuery({
     queryKey: discountKeys.search(input),
     queryFn: ({ signal }) => callOperation(SearchServices, input, { signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** [A7.6] GetSearchServicesMetadata of the same source: the vendors for the filter bar. */
+export function useDiscountSearchVendors(accountId: number) {
+  return useQuery({
+    queryKey: discountKeys.vendors(accountId),
+    queryFn: ({ signal }) =>
+      callOperation(
+        GetSearchServicesMetadata,
+        { options: { Source: { Type: DISCOUNT_SEARCH_SOURCE, Value: accountId } } },
+        { signal },
+      ),
   });
 }

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Badge,
   Button,
   Group,
   Image,
@@ -12,7 +13,15 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { type Discount, discountItemKey, formatMoney } from '@portal/contracts';
+import {
+  checkDiscountDates,
+  type Discount,
+  discountItemKey,
+  discountPeriodState,
+  type FieldError,
+  formatMoney,
+  isoToDiscountDate,
+} from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
@@ -50,9 +59,15 @@ export function DiscountCard({ accountId, discount, canUpdate }: { accountId: nu
   const [percentMode, setPercentMode] = useState(discount.PercentMode);
   const [rows, setRows] = useState(() => rowsOf(discount));
   const [toAll, setToAll] = useState('');
+  const [start, setStart] = useState(() => isoToDiscountDate(discount.EffectiveStartDate));
+  const [end, setEnd] = useState(() => (discount.EffectiveEndDate ? isoToDiscountDate(discount.EffectiveEndDate) : ''));
+  const [dateErrors, setDateErrors] = useState<FieldError[]>([]);
   const headingId = `discount-${discount.Id}`;
+  const period = discountPeriodState(discount.EffectiveStartDate, discount.EffectiveEndDate, new Date());
 
-  const fieldErrors = save.error instanceof ApiError ? save.error.fieldErrors : [];
+  const fieldErrors = [...dateErrors, ...(save.error instanceof ApiError ? save.error.fieldErrors : [])];
+  const dateError = (field: 'EffectiveStartDate' | 'EffectiveEndDate') =>
+    fieldErrors.find((e) => e.field === `Discounts[0].${field}`)?.message;
   const keys = discount.BillingLines.map((l) => discountItemKey(l.PriceableItemId, l.Currency));
   const sent = keys.filter((k) => {
     const r = rows[k];
@@ -62,11 +77,16 @@ export function DiscountCard({ accountId, discount, canUpdate }: { accountId: nu
     const i = sent.indexOf(key);
     return i < 0 ? undefined : fieldErrors.find((e) => e.field.startsWith(`Discounts[0].DiscountItems[${i}]`))?.message;
   };
-  const otherErrors = fieldErrors.filter((e) => !e.field.includes('DiscountItems[')).map((e) => e.message);
+  const otherErrors = fieldErrors
+    .filter((e) => !e.field.includes('DiscountItems[') && !e.field.includes('.Effective'))
+    .map((e) => e.message);
   const update = (key: string, patch: Partial<Row>) =>
     setRows((r) => ({ ...r, [key]: { ...(r[key] ?? { isCustom: false, percent: '', custom: '' }), ...patch } }));
 
-  const submit = () =>
+  const submit = () => {
+    const dates = checkDiscountDates(start, end);
+    setDateErrors(dates.ok ? [] : dates.errors);
+    if (!dates.ok) return;
     save.mutate(
       [
         {
@@ -75,8 +95,8 @@ export function DiscountCard({ accountId, discount, canUpdate }: { accountId: nu
           ProductName: discount.ProductName,
           Description: discount.Description,
           PercentMode: percentMode,
-          EffectiveStartDate: discount.EffectiveStartDate,
-          EffectiveEndDate: discount.EffectiveEndDate,
+          EffectiveStartDate: dates.start,
+          EffectiveEndDate: dates.end,
           DiscountItems: sent.map((k) => {
             const [PriceableItemId = '', Currency = ''] = k.split('|');
             const r = rows[k] as Row;
@@ -93,6 +113,7 @@ export function DiscountCard({ accountId, discount, canUpdate }: { accountId: nu
       ],
       { onSuccess: () => setEditing(false) },
     );
+  };
 
   const shown = (k: string) => {
     const r = rows[k];
@@ -138,8 +159,47 @@ export function DiscountCard({ accountId, discount, canUpdate }: { accountId: nu
           </Group>
         )}
       </Group>
+      <Group gap="xs" mb="sm" wrap="wrap">
+        <Text size="sm">
+          {discount.EffectiveEndDate
+            ? t('discounts.period.fromUntil', {
+                start: isoToDiscountDate(discount.EffectiveStartDate),
+                end: isoToDiscountDate(discount.EffectiveEndDate),
+              })
+            : t('discounts.period.from', { start: isoToDiscountDate(discount.EffectiveStartDate) })}
+        </Text>
+        <Badge variant="default" radius="sm">
+          {t(`discounts.period.${period}`)}
+        </Badge>
+      </Group>
       {editing && (
         <Stack gap="sm" mb="sm">
+          <Group align="start" wrap="wrap">
+            <TextInput
+              type="date"
+              label={t('discounts.startDate')}
+              value={start}
+              onChange={(e) => {
+                setStart(e.currentTarget.value);
+                setDateErrors([]);
+              }}
+              error={dateError('EffectiveStartDate')}
+              required
+              w={200}
+            />
+            <TextInput
+              type="date"
+              label={t('discounts.endDate')}
+              description={t('discounts.endDateHint')}
+              value={end}
+              onChange={(e) => {
+                setEnd(e.currentTarget.value);
+                setDateErrors([]);
+              }}
+              error={dateError('EffectiveEndDate')}
+              w={200}
+            />
+          </Group>
           <Switch
             label={t('discounts.percentMode')}
             checked={percentMode}
@@ -244,6 +304,9 @@ export function DiscountCard({ accountId, discount, canUpdate }: { accountId: nu
                 setEditing(false);
                 setRows(rowsOf(discount));
                 setPercentMode(discount.PercentMode);
+                setStart(isoToDiscountDate(discount.EffectiveStartDate));
+                setEnd(discount.EffectiveEndDate ? isoToDiscountDate(discount.EffectiveEndDate) : '');
+                setDateErrors([]);
                 save.reset();
               }}
             >

@@ -25,7 +25,6 @@ export function DiscountTab({ accountId }: DiscountTabProps) {
   if (query.isError && !data) return <Alert color="red">{query.error.message}</Alert>;
   if (!data) return <Loader size="sm" aria-label={t('app.loading')} />;
   const full = data.Items.length >= data.MaxDiscounts;
-  const taken = new Set(data.Items.map((d) => d.ProductName.toLowerCase()));
   const addError =
     save.error instanceof ApiError ? save.error.fieldErrors.map((e) => e.message).join(' ') || save.error.message : null;
 
@@ -46,7 +45,6 @@ export function DiscountTab({ accountId }: DiscountTabProps) {
       {searching && (
         <ServiceSearchPanel
           accountId={accountId}
-          taken={taken}
           adding={save.isPending}
           onPick={(productName) => save.mutate([{ ProductName: productName, PercentMode: true, DiscountItems: [] }])}
           onDone={() => setSearching(false)}
