@@ -65,3 +65,13 @@ export function decideSpecialDealViewer(
   if (owner && owner.parentId === viewerOrganisationId) return { allowed: false, reason: 'owner-parent' };
   return { allowed: true, streams: chargeStreams(path, productId).filter((s) => s.seller.id === viewerOrganisationId) };
 }
+
+/**
+ * Decision 0049: the reseller whose purchase price of a subscription the price preview shows: the parent of the
+ * owning organisation when it is a Reseller; null otherwise (the vendor's charge is shown).
+ */
+export function purchasingReseller(path: readonly PathAccount[], productId: number): PathAccount | null {
+  const owner = owningOrganisation(path, productId);
+  const parent = owner ? path.find((a) => a.id === owner.parentId) : undefined;
+  return parent && parent.type === 'Reseller' ? parent : null;
+}
