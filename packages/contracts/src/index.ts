@@ -37,6 +37,7 @@ export * from './service-drafts.js';
 export * from './service-gating.js';
 export * from './service-validation.js';
 export * from './services.js';
+export * from './special-deals.js';
 export * from './sso.js';
 export * from './subscription-upgrade.js';
 export * from './terms.js';
@@ -71,6 +72,7 @@ import { provisioningOperations } from './provisioning.js';
 import { reportsOperations } from './reports.js';
 import { serviceDraftOperations } from './service-drafts.js';
 import { serviceOperations } from './services.js';
+import { specialDealOperations } from './special-deals.js';
 import { ssoOperations } from './sso.js';
 import { subscriptionUpgradeOperations } from './subscription-upgrade.js';
 import { termsOperations } from './terms.js';
@@ -109,4 +111,5 @@ export const operations: readonly OperationDefinition[] = [
   ...priceListPriceOperations,
   ...orderingOperations,
   ...discountOperations,
+  ...specialDealOperations,
 ];

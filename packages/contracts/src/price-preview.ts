@@ -100,6 +100,12 @@ export const AccountPricePreviewSchema = z.object({
        * up to date [A2.33]; null otherwise.
        */
       ExchangeRate: z.object({ Factor: z.string(), EffectiveOn: z.string().nullable(), UpToDate: z.boolean() }).nullable(),
+      /**
+       * Decision 0049: set when the purchase prices are a reseller's, not the vendor's: the owning organisation's
+       * parent reseller, its purchase price of this subscription (its own price list, its discount, the special deal
+       * of the stream into it). Only for the reseller itself and the organisations above it.
+       */
+      PurchaseFrom: z.object({ AccountId: AccountIdSchema, DisplayName: z.string() }).optional(),
     })
     .optional(),
 });

@@ -88,6 +88,17 @@ beforeAll(async () => {
     displayName: 'Backup (USD customer)',
     productName: SERVICE,
   });
+  // Customers of the provider itself: their preview's purchase price is the vendor's charge (under a reseller it is the
+  // reseller's purchase price, decision 0049), converted from the vendor's USD.
+  for (const currency of ['EUR', 'USD'] as const) {
+    const direct = await makeAccount(t.db, { type: 'Company', parentId: provider, currency });
+    products[`direct${currency}`] = await insertAccount(t.db, {
+      type: 'Product',
+      parentId: await userOf(direct),
+      displayName: `Backup (direct ${currency} customer)`,
+      productName: SERVICE,
+    });
+  }
 });
 
 afterAll(async () => {
@@ -239,7 +250,7 @@ describe('reading and setting exchange rates', () => {
 describe('[A2.34] [A6.17] the price preview converts the purchase price with the rates', () => {
   it('gives no margin without a rate, and says why', async () => {
     await clearRates();
-    const res = await c('reseller').op('GetAccountPricePreview', { accountId: products.euro });
+    const res = await c('provider').op('GetAccountPricePreview', { accountId: products.directEUR });
     expect(res.body.Margin).toEqual({ PurchaseCurrency: 'USD', Available: false, Reason: 'NoExchangeRate', ExchangeRate: null });
     expect(res.body.Monthly).toEqual({ Total: '12', PurchaseTotal: '10', GrossMargin: null });
   });
@@ -247,7 +258,7 @@ describe('[A2.34] [A6.17] the price preview converts the purchase price with the
   it('converts the USD purchase into EUR for the margin with the current rate', async () => {
     await clearRates();
     await c('provider').edit('UpdateExchangeRates', { rates: [{ currency: 'USD', rate: '1.25' }] });
-    const res = await c('reseller').op('GetAccountPricePreview', { accountId: products.euro });
+    const res = await c('provider').op('GetAccountPricePreview', { accountId: products.directEUR });
     expect(res.body.Margin).toEqual({
       PurchaseCurrency: 'USD',
       Available: true,
@@ -256,7 +267,7 @@ describe('[A2.34] [A6.17] the price preview converts the purchase price with the
     });
     expect(res.body.Monthly).toEqual({ Total: '12', PurchaseTotal: '10', ConvertedPurchaseTotal: '8', GrossMargin: '4' });
     // The same currency needs no rate.
-    const usd = await c('reseller').op('GetAccountPricePreview', { accountId: products.usd });
+    const usd = await c('provider').op('GetAccountPricePreview', { accountId: products.directUSD });
     expect(usd.body.Margin.ExchangeRate).toBeNull();
     expect(usd.body.Monthly).toEqual({ Total: '13', PurchaseTotal: '10', GrossMargin: '3' });
   });

@@ -2006,3 +2006,45 @@ describe("the Discount tab's add-service search reaches only accounts inside the
     expect(res.body).toMatchObject({ Page: 1, Limit: 10 });
   });
 });
+
+describe('special deals reach only subscriptions inside the caller scope (decision 0049)', () => {
+  const DEAL_CAPS = [...READ_ALL, 'SPECIAL_DEAL_EXECUTE'];
+  const dealClients = new Map<string, ApiClient>();
+
+  beforeAll(async () => {
+    await signInCallers(dealClients, DEAL_CAPS, 'deal');
+  });
+
+  it.each([
+    { caller: 'R2 admin', target: 'C1a product' },
+    { caller: 'R1 admin', target: 'C2 product' },
+    { caller: 'C1a admin', target: 'C1b product' },
+  ] as const)(
+    '$caller reads and saves no special deal of $target: the same 404 as a missing account',
+    async ({ caller, target }) => {
+      const client = dealClients.get(caller) as ApiClient;
+      const deal = (accountId: number) => ({ deals: [{ chargeStreamId: '1-2', targetAccountId: accountId, discountItems: [] }] });
+      for (const op of ['GetAccountChargeStreams', 'GetSpecialDealDiscount'] as const) {
+        const read = await client.op(op, { accountId: idOf(target) });
+        const readMissing = await client.op(op, { accountId: MISSING_ID });
+        expect(read.status).toBe(404);
+        expect(comparable(read.body)).toEqual(comparable(readMissing.body));
+      }
+      const save = await client.op('SaveSpecialDealDiscount', deal(idOf(target)));
+      const saveMissing = await client.op('SaveSpecialDealDiscount', deal(MISSING_ID));
+      expect(save.status).toBe(404);
+      expect(comparable(save.body)).toEqual(comparable(saveMissing.body));
+    },
+  );
+
+  it('[A2.29] R1, directly above C1a, is refused; the provider sells on the stream into R1', async () => {
+    expect(
+      (await (dealClients.get('R1 admin') as ApiClient).op('GetAccountChargeStreams', { accountId: idOf('C1a product') })).status,
+    ).toBe(403);
+    const res = await (dealClients.get('provider admin') as ApiClient).op('GetAccountChargeStreams', {
+      accountId: idOf('C1a product'),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.Items.map((s: { ChargeStreamId: string }) => s.ChargeStreamId)).toEqual([`${idOf('P')}-${idOf('R1')}`]);
+  });
+});

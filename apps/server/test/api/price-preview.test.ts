@@ -44,13 +44,14 @@ const preview = (who: string, accountId: number) => clients[who]!.op('GetAccount
 beforeAll(async () => {
   t = await buildTestApp();
   const provider = await makeAccount(t.db, { type: 'Provider', parentId: null });
-  const reseller = await makeAccount(t.db, { type: 'Reseller', parentId: provider });
-  company = await makeAccount(t.db, { type: 'Company', parentId: reseller, displayName: 'Euro Company' });
-  usdCompany = await makeAccount(t.db, { type: 'Company', parentId: reseller, currency: 'USD' });
-  chfCompany = await makeAccount(t.db, { type: 'Company', parentId: reseller, currency: 'CHF' });
+  // The companies buy from the provider directly, so the purchase price is the vendor's charge (decision 0049: under a
+  // reseller it would be the reseller's purchase price; special-deals.test.ts covers that).
+  company = await makeAccount(t.db, { type: 'Company', parentId: provider, displayName: 'Euro Company' });
+  usdCompany = await makeAccount(t.db, { type: 'Company', parentId: provider, currency: 'USD' });
+  chfCompany = await makeAccount(t.db, { type: 'Company', parentId: provider, currency: 'CHF' });
 
   await client('provider', provider, [...READ_ALL, ...SERVICE_TOOL_ALL]);
-  await client('margin', reseller, [...READ_ALL, 'BILLING_SHOWPRODUCTPRICE_READ', 'BILLING_SHOWPRODUCTPRICE_MARGIN_READ']);
+  await client('margin', provider, [...READ_ALL, 'BILLING_SHOWPRODUCTPRICE_READ', 'BILLING_SHOWPRODUCTPRICE_MARGIN_READ']);
   await client('price', company, [...READ_ALL, 'BILLING_SHOWPRODUCTPRICE_READ']);
   await client('none', company, READ_ALL);
 

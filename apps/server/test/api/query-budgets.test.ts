@@ -85,8 +85,8 @@ describe('query budgets', () => {
     expect(await warmStatements('GetPartialCompanyHierarchy', { id: ids.Reseller, depth: 1 })).toBe(4);
   });
 
-  it('GetAccountPricePreview of a demo subscription issues 8 statements (one reads the discount of the customer)', async () => {
-    expect(await warmStatements('GetAccountPricePreview', { accountId: ids.Product })).toBe(8);
+  it('GetAccountPricePreview of a demo subscription issues 9 statements (one reads the discount of the customer, one the special deals of its reseller)', async () => {
+    expect(await warmStatements('GetAccountPricePreview', { accountId: ids.Product })).toBe(9);
   });
 
   it('SearchServices (a page of 20 with the total, warm) issues 1 statement: visibility, total and prices in it', async () => {

@@ -28,6 +28,35 @@ export interface PreviewInput {
   showMargin: boolean;
   /** From the purchase currency into the customer's, when they differ; null when they are the same. */
   conversion: Conversion | null;
+  /** Decision 0049: the reseller whose purchase prices `result` carries (withResellerPurchase); absent: the vendor's. */
+  purchaseFrom?: { AccountId: number; DisplayName: string } | null;
+}
+
+/**
+ * Decision 0049: the customer's pricing with the purchase side replaced by a reseller's purchase price of the same
+ * subscription (the reseller priced as the customer: its selling prices are what it pays). Null when the reseller's
+ * pricing does not give every line a price (the vendor's charge is shown then, as before).
+ */
+export function withResellerPurchase(customer: PricingResult, reseller: PricingResult): PricingResult | null {
+  if (!customer.ok || !reseller.ok || customer.lines.length !== reseller.lines.length) return null;
+  const totals = [reseller.monthly, reseller.setup, reseller.prepaidAdvance];
+  if (
+    reseller.lines.some((l) => l.sellingUnitPrice === null || l.sellingTotal === null) ||
+    totals.some((t) => t.selling === null)
+  )
+    return null;
+  const purchase = (mine: PriceTotals, theirs: PriceTotals): PriceTotals => ({ ...mine, purchase: theirs.selling ?? '0' });
+  return {
+    ...customer,
+    lines: customer.lines.map((l, i) => ({
+      ...l,
+      purchaseUnitPrice: reseller.lines[i]?.sellingUnitPrice ?? '0',
+      purchaseTotal: reseller.lines[i]?.sellingTotal ?? '0',
+    })),
+    monthly: purchase(customer.monthly, reseller.monthly),
+    setup: purchase(customer.setup, reseller.setup),
+    prepaidAdvance: purchase(customer.prepaidAdvance, reseller.prepaidAdvance),
+  };
 }
 
 const EMPTY_TOTAL: PricePreviewTotal = { Total: null };
@@ -53,7 +82,15 @@ export function toPricePreview(input: PreviewInput): AccountPricePreview {
   };
   const margin = (reason: MarginUnavailableReason | null, available: boolean) =>
     input.showMargin
-      ? { Margin: { PurchaseCurrency: purchaseCurrency, Available: available, Reason: reason, ExchangeRate: exchangeRate } }
+      ? {
+          Margin: {
+            PurchaseCurrency: purchaseCurrency,
+            Available: available,
+            Reason: reason,
+            ExchangeRate: exchangeRate,
+            ...(input.purchaseFrom ? { PurchaseFrom: input.purchaseFrom } : {}),
+          },
+        }
       : {};
 
   if (input.result === null || !input.result.ok) {

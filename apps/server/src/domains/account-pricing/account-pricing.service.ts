@@ -5,7 +5,6 @@ import type { Caller } from '../../platform/operations/types.js';
 import { type AccountRow, findById } from '../accounts/index.js';
 import {
   currencyOfPathAccounts,
-  customerCurrency,
   pageServiceSql,
   pathCurrencyAccountsSql,
   priceWithSource,
@@ -14,7 +13,8 @@ import {
 } from '../catalogue/index.js';
 import { conversionForAccount, providerRatesSql, ratesOf } from '../exchange-rates/index.js';
 import { chosenPriceListsSql, loadCustomerPricing } from '../price-lists/index.js';
-import { toPricePreview } from './account-pricing.rules.js';
+import { pathAccounts, purchasingReseller } from '../special-deals/index.js';
+import { toPricePreview, withResellerPurchase } from './account-pricing.rules.js';
 
 /** [A6.17] The capability that adds purchase prices and gross margin to the preview. */
 export const MARGIN_CAPABILITY = 'BILLING_SHOWPRODUCTPRICE_MARGIN_READ';
@@ -26,20 +26,38 @@ export async function getPricePreview(db: Queryable, caller: Caller, accountId: 
   if (account.account_type !== 'Product') {
     throw validationFailed([{ field: 'accountId', message: 'Only a Product account has a price preview' }]);
   }
-  const currency = await customerCurrency(db, account.path);
-  const pricing = await loadCustomerPricing(db, [{ accountPath: account.path, productName: account.product_name }]);
+  // The accounts on its path give the customer's currency and (decision 0049) the reseller it is bought through.
+  const path = await pathAccounts(db, account.path);
+  const currencyAt = (depth: number) =>
+    currencyOfPathAccounts(
+      path.filter((a) => a.depth <= depth).map((a) => ({ account_type: a.type, currency: a.currency, depth: a.depth })),
+    );
+  const currency = currencyAt(account.depth);
+  const showMargin = caller.capabilities.has(MARGIN_CAPABILITY);
+  // Only the reseller itself and the organisations above it see its purchase price; the end customer never does.
+  const candidate = showMargin ? purchasingReseller(path, account.id) : null;
+  const reseller = candidate && candidate.path.startsWith(caller.scope.rootPath) ? candidate : null;
+  const pricing = await loadCustomerPricing(db, [
+    { accountPath: account.path, productName: account.product_name },
+    ...(reseller ? [{ accountPath: reseller.path, productName: account.product_name, productAccountId: account.id }] : []),
+  ]);
+  const sub = { productName: account.product_name, attributes: account.attributes };
   const priced = priceWithSource(
-    {
-      productName: account.product_name,
-      attributes: account.attributes,
-      currency,
-      priceList: pricing.priceListFor(account.path, account.product_name),
-      discount: pricing.discountFor(account.path, account.product_name),
-    },
+    { ...sub, currency, ...pricing.pricingFor(account.path, account.product_name) },
     pricing.sources,
   );
-  const purchaseCurrency = priced?.source.ownerCurrency ?? DEFAULT_CURRENCY;
-  const showMargin = caller.capabilities.has(MARGIN_CAPABILITY);
+  const resellerCurrency = reseller ? currencyAt(reseller.depth) : null;
+  const bought =
+    reseller && resellerCurrency && priced
+      ? priceWithSource(
+          { ...sub, currency: resellerCurrency, ...pricing.pricingFor(reseller.path, account.product_name, account.id) },
+          pricing.sources,
+        )
+      : null;
+  const resellerResult = priced && bought ? withResellerPurchase(priced.result, bought.result) : null;
+  const purchaseCurrency = resellerResult
+    ? (resellerCurrency ?? DEFAULT_CURRENCY)
+    : (priced?.source.ownerCurrency ?? DEFAULT_CURRENCY);
   const conversion =
     showMargin && purchaseCurrency !== currency
       ? await conversionForAccount(db, account.path, purchaseCurrency, currency, now)
@@ -50,10 +68,11 @@ export async function getPricePreview(db: Queryable, caller: Caller, accountId: 
     serviceDisplayName: priced?.source.displayName ?? null,
     quantity: subscriptionQuantity(account.attributes),
     currency,
-    purchaseCurrency: priced?.source.ownerCurrency ?? null,
-    result: priced?.result ?? null,
+    purchaseCurrency: resellerResult ? purchaseCurrency : (priced?.source.ownerCurrency ?? null),
+    result: resellerResult ?? priced?.result ?? null,
     showMargin,
     conversion,
+    purchaseFrom: resellerResult && reseller ? { AccountId: reseller.id, DisplayName: reseller.displayName } : null,
   });
 }
 

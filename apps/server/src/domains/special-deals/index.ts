@@ -1,0 +1,4 @@
+export { expireSpecialDeals } from './special-deals.job.js';
+export { specialDealOperations } from './special-deals.operations.js';
+export { pathAccounts } from './special-deals.repository.js';
+export { type PathAccount, purchasingReseller } from './special-deals.rules.js';
