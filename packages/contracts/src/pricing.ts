@@ -10,6 +10,7 @@ import Decimal from 'decimal.js';
 import { type DiscountPricing, discountedUnitPrice } from './discounts.js';
 import { type PriceListPricing, priceListUnitPrice } from './price-list-pricing.js';
 import type { BillingRule, ChargeType, ServiceField } from './services.js';
+import { type SpecialDealPricing, specialDealUnitPrice } from './special-deals.js';
 
 /** [M9.3] The currency of a customer whose organisation has none. */
 export const DEFAULT_CURRENCY = 'EUR';
@@ -38,6 +39,11 @@ export interface PricingInput {
    * service, effective now (decision 0048); applied on top of the price list's price or the SRP.
    */
   discount?: DiscountPricing | null;
+  /**
+   * The active special deal on this subscription of the charge stream into the customer (decision 0049); for the
+   * fees it has an item for it replaces the discount, taken off the price list's price or the SRP.
+   */
+  specialDeal?: SpecialDealPricing | null;
 }
 
 export interface PriceLine {
@@ -57,6 +63,8 @@ export interface PriceLine {
   sellingTotal: string | null;
   /** Set when a discount changed the selling price: the price per unit before it (price list or SRP). */
   undiscountedUnitPrice?: string | null;
+  /** Set (true) when a special deal priced this fee (decision 0049). */
+  specialDeal?: true;
   /** Months paid in advance when the fee is prepaid, else null. */
   advanceMonths: number | null;
 }
@@ -159,9 +167,11 @@ export function priceSubscription(input: PricingInput): PricingResult {
       : srp
         ? str(srp)
         : null;
-    const discounted = discountedUnitPrice(listed, input.discount, rule.PriceableItemId ?? rule.Id, input.currency);
-    // Special deals (issue 16) take their place here, over the discounted price.
-    const selling = discounted;
+    const itemId = rule.PriceableItemId ?? rule.Id;
+    const discounted = discountedUnitPrice(listed, input.discount, itemId, input.currency);
+    // A special deal's item replaces the discount for its fee (decision 0049); a fee without one keeps the discount.
+    const dealt = specialDealUnitPrice(listed, input.specialDeal, itemId, input.currency);
+    const selling = dealt === undefined ? discounted : dealt;
     const sellingUnit = selling === null ? null : (asDecimal(selling) ?? ZERO);
     const purchaseTotal = purchaseUnit.times(units);
     const sellingTotal = sellingUnit ? sellingUnit.times(units) : null;
@@ -184,6 +194,7 @@ export function priceSubscription(input: PricingInput): PricingResult {
       sellingUnitPrice: sellingUnit ? str(sellingUnit) : null,
       sellingTotal: sellingTotal ? str(sellingTotal) : null,
       ...(selling !== listed ? { undiscountedUnitPrice: listed } : {}),
+      ...(dealt !== undefined ? { specialDeal: true as const } : {}),
       advanceMonths,
     });
     totals[rule.ChargeType].purchase.push(purchaseTotal);

@@ -152,6 +152,8 @@ export const ChargeStreamSubscriptionSchema = z.object({
     Description: z.string(),
     ChargeType: z.enum(['Monthly', 'Setup']),
   }),
+  /** The price per unit before any discount or deal: the buyer's price list's price, or the SRP. A deal's percent is taken off it (specialDealUnitPrice). */
+  ListedPrice: z.object({ Charge: z.string().nullable(), Currency: z.string() }),
   /** The price per unit the buyer pays without any deal: its price list's price (or the SRP), then its discount. Charge null when the fee has no price in the currency. */
   ActualPrice: z.object({ Charge: z.string().nullable(), Currency: z.string() }),
   /** The protected price per unit while the subscription's price protection runs. */
