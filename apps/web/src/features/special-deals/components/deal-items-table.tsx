@@ -21,7 +21,8 @@ export interface DealItemsTableProps {
 }
 
 /**
- * [A2.49] [A3.6] The priced items of a charge stream: billing rule, charge type, actual price, protected or advance
+ * [A2.49] [A3.6] The priced items of a charge stream: billing rule, charge type, listed price (a percent is taken
+ * off it), actual price, protected or advance
  * price, the current discount, and the custom price (6 decimals) or percentage discount (2 decimals) [A5.3].
  */
 export function DealItemsTable({ stream, draft, caption, errorOf, onChange }: DealItemsTableProps) {
@@ -40,6 +41,7 @@ export function DealItemsTable({ stream, draft, caption, errorOf, onChange }: De
           <Table.Tr>
             <Table.Th>{t('specialDeals.items.rule')}</Table.Th>
             <Table.Th>{t('specialDeals.items.chargeType')}</Table.Th>
+            <Table.Th>{t('specialDeals.items.listedPrice')}</Table.Th>
             <Table.Th>{t('specialDeals.items.actualPrice')}</Table.Th>
             <Table.Th>{t('specialDeals.items.otherPrice')}</Table.Th>
             <Table.Th>{t('specialDeals.items.current')}</Table.Th>
@@ -57,6 +59,7 @@ export function DealItemsTable({ stream, draft, caption, errorOf, onChange }: De
                 <Table.Td>
                   {t(`specialDeals.chargeType.${line.PriceableItem.ChargeType}`, { defaultValue: line.PriceableItem.ChargeType })}
                 </Table.Td>
+                <Table.Td>{money(line.ListedPrice.Charge, line.ListedPrice.Currency)}</Table.Td>
                 <Table.Td>{money(line.ActualPrice.Charge, line.ActualPrice.Currency)}</Table.Td>
                 <Table.Td>
                   {other.length === 0 ? (

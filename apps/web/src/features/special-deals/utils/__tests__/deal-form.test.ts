@@ -4,6 +4,7 @@ import { changeOf, dealStatus, draftOf, itemKey } from '../deal-form';
 
 const line = (id: string, chargeType: 'Monthly' | 'Setup') => ({
   PriceableItem: { PriceableItemId: id, Description: '', ChargeType: chargeType },
+  ListedPrice: { Charge: '12', Currency: 'GBP' },
   ActualPrice: { Charge: '10', Currency: 'GBP' },
   DiscountDetails: null,
 });
