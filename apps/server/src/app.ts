@@ -54,6 +54,7 @@ import {
   provisioningRoutes,
 } from './domains/provisioning/index.js';
 import { EMBED_SIGNING_SECRET_COLUMN, reportOperations, reportRoutes } from './domains/reports/index.js';
+import { expireSpecialDeals, specialDealOperations } from './domains/special-deals/index.js';
 import { CLIENT_SECRET_COLUMN, ssoOperations } from './domains/sso/index.js';
 import { subscriptionOperations, upgradeSubscriptionAction } from './domains/subscriptions/index.js';
 import { termsOperations } from './domains/terms/index.js';
@@ -188,6 +189,7 @@ export function registeredOperations(
     ...creditLimitOperations,
     ...noteOperations,
     ...discountOperations,
+    ...specialDealOperations,
     ...catalogueOperations,
     ...termsOperations,
     ...jobOperations,
@@ -235,8 +237,9 @@ export function registeredJobHandlers(deps: {
     importJobHandler({ storage: deps.storage }),
     marketplacePricesExportJobHandler({ storage: deps.storage }),
     myServicesPricesExportJobHandler({ storage: deps.storage }),
-    // Recurring: carries out the scheduled terminations that are due, every minute.
-    scheduledTerminationsJobHandler(),
+    // Recurring: carries out the scheduled terminations that are due, every minute, and marks special deals past their
+    // end Expired (decision 0049).
+    scheduledTerminationsJobHandler({ ExpiredSpecialDeals: expireSpecialDeals }),
     // Recurring: deletes the files jobs produced once they expired (JOB_FILE_HOURS).
     expiredJobFilesJobHandler({ storage: deps.storage }),
     // Recurring: removes uploads no record has referred to for longer than the grace period (issue 14).

@@ -603,8 +603,8 @@ async function purchaseOfOne(
         productName: name,
         attributes: p.attributes,
         currency: resellerCurrency,
-        priceList: pricing.priceListFor(path, name),
-        discount: pricing.discountFor(path, name),
+        // The reseller as the customer (decision 0049's shared loader); a subscription to be has no special deal yet.
+        ...pricing.pricingFor(path, name),
       },
       pricing.sources,
     );

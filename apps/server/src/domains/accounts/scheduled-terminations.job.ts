@@ -1,3 +1,4 @@
+import type { Db } from '../../platform/db/db.js';
 import type { JobHandler } from '../../platform/jobs/index.js';
 import { terminateDue } from './accounts.service.js';
 
@@ -7,12 +8,16 @@ export const SCHEDULED_TERMINATIONS_EVERY_MS = 60_000;
 /** Batches of due terminations per run; whatever is left waits for the next run a minute later. */
 const MAX_BATCHES = 50;
 
+/** Other dated ends the sweeper carries out after the terminations, by the name its result counts them under. */
+export type DueSweeps = Readonly<Record<string, (db: Db, now: Date) => Promise<number>>>;
+
 /**
  * The recurring job that terminates accounts whose scheduled termination date has come, with their subtrees,
  * each in its own transaction with an audit row (terminateDue). One run at a time, whatever the number of
- * processes, on the one job runner.
+ * processes, on the one job runner. `sweeps` are the other dated ends it carries out on the same run (e.g. special
+ * deals past their end, decision 0049).
  */
-export function scheduledTerminationsJobHandler(): JobHandler<unknown> {
+export function scheduledTerminationsJobHandler(sweeps: DueSweeps = {}): JobHandler<unknown> {
   return {
     type: SCHEDULED_TERMINATIONS_JOB_TYPE,
     everyMs: SCHEDULED_TERMINATIONS_EVERY_MS,
@@ -25,7 +30,9 @@ export function scheduledTerminationsJobHandler(): JobHandler<unknown> {
         terminated += done;
         await ctx.pause();
       }
-      return { Terminated: terminated };
+      const swept: Record<string, number> = {};
+      for (const [name, sweep] of Object.entries(sweeps)) swept[name] = await sweep(ctx.db, now);
+      return { Terminated: terminated, ...swept };
     },
   };
 }

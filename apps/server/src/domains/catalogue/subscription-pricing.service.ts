@@ -17,6 +17,7 @@ import {
   priceSubscription,
   type ServiceField,
   ServiceFieldSchema,
+  type SpecialDealPricing,
 } from '@portal/contracts';
 import { z } from 'zod';
 import type { Queryable } from '../../platform/db/db.js';
@@ -112,6 +113,8 @@ export interface SubscriptionForPricing {
   priceList?: PriceListPricing | null;
   /** The customer's discount on the service (loadCustomerPricing's discountFor); null or absent: none. */
   discount?: DiscountPricing | null;
+  /** The special deal of the stream into the customer on this subscription (loadCustomerPricing's specialDealFor). */
+  specialDeal?: SpecialDealPricing | null;
 }
 
 /** The subscription's values of its service's fields, by field Id. */
@@ -149,6 +152,7 @@ export function priceWithSource(
     currency: sub.currency,
     priceList: sub.priceList ?? null,
     discount: sub.discount ?? null,
+    specialDeal: sub.specialDeal ?? null,
   });
   return { source, result };
 }

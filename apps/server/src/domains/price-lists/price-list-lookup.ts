@@ -14,10 +14,12 @@ import {
   type PriceListPricing,
   type PricingMode,
   priceKey,
+  type SpecialDealPricing,
 } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { loadPricingSources, type PricingSource } from '../catalogue/index.js';
 import { loadDiscountsFor } from '../discounts/discount-lookup.js';
+import { loadSpecialDealsFor, specialDealKey } from '../special-deals/special-deal-lookup.js';
 
 /** A subscription (or any account) whose customer is looked up, and the service to price for it. */
 export interface PriceListQuery {
@@ -140,15 +142,32 @@ export interface CustomerPricing {
   priceListFor(accountPath: string, productName: string | null): PriceListPricing | null;
   /** The discount of the customer (nearest Company or Reseller) of the account on `productName`, effective now; null: none. */
   discountFor(accountPath: string, productName: string | null): DiscountPricing | null;
+  /**
+   * The special deal in force on the Product account `productAccountId` of the charge stream into the customer at
+   * `accountPath` (its buyer's path; decision 0049); null: none, or the subscription was not loaded with its id.
+   */
+  specialDealFor(accountPath: string, productAccountId: number | null): SpecialDealPricing | null;
+  /**
+   * What the one pricing rule takes to price `productName` for the customer at `accountPath`: its price list, its
+   * discount and, for an existing subscription loaded with its id, the special deal of the stream into it.
+   */
+  pricingFor(
+    accountPath: string,
+    productName: string | null,
+    productAccountId?: number | null,
+  ): { priceList: PriceListPricing | null; discount: DiscountPricing | null; specialDeal: SpecialDealPricing | null };
 }
 
 /**
  * Loads what `priceWithSource` needs to price these accounts' services for their customers (four to six queries):
- * the services, their price lists and the discounts effective at `now` (decision 0048).
+ * the services, their price lists and the discounts effective at `now` (decision 0048); one more when a
+ * subscription names its Product account (`productAccountId`): the special deals in force on it (decision 0049).
+ * A reseller's purchase price of a subscription is the subscription priced with the reseller's path as
+ * `accountPath` and the Product account's id.
  */
 export async function loadCustomerPricing(
   db: Queryable,
-  subscriptions: readonly { accountPath: string; productName: string | null }[],
+  subscriptions: readonly { accountPath: string; productName: string | null; productAccountId?: number | null }[],
   now: Date = new Date(),
 ): Promise<CustomerPricing> {
   const sources = await loadPricingSources(
@@ -166,12 +185,17 @@ export async function loadCustomerPricing(
         category: source.category,
       });
   }
-  const [lists, discounts] = await Promise.all([loadPriceListsFor(db, queries), loadDiscountsFor(db, queries, now)]);
+  const productAccountIds = subscriptions.flatMap((s) => (s.productAccountId ? [s.productAccountId] : []));
+  const [lists, discounts, deals] = await Promise.all([
+    loadPriceListsFor(db, queries),
+    loadDiscountsFor(db, queries, now),
+    loadSpecialDealsFor(db, productAccountIds, now),
+  ]);
   const keyOf = (accountPath: string, productName: string | null) => {
     const source = productName ? sources.get(productName.toLowerCase()) : undefined;
     return source ? pairKey(accountPath, source.serviceId) : null;
   };
-  return {
+  const pricing: CustomerPricing = {
     sources,
     priceListFor(accountPath, productName) {
       const key = keyOf(accountPath, productName);
@@ -181,5 +205,16 @@ export async function loadCustomerPricing(
       const key = keyOf(accountPath, productName);
       return key ? (discounts.get(key) ?? null) : null;
     },
+    specialDealFor(accountPath, productAccountId) {
+      return productAccountId ? (deals.get(specialDealKey(accountPath, productAccountId)) ?? null) : null;
+    },
+    pricingFor(accountPath, productName, productAccountId = null) {
+      return {
+        priceList: pricing.priceListFor(accountPath, productName),
+        discount: pricing.discountFor(accountPath, productName),
+        specialDeal: pricing.specialDealFor(accountPath, productAccountId),
+      };
+    },
   };
+  return pricing;
 }
