@@ -93,7 +93,7 @@ test.describe('special deal tab', () => {
     await percent.fill('12.5');
     await expect(status).toHaveText('Status: Modified');
     await panel.getByRole('button', { name: 'Undo' }).click();
-    await expect(percent).toHaveValue('10');
+    await expect(percent).toHaveValue('10.00');
     await expect(status).toHaveText('Status: Active');
     await expect(panel.getByRole('button', { name: 'Undo' })).toHaveCount(0);
 
@@ -102,7 +102,7 @@ test.describe('special deal tab', () => {
     await panel.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Special deal changes saved')).toBeVisible();
     await expect(status).toHaveText('Status: Active');
-    await expect(percent).toHaveValue('15');
+    await expect(percent).toHaveValue('15.00');
     await checkAccessible(page);
     await shot(page, 'special-deals-active');
     await page.setViewportSize({ width: 390, height: 844 });

@@ -150,7 +150,7 @@ export function SpecialDealPanel({ accountId, stream, deal, history, expanded, o
               {t('specialDeals.currency', { currency: stream.Currency })}
             </Text>
           </div>
-          <Badge color={STATUS_COLOR[status]} variant="light" size="lg" data-testid="special-deal-status">
+          <Badge color={STATUS_COLOR[status]} variant="dot" size="lg" data-testid="special-deal-status">
             <VisuallyHidden>{t('specialDeals.status.label')}: </VisuallyHidden>
             {t(`specialDeals.status.${status}`)}
           </Badge>
