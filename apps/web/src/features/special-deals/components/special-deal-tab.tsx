@@ -15,6 +15,11 @@ export interface SpecialDealTabProps {
  * [A2.25] [A2.49] The Special Deal tab of a subscription: one panel per charge stream the viewer sells on (its seller
  * company and marketplace), with the priced items, valid-until, activate / save changes / undo / remove and the
  * history (decision 0049).
+ *
+ * Where the spec is silent: a new deal starts in custom-price mode (the switch's first choice); the priced items start
+ * expanded when the subscription has one stream; Save changes is enabled only while modified; a 409 says someone else
+ * changed the deal and reads the deals again (the panel then shows the saved values); the valid-until choices are
+ * shown as the UTC date of each month's end; the shared checks (checkSpecialDealChange) run before sending.
  */
 export function SpecialDealTab({ accountId }: SpecialDealTabProps) {
   const { t } = useTranslation();
