@@ -17,4 +17,6 @@ export const BUILT_ACCOUNT_TABS: ReadonlySet<AccountTabId> = new Set<AccountTabI
   'Available_services',
   // [A2.24] [A2.48] The Discount tab (decision 0048).
   'Discount',
+  // [A2.25] [A2.49] The Special Deal tab (decision 0049).
+  'Special_deal',
 ]);

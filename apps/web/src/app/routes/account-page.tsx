@@ -18,6 +18,7 @@ const AuditLogTab = lazyPage(() => import('../../features/audit-log'), 'AuditLog
 const CreditCheckTab = lazyPage(() => import('../../features/credit-limits'), 'CreditCheckTab');
 const NotesTab = lazyPage(() => import('../../features/notes'), 'NotesTab');
 const DiscountTab = lazyPage(() => import('../../features/discounts'), 'DiscountTab');
+const SpecialDealTab = lazyPage(() => import('../../features/special-deals'), 'SpecialDealTab');
 const ProvisioningTab = lazyPage(() => import('../../features/provisioning'), 'ProvisioningTab');
 const AccountReportTab = lazyPage(() => import('../../features/reports'), 'AccountReportTab');
 const AvailableServicesTab = lazyPage(() => import('./account-marketplace-tabs'), 'AvailableServicesTab');
@@ -43,6 +44,7 @@ const FEATURE_TABS: Record<string, FeatureTabRenderer> = {
   Available_services: ({ account }) => <AvailableServicesTab account={account} />,
   Service_info: ({ account }) => <ServiceInfoTab account={account} />,
   Discount: ({ account }) => <DiscountTab accountId={account.AccountIdentificator} />,
+  Special_deal: ({ account }) => <SpecialDealTab accountId={account.AccountIdentificator} />,
 };
 
 /** [A2.3], [A2.4] The export routes: #/Account/View/{id}/ExportFirstTimeCredentials and .../ExportCompanyHierarchy. */

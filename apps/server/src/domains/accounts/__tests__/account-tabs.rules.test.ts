@@ -122,6 +122,15 @@ describe('decideAccountTabs', () => {
     expect(decideAccountTabs(product)).not.toContain('Special_deal');
   });
 
+  it('[A2.25] the Special Deal tab is built: a distributor gets it on the subscription of its reseller’s customer', () => {
+    const built = { built: BUILT_ACCOUNT_TABS };
+    const product = { accountType: 'Product' as const, accountId: 6, parentId: 5, owningOrganisation: { id: 4, parentId: 3 } };
+    expect(decideAccountTabs(ctx({ ...built, ...product }))).toContain('Special_deal');
+    expect(decideAccountTabs(ctx({ ...built, ...product, capabilities: new Set(['AUDIT_LOG_READ']) }))).not.toContain(
+      'Special_deal',
+    );
+  });
+
   it('[A6.15] leaves out tabs whose capability the viewer lacks', () => {
     expect(decideAccountTabs(ctx({ capabilities: new Set(['AUDIT_LOG_READ']) }))).toEqual(['Audit_log']);
   });

@@ -1,0 +1,1 @@
+export { SpecialDealTab } from './components/special-deal-tab';
