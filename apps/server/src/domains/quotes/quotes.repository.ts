@@ -55,7 +55,7 @@ export interface RevisionRow {
 const QUOTE_SELECT = `
   SELECT q.id, q.owner_account_id, o.display_name AS owner_name, o.path AS owner_path, q.author_id,
          q.customer_account_id, c.display_name AS customer_name, q.company_name, q.name, q.number_of_users,
-         q.marketplace_id, q.price_template_name, q.currency, q.total_rc::text AS total_rc, q.total_nrc::text AS total_nrc,
+         q.marketplace_id, q.price_template_name, q.currency, trim_scale(q.total_rc)::text AS total_rc, trim_scale(q.total_nrc)::text AS total_nrc,
          q.status, to_char(q.valid_until, 'YYYY-MM-DD') AS valid_until, q.approved_at, q.group_id, g.name AS group_name,
          q.archived, q.latest_revision, q.order_numbers, q.version, q.created_at, q.updated_at, u.display_name AS author_name
   FROM quotes q
@@ -97,8 +97,8 @@ export async function listQuotes(
     p.kind === 'customers'
       ? 'o.path >= $2 AND o.path < $3 AND q.owner_account_id <> $1 AND NOT q.archived'
       : p.kind === 'archive'
-        ? 'q.owner_account_id = $1 AND q.archived'
-        : 'q.owner_account_id = $1 AND NOT q.archived';
+        ? 'q.owner_account_id = $1 AND o.path >= $2 AND o.path < $3 AND q.archived'
+        : 'q.owner_account_id = $1 AND o.path >= $2 AND o.path < $3 AND NOT q.archived';
   const filter = `${where} AND ($4 = '' OR q.name ILIKE '%' || $4 || '%' OR q.company_name ILIKE '%' || $4 || '%'
                     OR coalesce(c.display_name, '') ILIKE '%' || $4 || '%') AND ($5::int IS NULL OR q.group_id = $5)`;
   const params = [p.rootId, p.rootPath, pathUpperBound(p.rootPath), p.search.replace(/[\\%_]/g, (c) => `\\${c}`), p.groupId];
@@ -119,8 +119,8 @@ export async function listQuotes(
 const REVISION_SELECT = `
   SELECT r.quote_id, r.revision, r.author_id, u.display_name AS author_name, r.company_name, r.name, r.number_of_users,
          r.customer_account_id, r.marketplace_id, r.price_template_name, r.currency,
-         to_char(r.valid_until, 'YYYY-MM-DD') AS valid_until, r.lines, r.total_rc::text AS total_rc,
-         r.total_nrc::text AS total_nrc, r.created_at
+         to_char(r.valid_until, 'YYYY-MM-DD') AS valid_until, r.lines, trim_scale(r.total_rc)::text AS total_rc,
+         trim_scale(r.total_nrc)::text AS total_nrc, r.created_at
   FROM quote_revisions r JOIN accounts u ON u.id = r.author_id`;
 
 export async function findRevision(db: Queryable, quoteId: number, revision: number): Promise<RevisionRow | null> {
@@ -131,8 +131,8 @@ export async function findRevision(db: Queryable, quoteId: number, revision: num
 export async function listRevisions(db: Queryable, quoteIds: readonly number[]): Promise<Omit<RevisionRow, 'lines'>[]> {
   if (quoteIds.length === 0) return [];
   return db.query(
-    `SELECT r.quote_id, r.revision, r.author_id, u.display_name AS author_name, r.total_rc::text AS total_rc,
-            r.total_nrc::text AS total_nrc, r.created_at
+    `SELECT r.quote_id, r.revision, r.author_id, u.display_name AS author_name, trim_scale(r.total_rc)::text AS total_rc,
+            trim_scale(r.total_nrc)::text AS total_nrc, r.created_at
      FROM quote_revisions r JOIN accounts u ON u.id = r.author_id
      WHERE r.quote_id = ANY ($1::int[]) ORDER BY r.quote_id, r.revision DESC`,
     [quoteIds],
@@ -248,7 +248,7 @@ export async function setStatus(
 ): Promise<boolean> {
   const rows = await db.query(
     `UPDATE quotes SET status = $3, valid_until = coalesce($4::date, valid_until),
-       approved_at = CASE WHEN $3 = 'approved' THEN $6 ELSE NULL END,
+       approved_at = CASE WHEN $3 = 'approved' THEN $6::timestamptz ELSE NULL END,
        approved_by = CASE WHEN $3 = 'approved' THEN $5::int ELSE NULL END,
        version = version + 1, updated_at = $6
      WHERE id = $1 AND version = $2 RETURNING id`,
