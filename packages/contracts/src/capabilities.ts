@@ -178,9 +178,10 @@ export const CAPABILITY_CATALOGUE = {
     spec: ['A6.18'],
   },
   SALESQUOTE: {
-    kinds: ['EXECUTE'],
-    description: 'Export sales quote to XLSX',
-    spec: ['M6.1'],
+    kinds: ['READ', 'UPDATE', 'DELETE', 'EXECUTE'],
+    description:
+      'Sales quotes (the quote builder, decision 0050): READ lists, loads and prices quotes, UPDATE saves a revision, DELETE deletes; EXECUTE exports a quote to XLSX [M6.1]',
+    spec: ['M6.1', 'M2.2'],
   },
   CUSTOM_LANDING_PAGE: {
     kinds: ['EXECUTE'],
@@ -295,8 +296,9 @@ export const CAPABILITY_CATALOGUE = {
   },
   CHAT_BOT: { kinds: ['READ'], description: 'Chat assistant', spec: ['M6.13'] },
   QUOTATION_TOOL: {
-    kinds: ['READ'],
-    description: 'Customer quotes tab (hierarchy scope)',
+    kinds: ['READ', 'UPDATE', 'DELETE'],
+    description:
+      "The quotation tool (decision 0050): READ with hierarchy scope shows the Customer quotes tab [M6.15]; UPDATE moves the organisation's quotes along their statuses (approves), archives, groups and orders them; DELETE deletes them",
     spec: ['M6.15', 'M2.54'],
   },
 } as const satisfies Record<string, CatalogueEntry>;

@@ -48,7 +48,7 @@ export const CAPABILITY_SUBJECTS: Record<CapabilityName, string> = {
   BILLING_SHOWPRODUCTPRICE: 'service prices',
   BILLING_SHOWPRODUCTPRICE_MARGIN: 'gross margins',
   MARKETPLACE_TC_ACCEPT: 'terms and conditions acceptance',
-  SALESQUOTE: 'sales quote exports',
+  SALESQUOTE: 'sales quotes',
   CUSTOM_LANDING_PAGE: 'your own landing page dashboard',
   MY_SERVICES: 'your services',
   SERVICE_TOOL_INFO: 'service information',
@@ -71,7 +71,7 @@ export const CAPABILITY_SUBJECTS: Record<CapabilityName, string> = {
   SUPPORT_CONTACT_DETAILS: 'support contact details',
   WIKI: 'the help link',
   CHAT_BOT: 'the chat assistant',
-  QUOTATION_TOOL: 'customer quotes',
+  QUOTATION_TOOL: 'quotes in the quotation tool',
 };
 
 /** The verb each permission kind reads as. */

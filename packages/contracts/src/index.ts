@@ -32,6 +32,7 @@ export * from './price-preview.js';
 export * from './price-protection.js';
 export * from './pricing.js';
 export * from './provisioning.js';
+export * from './quotes.js';
 export * from './reports.js';
 export * from './service-drafts.js';
 export * from './service-gating.js';
@@ -69,6 +70,7 @@ import { priceListOperations } from './price-lists.js';
 import { pricePreviewOperations } from './price-preview.js';
 import { priceProtectionOperations } from './price-protection.js';
 import { provisioningOperations } from './provisioning.js';
+import { quoteOperations } from './quotes.js';
 import { reportsOperations } from './reports.js';
 import { serviceDraftOperations } from './service-drafts.js';
 import { serviceOperations } from './services.js';
@@ -112,4 +114,5 @@ export const operations: readonly OperationDefinition[] = [
   ...orderingOperations,
   ...discountOperations,
   ...specialDealOperations,
+  ...quoteOperations,
 ];

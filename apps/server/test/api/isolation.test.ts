@@ -2048,3 +2048,66 @@ describe('special deals reach only subscriptions inside the caller scope (decisi
     expect(res.body.Items.map((s: { ChargeStreamId: string }) => s.ChargeStreamId)).toEqual([`${idOf('P')}-${idOf('R1')}`]);
   });
 });
+
+describe('quotes stay with their organisation and the organisations above it (issue 17, decision 0050)', () => {
+  const QUOTE_CAPS = [
+    ...READ_ALL,
+    'SALESQUOTE_READ',
+    'SALESQUOTE_DELETE',
+    'QUOTATION_TOOL_READ',
+    'QUOTATION_TOOL_UPDATE',
+    'QUOTATION_TOOL_DELETE',
+  ];
+  const quoteClients = new Map<string, ApiClient>();
+  let quoteId = 0;
+
+  beforeAll(async () => {
+    await signInCallers(quoteClients, QUOTE_CAPS, 'quote');
+    const now = new Date();
+    const [row] = await t.db.query<{ id: number }>(
+      `INSERT INTO quotes (owner_account_id, author_id, company_name, name, number_of_users, price_template_name, currency,
+         status, valid_until, latest_revision, created_at, updated_at)
+       VALUES ($1, $2, 'Prospect', 'C1a quote', 5, 'List', 'EUR', 'draft', '2099-01-01', 1, $3, $3) RETURNING id`,
+      [idOf('C1a'), idOf('C1a user'), now],
+    );
+    quoteId = row?.id ?? 0;
+    await t.db.query(
+      `INSERT INTO quote_revisions (quote_id, revision, author_id, company_name, name, number_of_users, price_template_name,
+         currency, valid_until, lines, created_at)
+       VALUES ($1, 1, $2, 'Prospect', 'C1a quote', 5, 'List', 'EUR', '2099-01-01', '[]', $3)`,
+      [quoteId, idOf('C1a user'), now],
+    );
+  });
+
+  const ids = (body: { Items: { Id: number }[] }) => body.Items.map((q) => q.Id);
+
+  it.each(['R2 admin', 'C1b admin', 'C2 admin'] as const)(
+    '%s neither lists nor opens, exports, changes or deletes a C1a quote: the same 404 as a missing quote',
+    async (caller) => {
+      const client = quoteClients.get(caller) as ApiClient;
+      const load = await client.op('LoadQuote', { id: quoteId });
+      const loadMissing = await client.op('LoadQuote', { id: MISSING_ID });
+      const pdf = await client.op('ExportSalesQuoteToPdf', { id: quoteId, revision: null });
+      const del = await client.op('DeleteQuote', { ids: [quoteId] });
+      const archive = await client.op('ArchiveQuote', { ids: [quoteId], archived: true });
+
+      expect(load.status).toBe(404);
+      expect(comparable(load.body)).toEqual(comparable(loadMissing.body));
+      expect(pdf.status).toBe(404);
+      expect(del.status).toBe(404);
+      expect(archive.status).toBe(404);
+      expect(ids((await client.op('ListCustomerQuotes', {})).body)).not.toContain(quoteId);
+      expect(ids((await client.op('ListQuotes', {})).body)).not.toContain(quoteId);
+    },
+  );
+
+  it('R1 lists the C1a quote among its customer quotes and may read but not delete it; C1a has it as its own', async () => {
+    const r1 = quoteClients.get('R1 admin') as ApiClient;
+    const c1a = quoteClients.get('C1a admin') as ApiClient;
+
+    expect(ids((await r1.op('ListCustomerQuotes', {})).body)).toContain(quoteId);
+    expect((await r1.op('LoadQuote', { id: quoteId })).body).toMatchObject({ Id: quoteId, IsOwn: false });
+    expect((await r1.op('DeleteQuote', { ids: [quoteId] })).status).toBe(404);
+    expect(ids((await c1a.op('ListQuotes', {})).body)).toContain(quoteId);
+  });
+});
