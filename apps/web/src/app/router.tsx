@@ -34,6 +34,7 @@ const PriceListsPage = lazyPage(() => import('./routes/price-lists-pages'), 'Pri
 const MarketplaceCreatePage = lazyPage(() => import('./routes/price-lists-pages'), 'MarketplaceCreatePage');
 const MarketplacePage = lazyPage(() => import('./routes/price-lists-pages'), 'MarketplacePage');
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
+const QuotationToolPage = lazyPage(() => import('./routes/quotation-tool-page'), 'QuotationToolPage');
 
 /** Signing in usually lands on the organisation's account: its code is fetched while the user types. */
 function preloadSignedInStart() {
@@ -73,6 +74,7 @@ const routes: RouteObject[] = [
       { path: 'MyMarketplaces/v2/Create/New', element: <MarketplaceCreatePage /> },
       { path: 'MyMarketplaces/v2/View/:marketplaceId/:query?', element: <MarketplacePage mode="view" /> },
       { path: 'MyMarketplaces/v2/Edit/M/:marketplaceId/:query?', element: <MarketplacePage mode="edit" /> },
+      { path: 'QuotationTool/:tab?/:quoteId?', element: <QuotationToolPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -100,6 +100,8 @@ export function ShellLayout() {
     can('MARKETPLACE_READ') && { href: href(paths.priceLists()), label: t('priceLists.navLink') },
     can('EXCHANGE_RATE_READ') && { href: href(paths.exchangeRates()), label: t('exchangeRates.navLink') },
     can('OUTBOX_READ') && { href: href(paths.outbox.list()), label: t('jobs.outbox.navLink') },
+    // [M2.54] The quotation tool, for users with its read right.
+    can('QUOTATION_TOOL_READ') && { href: href(paths.quotationTool()), label: t('quotationTool.navLink') },
   ].filter((section): section is { href: string; label: string } => section !== false);
   const selectedId = params.id ? Number(params.id) : null;
   const impersonatedId = user.data.Impersonator ? user.data.AccountId : null;
