@@ -25,6 +25,7 @@ const ReportsPage = lazyPage(() => import('./routes/reports-page'), 'ReportsPage
 const OutboxPage = lazyPage(() => import('./routes/outbox-page'), 'OutboxPage');
 const OrdersPage = lazyPage(() => import('./routes/orders-page'), 'OrdersPage');
 const OrderPage = lazyPage(() => import('./routes/order-page'), 'OrderPage');
+const QuotationToolPage = lazyPage(() => import('./routes/quotation-tool-page'), 'QuotationToolPage');
 const ExchangeRatesPage = lazyPage(() => import('./routes/exchange-rates-page'), 'ExchangeRatesPage');
 const MarketplaceExplorePage = lazyPage(() => import('./routes/marketplace-explore-page'), 'MarketplaceExplorePage');
 const MarketplaceOrderPage = lazyPage(() => import('./routes/marketplace-order-page'), 'MarketplaceOrderPage');
@@ -34,7 +35,6 @@ const PriceListsPage = lazyPage(() => import('./routes/price-lists-pages'), 'Pri
 const MarketplaceCreatePage = lazyPage(() => import('./routes/price-lists-pages'), 'MarketplaceCreatePage');
 const MarketplacePage = lazyPage(() => import('./routes/price-lists-pages'), 'MarketplacePage');
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
-const QuotationToolPage = lazyPage(() => import('./routes/quotation-tool-page'), 'QuotationToolPage');
 
 /** Signing in usually lands on the organisation's account: its code is fetched while the user types. */
 function preloadSignedInStart() {
@@ -64,6 +64,7 @@ const routes: RouteObject[] = [
       { path: 'Outbox/:messageId?', element: <OutboxPage /> },
       { path: 'Orders', element: <OrdersPage /> },
       { path: 'Orders/:orderNumber', element: <OrderPage /> },
+      { path: 'QuotationTool/:tab?/:quoteId?', element: <QuotationToolPage /> },
       { path: 'ExchangeRates', element: <ExchangeRatesPage /> },
       { path: 'Marketplace/Explore/:query?', element: <MarketplaceExplorePage /> },
       { path: 'Marketplace/v2/:sourceType/:query?', element: <MarketplaceExplorePage /> },
@@ -74,7 +75,6 @@ const routes: RouteObject[] = [
       { path: 'MyMarketplaces/v2/Create/New', element: <MarketplaceCreatePage /> },
       { path: 'MyMarketplaces/v2/View/:marketplaceId/:query?', element: <MarketplacePage mode="view" /> },
       { path: 'MyMarketplaces/v2/Edit/M/:marketplaceId/:query?', element: <MarketplacePage mode="edit" /> },
-      { path: 'QuotationTool/:tab?/:quoteId?', element: <QuotationToolPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -48,8 +48,8 @@ export function QuotationToolPage() {
       onQuoteDeleted={() => navigate(route(tab, null, query), { replace: true })}
       hrefForList={(t, q) => href(route(t, null, q))}
       hrefForQuote={(t, id, q) => href(route(t, id, q))}
-      hrefForNewQuote={href(paths.salesQuotesNew())}
-      hrefForBuilder={(id, revision) => href(paths.salesQuotesEdit(id, revision))}
+      hrefForNewQuote={href(paths.salesQuotes.create())}
+      hrefForBuilder={(id, revision) => href(paths.salesQuotes.edit(id, revision))}
       hrefForOrder={(orderNumber) => href(paths.order(orderNumber))}
       hrefForOrders={href(paths.orders())}
     />
