@@ -127,6 +127,27 @@ test.describe('quotation tool', () => {
     await checkAccessible(page);
     await shots(page, 'quotation-tool-detail');
 
+    // A project: created in the Projects tab, the quote moved into it from its page, then listed under it.
+    const project = `Project ${stamp}`;
+    await tab(page, 'Projects').click();
+    await page.getByRole('button', { name: 'Create a project' }).click();
+    const create = page.getByRole('dialog', { name: 'New project' });
+    await create.getByLabel('Project name').fill(project);
+    await checkAccessible(page);
+    await create.getByRole('button', { name: 'Create' }).click();
+    await expect(create).toHaveCount(0);
+    await expect(page.getByTestId('project-row').filter({ hasText: project })).toBeVisible();
+    await page.goto(`/#/QuotationTool/Quotes/${quote.id}`);
+    await page.getByRole('textbox', { name: 'Project', exact: true }).click();
+    await page.getByRole('option', { name: project }).click();
+    await expect(detail(page).getByRole('row', { name: new RegExp(`Project ${project}`) })).toBeVisible();
+    await page.goto('/#/QuotationTool/Projects');
+    await page.getByRole('link', { name: project }).click();
+    await expect(page.getByRole('heading', { name: `Project ${project}` })).toBeVisible();
+    await expect(rows(page).filter({ hasText: quote.name })).toHaveCount(1);
+    await rows(page).filter({ hasText: quote.name }).getByRole('link', { name: quote.name }).click();
+    await expect(page).toHaveURL(new RegExp(`#/QuotationTool/Projects/${quote.id}\\?group=\\d+$`));
+
     await page.getByRole('button', { name: 'Send for approval' }).click();
     await expect(detail(page).getByTestId('quote-status')).toHaveText('Pending approval');
     await page.getByRole('button', { name: 'Approve' }).click();
