@@ -5,11 +5,12 @@ import { checkAccessible, shot, signIn } from '../fixtures/portal';
  * The quotation tool #/QuotationTool/{tab}/{quoteId} and the step from an approved quote to its orders (issue 17).
  * Each test makes its own customer and quote through the API, so the demo data other specs rely on stays as it is.
  * blueharbor.admin and cedarridge.admin are Reseller administrators of two resellers; acme.admin is a Company
- * administrator (no quotation tool). 'Contoso Standard Support' (no dependency) reaches every reseller's customers.
+ * administrator (no quotation tool). 'Contoso Whiteboard' (no dependency, no field the quote does not carry) reaches
+ * every reseller's customers.
  */
 
 const unique = () => Date.now().toString(36);
-const SERVICE = 'Contoso Standard Support';
+const SERVICE = 'Contoso Whiteboard';
 
 async function api<T>(page: Page, operation: string, data: object): Promise<T> {
   const res = await page.request.post(`/api/op/${operation}`, { data });
