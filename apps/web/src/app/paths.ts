@@ -64,6 +64,23 @@ export const paths = {
   },
   /** Decision 0045: #/Orders/{orderNumber}, one order's page. */
   order: (orderNumber: string) => `/Orders/${encodeURIComponent(orderNumber)}`,
+  /**
+   * [M2.54] #/QuotationTool/{tab}/{quoteId}: a tab (Quotes, Projects, Archive, CustomerQuotes) and the quote open in
+   * it; the list's page and sort live in the query.
+   */
+  quotationTool: (
+    tab = 'Quotes',
+    quoteId: number | null = null,
+    query: { page?: number; sort?: string | null; group?: number | null } = {},
+  ) => {
+    const params = new URLSearchParams();
+    if (query.group) params.set('group', String(query.group));
+    if (query.sort) params.set('sort', query.sort);
+    if (query.page && query.page > 1) params.set('page', String(query.page));
+    const text = params.toString();
+    const path = quoteId ? `/QuotationTool/${encodeURIComponent(tab)}/${quoteId}` : `/QuotationTool/${encodeURIComponent(tab)}`;
+    return text ? `${path}?${text}` : path;
+  },
   marketplace: {
     /** [M2.18] #/Marketplace/Explore/{query}: explore home without a query [M4.17]. */
     explore: (query = '') => (query ? `/Marketplace/Explore/${query}` : '/Marketplace/Explore'),
@@ -99,6 +116,21 @@ export const paths = {
   vendorProfile: (accountId?: number) => (accountId ? `/VendorProfile/${accountId}` : '/VendorProfile'),
   /** [M2.23] #/pricelists: the caller organisation's price lists, with page and search in the query. */
   priceLists: (query: { page?: number; search?: string } = {}) => withQuery('/pricelists', query),
+  /** [M2.2]-[M2.7] The quote builder and its routes. */
+  salesQuotes: {
+    builder: () => '/SalesQuotes',
+    /** [M2.3] The new-quote modal. */
+    create: () => '/SalesQuotes/new',
+    /** [M2.4] Recognised, shows the builder. */
+    templates: () => '/SalesQuotes/templates',
+    /** [M2.5] The load-quotes modal grid. */
+    load: () => '/SalesQuotes/load',
+    delete: () => '/SalesQuotes/delete',
+    /** [M2.6] A saved quote at one revision. */
+    edit: (id: number, revision: number) => `/SalesQuotes/edit/${id}/${revision}`,
+    /** [M2.7] The export routes: `xlsx` or `pdf`. */
+    export: (type: 'xlsx' | 'pdf') => `/SalesQuotes/export/${type}`,
+  },
 } as const;
 
 /** The `{query}` part of a marketplace route: semicolon-separated key:value parts [M2.28]. */

@@ -25,6 +25,7 @@ const ReportsPage = lazyPage(() => import('./routes/reports-page'), 'ReportsPage
 const OutboxPage = lazyPage(() => import('./routes/outbox-page'), 'OutboxPage');
 const OrdersPage = lazyPage(() => import('./routes/orders-page'), 'OrdersPage');
 const OrderPage = lazyPage(() => import('./routes/order-page'), 'OrderPage');
+const QuotationToolPage = lazyPage(() => import('./routes/quotation-tool-page'), 'QuotationToolPage');
 const ExchangeRatesPage = lazyPage(() => import('./routes/exchange-rates-page'), 'ExchangeRatesPage');
 const MarketplaceExplorePage = lazyPage(() => import('./routes/marketplace-explore-page'), 'MarketplaceExplorePage');
 const MarketplaceOrderPage = lazyPage(() => import('./routes/marketplace-order-page'), 'MarketplaceOrderPage');
@@ -63,6 +64,7 @@ const routes: RouteObject[] = [
       { path: 'Outbox/:messageId?', element: <OutboxPage /> },
       { path: 'Orders', element: <OrdersPage /> },
       { path: 'Orders/:orderNumber', element: <OrderPage /> },
+      { path: 'QuotationTool/:tab?/:quoteId?', element: <QuotationToolPage /> },
       { path: 'ExchangeRates', element: <ExchangeRatesPage /> },
       { path: 'Marketplace/Explore/:query?', element: <MarketplaceExplorePage /> },
       { path: 'Marketplace/v2/:sourceType/:query?', element: <MarketplaceExplorePage /> },

@@ -97,6 +97,8 @@ export function ShellLayout() {
     { href: href(paths.reports()), label: t('reports.navLink') },
     can('SERVICE_TOOL_INFO_READ') && { href: `#${paths.services.list()}`, label: t('serviceTool.list.title') },
     ORDERS_READ_CAPABILITY_KEYS.some(can) && { href: href(paths.orders()), label: t('orders.navLink') },
+    // [M2.54] The quotation tool, for users with its read right.
+    can('QUOTATION_TOOL_READ') && { href: href(paths.quotationTool()), label: t('quotationTool.navLink') },
     can('MARKETPLACE_READ') && { href: href(paths.priceLists()), label: t('priceLists.navLink') },
     can('EXCHANGE_RATE_READ') && { href: href(paths.exchangeRates()), label: t('exchangeRates.navLink') },
     can('OUTBOX_READ') && { href: href(paths.outbox.list()), label: t('jobs.outbox.navLink') },
