@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STORED_FILE_REFERENCES } from '../../src/app.js';
 import { SCHEDULED_TERMINATIONS_JOB_TYPE } from '../../src/domains/accounts/index.js';
+import { QUOTE_EXPIRY_JOB_TYPE } from '../../src/domains/quotes/index.js';
 import {
   findStoredFileToAttach,
   localDiskStorage,
@@ -258,8 +259,9 @@ describe('orphan uploads (issue 14)', () => {
         [ORPHAN_UPLOADS_JOB_TYPE],
       );
 
-    // Earlier tests queued a run of the every-minute terminations job at their own clock; start it afresh here.
-    await t.db.query('DELETE FROM jobs WHERE type = $1', [SCHEDULED_TERMINATIONS_JOB_TYPE]);
+    // Earlier tests queued a run of the every-minute terminations job, and the app's start the quote expiry, at their
+    // own clock; start them afresh here.
+    await t.db.query('DELETE FROM jobs WHERE type = ANY($1)', [[SCHEDULED_TERMINATIONS_JOB_TYPE, QUOTE_EXPIRY_JOB_TYPE]]);
     await Promise.all([t.app.jobs.ensureSchedules(start), t.app.jobs.ensureSchedules(start), otherWorker.ensureSchedules(start)]);
     const beforeRun = await queued();
     const scheduledTypes = await t.db.query<{ type: string }>(
@@ -272,16 +274,17 @@ describe('orphan uploads (issue 14)', () => {
     const afterSecond = await queued();
 
     expect(beforeRun).toHaveLength(1);
-    // The app's three recurring jobs: expired job files and orphan uploads hourly, scheduled terminations every minute.
+    // The app's four recurring jobs: expired job files, orphan uploads and quote expiry hourly, scheduled terminations
+    // every minute.
     expect(scheduledTypes.map((j) => j.type).sort()).toEqual(
-      [ORPHAN_UPLOADS_JOB_TYPE, EXPIRED_JOB_FILES_JOB_TYPE, SCHEDULED_TERMINATIONS_JOB_TYPE].sort(),
+      [ORPHAN_UPLOADS_JOB_TYPE, EXPIRED_JOB_FILES_JOB_TYPE, SCHEDULED_TERMINATIONS_JOB_TYPE, QUOTE_EXPIRY_JOB_TYPE].sort(),
     );
-    expect(ran).toBe(3);
+    expect(ran).toBe(4);
     expect(notDueYet).toBe(1);
     expect(afterRun.map((j) => j.status)).toEqual(['succeeded', 'queued']);
     expect(afterRun[0]?.result).toMatchObject({ Checked: expect.any(Number), Removed: expect.any(Number) });
     expect(afterRun[1]?.run_at.getTime()).toBe(start.getTime() + ORPHAN_SWEEP_EVERY_MS);
-    expect(ranNext).toBe(3);
+    expect(ranNext).toBe(4);
     expect(afterSecond.map((j) => j.status)).toEqual(['succeeded', 'succeeded', 'queued']);
     expect(afterSecond[2]?.run_at.getTime()).toBe(later(start, 1).getTime() + ORPHAN_SWEEP_EVERY_MS);
   });
