@@ -23,13 +23,15 @@ const BANNER_TEXT =
 test.describe.configure({ mode: 'serial' });
 
 test.describe('exchange rates', () => {
-  test('[A2.33] a reseller administrator sees the banner on a subscription converted with an outdated rate, and follows its link to the rates', async ({
+  test('[A2.33] the provider administrator sees the banner on a subscription converted with an outdated rate and follows its link; a reseller reads the rates', async ({
     page,
     playwright,
     baseURL,
   }) => {
+    // The provider pays the vendor's charge (USD) for a subscription sold in GBP: converted, with an outdated rate.
+    // (Summit Peak itself sees its own purchase price in GBP, decision 0049: nothing to convert.)
     const sub = await demoSubscriptionOf(playwright, baseURL as string, COMPANY, OWNER);
-    await signIn(page, 'summitpeak.admin');
+    await signIn(page, 'provider.admin');
     await openAccount(page, sub.id);
 
     await expect(banner(page)).toHaveText(`${BANNER_TEXT} See the exchange rates`);
@@ -44,7 +46,12 @@ test.describe('exchange rates', () => {
     await expect(table.getByTestId('rate-USD')).toContainText('Up to date');
     await expect(table.getByTestId('rate-GBP')).toContainText('Not up to date');
     await expect(page.getByTestId('rates-outdated')).toContainText('GBP');
+
     // Resellers read the provider's rates; only the provider sets them.
+    await signIn(page, 'summitpeak.admin');
+    await page.goto('/#/ExchangeRates');
+    await expect(page.getByRole('heading', { level: 1, name: 'Exchange rates' })).toBeVisible();
+    await expect(page.getByTestId('rates-outdated')).toContainText('GBP');
     await expect(page.getByRole('button', { name: 'Update rates' })).toHaveCount(0);
     await checkAccessible(page);
   });

@@ -8,8 +8,9 @@ import { checkAccessible, demoSubscriptionOf, shot, signIn } from '../fixtures/p
  *
  * Demo data: acme.admin's Microsoft 365 Business Standard (12 licences, EUR 13.65 retail and EUR 10.50
  * purchase per licence, 365 days of price protection, sold by the EUR provider); brightwater.admin's
- * Contoso Backup 500 GB (a USD vendor, sold in EUR). Company administrators see prices, reseller
- * administrators prices and margin, company users neither.
+ * Contoso Backup 500 GB (a USD vendor, sold in EUR). Company administrators see prices; with the margin right a
+ * viewer also sees what its organisation pays (the reseller its own purchase price, the provider the vendor's
+ * charge, decision 0049) and the margin; company users see neither.
  */
 
 /** The demo company of each user whose subscription the tests price. */
@@ -56,13 +57,33 @@ test.describe('price preview', () => {
     await shot(page, 'price-preview-company-admin');
   });
 
-  test('[A6.17] [M6.10] a reseller administrator also sees purchase prices and the gross margin', async ({
+  test('[A6.17] [M6.10] with the margin right a viewer also sees what its organisation pays and the gross margin', async ({
     page,
     playwright,
     baseURL,
   }) => {
     const sub = await subscriptionOf(playwright, baseURL as string, 'acme.admin');
+    // Blue Harbor, the reseller selling to Acme, pays its own purchase price (decision 0049): it has no price list
+    // from the provider for this service, so the suggested retail price, and no margin on it.
     await signIn(page, 'blueharbor.admin');
+    await openAccount(page, sub.id);
+    const baseFee = block(page)
+      .getByRole('table', { name: 'Fees of this subscription' })
+      .getByRole('row')
+      .filter({ hasText: 'Base fee' });
+    await expect(baseFee.getByRole('cell')).toHaveText([
+      'Base fee',
+      'Monthly',
+      '12 (Licences)',
+      '€13.65',
+      '€163.80',
+      '€13.65',
+      '€163.80',
+      '€0.00',
+    ]);
+
+    // The provider pays the vendor's charge.
+    await signIn(page, 'provider.admin');
     await openAccount(page, sub.id);
 
     const price = block(page);
@@ -94,7 +115,8 @@ test.describe('price preview', () => {
     baseURL,
   }) => {
     const sub = await subscriptionOf(playwright, baseURL as string, 'brightwater.admin');
-    await signIn(page, 'blueharbor.admin');
+    // The provider pays the USD vendor's charge for a subscription sold in EUR.
+    await signIn(page, 'provider.admin');
     await openAccount(page, sub.id);
 
     const price = block(page);
@@ -120,7 +142,7 @@ test.describe('price preview', () => {
   }) => {
     // Juniper Legal buys in USD from Litware Hosting, a USD vendor: 24.00 + 5 GB x 0.08 a month, 59.00 setup.
     const sub = await subscriptionOf(playwright, baseURL as string, 'juniper.admin');
-    await signIn(page, 'cedarridge.admin');
+    await signIn(page, 'provider.admin');
     await openAccount(page, sub.id);
 
     // Priced by the saved quantity (1 in the demo; a retry of this test finds the one it saved).

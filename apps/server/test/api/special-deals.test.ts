@@ -316,8 +316,11 @@ describe('special deals in the one pricing rule', () => {
     const after = await as('reseller').op('GetAccountPricePreview', { accountId: p });
     expect(after.body.Monthly).toMatchObject({ Total: '20', PurchaseTotal: '15', GrossMargin: '5' });
     expect(after.body.Lines[0]).toMatchObject({ UnitPrice: '10', PurchaseUnitPrice: '7.5' });
-    // The distributor sees it too; the end customer never sees its reseller's purchase price.
-    expect((await as('distributor').op('GetAccountPricePreview', { accountId: p })).body.Monthly.PurchaseTotal).toBe('15');
+    // The purchase price is what the viewer's organisation pays: the distributor pays the vendor's charge, and the end
+    // customer never sees its reseller's purchase price.
+    const distributorView = await as('distributor').op('GetAccountPricePreview', { accountId: p });
+    expect(distributorView.body.Monthly.PurchaseTotal).toBe('8');
+    expect(distributorView.body.Margin.PurchaseFrom).toBeUndefined();
     const own = await as('customer').op('GetAccountPricePreview', { accountId: p });
     expect(own.body.Monthly.PurchaseTotal).toBe('8');
     expect(own.body.Margin.PurchaseFrom).toBeUndefined();

@@ -34,9 +34,11 @@ export async function getPricePreview(db: Queryable, caller: Caller, accountId: 
     );
   const currency = currencyAt(account.depth);
   const showMargin = caller.capabilities.has(MARGIN_CAPABILITY);
-  // Only the reseller itself and the organisations above it see its purchase price; the end customer never does.
+  // The purchase price is what the viewer's organisation pays (decision 0049): the reseller selling to the customer
+  // sees its own purchase price (its price list, its discount, a special deal); the provider and any organisation
+  // above that reseller see the vendor's charge; the end customer never sees a purchase price.
   const candidate = showMargin ? purchasingReseller(path, account.id) : null;
-  const reseller = candidate && candidate.path.startsWith(caller.scope.rootPath) ? candidate : null;
+  const reseller = candidate && candidate.id === caller.scope.rootId ? candidate : null;
   const pricing = await loadCustomerPricing(db, [
     { accountPath: account.path, productName: account.product_name },
     ...(reseller ? [{ accountPath: reseller.path, productName: account.product_name, productAccountId: account.id }] : []),
