@@ -23,6 +23,7 @@ import { BenchClient, serverTimings } from './http-client.js';
 import { type LoadResult, runLoad } from './load.js';
 import { formatInt, formatMs, formatRatio, measure, median, type Timing, table } from './measure.js';
 import { runPlaceOrderBench } from './place-order.js';
+import { runPricingDealsBench } from './pricing-deals.js';
 import { runWebBench } from './web.js';
 
 const { values: args } = parseArgs({
@@ -38,6 +39,7 @@ const { values: args } = parseArgs({
     'skip-embed': { type: 'boolean', default: false },
     'skip-web': { type: 'boolean', default: false },
     'skip-place-order': { type: 'boolean', default: false },
+    'skip-pricing-deals': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
   strict: true,
@@ -55,7 +57,8 @@ if (args.help) {
   --skip-postgres    only the PGlite pass
   --skip-embed       leave out the embed library benchmark (bundle size, embed-to-loaded)
   --skip-web         leave out the web app benchmark (JavaScript per page, time to a painted account page)
-  --skip-place-order leave out the ordering benchmark (PlaceOrder with a dependency, bench/place-order.ts)`);
+  --skip-place-order leave out the ordering benchmark (PlaceOrder with a dependency, bench/place-order.ts)
+  --skip-pricing-deals leave out the pricing benchmark (1,000 subscriptions with discounts and deals, bench/pricing-deals.ts)`);
   process.exit(0);
 }
 
@@ -435,6 +438,8 @@ const reports: BackendReport[] = [];
 for (const backend of backends) reports.push(await runBackend(backend));
 printSummary(reports);
 if (!args['skip-place-order']) await runPlaceOrderBench({ skipPglite: args['skip-pglite'], skipPostgres: args['skip-postgres'] });
+if (!args['skip-pricing-deals'])
+  await runPricingDealsBench({ skipPglite: args['skip-pglite'], skipPostgres: args['skip-postgres'] });
 if (!args['skip-embed']) await runEmbedBench();
 if (!args['skip-web']) await runWebBench();
 console.log(`\nTotal time ${seconds(performance.now() - started)}.`);

@@ -15,6 +15,15 @@ export const ORDER_STATUS_VALUES = ['Completed', 'UnderReview', 'Canceled'] as c
 export const OrderStatusSchema = z.enum(ORDER_STATUS_VALUES);
 export type OrderStatusValue = z.infer<typeof OrderStatusSchema>;
 
+/**
+ * Why an order went to review (decision 0046), stored when the credit check decides it: AboveLimit (what is open
+ * plus the order is above the customer's credit limit), AmountUnknown (a limit, but no price to check against it),
+ * NoLimit (no credit limit, and the reseller's setting reviews every such order).
+ */
+export const ORDER_REVIEW_REASONS = ['AboveLimit', 'AmountUnknown', 'NoLimit'] as const;
+export const OrderReviewReasonSchema = z.enum(ORDER_REVIEW_REASONS);
+export type OrderReviewReason = z.infer<typeof OrderReviewReasonSchema>;
+
 /** [M9.13] Grid page size 15, choices 5, 15, 30 and 100. */
 export const ORDERS_PAGE_SIZE = 15;
 export const ORDERS_PAGE_SIZES = [5, 15, 30, 100] as const;
@@ -60,6 +69,8 @@ export const OrderSummarySchema = z.object({
   Kind: z.enum(['New', 'Upgrade', 'Change']).default('New'),
   /** What the first invoice holds, as the review showed it; null for an order recorded before charges were. */
   Charges: ChargeSummarySchema.nullable().default(null),
+  /** Why the order went to review; null when it was not reviewed, or was recorded before the reason was stored. */
+  ReviewReason: OrderReviewReasonSchema.nullable().default(null),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 

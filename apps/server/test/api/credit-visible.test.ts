@@ -201,3 +201,59 @@ describe("a company administrator reads its company's credit limit", () => {
     expect(res.body.Credit).toMatchObject({ Limit: '18.00', ThisOrder: '18.00' });
   });
 });
+
+describe('why an order went to review is stored on the order (decision 0046)', () => {
+  it("reads 'no credit limit', not 'above the credit limit', when the reseller's no-limit setting reviewed the order", async () => {
+    const company = await makeAccount(t.db, { type: 'Company', parentId: reseller, displayName: 'No Limit Co' });
+    const buyer = await makeUser(t.db, { parentId: reseller, capabilities: [...BUYER, 'ORDER_MANAGEMENT_READ'] });
+    const client = await new ApiClient(t.url).signIn(buyer.username);
+    const version = (await records('provider', reseller)).body.Policy?.Version ?? 0;
+    await setPolicy('provider', reseller, 'Reviewed', version);
+    try {
+      const placed = await client.op('CreateAccount', {
+        accountType: 'Product',
+        parentId: company,
+        productName: SERVICE,
+        views: views('No limit order'),
+      });
+      expect(placed.body.OrderStatus).toBe('UnderReview');
+      const detail = await client.op('GetOrder', { orderNumber: placed.body.OrderNumber });
+      const list = await client.op('ListOrders', { accountId: placed.body.AccountId });
+      const [mail] = await t.db.query<{ body_text: string }>(
+        'SELECT body_text FROM mail_outbox WHERE account_id = $1 ORDER BY id DESC LIMIT 1',
+        [buyer.id],
+      );
+
+      expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+      expect(detail.body).toMatchObject({ Status: 'UnderReview', ReviewReason: 'NoLimit' });
+      expect(detail.body.History.map((e: { Event: string }) => e.Event)).toEqual(['Placed', 'UnderReview']);
+      expect(list.body.Items[0]).toMatchObject({ OrderNumber: placed.body.OrderNumber, ReviewReason: 'NoLimit' });
+      expect(mail?.body_text).toContain('No Limit Co has no credit limit');
+      expect(mail?.body_text).not.toContain('above the credit limit');
+    } finally {
+      const now = (await records('provider', reseller)).body.Policy.Version;
+      await setPolicy('provider', reseller, 'Allowed', now);
+    }
+  });
+
+  it('reads AboveLimit for an order above the limit, and no reason for an order recorded before the reason was kept', async () => {
+    const company = await makeAccount(t.db, { type: 'Company', parentId: reseller, displayName: 'Tight Co' });
+    const buyer = await makeUser(t.db, { parentId: reseller, capabilities: [...BUYER, 'ORDER_MANAGEMENT_READ'] });
+    const client = await new ApiClient(t.url).signIn(buyer.username);
+    await clients.admin!.edit('AddCreditLimitRecord', { accountId: company, Limit: '1', Comment: 'Tight', IsLocked: false });
+    const placed = await client.op('CreateAccount', {
+      accountType: 'Product',
+      parentId: company,
+      productName: SERVICE,
+      views: views('Above the limit'),
+    });
+    const above = await client.op('GetOrder', { orderNumber: placed.body.OrderNumber });
+    // An order recorded before migration 0139 has no reason: the history keeps today's words.
+    await t.db.query('UPDATE orders SET review_reason = NULL WHERE order_number = $1', [placed.body.OrderNumber]);
+    const before = await client.op('GetOrder', { orderNumber: placed.body.OrderNumber });
+
+    expect(placed.body.OrderStatus).toBe('UnderReview');
+    expect(above.body).toMatchObject({ Status: 'UnderReview', ReviewReason: 'AboveLimit' });
+    expect(before.body).toMatchObject({ Status: 'UnderReview', ReviewReason: null });
+  });
+});

@@ -113,6 +113,8 @@ describe('ListOrders', () => {
       // Inserted without a charge summary, as orders recorded before migration 0133.
       Kind: 'New',
       Charges: null,
+      // Inserted without a review reason, as orders recorded before migration 0139.
+      ReviewReason: null,
     });
     expect(res.body.Items[2]).toMatchObject({ OrderNumber: numbers.b1, MonthlyTotal: null, SetupTotal: null });
   });

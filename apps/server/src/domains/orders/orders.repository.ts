@@ -1,3 +1,4 @@
+import type { OrderReviewReason } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { pathIds, pathUpperBound } from '../../platform/tenancy/scope.js';
 import type { OrderKind, OrderStatus } from './orders.rules.js';
@@ -16,6 +17,8 @@ export interface NewOrder {
   monthlyPurchase: string;
   setupPurchase: string;
   status: OrderStatus;
+  /** Why the credit check reviewed it (decision 0046); null when it did not, or before the reason was stored. */
+  reviewReason?: OrderReviewReason | null;
   placedBy: number | null;
   placedAt: Date;
   /** Decision 0045: New (the default), or an Upgrade / Change of the subscription with what it was before. */
@@ -48,7 +51,8 @@ const ORDER_COLUMNS = `id, order_number AS "orderNumber", account_id AS "account
   previous_quantity::float8 AS "previousQuantity", previous_monthly_selling::text AS "previousMonthlySelling",
   monthly_due_now_selling::text AS "monthlyDueNowSelling", advance_selling::text AS "advanceSelling",
   first_invoice_selling::text AS "firstInvoiceSelling", advance_months AS "advanceMonths",
-  advance_purchase::text AS "advancePurchase", first_invoice_purchase::text AS "firstInvoicePurchase"`;
+  advance_purchase::text AS "advancePurchase", first_invoice_purchase::text AS "firstInvoicePurchase",
+  review_reason AS "reviewReason"`;
 
 export async function insertOrder(db: Queryable, o: NewOrder): Promise<OrderRecord> {
   const [row] = await db.query<OrderRecord>(
@@ -56,9 +60,9 @@ export async function insertOrder(db: Queryable, o: NewOrder): Promise<OrderReco
                          monthly_selling, setup_selling, purchase_currency, monthly_purchase, setup_purchase, status,
                          placed_by, placed_at, kind, previous_service_name, previous_quantity, previous_monthly_selling,
                          monthly_due_now_selling, advance_selling, first_invoice_selling, advance_months, advance_purchase,
-                         first_invoice_purchase)
+                         first_invoice_purchase, review_reason)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23,
-             $24, $25)
+             $24, $25, $26)
      RETURNING ${ORDER_COLUMNS}`,
     [
       o.accountId,
@@ -86,6 +90,7 @@ export async function insertOrder(db: Queryable, o: NewOrder): Promise<OrderReco
       o.advanceMonths ?? null,
       o.advancePurchase ?? null,
       o.firstInvoicePurchase ?? null,
+      o.reviewReason ?? null,
     ],
   );
   if (!row) throw new Error('order insert returned nothing');
@@ -330,6 +335,7 @@ export async function setServiceValues(db: Queryable, accountId: number, values:
 
 export interface OrderPageRow extends OrderListRow, OrderCharges {
   accountDisplayName: string;
+  reviewReason: OrderReviewReason | null;
   /** The nearest organisation above the subscription is the root of the listing (the caller's own organisation). */
   ownOrganisation: boolean;
 }
@@ -359,7 +365,7 @@ export async function listOrdersPage(
     WITH scoped AS (
       SELECT o.id, o.order_number AS "orderNumber", o.account_id AS "accountId", p.display_name AS "accountDisplayName",
              ${ORGANISATIONS_ABOVE}, o.service_display_name AS "serviceDisplayName", o.status, o.placed_at AS "placedAt",
-             o.quantity::float8 AS "quantity", o.currency, o.monthly_selling::text AS "monthlySelling",
+             o.review_reason AS "reviewReason", o.quantity::float8 AS "quantity", o.currency, o.monthly_selling::text AS "monthlySelling",
              o.setup_selling::text AS "setupSelling", o.kind, ${CHARGE_COLUMNS}, ${CUSTOMER_PATH} = $1 AS "ownOrganisation"
         FROM orders o JOIN accounts p ON p.id = o.account_id
        WHERE p.path >= $1 AND p.path < $2 AND ($3::int IS NULL OR o.account_id = $3)
@@ -486,7 +492,7 @@ export async function findOrderInScope(db: Queryable, rootPath: string, orderNum
             o.quantity::float8 AS "quantity", o.currency, o.monthly_selling::text AS "monthlySelling",
             o.setup_selling::text AS "setupSelling", o.purchase_currency AS "purchaseCurrency",
             o.monthly_purchase::text AS "monthlyPurchase", o.setup_purchase::text AS "setupPurchase", o.status,
-            o.placed_by AS "placedBy", o.placed_at AS "placedAt", o.kind, o.previous_service_name AS "previousServiceName",
+            o.review_reason AS "reviewReason", o.placed_by AS "placedBy", o.placed_at AS "placedAt", o.kind, o.previous_service_name AS "previousServiceName",
             o.previous_quantity::float8 AS "previousQuantity", o.previous_monthly_selling::text AS "previousMonthlySelling",
             ${CHARGE_COLUMNS}, o.advance_purchase::text AS "advancePurchase",
             o.first_invoice_purchase::text AS "firstInvoicePurchase",

@@ -3,7 +3,13 @@
  * checked against the credit limit, and the monthly recurring revenue of the last months.
  * Money is decimal (decimal.js), never a float, until a dataset row rounds it to cents.
  */
-import { type ChargeSummary, chargeSummaryOfLines, ORDER_DECLINE_REASON_MAX, type PriceLine } from '@portal/contracts';
+import {
+  type ChargeSummary,
+  chargeSummaryOfLines,
+  ORDER_DECLINE_REASON_MAX,
+  type OrderReviewReason,
+  type PriceLine,
+} from '@portal/contracts';
 import Decimal from 'decimal.js';
 
 /**
@@ -95,6 +101,8 @@ export interface CreditAssessment {
   status: OrderStatus;
   /** By how much what is open plus this order exceeds the limit ("0.00" when it fits); null without a limit or amount. */
   over: string | null;
+  /** Why the order goes to review (stored on the order); null when it completes. */
+  reason: OrderReviewReason | null;
 }
 
 /**
@@ -110,18 +118,41 @@ export function assessCredit(params: {
   ordersWithoutLimit?: 'Allowed' | 'Reviewed';
 }): CreditAssessment {
   const limit = dec(params.creditLimit);
-  if (limit === null) return { status: params.ordersWithoutLimit === 'Reviewed' ? 'UnderReview' : 'Completed', over: null };
+  if (limit === null)
+    return params.ordersWithoutLimit === 'Reviewed'
+      ? { status: 'UnderReview', over: null, reason: 'NoLimit' }
+      : { status: 'Completed', over: null, reason: null };
   const amount = dec(params.firstInvoice);
-  if (amount === null) return { status: 'UnderReview', over: null };
+  if (amount === null) return { status: 'UnderReview', over: null, reason: 'AmountUnknown' };
   const exposure = amount.plus(dec(params.open) ?? 0);
   const over = Decimal.max(exposure.minus(limit), 0);
   // Rounded up: an order over by a fraction of a cent never reads "over by 0.00".
-  return { status: over.greaterThan(0) ? 'UnderReview' : 'Completed', over: over.toFixed(2, Decimal.ROUND_UP) };
+  const above = over.greaterThan(0);
+  return {
+    status: above ? 'UnderReview' : 'Completed',
+    over: over.toFixed(2, Decimal.ROUND_UP),
+    reason: above ? 'AboveLimit' : null,
+  };
 }
 
 /** The status part of `assessCredit`. */
 export function decideOrderStatus(params: Parameters<typeof assessCredit>[0]): OrderStatus {
   return assessCredit(params).status;
+}
+
+/**
+ * Decision 0046: why an order is under review, the words that follow "Your order … for <customer>". An order
+ * recorded before the reason was kept (null) reads as it always did: above the credit limit.
+ */
+export function reviewReasonText(reason: OrderReviewReason | null, customer: string): string {
+  switch (reason) {
+    case 'NoLimit':
+      return `is under review: ${customer} has no credit limit, and every order of a customer without a credit limit is reviewed.`;
+    case 'AmountUnknown':
+      return `is under review: it has no price in the currency of ${customer}, so it could not be checked against the credit limit of ${customer}.`;
+    default:
+      return `is above the credit limit of ${customer}, so it is under review.`;
+  }
 }
 
 /**
@@ -135,6 +166,8 @@ export function underReviewMail(p: {
   customerName: string | null;
   firstInvoice: string | null;
   currency: string;
+  /** Why the credit check reviews it; absent or null reads as above the credit limit (as before the reason was kept). */
+  reason?: OrderReviewReason | null;
 }): { subject: string; text: string } {
   const customer = p.customerName ?? 'the customer';
   const amount = dec(p.firstInvoice);
@@ -143,7 +176,7 @@ export function underReviewMail(p: {
     text: [
       `Hello ${p.displayName},`,
       '',
-      `Your order ${p.orderNumber} of ${p.serviceName} for ${customer} is above the credit limit of ${customer}, so it is under review.`,
+      `Your order ${p.orderNumber} of ${p.serviceName} for ${customer} ${reviewReasonText(p.reason ?? null, customer)}`,
       'The service is not provisioned until the review is done.',
       ...(amount ? ['', `First invoice: ${amount.toFixed(2)} ${p.currency}`] : []),
       '',

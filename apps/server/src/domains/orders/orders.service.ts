@@ -13,6 +13,7 @@ import {
   MISSING_UDRC_FIELD,
   ORDER_DECIDE_CAPABILITY_KEY,
   type OrderDetail,
+  type OrderReviewReason,
   type OrdersPage,
   type PriceLine,
   type PriceTotals,
@@ -92,9 +93,10 @@ export async function recordOrder(
   const firstInvoice = priced.selling.FirstInvoice;
   const checked =
     firstInvoice !== null && input.placedWith ? new Decimal(firstInvoice).plus(input.placedWith).toFixed() : firstInvoice;
-  const { status } = await checkCredit(db, place.company?.id ?? null, checked, place.currency ?? DEFAULT_CURRENCY);
+  const { status, reason } = await checkCredit(db, place.company?.id ?? null, checked, place.currency ?? DEFAULT_CURRENCY);
   const order = await insertPricedOrder(db, place, priced, {
     status,
+    reviewReason: reason,
     placedBy: input.placedBy,
     placedAt: input.placedAt,
     kind: 'New',
@@ -111,6 +113,7 @@ export async function recordOrder(
             customerName: place.company?.name ?? null,
             firstInvoice,
             currency: order.currency,
+            reason: order.reviewReason,
           }),
         )
       : null;
@@ -173,6 +176,8 @@ async function insertPricedOrder(
   p: PricedOrder,
   o: {
     status: OrderStatus;
+    /** Why the credit check reviews it (decision 0046); absent or null when it does not. */
+    reviewReason?: OrderReviewReason | null;
     placedBy: number | null;
     placedAt: Date;
     kind: OrderKind;
@@ -193,6 +198,7 @@ async function insertPricedOrder(
     monthlyPurchase: p.monthly.purchase,
     setupPurchase: p.setup.purchase,
     status: o.status,
+    reviewReason: o.reviewReason ?? null,
     placedBy: o.placedBy,
     placedAt: o.placedAt,
     kind: o.kind,
@@ -293,6 +299,8 @@ export interface CreditCheck {
   /** By how much open + this order exceed the limit; null without a limit or amount. */
   over: string | null;
   ordersWithoutLimit: 'Allowed' | 'Reviewed';
+  /** Why the order goes to review (stored on the order by recordOrder); null when it completes. */
+  reason: OrderReviewReason | null;
 }
 
 /**
@@ -306,15 +314,23 @@ export async function checkCredit(
   firstInvoice: string | null,
   currency: string,
 ): Promise<CreditCheck> {
-  if (companyId === null) return { status: 'Completed', limit: null, open: '0.00', over: null, ordersWithoutLimit: 'Allowed' };
+  if (companyId === null)
+    return { status: 'Completed', limit: null, open: '0.00', over: null, ordersWithoutLimit: 'Allowed', reason: null };
   const [credit, open] = await Promise.all([getCreditStatus(db, companyId), repo.openUnderReview(db, companyId, currency)]);
-  const { status, over } = assessCredit({
+  const { status, over, reason } = assessCredit({
     firstInvoice,
     creditLimit: credit.limit,
     open,
     ordersWithoutLimit: credit.ordersWithoutLimit,
   });
-  return { status, limit: credit.limit, open: new Decimal(open).toFixed(2), over, ordersWithoutLimit: credit.ordersWithoutLimit };
+  return {
+    status,
+    limit: credit.limit,
+    open: new Decimal(open).toFixed(2),
+    over,
+    ordersWithoutLimit: credit.ordersWithoutLimit,
+    reason,
+  };
 }
 
 /** How an order's status reads in a report. */
@@ -445,6 +461,7 @@ export async function listOrders(
       CanDecide: mayDecide && o.status === 'UnderReview' && !o.ownOrganisation,
       Kind: o.kind,
       Charges: storedChargeSummary(o),
+      ReviewReason: o.reviewReason,
     })),
     Total: total,
     Page: query.page,
@@ -483,6 +500,7 @@ export async function getOrder(db: Queryable, caller: Caller, orderNumber: strin
     Service: o.serviceDisplayName,
     ServiceName: o.serviceName,
     Status: o.status,
+    ReviewReason: o.reviewReason,
     Kind: o.kind,
     Quantity: o.quantity,
     Currency: o.currency,

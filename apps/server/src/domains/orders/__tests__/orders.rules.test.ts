@@ -254,6 +254,32 @@ describe('underReviewMail', () => {
     expect(mail.text).toContain('for the customer is above the credit limit of the customer');
     expect(mail.text).not.toContain('First invoice');
   });
+
+  it("says the customer has no credit limit when the reseller's no-limit setting reviewed the order, not that it is above a limit", () => {
+    const mail = underReviewMail({ ...base, reason: 'NoLimit' });
+
+    expect(mail.text).toContain(
+      'Your order ORD-000042 of Contoso Backup for Acme Logistics is under review: Acme Logistics has no credit limit, and every order of a customer without a credit limit is reviewed.',
+    );
+    expect(mail.text).not.toContain('above the credit limit');
+  });
+
+  it('says an order with no price could not be checked against the limit', () => {
+    const mail = underReviewMail({ ...base, reason: 'AmountUnknown', firstInvoice: null });
+
+    expect(mail.text).toContain(
+      'Your order ORD-000042 of Contoso Backup for Acme Logistics is under review: it has no price in the currency of Acme Logistics, so it could not be checked against the credit limit of Acme Logistics.',
+    );
+    expect(mail.text).not.toContain('above the credit limit');
+  });
+
+  it('keeps the words "above the credit limit" for an order above the limit and for one without a stored reason', () => {
+    for (const reason of ['AboveLimit', null, undefined] as const) {
+      expect(underReviewMail({ ...base, reason }).text).toContain(
+        'for Acme Logistics is above the credit limit of Acme Logistics, so it is under review.',
+      );
+    }
+  });
 });
 
 describe('decision 0045: prices in force, changes and the history of an order', () => {

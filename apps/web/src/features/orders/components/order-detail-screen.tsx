@@ -124,7 +124,7 @@ function OrderDetails({ order, hrefForAccount }: { order: OrderDetail; hrefForAc
         <Title order={1} size="h2">
           {t('orderDetail.title', { number: order.OrderNumber })}
         </Title>
-        <OrderStatusBadge status={order.Status} />
+        <OrderStatusBadge status={order.Status} reviewReason={order.ReviewReason} />
         {order.Kind !== 'New' && (
           <Badge variant="outline" color="gray" c="var(--mantine-color-text)">
             {t(`orderDetail.kinds.${order.Kind}`)}
@@ -202,7 +202,13 @@ function OrderDetails({ order, hrefForAccount }: { order: OrderDetail; hrefForAc
             <Table.Tbody>
               {order.History.map((e) => (
                 <Table.Tr key={e.Event}>
-                  <Table.Td>{t(`orderDetail.events.${e.Event}`)}</Table.Td>
+                  <Table.Td>
+                    {t(
+                      e.Event === 'UnderReview' && order.ReviewReason
+                        ? `orderDetail.reviewEvents.${order.ReviewReason}`
+                        : `orderDetail.events.${e.Event}`,
+                    )}
+                  </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{utc(e.At)}</Table.Td>
                   <Table.Td>{e.By ?? t(e.Event === 'UnderReview' ? 'orderDetail.byLimit' : 'orderDetail.byNobody')}</Table.Td>
                   <Table.Td>{e.Reason ?? '—'}</Table.Td>

@@ -67,7 +67,7 @@ export function OrdersTable(props: {
                 {o.Kind !== 'New' && <Text span size="xs" c="dimmed">{` · ${t(`orderDetail.kinds.${o.Kind}`)}`}</Text>}
               </Table.Td>
               <Table.Td>
-                <OrderStatusBadge status={o.Status} />
+                <OrderStatusBadge status={o.Status} reviewReason={o.ReviewReason} />
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {money(o.MonthlyTotal, o.Currency)}
