@@ -99,6 +99,21 @@ export const paths = {
   vendorProfile: (accountId?: number) => (accountId ? `/VendorProfile/${accountId}` : '/VendorProfile'),
   /** [M2.23] #/pricelists: the caller organisation's price lists, with page and search in the query. */
   priceLists: (query: { page?: number; search?: string } = {}) => withQuery('/pricelists', query),
+  /** [M2.2]-[M2.7] The quote builder and its routes. */
+  salesQuotes: {
+    builder: () => '/SalesQuotes',
+    /** [M2.3] The new-quote modal. */
+    create: () => '/SalesQuotes/new',
+    /** [M2.4] Recognised, shows the builder. */
+    templates: () => '/SalesQuotes/templates',
+    /** [M2.5] The load-quotes modal grid. */
+    load: () => '/SalesQuotes/load',
+    delete: () => '/SalesQuotes/delete',
+    /** [M2.6] A saved quote at one revision. */
+    edit: (id: number, revision: number) => `/SalesQuotes/edit/${id}/${revision}`,
+    /** [M2.7] The export routes: `xlsx` or `pdf`. */
+    export: (type: 'xlsx' | 'pdf') => `/SalesQuotes/export/${type}`,
+  },
 } as const;
 
 /** The `{query}` part of a marketplace route: semicolon-separated key:value parts [M2.28]. */
