@@ -1,3 +1,5 @@
+import { Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { NoAccess } from '../../components/ui/no-access';
 import { useCurrentUser } from '../../features/auth';
@@ -52,9 +54,18 @@ export function SalesQuotesPage() {
   const params = useParams();
   const navigate = useNavigate();
   const user = useCurrentUser();
+  const { t } = useTranslation();
   const route = routeOf(params['*'] ?? '');
   if (route === null) return <NotFoundPage />;
   if (!user.data) return null;
-  if (!user.data.Capabilities.includes(SALES_QUOTES_CAPABILITY)) return <NoAccess needs={[SALES_QUOTES_CAPABILITY]} />;
+  if (!user.data.Capabilities.includes(SALES_QUOTES_CAPABILITY))
+    return (
+      <Stack>
+        <Title order={1} size="h2">
+          {t('salesQuotes.title')}
+        </Title>
+        <NoAccess needs={[SALES_QUOTES_CAPABILITY]} />
+      </Stack>
+    );
   return <SalesQuotesScreen route={route} capabilities={user.data.Capabilities} onNavigate={(next) => navigate(pathOf(next))} />;
 }

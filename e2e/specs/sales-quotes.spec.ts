@@ -1,0 +1,148 @@
+import { readFile } from 'node:fs/promises';
+import { type Download, expect, type Locator, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { checkAccessible, shot, signIn } from '../fixtures/portal';
+
+/**
+ * The quote builder #/SalesQuotes (issue 17): the catalogue, drag and drop by mouse and by keyboard, the lines,
+ * saving revisions, loading an older one and the two exports. summitpeak.admin (Reseller administrator) quotes
+ * from the price lists that reach Summit Peak; each run makes quotes of its own title, so no other spec's data moves.
+ */
+
+const EDR = 'Fabrikam EDR Add-on';
+const ENDPOINT = 'Fabrikam Endpoint Protection';
+
+/** Drags with the mouse in small steps, as a person would (dnd-kit starts after 4 px). */
+async function mouseDrag(page: Page, handle: Locator, target: Locator) {
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('nothing to drag or no place to drop');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(60, to.height / 2), { steps: 15 });
+  await expect(page.getByText('Drop here to add the service')).toBeVisible();
+  await page.mouse.up();
+}
+
+async function readSheet(download: Download) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
+  const cells: string[] = [];
+  for (const sheet of workbook.worksheets)
+    sheet.eachRow((row) => {
+      for (const v of (row.values as unknown[]).slice(1)) if (v !== null && v !== undefined) cells.push(String(v));
+    });
+  return cells;
+}
+
+async function exportFile(page: Page, button: string, title: RegExp): Promise<Download> {
+  await page.getByRole('button', { name: button }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  const link = dialog.getByRole('link', { name: /^Download / });
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  await checkAccessible(page);
+  const downloading = page.waitForEvent('download');
+  await link.click();
+  const download = await downloading;
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(dialog).toHaveCount(0);
+  return download;
+}
+
+test.describe('sales quote builder', () => {
+  test('[M2.2] [M2.3] [M2.5] [M2.6] [M2.7] [M4.2] [M4.3] [M6.1] builds a quote by drag and drop and by keyboard, saves two revisions, loads the first and exports it to .xlsx and PDF', async ({
+    page,
+  }) => {
+    const title = `Quote ${Date.now()}`;
+    await signIn(page, 'summitpeak.admin');
+    await page.getByRole('link', { name: 'Sales quotes' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sales quote builder' })).toBeVisible();
+    await expect(page.getByText('No services on this quote yet')).toBeVisible();
+
+    // [M2.3] The new-quote modal: company, title, users 1..100, the first price list.
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    await expect(page).toHaveURL(/#\/SalesQuotes\/new$/);
+    const modal = page.getByRole('dialog', { name: 'New quote' });
+    await expect(modal.getByLabel('Quote title')).toHaveValue('New It Infrastructure Quote');
+    await modal.getByLabel('Company name').fill('Northwind Prospects');
+    await modal.getByLabel('Quote title').fill(title);
+    await checkAccessible(page);
+    await modal.getByRole('button', { name: 'Create quote' }).click();
+    await expect(page).toHaveURL(/#\/SalesQuotes$/);
+    await expect(page.getByLabel('Quote title')).toHaveValue(title);
+    await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+    await page.getByLabel('Total users').fill('20');
+    await page.getByLabel('Total users').press('Tab');
+
+    // By mouse: the EDR add-on, which needs Endpoint Protection [M4.3].
+    await page.getByLabel('Search services').fill('Fabrikam');
+    const dropZone = page.getByTestId('quote-drop-zone');
+    await mouseDrag(page, page.getByRole('button', { name: `Drag ${EDR} onto the quote` }), dropZone);
+    const edrLine = page.getByRole('article', { name: EDR });
+    await expect(edrLine).toBeVisible();
+    await expect(edrLine.getByRole('button', { name: `Add the required service ${ENDPOINT}` })).toBeVisible();
+    await expect(page.getByTestId('total-monthly')).not.toContainText('…');
+    await checkAccessible(page);
+    await shot(page, 'sales-quotes-drag');
+
+    // By keyboard: Space on Endpoint Protection's handle, an arrow key onto the quote, Space.
+    await page.getByRole('button', { name: `Drag ${ENDPOINT} onto the quote` }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByText('Drop here to add the service')).toBeVisible();
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('article', { name: ENDPOINT })).toBeVisible();
+    await expect(page.getByTestId('quote-line').first()).toHaveAttribute('aria-label', ENDPOINT);
+    await expect(edrLine.getByRole('button', { name: `Add the required service ${ENDPOINT}` })).toHaveCount(0);
+
+    // [M4.3] Removing the dependency returns it to the EDR line's unmet list; it is added from there again.
+    await page.getByRole('button', { name: `Remove ${ENDPOINT}` }).click();
+    await edrLine.getByRole('button', { name: `Add the required service ${ENDPOINT}` }).click();
+    await expect(page.getByRole('article', { name: ENDPOINT })).toBeVisible();
+    await expect(page.getByTestId('total-monthly')).toContainText(/\d/);
+
+    // [M4.2] Save: revision 1 and its edit route; change and save again: revision 2.
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/#\/SalesQuotes\/edit\/\d+\/1$/);
+    await expect(page.getByTestId('quote-revision')).toHaveText('Revision 1 of 1');
+    const id = /edit\/(\d+)\/1$/.exec(page.url())?.[1];
+    await page.getByLabel('Total users').fill('30');
+    await page.getByLabel('Total users').press('Tab');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/SalesQuotes/edit/${id}/2$`));
+    await expect(page.getByTestId('quote-revision')).toHaveText('Revision 2 of 2');
+
+    // [M2.5] The load grid lists it at revision 2; revision 1 opens read-only.
+    await page.getByRole('button', { name: 'Load' }).click();
+    await expect(page).toHaveURL(/#\/SalesQuotes\/load$/);
+    const grid = page.getByRole('dialog', { name: 'Load a quote' });
+    await grid.getByLabel('Search quotes').fill(title);
+    await expect(grid.getByRole('row', { name: new RegExp(title) })).toContainText('2');
+    await checkAccessible(page);
+    await grid.getByRole('button', { name: `Open ${title}` }).click();
+    await expect(page).toHaveURL(new RegExp(`#/SalesQuotes/edit/${id}/2$`));
+    await page.getByRole('textbox', { name: 'Revision' }).click();
+    await page.getByRole('option', { name: /^Revision 1 / }).click();
+    await expect(page).toHaveURL(new RegExp(`#/SalesQuotes/edit/${id}/1$`));
+    await expect(page.getByText('You are viewing revision 1')).toBeVisible();
+    await expect(page.getByLabel('Total users')).toHaveValue('20');
+    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+    // [M2.7] [M6.1] The exports of revision 1: an .xlsx with the lines, and the customer-facing PDF.
+    const xlsx = await exportFile(page, 'Export to Excel', /Excel/);
+    expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+    const cells = await readSheet(xlsx);
+    expect(cells.join('\n')).toContain(title);
+    expect(cells.join('\n')).toContain(EDR);
+    expect(cells.join('\n')).toContain(ENDPOINT);
+    await expect(page).toHaveURL(new RegExp(`#/SalesQuotes/edit/${id}/1$`));
+
+    const pdf = await exportFile(page, 'Export PDF', /PDF/);
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+    const bytes = await readFile(await pdf.path());
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    expect(bytes.toString('latin1')).toContain(title);
+    await shot(page, 'sales-quotes-revision-1');
+  });
+});
