@@ -46,7 +46,7 @@ export function QuoteHeader(props: {
   const { values } = props;
   return (
     <Paper withBorder p="sm" component="section" aria-label={t('salesQuotes.header.label')}>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
         <TextInput
           label={t('salesQuotes.header.company')}
           value={values.CompanyName}
