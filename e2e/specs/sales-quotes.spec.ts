@@ -145,4 +145,20 @@ test.describe('sales quote builder', () => {
     expect(bytes.toString('latin1')).toContain(title);
     await shot(page, 'sales-quotes-revision-1');
   });
+
+  test('[M6.1] without the sales quote permissions there is no menu entry, no builder and no Excel export', async ({ page }) => {
+    await signIn(page, 'blueharbor.finance');
+    await expect(page.getByRole('link', { name: 'Sales quotes' })).toHaveCount(0);
+
+    await page.goto('/#/SalesQuotes/export/xlsx');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Sales quote builder' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('You do not have access to this page');
+    await expect(page.getByRole('alert')).toContainText('view sales quotes');
+    await expect(page.getByRole('button', { name: 'Export to Excel' })).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await checkAccessible(page);
+    const refused = await page.request.post('/api/op/ExportSalesQuoteToExcel', { data: { id: 1, revision: 1 } });
+    expect(refused.status()).toBe(403);
+  });
 });
