@@ -53,6 +53,7 @@ import {
   provisioningOperations,
   provisioningRoutes,
 } from './domains/provisioning/index.js';
+import { quoteExpiryJobHandler, quoteOperations, quotePdfJobHandler, quoteXlsxJobHandler } from './domains/quotes/index.js';
 import { EMBED_SIGNING_SECRET_COLUMN, reportOperations, reportRoutes } from './domains/reports/index.js';
 import { CLIENT_SECRET_COLUMN, ssoOperations } from './domains/sso/index.js';
 import { subscriptionOperations, upgradeSubscriptionAction } from './domains/subscriptions/index.js';
@@ -210,6 +211,8 @@ export function registeredOperations(
       publicUrl: options.publicUrl ?? 'http://localhost:8080',
       auth: { redirectPrefixes: DEFAULT_REDIRECT_PREFIXES, ...options },
     }),
+    // Sales quotes and the quotation tool (issue 17, decision 0050).
+    ...quoteOperations,
   ];
 }
 
@@ -245,6 +248,10 @@ export function registeredJobHandlers(deps: {
       references: STORED_FILE_REFERENCES,
       graceHours: deps.orphanUploadGraceHours,
     }),
+    // Sales quote exports (xlsx, PDF) and, recurring hourly, the expiry of quotes past their validity date (decision 0050).
+    quoteXlsxJobHandler({ storage: deps.storage }),
+    quotePdfJobHandler({ storage: deps.storage }),
+    quoteExpiryJobHandler(),
   ] as JobHandler<never>[];
 }
 

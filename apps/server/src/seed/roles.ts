@@ -44,6 +44,12 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
       'MARKETPLACE_TC_ACCEPT_EXECUTE',
       'SALESQUOTE_EXECUTE',
       'QUOTATION_TOOL_READ',
+      // Builds, saves, approves and orders its quotes (decision 0050).
+      'SALESQUOTE_READ',
+      'SALESQUOTE_UPDATE',
+      'SALESQUOTE_DELETE',
+      'QUOTATION_TOOL_UPDATE',
+      'QUOTATION_TOOL_DELETE',
       'CREDITCHECK_COMPANYORDERS_READ',
       'ORDER_MANAGEMENT_READ',
       // Reviews the orders of its customers that are above their credit limit (decision 0032).

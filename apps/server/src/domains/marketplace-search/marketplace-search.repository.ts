@@ -504,3 +504,15 @@ export async function findProductName(db: Queryable, accountId: number): Promise
   );
   return row?.product_name ?? null;
 }
+
+/** Price lists by name with their owner's name: these ids, or every list when ids is null. */
+export async function listMarketplaceNames(
+  db: Queryable,
+  ids: readonly number[] | null,
+): Promise<{ id: number; name: string; owner_name: string }[]> {
+  return db.query(
+    `SELECT m.id, m.name, a.display_name AS owner_name FROM marketplaces m JOIN accounts a ON a.id = m.owner_account_id
+     WHERE $1::int[] IS NULL OR m.id = ANY ($1::int[]) ORDER BY lower(m.name), m.id`,
+    [ids],
+  );
+}

@@ -417,3 +417,26 @@ export async function getSubscriptionServiceInfo(db: Queryable, v: Viewing, acco
   if (!productName) throw notFound('Service');
   return getServiceInfo(db, v, { ServiceName: productName }, { path: account.path });
 }
+
+/**
+ * The price lists a caller may search with Source Marketplace, by name (the sales quote builder's price templates,
+ * decision 0050): the provider every list; anyone else the lists its organisation owns and those reaching it. The
+ * same rule `sourceBase` applies to one list.
+ */
+export async function listSearchableMarketplaces(
+  db: Queryable,
+  caller: Caller,
+): Promise<{ id: number; name: string; owner_name: string }[]> {
+  const v: Viewing = { caller, now: new Date() };
+  const { kind, ancestorIds } = await organisationOf(db, v);
+  const ids =
+    kind === 'provider'
+      ? null
+      : [
+          ...new Set([
+            ...(await repo.listOwnedMarketplaceIds(db, caller.scope.rootPath)),
+            ...(await repo.listReachingMarketplaceIds(db, caller.scope.rootId, ancestorIds)),
+          ]),
+        ];
+  return repo.listMarketplaceNames(db, ids);
+}

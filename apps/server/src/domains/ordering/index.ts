@@ -1,1 +1,2 @@
 export { orderingOperations } from './ordering.operations.js';
+export { acceptTermsForService, marketServiceForAccount, type PlacedOrder, placeOrder } from './ordering.service.js';

@@ -4,6 +4,7 @@ export {
   type CustomerPricing,
   chosenPriceListsSql,
   loadCustomerPricing,
+  loadPriceListPricing,
   loadPriceListsFor,
   type PriceListQuery,
 } from './price-list-lookup.js';

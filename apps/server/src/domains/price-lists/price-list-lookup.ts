@@ -80,7 +80,31 @@ export async function loadPriceListsFor(
   const chosen = await db.query<ChosenListRow>(chosenPriceListsSql('$1::text[]', '$2::int[]'), [paths, serviceIds]);
   if (chosen.length === 0) return lists;
 
+  const pricings = await listPricings(db, chosen, queries);
+  const chosenOf = new Map(chosen.map((c) => [pairKey(c.account_path, c.service_id), c]));
+  for (const q of queries) {
+    const c = chosenOf.get(pairKey(q.accountPath, q.serviceId));
+    const pricing = c ? pricings.get(`${c.marketplace_id}|${q.serviceId}`) : undefined;
+    if (pricing) lists.set(pairKey(q.accountPath, q.serviceId), pricing);
+  }
+  return lists;
+}
+
+type ChosenList = Omit<ChosenListRow, 'account_path'>;
+
+/**
+ * What each chosen (price list, service) pair charges: the list's own prices of the service and, in dynamic mode,
+ * the markup of the most specific matching rule. Keyed `${marketplaceId}|${serviceId}`.
+ */
+async function listPricings(
+  db: Queryable,
+  chosen: readonly ChosenList[],
+  services: readonly Omit<PriceListQuery, 'accountPath'>[],
+): Promise<Map<string, PriceListPricing>> {
+  const out = new Map<string, PriceListPricing>();
+  if (chosen.length === 0) return out;
   const listIds = [...new Set(chosen.map((c) => c.marketplace_id))];
+  const serviceIds = [...new Set(chosen.map((c) => c.service_id))];
   const [prices, rules] = await Promise.all([
     db.query<{ marketplace_id: number; service_id: number; rule_id: string; currency: string; custom_price: string }>(
       `SELECT marketplace_id, service_id, rule_id, currency, custom_price::text AS custom_price FROM marketplace_prices
@@ -107,29 +131,58 @@ export async function loadPriceListsFor(
     list.push({ target: r.target_kind, value: r.target_value, markupPercent: r.markup_percent });
     rulesOf.set(r.marketplace_id, list);
   }
-  const chosenOf = new Map(chosen.map((c) => [pairKey(c.account_path, c.service_id), c]));
-  for (const q of queries) {
-    const c = chosenOf.get(pairKey(q.accountPath, q.serviceId));
-    if (!c) continue;
+  const identity = new Map(services.map((s) => [s.serviceId, s]));
+  for (const c of chosen) {
+    const key = `${c.marketplace_id}|${c.service_id}`;
+    if (out.has(key)) continue;
+    const service = identity.get(c.service_id);
     const rule =
-      c.pricing_mode === 'dynamic'
+      c.pricing_mode === 'dynamic' && service
         ? matchingPricingRule(rulesOf.get(c.marketplace_id) ?? [], {
-            serviceId: q.serviceId,
-            ownerAccountId: q.ownerAccountId,
-            category: q.category,
+            serviceId: c.service_id,
+            ownerAccountId: service.ownerAccountId,
+            category: service.category,
           })
         : null;
-    lists.set(pairKey(q.accountPath, q.serviceId), {
+    out.set(key, {
       marketplaceId: c.marketplace_id,
       name: c.name,
       mode: c.pricing_mode,
       isAutoSrpSyncEnabled: c.is_auto_srp_sync_enabled,
-      customPrices: pricesOf.get(`${c.marketplace_id}|${c.service_id}`) ?? new Map(),
+      customPrices: pricesOf.get(key) ?? new Map(),
       markupPercent: rule?.markupPercent ?? null,
       priceProtectionDays: c.override_price_protection ? c.price_protection_days : null,
     });
   }
-  return lists;
+  return out;
+}
+
+/**
+ * One named price list's pricing of some services (a sales quote priced from a price template, decision 0050):
+ * by service id, the services the list holds as Added; null when the list does not exist. The list itself is
+ * chosen by the caller here, not by the customer rule above; what it charges is worked out the same way.
+ */
+export async function loadPriceListPricing(
+  db: Queryable,
+  marketplaceId: number,
+  services: readonly Omit<PriceListQuery, 'accountPath'>[],
+): Promise<{ name: string; pricing: Map<number, PriceListPricing> } | null> {
+  const [list] = await db.query<{ name: string }>('SELECT name FROM marketplaces WHERE id = $1', [marketplaceId]);
+  if (!list) return null;
+  const chosen = await db.query<ChosenList>(
+    `SELECT ms.service_id, m.id AS marketplace_id, m.name, m.pricing_mode, m.is_auto_srp_sync_enabled,
+            ms.override_price_protection, ms.price_protection_days
+     FROM marketplaces m JOIN marketplace_services ms ON ms.marketplace_id = m.id
+     WHERE m.id = $1 AND ms.status = 'Added' AND ms.service_id = ANY ($2::int[])`,
+    [marketplaceId, services.map((s) => s.serviceId)],
+  );
+  const pricings = await listPricings(db, chosen, services);
+  const pricing = new Map<number, PriceListPricing>();
+  for (const c of chosen) {
+    const p = pricings.get(`${c.marketplace_id}|${c.service_id}`);
+    if (p) pricing.set(c.service_id, p);
+  }
+  return { name: list.name, pricing };
 }
 
 /** The pricing sources of some subscriptions' services and the price list of each (account, service). */

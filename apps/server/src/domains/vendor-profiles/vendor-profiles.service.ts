@@ -130,3 +130,8 @@ export async function findVendorLogoAttachment(db: Queryable, name: string): Pro
 
 /** Vendors' logos, for the orphan upload sweep (platform/files). */
 export const vendorLogoReferences: StoredFileReferences = { owner: 'vendor-profiles', sql: repo.LOGO_FILE_NAMES_SQL };
+
+/** The stored file name of an organisation's logo (its vendor profile's), or null when it has none. */
+export async function findOrganisationLogoName(db: Queryable, accountId: number): Promise<string | null> {
+  return (await repo.findProfile(db, accountId))?.icon_file_id ?? null;
+}

@@ -4,9 +4,11 @@ export {
   JOB_FILE_HOURS,
   jobDownloadUrl,
   jobFileReferences,
+  PDF_CONTENT_TYPE,
   purgeExpiredJobFiles,
   registerJobDownloadRoute,
   registerJobFile,
+  succeedWithFile,
   succeedWithWorkbook,
   writeJobFile,
 } from './job-files.js';

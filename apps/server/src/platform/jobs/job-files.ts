@@ -38,7 +38,7 @@ const isSealedFile = (name: string) => name.endsWith('.sealed');
 export async function writeJobFile(
   storage: FileStorage,
   data: Buffer,
-  extension: 'xlsx' | 'sealed',
+  extension: 'xlsx' | 'pdf' | 'sealed',
 ): Promise<{ name: string; discard: () => Promise<void> }> {
   const name = `${randomBytes(16).toString('hex')}.${extension}`;
   await storage.write(name, data);
@@ -146,6 +146,9 @@ export function registerJobDownloadRoute(
   });
 }
 
+/** A PDF document's content type, for job files. */
+export const PDF_CONTENT_TYPE = 'application/pdf';
+
 /**
  * Finishes a job that produced a workbook: writes it to the storage, then in one transaction runs the job's own
  * last writes (`alsoIn`, e.g. audit rows), registers the file for its creator and marks the job succeeded with
@@ -165,9 +168,27 @@ export async function succeedWithWorkbook(
     sealed?: boolean;
   },
 ): Promise<void> {
+  await succeedWithFile(ctx, storage, { ...p, kind: 'xlsx' });
+}
+
+/** succeedWithWorkbook for any file kind a job produces: an .xlsx workbook or a .pdf document. */
+export async function succeedWithFile(
+  ctx: JobContext<unknown>,
+  storage: FileStorage,
+  p: {
+    kind: 'xlsx' | 'pdf';
+    data: Buffer;
+    fileName: string;
+    rows: number;
+    createdBy: number;
+    message: string;
+    alsoIn?: (tx: Queryable) => Promise<void>;
+    sealed?: boolean;
+  },
+): Promise<void> {
   const file = p.sealed
     ? await writeJobFile(storage, Buffer.from(sealSecret(JOB_FILE_PURPOSE, p.data.toString('base64'))), 'sealed')
-    : await writeJobFile(storage, p.data, 'xlsx');
+    : await writeJobFile(storage, p.data, p.kind);
   const result: ExportFileResult = {
     FileName: p.fileName,
     DownloadUrl: jobDownloadUrl(ctx.job.id),
@@ -181,7 +202,7 @@ export async function succeedWithWorkbook(
       await registerJobFile(tx, {
         name: file.name,
         originalName: p.fileName,
-        contentType: XLSX_CONTENT_TYPE,
+        contentType: p.kind === 'pdf' ? PDF_CONTENT_TYPE : XLSX_CONTENT_TYPE,
         sizeBytes: p.data.length,
         createdBy: p.createdBy,
       });
