@@ -147,7 +147,7 @@ function CatalogueItem(props: { service: SearchService; onAdd: () => void; isAdd
       {!props.isReadOnly && (
         <Button
           size="compact-sm"
-          variant="light"
+          variant="default"
           onClick={props.onAdd}
           loading={props.isAdding}
           aria-label={t('salesQuotes.catalogue.add', { name: s.DisplayName })}

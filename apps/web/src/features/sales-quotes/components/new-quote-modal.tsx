@@ -83,7 +83,7 @@ export function NewQuoteModal(props: {
               { value: NEW_QUOTE_USERS_MIN, label: String(NEW_QUOTE_USERS_MIN) },
               { value: NEW_QUOTE_USERS_MAX, label: String(NEW_QUOTE_USERS_MAX) },
             ]}
-            thumbProps={{ 'aria-labelledby': 'new-quote-users' }}
+            thumbLabel={t('salesQuotes.new.usersSlider')}
             mb="md"
           />
         </Stack>

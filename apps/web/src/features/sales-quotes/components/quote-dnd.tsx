@@ -15,8 +15,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATALOGUE_DRAG_PREFIX, droppedService, QUOTE_DROP_ZONE } from '../utils/quote-drag';
 
-/** A pointer drop counts only over the drop zone; the keyboard moves the dragged service onto it, so there overlap counts. */
-const quoteCollisions: CollisionDetection = (args) => (args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args));
+/** A drop counts under the pointer, else where the dragged service overlaps the drop zone (the keyboard moves it there). */
+const quoteCollisions: CollisionDetection = (args) => {
+  const underPointer = args.pointerCoordinates ? pointerWithin(args) : [];
+  return underPointer.length > 0 ? underPointer : rectIntersection(args);
+};
 
 const ARROWS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'];
 

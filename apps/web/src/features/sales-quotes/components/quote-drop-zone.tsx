@@ -18,6 +18,7 @@ export function QuoteDropZone(props: { isEmpty: boolean; isReadOnly: boolean; ch
       component="section"
       aria-label={t('salesQuotes.dropZone.label')}
       data-testid="quote-drop-zone"
+      data-over={isOver ? 'true' : undefined}
       style={{
         border: `2px dashed var(--mantine-color-${dragging ? 'blue-6' : 'gray-4'})`,
         borderRadius: 8,

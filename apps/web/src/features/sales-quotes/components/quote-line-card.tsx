@@ -84,7 +84,7 @@ export function QuoteLineCard(props: QuoteLineCardProps) {
               onChange={props.onAmount}
               disabled={props.isReadOnly}
               label={null}
-              thumbProps={{ 'aria-label': t('salesQuotes.line.sliderFor', { name }) }}
+              thumbLabel={t('salesQuotes.line.sliderFor', { name })}
             />
           </Stack>
         </Group>
