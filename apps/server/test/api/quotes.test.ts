@@ -64,11 +64,23 @@ const fields = [
   { Id: 'seats', DisplayName: 'Seats', FieldType: 'Numeric' as const, MinValue: 1, MaxValue: 100 },
 ];
 const layouts = [
-  { Action: 'CREATE' as const, Pages: [{ Name: 'General', Blocks: [{ Name: 'D', Fields: [{ FieldId: 'plan' }, { FieldId: 'seats' }] }] }] },
-  { Action: 'VIEW' as const, Pages: [{ Name: 'General', Blocks: [{ Name: 'D', Fields: [{ FieldId: 'plan' }, { FieldId: 'seats' }] }] }] },
+  {
+    Action: 'CREATE' as const,
+    Pages: [{ Name: 'General', Blocks: [{ Name: 'D', Fields: [{ FieldId: 'plan' }, { FieldId: 'seats' }] }] }],
+  },
+  {
+    Action: 'VIEW' as const,
+    Pages: [{ Name: 'General', Blocks: [{ Name: 'D', Fields: [{ FieldId: 'plan' }, { FieldId: 'seats' }] }] }],
+  },
 ];
 const rules = [
-  { ChargeType: 'Monthly' as const, Charge: '4', LicenceType: 'CORP-SEAT', UdrcField: 'seats', SuggestedRetailPrices: [{ Currency: 'EUR', Charge: '5.00' }] },
+  {
+    ChargeType: 'Monthly' as const,
+    Charge: '4',
+    LicenceType: 'CORP-SEAT',
+    UdrcField: 'seats',
+    SuggestedRetailPrices: [{ Currency: 'EUR', Charge: '5.00' }],
+  },
   { ChargeType: 'Setup' as const, Charge: '10', SuggestedRetailPrices: [{ Currency: 'EUR', Charge: '20.00' }] },
 ];
 
@@ -90,7 +102,12 @@ beforeAll(async () => {
   reseller = await makeAccount(t.db, { type: 'Reseller', parentId: provider, currency: 'EUR', displayName: 'Quote Reseller' });
   customer = await makeAccount(t.db, { type: 'Company', parentId: reseller, currency: 'EUR', displayName: 'Quote Customer' });
   subReseller = await makeAccount(t.db, { type: 'Reseller', parentId: reseller, currency: 'EUR', displayName: 'Sub Reseller' });
-  otherReseller = await makeAccount(t.db, { type: 'Reseller', parentId: provider, currency: 'EUR', displayName: 'Other Reseller' });
+  otherReseller = await makeAccount(t.db, {
+    type: 'Reseller',
+    parentId: provider,
+    currency: 'EUR',
+    displayName: 'Other Reseller',
+  });
   const sign = async (name: string, parentId: number, capabilities: string[]) => {
     const user = await makeUser(t.db, { parentId, capabilities, displayName: `${name} user` });
     clients[name] = await new ApiClient(t.url).signIn(user.username);
@@ -102,13 +119,27 @@ beforeAll(async () => {
   await sign('noExport', reseller, [...READ_ALL, 'SALESQUOTE_READ', 'SALESQUOTE_UPDATE']);
   await sign('sub', subReseller, [...READ_ALL, ...QUOTE_CAPS]);
   await sign('other', otherReseller, [...READ_ALL, ...QUOTE_CAPS]);
-  const base = await createService(t.db, clients.provider!, serviceInput('Q Base', { Fields: fields, Layouts: layouts, BillingRules: rules, VendorReferenceField: 'plan' }));
+  const base = await createService(
+    t.db,
+    clients.provider!,
+    serviceInput('Q Base', { Fields: fields, Layouts: layouts, BillingRules: rules, VendorReferenceField: 'plan' }),
+  );
   const addon = await createService(
     t.db,
     clients.provider!,
-    serviceInput('Q Addon', { Fields: fields, Layouts: layouts, BillingRules: rules, VendorReferenceField: 'plan', Dependencies: ['Q Base'] }),
+    serviceInput('Q Addon', {
+      Fields: fields,
+      Layouts: layouts,
+      BillingRules: rules,
+      VendorReferenceField: 'plan',
+      Dependencies: ['Q Base'],
+    }),
   );
-  const hidden = await createService(t.db, clients.provider!, serviceInput('Q Hidden', { Fields: fields, Layouts: layouts, BillingRules: rules, VendorReferenceField: 'plan' }));
+  const hidden = await createService(
+    t.db,
+    clients.provider!,
+    serviceInput('Q Hidden', { Fields: fields, Layouts: layouts, BillingRules: rules, VendorReferenceField: 'plan' }),
+  );
   list = await makePriceList(t.db, {
     ownerId: provider,
     name: 'Quote list',
@@ -129,17 +160,28 @@ describe('[M7.8] the builder: price templates, market lookup and pricing', () =>
 
     expect(res.status).toBe(200);
     expect(res.body.Items).toContainEqual(expect.objectContaining({ Id: list, Name: 'Quote list' }));
-    expect((await op('other', 'ListSalesQuotesPriceTemplates', {})).body.Items.map((i: { Id: number }) => i.Id)).not.toContain(list);
+    expect((await op('other', 'ListSalesQuotesPriceTemplates', {})).body.Items.map((i: { Id: number }) => i.Id)).not.toContain(
+      list,
+    );
   });
 
   it('[M7.7] [M3.3] [M3.4] loads the checked services with fields, charge rules and dependencies; unknown and Hidden ones are left out', async () => {
-    const res = await op('reseller', 'LoadCheckedMarketServices', { priceList: list, serviceNames: ['Q Addon', 'Q Hidden', 'nope'] });
+    const res = await op('reseller', 'LoadCheckedMarketServices', {
+      priceList: list,
+      serviceNames: ['Q Addon', 'Q Hidden', 'nope'],
+    });
 
     expect(res.status).toBe(200);
     expect(res.body.Currency).toBe('EUR');
     expect(res.body.Services).toHaveLength(1);
     const addon = res.body.Services[0];
-    expect(addon).toMatchObject({ ServiceName: 'Q Addon', ProductName: 'Q Addon', Dependencies: ['Q Base'], IsUserProduct: false, Amount: 1 });
+    expect(addon).toMatchObject({
+      ServiceName: 'Q Addon',
+      ProductName: 'Q Addon',
+      Dependencies: ['Q Base'],
+      IsUserProduct: false,
+      Amount: 1,
+    });
     expect(addon.Fields.map((f: { Id: string }) => f.Id)).toEqual(['plan', 'seats']);
     expect(addon.Fields[0].Value).toBe('Basic');
     expect(addon.ChargeRules).toContainEqual(
@@ -154,7 +196,13 @@ describe('[M7.8] the builder: price templates, market lookup and pricing', () =>
 
     expect(res.status).toBe(200);
     // Base: 5 per seat x 1 seat x 10 users = 50 monthly, 20 x 10 setup; Addon: 5 x 3 seats x 2 = 30, 20 x 2 = 40.
-    expect(res.body.Lines[0]).toMatchObject({ ProductName: 'Q Base', MonthlyPrice: '5', MonthlyTotal: '50', SetupTotal: '200', Error: null });
+    expect(res.body.Lines[0]).toMatchObject({
+      ProductName: 'Q Base',
+      MonthlyPrice: '5',
+      MonthlyTotal: '50',
+      SetupTotal: '200',
+      Error: null,
+    });
     expect(res.body.Lines[1]).toMatchObject({ MonthlyTotal: '30', SetupTotal: '40' });
     expect(res.body).toMatchObject({ Currency: 'EUR', TotalRC: '80', TotalNRC: '240' });
     expect(res.body.Charges.FirstInvoice).toBe('320');
@@ -175,7 +223,13 @@ describe('[M7.8] [M4.2] saving with revisions', () => {
 
     const rev1 = await op('reseller', 'LoadSalesQuote', { id, revision: 1 });
     const latest = await op('reseller', 'LoadSalesQuote', { id, revision: null });
-    expect(rev1.body).toMatchObject({ Name: 'Office move', RevisionNumber: 1, LatestRevisionNumber: 2, Status: 'draft', TotalRC: '80' });
+    expect(rev1.body).toMatchObject({
+      Name: 'Office move',
+      RevisionNumber: 1,
+      LatestRevisionNumber: 2,
+      Status: 'draft',
+      TotalRC: '80',
+    });
     expect(rev1.body.CreateDate).toMatch(/^\/Date\(\d+\)\/$/);
     expect(rev1.body.Products[0]).toMatchObject({ ProductName: 'Q Base', Amount: 10, MonthlyTotal: '50', NRCDiscount: 0 });
     expect(latest.body).toMatchObject({ Name: 'Office move v2', RevisionNumber: 2, PricetemplateName: 'Quote list' });
@@ -194,13 +248,16 @@ describe('[M7.8] [M4.2] saving with revisions', () => {
   });
 
   it('[M4.5] all-users lines follow the total users on save', async () => {
-    const res = await save('reseller', { NumberOfUsers: 4, Products: [{ ProductName: 'Q Base', Amount: 1, IsSyncWithUserAmount: true }] });
+    const res = await save('reseller', {
+      NumberOfUsers: 4,
+      Products: [{ ProductName: 'Q Base', Amount: 1, IsSyncWithUserAmount: true }],
+    });
     const loaded = await op('reseller', 'LoadSalesQuote', { id: res.body.Id, revision: 1 });
 
     expect(loaded.body.Products[0].Amount).toBe(4);
   });
 
-  it('[M9.2] lists the organisation\'s quotes for the load grid, newest first', async () => {
+  it("[M9.2] lists the organisation's quotes for the load grid, newest first", async () => {
     const res = await op('reseller', 'ListSalesQuotes', {});
 
     expect(res.status).toBe(200);
@@ -253,7 +310,7 @@ describe('[M7.23] [M4.25] the quotation tool', () => {
   let id: number;
   let version: number;
 
-  it('[M7.23] lists my quotes with the yearly charge; a sub-reseller\'s quote is a customer quote of the reseller, never of another reseller', async () => {
+  it("[M7.23] lists my quotes with the yearly charge; a sub-reseller's quote is a customer quote of the reseller, never of another reseller", async () => {
     id = (await save('reseller', { Name: 'Tool quote', CustomerId: customer })).body.Id;
     const subQuote = (await save('sub', { Name: 'Sub quote' })).body.Id;
 
@@ -262,7 +319,13 @@ describe('[M7.23] [M4.25] the quotation tool', () => {
     const others = await op('other', 'ListCustomerQuotes', {});
 
     const row = mine.body.Items.find((q: { Id: number }) => q.Id === id);
-    expect(row).toMatchObject({ Status: 'draft', YearlyChargeAmount: '960', Currency: 'EUR', IsOwn: true, AllowedTransitions: ['pending'] });
+    expect(row).toMatchObject({
+      Status: 'draft',
+      YearlyChargeAmount: '960',
+      Currency: 'EUR',
+      IsOwn: true,
+      AllowedTransitions: ['pending'],
+    });
     expect(row.Customer.Name).toBe('Quote Customer');
     expect(customers.body.Items.map((q: { Id: number }) => q.Id)).toEqual([subQuote]);
     expect(customers.body.Items[0]).toMatchObject({ ResellerName: 'Sub Reseller', IsOwn: false, AllowedTransitions: [] });
@@ -311,7 +374,11 @@ describe('[M7.23] [M4.25] the quotation tool', () => {
     const dup = await op('colleague', 'CreateQuoteGroup', { Name: 'campus' });
     const moved = await op('reseller', 'SetQuotesGroup', { ids: [id], groupId: group.body.Id });
     const groups = await op('reseller', 'ListQuoteGroups', {});
-    const renamed = await op('reseller', 'RenameQuoteGroup', { id: group.body.Id, Name: 'Campus 2', version: group.body.Version });
+    const renamed = await op('reseller', 'RenameQuoteGroup', {
+      id: group.body.Id,
+      Name: 'Campus 2',
+      version: group.body.Version,
+    });
 
     expect(group.status).toBe(200);
     expect(dup.status).toBe(422);
@@ -357,7 +424,16 @@ describe('exports', () => {
     await book.xlsx.load((await download('reseller', job.body.Id)) as never);
     const sheet = book.getWorksheet('Quote');
     const rows = (sheet?.getSheetValues() ?? []).map((r) => (Array.isArray(r) ? r.slice(1) : []));
-    expect(rows[1]).toEqual(['Service', 'Fields', 'Users', 'Monthly price', 'Setup price', 'Monthly total', 'Setup total', 'Currency']);
+    expect(rows[1]).toEqual([
+      'Service',
+      'Fields',
+      'Users',
+      'Monthly price',
+      'Setup price',
+      'Monthly total',
+      'Setup total',
+      'Currency',
+    ]);
     expect(rows[2]).toEqual(['Q Base', 'plan: Basic; seats: 1', 10, 5, 20, 50, 200, 'EUR']);
     expect(rows.find((r) => r[0] === 'Total')).toEqual(['Total', undefined, undefined, undefined, undefined, 80, 240, 'EUR']);
     expect(rows.find((r) => r[0] === 'Quote title')?.[1]).toBe('Export quote');
@@ -386,7 +462,14 @@ describe('from quote to order', () => {
     return (await op('reseller', 'SetQuoteStatus', { id: quoteId, status: 'approved', version: q.Version })).body;
   };
   const countSubs = async () =>
-    Number((await t.db.query<{ n: string }>("SELECT count(*)::text AS n FROM accounts WHERE parent_id = $1 AND account_type = 'Product'", [customer]))[0]?.n);
+    Number(
+      (
+        await t.db.query<{ n: string }>(
+          "SELECT count(*)::text AS n FROM accounts WHERE parent_id = $1 AND account_type = 'Product'",
+          [customer],
+        )
+      )[0]?.n,
+    );
 
   it('a draft quote cannot be ordered', async () => {
     const id = (await save('reseller', { CustomerId: customer })).body.Id;
@@ -429,7 +512,11 @@ describe('from quote to order', () => {
 
     const first = await op('reseller', 'OrderQuote', { requestId: randomUUID(), id, revision: 1 });
     expect(first.body.Outcome).toBe('PriceChanged');
-    expect(first.body.Differences[0]).toMatchObject({ ProductName: 'Q Base', QuotedMonthlyTotal: '50', CurrentMonthlyTotal: '60' });
+    expect(first.body.Differences[0]).toMatchObject({
+      ProductName: 'Q Base',
+      QuotedMonthlyTotal: '50',
+      CurrentMonthlyTotal: '60',
+    });
     expect(await countSubs()).toBe(before);
 
     const confirmed = await op('reseller', 'OrderQuote', { requestId: randomUUID(), id, revision: 1, confirmPriceChanges: true });
