@@ -93,17 +93,20 @@ export async function listQuotes(
     offset: number;
   },
 ): Promise<{ rows: QuoteRow[]; total: number }> {
+  // Only the parameters the statement uses: PostgreSQL cannot type one it never sees (42P18).
+  const params: unknown[] = [p.rootId, p.search.replace(/[\\%_]/g, (c) => `\\${c}`), p.groupId];
+  if (p.kind === 'customers') params.push(p.rootPath, pathUpperBound(p.rootPath));
   const where =
     p.kind === 'customers'
-      ? 'o.path >= $2 AND o.path < $3 AND q.owner_account_id <> $1 AND NOT q.archived'
+      ? 'o.path >= $4 AND o.path < $5 AND q.owner_account_id <> $1 AND NOT q.archived'
       : p.kind === 'archive'
         ? 'q.owner_account_id = $1 AND q.archived'
         : 'q.owner_account_id = $1 AND NOT q.archived';
-  const filter = `${where} AND ($4 = '' OR q.name ILIKE '%' || $4 || '%' OR q.company_name ILIKE '%' || $4 || '%'
-                    OR coalesce(c.display_name, '') ILIKE '%' || $4 || '%') AND ($5::int IS NULL OR q.group_id = $5)`;
-  const params = [p.rootId, p.rootPath, pathUpperBound(p.rootPath), p.search.replace(/[\\%_]/g, (c) => `\\${c}`), p.groupId];
+  const filter = `${where} AND ($2 = '' OR q.name ILIKE '%' || $2 || '%' OR q.company_name ILIKE '%' || $2 || '%'
+                    OR coalesce(c.display_name, '') ILIKE '%' || $2 || '%') AND ($3::int IS NULL OR q.group_id = $3)`;
   const order = `${SORT_SQL[p.sortKey] ?? 'q.updated_at'} ${p.direction === 'ASC' ? 'ASC' : 'DESC'} NULLS LAST, q.id DESC`;
-  const rows = await db.query<QuoteRow>(`${QUOTE_SELECT} WHERE ${filter} ORDER BY ${order} LIMIT $6 OFFSET $7`, [
+  const page = `LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
+  const rows = await db.query<QuoteRow>(`${QUOTE_SELECT} WHERE ${filter} ORDER BY ${order} ${page}`, [
     ...params,
     p.limit,
     p.offset,
