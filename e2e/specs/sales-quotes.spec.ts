@@ -9,8 +9,8 @@ import { checkAccessible, shot, signIn } from '../fixtures/portal';
  * from the price lists that reach Summit Peak; each run makes quotes of its own title, so no other spec's data moves.
  */
 
-const EDR = 'Fabrikam EDR Add-on';
-const ENDPOINT = 'Fabrikam Endpoint Protection';
+const BACKUP = 'Contoso Backup for Microsoft 365';
+const STANDARD = 'Microsoft 365 Business Standard';
 
 /** Drags with the mouse in small steps, as a person would (dnd-kit starts after 4 px). */
 async function mouseDrag(page: Page, handle: Locator, target: Locator) {
@@ -19,10 +19,13 @@ async function mouseDrag(page: Page, handle: Locator, target: Locator) {
   const from = await handle.boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error('nothing to drag or no place to drop');
+  // Both must be on screen: the catalogue's list scrolls inside its pane, so the quote stays beside it.
+  const toY = to.y + Math.min(60, to.height / 2);
+  if (toY < 0 || toY > (page.viewportSize()?.height ?? 0)) throw new Error(`the drop zone is off screen (y ${toY})`);
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 - 10, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(60, to.height / 2), { steps: 15 });
+  await page.mouse.move(to.x + to.width / 2, toY, { steps: 15 });
   await expect(target).toHaveAttribute('data-over', 'true');
   await page.mouse.up();
 }
@@ -79,31 +82,35 @@ test.describe('sales quote builder', () => {
     await header.getByLabel('Total users').fill('20');
     await header.getByLabel('Total users').press('Tab');
 
-    // By mouse: the EDR add-on, which needs Endpoint Protection [M4.3].
-    await page.getByLabel('Search services').fill('Fabrikam');
+    // By mouse: the backup service, which needs Business Standard [M4.3].
+    await page.getByLabel('Search services').fill('Microsoft 365');
+    // The search applies after a short pause: wait until the catalogue shows only the matches.
+    await expect(page.getByTestId('catalogue-service').filter({ hasNotText: 'Microsoft 365' })).toHaveCount(0);
     const dropZone = page.getByTestId('quote-drop-zone');
-    await mouseDrag(page, page.getByRole('button', { name: `Drag ${EDR} onto the quote` }), dropZone);
-    const edrLine = page.getByRole('article', { name: EDR });
-    await expect(edrLine).toBeVisible();
-    await expect(edrLine.getByRole('button', { name: `Add the required service ${ENDPOINT}` })).toBeVisible();
+    await mouseDrag(page, page.getByRole('button', { name: `Drag ${BACKUP} onto the quote` }), dropZone);
+    const backupLine = page.getByRole('article', { name: BACKUP });
+    await expect(backupLine).toBeVisible();
+    await expect(backupLine.getByRole('button', { name: `Add the required service ${STANDARD}` })).toBeVisible();
     await expect(page.getByTestId('total-monthly')).not.toContainText('…');
     await checkAccessible(page);
     await shot(page, 'sales-quotes-drag');
 
-    // By keyboard: Space on Endpoint Protection's handle, an arrow key onto the quote, Space.
-    await page.getByRole('button', { name: `Drag ${ENDPOINT} onto the quote` }).focus();
+    // By keyboard: Space on Business Standard's handle, an arrow key onto the quote, Space.
+    await page.getByRole('button', { name: `Drag ${STANDARD} onto the quote` }).focus();
     await page.keyboard.press('Space');
+    // Picked up: the drop zone says so (dnd-kit listens for the arrow keys from then on).
+    await expect(dropZone.getByText('Drop here')).toBeVisible();
     await page.keyboard.press('ArrowRight');
     await expect(dropZone).toHaveAttribute('data-over', 'true');
     await page.keyboard.press('Space');
-    await expect(page.getByRole('article', { name: ENDPOINT })).toBeVisible();
-    await expect(page.getByTestId('quote-line').first()).toHaveAttribute('aria-label', ENDPOINT);
-    await expect(edrLine.getByRole('button', { name: `Add the required service ${ENDPOINT}` })).toHaveCount(0);
+    await expect(page.getByRole('article', { name: STANDARD })).toBeVisible();
+    await expect(page.getByTestId('quote-line').first()).toHaveAttribute('aria-label', STANDARD);
+    await expect(backupLine.getByRole('button', { name: `Add the required service ${STANDARD}` })).toHaveCount(0);
 
-    // [M4.3] Removing the dependency returns it to the EDR line's unmet list; it is added from there again.
-    await page.getByRole('button', { name: `Remove ${ENDPOINT}` }).click();
-    await edrLine.getByRole('button', { name: `Add the required service ${ENDPOINT}` }).click();
-    await expect(page.getByRole('article', { name: ENDPOINT })).toBeVisible();
+    // [M4.3] Removing the dependency returns it to the backup line's unmet list; it is added from there again.
+    await page.getByRole('button', { name: `Remove ${STANDARD}` }).click();
+    await backupLine.getByRole('button', { name: `Add the required service ${STANDARD}` }).click();
+    await expect(page.getByRole('article', { name: STANDARD })).toBeVisible();
     await expect(page.getByTestId('total-monthly')).toContainText(/\d/);
 
     // [M4.2] Save: revision 1 and its edit route; change and save again: revision 2.
@@ -138,15 +145,20 @@ test.describe('sales quote builder', () => {
     expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
     const cells = await readSheet(xlsx);
     expect(cells.join('\n')).toContain(title);
-    expect(cells.join('\n')).toContain(EDR);
-    expect(cells.join('\n')).toContain(ENDPOINT);
+    expect(cells.join('\n')).toContain(BACKUP);
+    expect(cells.join('\n')).toContain(STANDARD);
     await expect(page).toHaveURL(new RegExp(`#/SalesQuotes/edit/${id}/1$`));
 
     const pdf = await exportFile(page, 'Export PDF', /PDF/);
     expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
     const bytes = await readFile(await pdf.path());
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
-    expect(bytes.toString('latin1')).toContain(title);
+    // The page content is compressed; the document information's Title refers to an object holding the quote's
+    // title as a plain PDF string (pdfkit writes those uncompressed).
+    const text = bytes.toString('latin1');
+    const titleRef = /\/Title (\d+) 0 R/.exec(text)?.[1];
+    expect(titleRef).toBeDefined();
+    expect(text).toContain(`\n${titleRef} 0 obj\n(${title})\nendobj`);
     await shot(page, 'sales-quotes-revision-1');
   });
 

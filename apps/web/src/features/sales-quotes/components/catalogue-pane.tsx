@@ -1,6 +1,5 @@
 import { useDraggable } from '@dnd-kit/core';
-import { CSS } from '@dnd-kit/utilities';
-import { Avatar, Button, Group, Loader, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Button, Group, Loader, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { SearchService } from '@portal/contracts';
 import { useEffect } from 'react';
@@ -73,17 +72,24 @@ export function CataloguePane(props: CataloguePaneProps) {
                 {t('salesQuotes.catalogue.dragHelp')}
               </Text>
             )}
-            <Stack gap={6} role="list" aria-label={t('salesQuotes.catalogue.list')} aria-busy={result.isFetching}>
-              {services.map((s) => (
-                <CatalogueItem
-                  key={s.Id}
-                  service={s}
-                  onAdd={() => props.onAdd(s)}
-                  isAdding={props.addingName === s.ServiceName}
-                  isReadOnly={props.isReadOnly}
-                />
-              ))}
-            </Stack>
+            {/* The list scrolls within the pane, so the quote stays in view beside it while a service is dragged. */}
+            <Box
+              mah="min(60vh, 640px)"
+              tabIndex={props.isReadOnly ? 0 : undefined}
+              style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}
+            >
+              <Stack gap={6} role="list" aria-label={t('salesQuotes.catalogue.list')} aria-busy={result.isFetching}>
+                {services.map((s) => (
+                  <CatalogueItem
+                    key={s.Id}
+                    service={s}
+                    onAdd={() => props.onAdd(s)}
+                    isAdding={props.addingName === s.ServiceName}
+                    isReadOnly={props.isReadOnly}
+                  />
+                ))}
+              </Stack>
+            </Box>
             {result.data && result.data.Total > services.length && (
               <Text size="xs" c="dimmed">
                 {t('salesQuotes.catalogue.more', { shown: services.length, total: result.data.Total })}
@@ -99,7 +105,8 @@ export function CataloguePane(props: CataloguePaneProps) {
 function CatalogueItem(props: { service: SearchService; onAdd: () => void; isAdding: boolean; isReadOnly: boolean }) {
   const { t } = useTranslation();
   const s = props.service;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useDraggable({
+  // The card stays in place (faded) while its copy in the drag overlay follows the pointer (QuoteDnd).
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: catalogueDragId(s.ServiceName),
     disabled: props.isReadOnly,
   });
@@ -112,13 +119,10 @@ function CatalogueItem(props: { service: SearchService; onAdd: () => void; isAdd
       p={6}
       data-testid="catalogue-service"
       style={{
-        transform: CSS.Translate.toString(transform),
-        position: 'relative',
-        zIndex: isDragging ? 20 : undefined,
+        opacity: isDragging ? 0.5 : undefined,
         border: '1px solid var(--mantine-color-gray-4)',
         borderRadius: 6,
         background: 'var(--mantine-color-body)',
-        boxShadow: isDragging ? 'var(--mantine-shadow-md)' : undefined,
       }}
     >
       {!props.isReadOnly && (

@@ -76,7 +76,7 @@ export function ExportQuoteModal(props: {
         )}
         {file && (
           <ReadableAlert color="green" title={t('salesQuotes.export.ready')}>
-            <Anchor href={file.DownloadUrl} download={file.FileName}>
+            <Anchor href={file.DownloadUrl} download={file.FileName} c="blue.9" underline="always">
               {t('salesQuotes.export.download', { file: file.FileName })}
             </Anchor>
           </ReadableAlert>

@@ -101,8 +101,8 @@ export function LoadQuotesModal(props: {
                         {props.canDelete && (
                           <Button
                             size="compact-sm"
-                            color="red"
-                            variant={props.mode === 'delete' ? 'filled' : 'subtle'}
+                            color="red.9"
+                            variant={props.mode === 'delete' ? 'filled' : 'outline'}
                             onClick={() => setDeleting(q)}
                             aria-label={t('salesQuotes.load.deleteQuote', { name: q.Name })}
                           >

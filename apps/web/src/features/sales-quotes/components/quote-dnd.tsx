@@ -3,6 +3,7 @@ import {
   type CollisionDetection,
   DndContext,
   type DragEndEvent,
+  DragOverlay,
   type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
@@ -11,7 +12,8 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import type { ReactNode } from 'react';
+import { Paper, Text } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATALOGUE_DRAG_PREFIX, droppedService, QUOTE_DROP_ZONE } from '../utils/quote-drag';
 
@@ -46,6 +48,8 @@ export function QuoteDnd(props: {
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  // The dragged service is drawn in an overlay above the page, so the catalogue's scrolling list does not clip it.
+  const [activeId, setActiveId] = useState<string | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: toDropZone }),
@@ -66,6 +70,7 @@ export function QuoteDnd(props: {
   };
 
   function handleDragEnd({ active, over }: DragEndEvent) {
+    setActiveId(null);
     const service = droppedService(String(active.id), over ? String(over.id) : null);
     if (service) props.onDrop(service);
   }
@@ -74,10 +79,21 @@ export function QuoteDnd(props: {
     <DndContext
       sensors={sensors}
       collisionDetection={quoteCollisions}
+      onDragStart={({ active }) => setActiveId(String(active.id))}
       onDragEnd={handleDragEnd}
+      onDragCancel={() => setActiveId(null)}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('salesQuotes.dnd.instructions') } }}
     >
       {props.children}
+      <DragOverlay dropAnimation={null}>
+        {activeId !== null && (
+          <Paper withBorder shadow="md" p="xs" maw={280} style={{ cursor: 'grabbing' }}>
+            <Text size="sm" fw={600} lineClamp={2}>
+              {name(activeId)}
+            </Text>
+          </Paper>
+        )}
+      </DragOverlay>
     </DndContext>
   );
 }

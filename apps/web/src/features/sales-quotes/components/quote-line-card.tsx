@@ -113,7 +113,7 @@ export function QuoteLineCard(props: QuoteLineCardProps) {
                   size="compact-sm"
                   variant="light"
                   color="orange"
-                  c="orange.9"
+                  c="dark.7"
                   disabled={props.isReadOnly}
                   loading={props.addingName === dep}
                   onClick={() => props.onAddDependency(dep)}

@@ -166,6 +166,8 @@ export function SalesQuotesScreen({ route, capabilities, onNavigate }: SalesQuot
   const hydrating = useRef<string | null>(null);
   useEffect(() => {
     const quote = saved.data;
+    // Not from a cached copy being refetched: after a save, revision 1 no longer is the latest.
+    if (saved.isFetching) return;
     if (!needsLoad || !quote || targetKey === null || hydrating.current === targetKey) return;
     hydrating.current = targetKey;
     const names = [...new Set(quote.Products.map((p) => p.ProductName))];
@@ -185,7 +187,7 @@ export function SalesQuotesScreen({ route, capabilities, onNavigate }: SalesQuot
       save.reset();
       hydrating.current = null;
     });
-  }, [needsLoad, saved.data, targetKey, save]);
+  }, [needsLoad, saved.data, saved.isFetching, targetKey, save]);
 
   // [M9.1] A new quote takes the first price list the caller may quote from.
   const firstTemplate = templates.data?.Items[0]?.Id ?? null;
@@ -377,9 +379,9 @@ export function SalesQuotesScreen({ route, capabilities, onNavigate }: SalesQuot
               {t(`salesQuotes.status.${draft.Status ? quoteStatusShownAs(draft.Status) : 'draft'}`)}
             </Badge>
             {draft.isDirty && (
-              <Text size="sm" c="orange.9">
+              <Badge variant="light" color="orange" c="dark.7">
                 {t('salesQuotes.unsaved')}
-              </Text>
+              </Badge>
             )}
           </Group>
         </Stack>
@@ -478,7 +480,7 @@ export function SalesQuotesScreen({ route, capabilities, onNavigate }: SalesQuot
         <ReadableAlert color="blue" role="note" title={t('salesQuotes.older.title', { revision: draft.RevisionNumber })}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{t('salesQuotes.older.text', { latest: draft.LatestRevisionNumber })}</Text>
-            <Button size="xs" variant="light" onClick={() => void openLatest()}>
+            <Button size="xs" variant="default" onClick={() => void openLatest()}>
               {t('salesQuotes.older.open', { latest: draft.LatestRevisionNumber })}
             </Button>
           </Stack>
