@@ -34,6 +34,7 @@ const VendorProfilePage = lazyPage(() => import('./routes/vendor-profile-page'),
 const PriceListsPage = lazyPage(() => import('./routes/price-lists-pages'), 'PriceListsPage');
 const MarketplaceCreatePage = lazyPage(() => import('./routes/price-lists-pages'), 'MarketplaceCreatePage');
 const MarketplacePage = lazyPage(() => import('./routes/price-lists-pages'), 'MarketplacePage');
+const SalesQuotesPage = lazyPage(() => import('./routes/sales-quotes-page'), 'SalesQuotesPage');
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 
 /** Signing in usually lands on the organisation's account: its code is fetched while the user types. */
@@ -75,6 +76,7 @@ const routes: RouteObject[] = [
       { path: 'MyMarketplaces/v2/Create/New', element: <MarketplaceCreatePage /> },
       { path: 'MyMarketplaces/v2/View/:marketplaceId/:query?', element: <MarketplacePage mode="view" /> },
       { path: 'MyMarketplaces/v2/Edit/M/:marketplaceId/:query?', element: <MarketplacePage mode="edit" /> },
+      { path: 'SalesQuotes/*', element: <SalesQuotesPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,0 +1,1 @@
+export { type SalesQuotesRoute, SalesQuotesScreen, type SalesQuotesScreenProps } from './components/sales-quotes-screen';

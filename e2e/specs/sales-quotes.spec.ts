@@ -1,0 +1,180 @@
+import { readFile } from 'node:fs/promises';
+import { type Download, expect, type Locator, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { checkAccessible, shot, signIn } from '../fixtures/portal';
+
+/**
+ * The quote builder #/SalesQuotes (issue 17): the catalogue, drag and drop by mouse and by keyboard, the lines,
+ * saving revisions, loading an older one and the two exports. summitpeak.admin (Reseller administrator) quotes
+ * from the price lists that reach Summit Peak; each run makes quotes of its own title, so no other spec's data moves.
+ */
+
+const BACKUP = 'Contoso Backup for Microsoft 365';
+const STANDARD = 'Microsoft 365 Business Standard';
+
+/** Drags with the mouse in small steps, as a person would (dnd-kit starts after 4 px). */
+async function mouseDrag(page: Page, handle: Locator, target: Locator) {
+  // Away from the window's edges, where dnd-kit scrolls the page while dragging.
+  await handle.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('nothing to drag or no place to drop');
+  // Both must be on screen: the catalogue's list scrolls inside its pane, so the quote stays beside it.
+  const toY = to.y + Math.min(60, to.height / 2);
+  if (toY < 0 || toY > (page.viewportSize()?.height ?? 0)) throw new Error(`the drop zone is off screen (y ${toY})`);
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 - 10, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, toY, { steps: 15 });
+  await expect(target).toHaveAttribute('data-over', 'true');
+  await page.mouse.up();
+}
+
+async function readSheet(download: Download) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
+  const cells: string[] = [];
+  for (const sheet of workbook.worksheets)
+    sheet.eachRow((row) => {
+      for (const v of (row.values as unknown[]).slice(1)) if (v !== null && v !== undefined) cells.push(String(v));
+    });
+  return cells;
+}
+
+async function exportFile(page: Page, button: string, title: RegExp): Promise<Download> {
+  await page.getByRole('button', { name: button }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  const link = dialog.getByRole('link', { name: /^Download / });
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  await checkAccessible(page);
+  const downloading = page.waitForEvent('download');
+  await link.click();
+  const download = await downloading;
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(dialog).toHaveCount(0);
+  return download;
+}
+
+test.describe('sales quote builder', () => {
+  test('[M2.2] [M2.3] [M2.5] [M2.6] [M2.7] [M4.2] [M4.3] [M6.1] builds a quote by drag and drop and by keyboard, saves two revisions, loads the first and exports it to .xlsx and PDF', async ({
+    page,
+  }) => {
+    const title = `Quote ${Date.now()}`;
+    await signIn(page, 'summitpeak.admin');
+    await page.getByRole('link', { name: 'Sales quotes' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sales quote builder' })).toBeVisible();
+    await expect(page.getByText('No services on this quote yet')).toBeVisible();
+
+    // [M2.3] The new-quote modal: company, title, users 1..100, the first price list.
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    await expect(page).toHaveURL(/#\/SalesQuotes\/new$/);
+    const modal = page.getByRole('dialog', { name: 'New quote' });
+    await expect(modal.getByLabel('Quote title')).toHaveValue('New It Infrastructure Quote');
+    await modal.getByLabel('Company name').fill('Northwind Prospects');
+    await modal.getByLabel('Quote title').fill(title);
+    await checkAccessible(page);
+    await modal.getByRole('button', { name: 'Create quote' }).click();
+    await expect(page).toHaveURL(/#\/SalesQuotes$/);
+    await expect(modal).toHaveCount(0);
+    const header = page.getByRole('region', { name: 'Quote details' });
+    await expect(header.getByLabel('Quote title')).toHaveValue(title);
+    await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+    await header.getByLabel('Total users').fill('20');
+    await header.getByLabel('Total users').press('Tab');
+
+    // By mouse: the backup service, which needs Business Standard [M4.3].
+    await page.getByLabel('Search services').fill('Microsoft 365');
+    // The search applies after a short pause: wait until the catalogue shows only the matches.
+    await expect(page.getByTestId('catalogue-service').filter({ hasNotText: 'Microsoft 365' })).toHaveCount(0);
+    const dropZone = page.getByTestId('quote-drop-zone');
+    await mouseDrag(page, page.getByRole('button', { name: `Drag ${BACKUP} onto the quote` }), dropZone);
+    const backupLine = page.getByRole('article', { name: BACKUP });
+    await expect(backupLine).toBeVisible();
+    await expect(backupLine.getByRole('button', { name: `Add the required service ${STANDARD}` })).toBeVisible();
+    await expect(page.getByTestId('total-monthly')).not.toContainText('…');
+    await checkAccessible(page);
+    await shot(page, 'sales-quotes-drag');
+
+    // By keyboard: Space on Business Standard's handle, an arrow key onto the quote, Space.
+    await page.getByRole('button', { name: `Drag ${STANDARD} onto the quote` }).focus();
+    await page.keyboard.press('Space');
+    // Picked up: the drop zone says so (dnd-kit listens for the arrow keys from then on).
+    await expect(dropZone.getByText('Drop here')).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(dropZone).toHaveAttribute('data-over', 'true');
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('article', { name: STANDARD })).toBeVisible();
+    await expect(page.getByTestId('quote-line').first()).toHaveAttribute('aria-label', STANDARD);
+    await expect(backupLine.getByRole('button', { name: `Add the required service ${STANDARD}` })).toHaveCount(0);
+
+    // [M4.3] Removing the dependency returns it to the backup line's unmet list; it is added from there again.
+    await page.getByRole('button', { name: `Remove ${STANDARD}` }).click();
+    await backupLine.getByRole('button', { name: `Add the required service ${STANDARD}` }).click();
+    await expect(page.getByRole('article', { name: STANDARD })).toBeVisible();
+    await expect(page.getByTestId('total-monthly')).toContainText(/\d/);
+
+    // [M4.2] Save: revision 1 and its edit route; change and save again: revision 2.
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/#\/SalesQuotes\/edit\/\d+\/1$/);
+    await expect(page.getByTestId('quote-revision')).toHaveText('Revision 1 of 1');
+    const id = /edit\/(\d+)\/1$/.exec(page.url())?.[1];
+    await header.getByLabel('Total users').fill('30');
+    await header.getByLabel('Total users').press('Tab');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/SalesQuotes/edit/${id}/2$`));
+    await expect(page.getByTestId('quote-revision')).toHaveText('Revision 2 of 2');
+
+    // [M2.5] The load grid lists it at revision 2; revision 1 opens read-only.
+    await page.getByRole('button', { name: 'Load' }).click();
+    await expect(page).toHaveURL(/#\/SalesQuotes\/load$/);
+    const grid = page.getByRole('dialog', { name: 'Load a quote' });
+    await grid.getByLabel('Search quotes').fill(title);
+    await expect(grid.getByRole('row', { name: new RegExp(title) })).toContainText('2');
+    await checkAccessible(page);
+    await grid.getByRole('button', { name: `Open ${title}` }).click();
+    await expect(page).toHaveURL(new RegExp(`#/SalesQuotes/edit/${id}/2$`));
+    await page.getByRole('textbox', { name: 'Revision' }).click();
+    await page.getByRole('option', { name: /^Revision 1 / }).click();
+    await expect(page).toHaveURL(new RegExp(`#/SalesQuotes/edit/${id}/1$`));
+    await expect(page.getByText('You are viewing revision 1')).toBeVisible();
+    await expect(header.getByLabel('Total users')).toHaveValue('20');
+    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+    // [M2.7] [M6.1] The exports of revision 1: an .xlsx with the lines, and the customer-facing PDF.
+    const xlsx = await exportFile(page, 'Export to Excel', /Excel/);
+    expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+    const cells = await readSheet(xlsx);
+    expect(cells.join('\n')).toContain(title);
+    expect(cells.join('\n')).toContain(BACKUP);
+    expect(cells.join('\n')).toContain(STANDARD);
+    await expect(page).toHaveURL(new RegExp(`#/SalesQuotes/edit/${id}/1$`));
+
+    const pdf = await exportFile(page, 'Export PDF', /PDF/);
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+    const bytes = await readFile(await pdf.path());
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    // The page content is compressed; the document information's Title refers to an object holding the quote's
+    // title as a plain PDF string (pdfkit writes those uncompressed).
+    const text = bytes.toString('latin1');
+    const titleRef = /\/Title (\d+) 0 R/.exec(text)?.[1];
+    expect(titleRef).toBeDefined();
+    expect(text).toContain(`\n${titleRef} 0 obj\n(${title})\nendobj`);
+    await shot(page, 'sales-quotes-revision-1');
+  });
+
+  test('[M6.1] without the sales quote permissions there is no menu entry, no builder and no Excel export', async ({ page }) => {
+    await signIn(page, 'blueharbor.finance');
+    await expect(page.getByRole('link', { name: 'Sales quotes' })).toHaveCount(0);
+
+    await page.goto('/#/SalesQuotes/export/xlsx');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Sales quote builder' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('You do not have access to this page');
+    await expect(page.getByRole('alert')).toContainText('view sales quotes');
+    await expect(page.getByRole('button', { name: 'Export to Excel' })).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await checkAccessible(page);
+    const refused = await page.request.post('/api/op/ExportSalesQuoteToExcel', { data: { id: 1, revision: 1 } });
+    expect(refused.status()).toBe(403);
+  });
+});
