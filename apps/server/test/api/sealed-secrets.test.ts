@@ -128,7 +128,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await vendor?.close();
-});
+}, 120_000);
 
 beforeEach(() => {
   received = [];
