@@ -166,27 +166,43 @@ export type DiscountChangeInput = z.input<typeof DiscountChangeSchema>;
 
 const decimalsOf = (d: Decimal) => Math.max(0, d.decimalPlaces());
 
+/** The fields of a discount's or a special deal's item that checkDiscountItems reads. */
+interface CheckedItem {
+  PriceableItemId: string;
+  Currency: string;
+  IsCustomCharge: boolean;
+  CustomCharge?: string | null;
+  Discount?: string | null;
+}
+
 /**
- * [A5.3] Checks one discount to save; errors name the field as `Discounts[i].…`. Percent 0..100 with at most 2
- * decimals, custom charge 0 or more with at most 3 decimals, the end after the start.
+ * [A5.3] The items of a discount or of a special deal: each fee and currency once; a custom charge (unless in percent
+ * mode) 0 or more with at most `customChargeDecimals` decimals; else a percent 0..100 with at most 2 decimals.
+ * `at` names the field under the record, e.g. `Discounts[0].…`.
  */
-export function checkDiscountChange(change: DiscountChange, index: number): FieldError[] {
+export function checkDiscountItems(
+  items: readonly CheckedItem[],
+  percentMode: boolean,
+  at: (field: string) => string,
+  customChargeDecimals: number,
+): FieldError[] {
   const errors: FieldError[] = [];
-  const at = (field: string) => `Discounts[${index}].${field}`;
   const seen = new Set<string>();
-  change.DiscountItems.forEach((item, i) => {
+  items.forEach((item, i) => {
     const key = discountItemKey(item.PriceableItemId, item.Currency);
     if (seen.has(key))
       errors.push({ field: at(`DiscountItems[${i}]`), message: 'This billing rule and currency is given twice' });
     seen.add(key);
-    const custom = item.IsCustomCharge && !change.PercentMode;
-    if (custom) {
+    if (item.IsCustomCharge && !percentMode) {
       const d = decimalOrNull(item.CustomCharge);
       if (d === null) errors.push({ field: at(`DiscountItems[${i}].CustomCharge`), message: 'Enter a special price' });
       else if (d.isNegative())
         errors.push({ field: at(`DiscountItems[${i}].CustomCharge`), message: 'The special price cannot be negative' });
-      else if (decimalsOf(d) > DISCOUNT_CUSTOM_CHARGE_DECIMALS)
-        errors.push({ field: at(`DiscountItems[${i}].CustomCharge`), message: 'The special price has at most 3 decimals' });
+      else if (decimalsOf(d) > customChargeDecimals)
+        errors.push({
+          field: at(`DiscountItems[${i}].CustomCharge`),
+          message: `The special price has at most ${customChargeDecimals} decimals`,
+        });
     } else {
       const d = decimalOrNull(item.Discount);
       if (d === null) errors.push({ field: at(`DiscountItems[${i}].Discount`), message: 'Enter a discount percent' });
@@ -196,6 +212,17 @@ export function checkDiscountChange(change: DiscountChange, index: number): Fiel
         errors.push({ field: at(`DiscountItems[${i}].Discount`), message: 'The discount has at most 2 decimals' });
     }
   });
+  return errors;
+}
+
+/**
+ * [A5.3] Checks one discount to save; errors name the field as `Discounts[i].…`. Percent 0..100 with at most 2
+ * decimals, custom charge 0 or more with at most 3 decimals, the end after the start.
+ */
+export function checkDiscountChange(change: DiscountChange, index: number): FieldError[] {
+  const errors: FieldError[] = [];
+  const at = (field: string) => `Discounts[${index}].${field}`;
+  errors.push(...checkDiscountItems(change.DiscountItems, change.PercentMode, at, DISCOUNT_CUSTOM_CHARGE_DECIMALS));
   if (
     change.EffectiveStartDate &&
     change.EffectiveEndDate &&

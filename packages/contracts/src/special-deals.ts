@@ -13,10 +13,9 @@
  * `Deals[0].EffectiveEndDate`, `Deals[0].Comments`, `Deals[0].Version`); `checkSpecialDealChange` is the shared
  * part of the checks the web can run before sending.
  */
-import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { AccountIdSchema, AccountTypeSchema } from './accounts.js';
-import { type DiscountPricing, discountedUnitPrice, discountItemKey } from './discounts.js';
+import { checkDiscountItems, type DiscountPricing, discountedUnitPrice, discountItemKey } from './discounts.js';
 import type { FieldError } from './errors.js';
 import { defineOperation } from './operation.js';
 import { RecordVersionSchema } from './versions.js';
@@ -25,10 +24,7 @@ import { RecordVersionSchema } from './versions.js';
 // Limits [A5.3] [A5.12]
 // ---------------------------------------------------------------------------------------------
 
-/** [A5.3] Percent fields use 2 decimals, 0 to 100. */
-export const SPECIAL_DEAL_PERCENT_DECIMALS = 2;
-export const SPECIAL_DEAL_PERCENT_MAX = 100;
-/** [A5.3] Special price fields use 6 decimals in the pricing panel (the Special Deal tab). */
+/** [A5.3] Percent fields use 2 decimals, 0 to 100, as a discount's (checkDiscountItems). Special price fields use 6 decimals in the pricing panel (the Special Deal tab). */
 export const SPECIAL_DEAL_CUSTOM_CHARGE_DECIMALS = 6;
 /** The comments of a deal: at most 1000 characters. */
 export const SPECIAL_DEAL_COMMENTS_MAX = 1000;
@@ -268,18 +264,6 @@ export function chargeStreamHistory(deals: readonly SpecialDeal[], chargeStreamI
     .sort((a, b) => Date.parse(b.CreatedDate) - Date.parse(a.CreatedDate));
 }
 
-function decimalOrNull(value: string | null | undefined): Decimal | null {
-  if (value === null || value === undefined || value.trim() === '') return null;
-  try {
-    const d = new Decimal(value.trim());
-    return d.isFinite() ? d : null;
-  } catch {
-    return null;
-  }
-}
-
-const decimalsOf = (d: Decimal) => Math.max(0, d.decimalPlaces());
-
 /**
  * [A5.3] [A5.12] The checks of one deal to save that need no database; errors are named `Deals[index].…`.
  * Percent 0..100 with at most 2 decimals; custom charge 0 or more with at most 6 decimals; each fee and currency
@@ -300,28 +284,7 @@ export function checkSpecialDealChange(change: SpecialDealChange, index: number,
     errors.push({ field: at('Comments'), message: 'The comments have at most 1000 characters' });
   if (!isValidUntilChoice(change.effectiveEndDate, now))
     errors.push({ field: at('EffectiveEndDate'), message: 'Choose no end date or the end of a month within 10 years' });
-  const seen = new Set<string>();
-  change.discountItems.forEach((item, i) => {
-    const key = discountItemKey(item.PriceableItemId, item.Currency);
-    if (seen.has(key))
-      errors.push({ field: at(`DiscountItems[${i}]`), message: 'This billing rule and currency is given twice' });
-    seen.add(key);
-    if (item.IsCustomCharge && !change.percentMode) {
-      const d = decimalOrNull(item.CustomCharge);
-      if (d === null) errors.push({ field: at(`DiscountItems[${i}].CustomCharge`), message: 'Enter a special price' });
-      else if (d.isNegative())
-        errors.push({ field: at(`DiscountItems[${i}].CustomCharge`), message: 'The special price cannot be negative' });
-      else if (decimalsOf(d) > SPECIAL_DEAL_CUSTOM_CHARGE_DECIMALS)
-        errors.push({ field: at(`DiscountItems[${i}].CustomCharge`), message: 'The special price has at most 6 decimals' });
-    } else {
-      const d = decimalOrNull(item.Discount);
-      if (d === null) errors.push({ field: at(`DiscountItems[${i}].Discount`), message: 'Enter a discount percent' });
-      else if (d.isNegative() || d.greaterThan(SPECIAL_DEAL_PERCENT_MAX))
-        errors.push({ field: at(`DiscountItems[${i}].Discount`), message: 'The discount is between 0 and 100 percent' });
-      else if (decimalsOf(d) > SPECIAL_DEAL_PERCENT_DECIMALS)
-        errors.push({ field: at(`DiscountItems[${i}].Discount`), message: 'The discount has at most 2 decimals' });
-    }
-  });
+  errors.push(...checkDiscountItems(change.discountItems, change.percentMode, at, SPECIAL_DEAL_CUSTOM_CHARGE_DECIMALS));
   return errors;
 }
 

@@ -6,18 +6,32 @@
 import { type DiscountItemPricing, type DiscountPricing, discountItemKey } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 
-const pairKey = (accountPath: string, serviceId: number) => `${accountPath}|${serviceId}`;
-
-interface Row {
-  account_path: string;
-  service_id: number;
-  discount_id: number;
-  percent_mode: boolean;
+/** One row of an item table LEFT JOINed to its discount or special deal (null columns: a record without items). */
+export interface ItemRow {
   priceable_item_id: string | null;
   currency: string | null;
   is_custom_charge: boolean | null;
   percent: string | null;
   custom_charge: string | null;
+}
+
+/** Adds a loaded item row to the items of its discount or special deal, as the one pricing rule reads them. */
+export function addItemRow(items: ReadonlyMap<string, DiscountItemPricing>, r: ItemRow): void {
+  if (r.priceable_item_id === null || r.currency === null) return;
+  (items as Map<string, DiscountItemPricing>).set(discountItemKey(r.priceable_item_id, r.currency), {
+    isCustomCharge: r.is_custom_charge ?? false,
+    percent: r.percent,
+    customCharge: r.custom_charge,
+  });
+}
+
+const pairKey = (accountPath: string, serviceId: number) => `${accountPath}|${serviceId}`;
+
+interface Row extends ItemRow {
+  account_path: string;
+  service_id: number;
+  discount_id: number;
+  percent_mode: boolean;
 }
 
 /** The effective discount of each (account path, service id) pair that has one, keyed by `${accountPath}|${serviceId}`. */
@@ -56,12 +70,7 @@ export async function loadDiscountsFor(
       discount = { discountId: r.discount_id, percentMode: r.percent_mode, items: new Map<string, DiscountItemPricing>() };
       found.set(key, discount);
     }
-    if (r.priceable_item_id !== null && r.currency !== null)
-      (discount.items as Map<string, DiscountItemPricing>).set(discountItemKey(r.priceable_item_id, r.currency), {
-        isCustomCharge: r.is_custom_charge ?? false,
-        percent: r.percent,
-        customCharge: r.custom_charge,
-      });
+    addItemRow(discount.items, r);
   }
   return found;
 }

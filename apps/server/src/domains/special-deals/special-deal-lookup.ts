@@ -4,22 +4,18 @@
  * buyer's parent, not past its end at `now` (checked here, so a deal stops by itself before the sweeper marks it
  * Expired). price-lists' loadCustomerPricing calls this, so every caller of the pricing rule sees the same deal.
  */
-import { type DiscountItemPricing, discountItemKey, type SpecialDealPricing } from '@portal/contracts';
+import type { DiscountItemPricing, SpecialDealPricing } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
+import { addItemRow, type ItemRow } from '../discounts/discount-lookup.js';
 
 /** The key of a deal in loadSpecialDealsFor's answer: the buyer's path and the Product account id. */
 export const specialDealKey = (buyerPath: string, productAccountId: number) => `${buyerPath}|${productAccountId}`;
 
-interface Row {
+interface Row extends ItemRow {
   buyer_path: string;
   product_account_id: number;
   deal_id: number;
   percent_mode: boolean;
-  priceable_item_id: string | null;
-  currency: string | null;
-  is_custom_charge: boolean | null;
-  percent: string | null;
-  custom_charge: string | null;
 }
 
 /** The deals in force at `now` on these Product accounts, keyed by specialDealKey(buyer path, product account id). */
@@ -47,12 +43,7 @@ export async function loadSpecialDealsFor(
       deal = { dealId: r.deal_id, percentMode: r.percent_mode, items: new Map<string, DiscountItemPricing>() };
       found.set(key, deal);
     }
-    if (r.priceable_item_id !== null && r.currency !== null)
-      (deal.items as Map<string, DiscountItemPricing>).set(discountItemKey(r.priceable_item_id, r.currency), {
-        isCustomCharge: r.is_custom_charge ?? false,
-        percent: r.percent,
-        customCharge: r.custom_charge,
-      });
+    addItemRow(deal.items, r);
   }
   return found;
 }
