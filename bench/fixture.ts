@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { insertAccount } from '../apps/server/src/domains/accounts/index.js';
 import { hashPassword } from '../apps/server/src/domains/auth/index.js';
@@ -9,6 +10,7 @@ import { createDb, type Db } from '../apps/server/src/platform/db/db.js';
 import { configureSecrets, generateKey, makeKeyring } from '../apps/server/src/platform/secrets/index.js';
 import { pathUpperBound } from '../apps/server/src/platform/tenancy/scope.js';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-seed.js';
+import { formatMs, formatRatio, type Timing, table } from './measure.js';
 
 /**
  * A throwaway key for the secrets a benchmark stores (the demo seed seals a provisioning password before any app is
@@ -177,4 +179,69 @@ export async function findTargets(db: Db, resellerId: number, sampleSize = 64): 
     deepPagePath: deep.path,
     outsideAccountId: outside.id,
   };
+}
+
+/** What one backend's run of a latency bench gives: the primary-key floor, the timed lines and their statement counts. */
+export interface BackendReport {
+  backend: Backend;
+  floor: Timing;
+  rows: Timing[];
+  statements: number[];
+}
+
+export interface LatencyBenchOptions {
+  iterations?: number;
+  skipPglite?: boolean;
+  skipPostgres?: boolean;
+}
+
+/**
+ * Runs a latency bench on PGlite and (with DATABASE_URL) PostgreSQL and prints each backend's table: statements,
+ * median, p95, runs and the median as a ratio to the floor measured in the same run.
+ */
+export async function runLatencyBench(
+  title: string,
+  runBackend: (backend: Backend, iterations: number, log: (line: string) => void) => Promise<BackendReport>,
+  defaultIterations: number,
+  options: LatencyBenchOptions = {},
+): Promise<void> {
+  const iterations = options.iterations ?? defaultIterations;
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const reports: BackendReport[] = [];
+  if (!options.skipPglite) reports.push(await runBackend('pglite', iterations, log));
+  if (!options.skipPostgres && process.env.DATABASE_URL) reports.push(await runBackend('postgres', iterations, log));
+  for (const r of reports) {
+    console.log(`\n${title} — ${r.backend === 'pglite' ? 'PGlite' : 'PostgreSQL'}`);
+    console.log(
+      table(
+        ['Latency', 'statements', 'median', 'p95', 'runs', 'median x floor'],
+        [r.floor, ...r.rows].map((t, i) => [
+          t.name,
+          i === 0 ? '1' : String(r.statements[i - 1]),
+          formatMs(t.median),
+          formatMs(t.p95),
+          String(t.runs),
+          formatRatio(t.median / r.floor.median),
+        ]),
+      ),
+    );
+  }
+}
+
+/** The command line of a latency bench run on its own: --iterations (at least 5), --skip-pglite, --skip-postgres. */
+export function latencyBenchArgs(defaultIterations: number): LatencyBenchOptions {
+  const { values } = parseArgs({
+    options: {
+      iterations: { type: 'string', default: String(defaultIterations) },
+      'skip-pglite': { type: 'boolean', default: false },
+      'skip-postgres': { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const iterations = Number(values.iterations);
+  if (!Number.isInteger(iterations) || iterations < 5) {
+    console.error('--iterations must be a whole number, at least 5');
+    process.exit(2);
+  }
+  return { iterations, skipPglite: values['skip-pglite'], skipPostgres: values['skip-postgres'] };
 }

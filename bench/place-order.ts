@@ -10,7 +10,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { insertAccount } from '../apps/server/src/domains/accounts/index.js';
@@ -19,9 +18,17 @@ import { acceptServiceTerms } from '../apps/server/src/domains/terms/index.js';
 import { migrate } from '../apps/server/src/platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo-seed.js';
-import { type Backend, benchSecrets, openBenchDb } from './fixture.js';
+import {
+  type Backend,
+  type BackendReport,
+  benchSecrets,
+  type LatencyBenchOptions,
+  latencyBenchArgs,
+  openBenchDb,
+  runLatencyBench,
+} from './fixture.js';
 import { BenchClient } from './http-client.js';
-import { formatMs, formatRatio, measure, type Timing, table } from './measure.js';
+import { formatMs, measure, type Timing } from './measure.js';
 
 /** A Company-level demo service with one dependency, and that dependency. */
 const SERVICE = 'Contoso Backup for Microsoft 365';
@@ -35,14 +42,7 @@ const product = (name: string, service: Record<string, unknown>) => ({
   Service: { Values: service },
 });
 
-interface Report {
-  backend: Backend;
-  floor: Timing;
-  rows: Timing[];
-  statements: number[];
-}
-
-async function runBackend(backend: Backend, iterations: number, log: (line: string) => void): Promise<Report> {
+async function runBackend(backend: Backend, iterations: number, log: (line: string) => void): Promise<BackendReport> {
   log(`\n== place an order with a dependency: ${backend} ==`);
   const bench = await openBenchDb(backend);
   const { db } = bench;
@@ -156,45 +156,10 @@ async function runBackend(backend: Backend, iterations: number, log: (line: stri
   }
 }
 
-export async function runPlaceOrderBench(
-  options: { iterations?: number; skipPglite?: boolean; skipPostgres?: boolean } = {},
-): Promise<void> {
-  const iterations = options.iterations ?? 40;
-  const log = (line: string) => process.stderr.write(`${line}\n`);
-  const reports: Report[] = [];
-  if (!options.skipPglite) reports.push(await runBackend('pglite', iterations, log));
-  if (!options.skipPostgres && process.env.DATABASE_URL) reports.push(await runBackend('postgres', iterations, log));
-  for (const r of reports) {
-    console.log(`\nPlace an order — ${r.backend === 'pglite' ? 'PGlite' : 'PostgreSQL'}`);
-    console.log(
-      table(
-        ['Latency', 'statements', 'median', 'p95', 'runs', 'median x floor'],
-        [r.floor, ...r.rows].map((t, i) => [
-          t.name,
-          i === 0 ? '1' : String(r.statements[i - 1]),
-          formatMs(t.median),
-          formatMs(t.p95),
-          String(t.runs),
-          formatRatio(t.median / r.floor.median),
-        ]),
-      ),
-    );
-  }
+export function runPlaceOrderBench(options: LatencyBenchOptions = {}): Promise<void> {
+  return runLatencyBench('Place an order', runBackend, 40, options);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({
-    options: {
-      iterations: { type: 'string', default: '40' },
-      'skip-pglite': { type: 'boolean', default: false },
-      'skip-postgres': { type: 'boolean', default: false },
-    },
-    strict: true,
-  });
-  const iterations = Number(values.iterations);
-  if (!Number.isInteger(iterations) || iterations < 5) {
-    console.error('--iterations must be a whole number, at least 5');
-    process.exit(2);
-  }
-  await runPlaceOrderBench({ iterations, skipPglite: values['skip-pglite'], skipPostgres: values['skip-postgres'] });
+  await runPlaceOrderBench(latencyBenchArgs(40));
 }

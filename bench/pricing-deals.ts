@@ -17,7 +17,6 @@
  * `npm run bench` runs it after the ordering benchmark unless `--skip-pricing-deals` is given.
  */
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { insertAccount } from '../apps/server/src/domains/accounts/index.js';
@@ -28,22 +27,24 @@ import * as deals from '../apps/server/src/domains/special-deals/special-deals.r
 import { migrate } from '../apps/server/src/platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo-seed.js';
-import { type Backend, benchSecrets, openBenchDb } from './fixture.js';
+import {
+  type Backend,
+  type BackendReport,
+  benchSecrets,
+  createResellerAdmin,
+  type LatencyBenchOptions,
+  latencyBenchArgs,
+  openBenchDb,
+  runLatencyBench,
+} from './fixture.js';
 import { BenchClient } from './http-client.js';
-import { formatMs, formatRatio, measure, type Timing, table } from './measure.js';
+import { formatMs, measure, type Timing } from './measure.js';
 
 const SERVICE = 'Microsoft 365 Business Standard';
 const RESELLER = 'Blue Harbor IT';
 const COMPANIES = 100;
 const PER_COMPANY = 10;
 const CURRENCY = 'EUR';
-
-interface Report {
-  backend: Backend;
-  floor: Timing;
-  rows: Timing[];
-  statements: number[];
-}
 
 interface Subscription {
   id: number;
@@ -52,7 +53,7 @@ interface Subscription {
   attributes: Record<string, unknown>;
 }
 
-async function runBackend(backend: Backend, iterations: number, log: (line: string) => void): Promise<Report> {
+async function runBackend(backend: Backend, iterations: number, log: (line: string) => void): Promise<BackendReport> {
   log(`\n== price 1,000 subscriptions with discounts and special deals: ${backend} ==`);
   const bench = await openBenchDb(backend);
   const { db } = bench;
@@ -182,7 +183,10 @@ async function runBackend(backend: Backend, iterations: number, log: (line: stri
     app = await buildApp({ secrets: benchSecrets, db, webDist: null, logger: false, backgroundJobs: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
-    client = await new BenchClient(`http://127.0.0.1:${port}`).signIn('provider.admin', DEMO_PASSWORD);
+    // The sub-reseller's own administrator: the preview's purchase side is what the viewer's organisation pays
+    // (decision 0049), so only the sub-reseller's view prices its purchase with the deal.
+    const subResellerAdmin = await createResellerAdmin(db, subReseller);
+    client = await new BenchClient(`http://127.0.0.1:${port}`).signIn(subResellerAdmin, DEMO_PASSWORD);
     const signedIn = client;
     const withDeal = subscriptions[0] as Subscription;
     const preview = await signedIn.post('/api/op/GetAccountPricePreview', { accountId: withDeal.id });
@@ -219,7 +223,7 @@ async function runBackend(backend: Backend, iterations: number, log: (line: stri
       iterations,
     );
     await add(
-      'GetAccountPricePreview, one subscription with a deal (HTTP, provider.admin)',
+      'GetAccountPricePreview, one subscription with a deal (HTTP, the sub-reseller administrator)',
       async () => {
         const reply = await signedIn.post('/api/op/GetAccountPricePreview', { accountId: withDeal.id });
         if (reply.status !== 200) throw new Error(`GetAccountPricePreview ${reply.status}`);
@@ -234,45 +238,10 @@ async function runBackend(backend: Backend, iterations: number, log: (line: stri
   }
 }
 
-export async function runPricingDealsBench(
-  options: { iterations?: number; skipPglite?: boolean; skipPostgres?: boolean } = {},
-): Promise<void> {
-  const iterations = options.iterations ?? 30;
-  const log = (line: string) => process.stderr.write(`${line}\n`);
-  const reports: Report[] = [];
-  if (!options.skipPglite) reports.push(await runBackend('pglite', iterations, log));
-  if (!options.skipPostgres && process.env.DATABASE_URL) reports.push(await runBackend('postgres', iterations, log));
-  for (const r of reports) {
-    console.log(`\nPricing with discounts and special deals — ${r.backend === 'pglite' ? 'PGlite' : 'PostgreSQL'}`);
-    console.log(
-      table(
-        ['Latency', 'statements', 'median', 'p95', 'runs', 'median x floor'],
-        [r.floor, ...r.rows].map((t, i) => [
-          t.name,
-          i === 0 ? '1' : String(r.statements[i - 1]),
-          formatMs(t.median),
-          formatMs(t.p95),
-          String(t.runs),
-          formatRatio(t.median / r.floor.median),
-        ]),
-      ),
-    );
-  }
+export function runPricingDealsBench(options: LatencyBenchOptions = {}): Promise<void> {
+  return runLatencyBench('Pricing with discounts and special deals', runBackend, 30, options);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({
-    options: {
-      iterations: { type: 'string', default: '30' },
-      'skip-pglite': { type: 'boolean', default: false },
-      'skip-postgres': { type: 'boolean', default: false },
-    },
-    strict: true,
-  });
-  const iterations = Number(values.iterations);
-  if (!Number.isInteger(iterations) || iterations < 5) {
-    console.error('--iterations must be a whole number, at least 5');
-    process.exit(2);
-  }
-  await runPricingDealsBench({ iterations, skipPglite: values['skip-pglite'], skipPostgres: values['skip-postgres'] });
+  await runPricingDealsBench(latencyBenchArgs(30));
 }
