@@ -542,3 +542,14 @@ describe('from quote to order', () => {
     expect((await op('reseller', 'LoadQuote', { id })).body.Status).toBe('approved');
   });
 });
+
+describe('ListQuoteCustomers', () => {
+  it("lists the companies in the caller's scope with their currency, and none of another reseller's", async () => {
+    const own = await op('reseller', 'ListQuoteCustomers', { search: 'Quote' });
+    expect(own.status).toBe(200);
+    expect(own.body.Items).toContainEqual({ AccountId: customer, DisplayName: 'Quote Customer', Currency: 'EUR' });
+    const other = await op('other', 'ListQuoteCustomers', { search: 'Quote' });
+    expect(other.status).toBe(200);
+    expect(other.body.Items.map((i: { AccountId: number }) => i.AccountId)).not.toContain(customer);
+  });
+});

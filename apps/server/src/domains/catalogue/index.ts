@@ -17,6 +17,7 @@ export {
   PROVISIONING_PASSWORD_COLUMN,
 } from './provisioning-passwords.js';
 export {
+  customerCurrenciesOf,
   customerCurrency,
   loadPricingSources,
   type PricingSource,

@@ -165,3 +165,17 @@ export async function customerCurrency(db: Queryable, accountPath: string): Prom
   );
   return currencyOfPathAccounts(rows);
 }
+
+/** The customer's currency of each of these accounts, in one statement (see currencyOfPathAccounts). */
+export async function customerCurrenciesOf(db: Queryable, accountIds: readonly number[]): Promise<Map<number, string>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db.query<{ id: number; account_type: string; currency: string | null; depth: number }>(
+    `SELECT a.id, pa.account_type, pa.currency, pa.depth
+     FROM accounts a JOIN accounts pa ON pa.id = ANY (string_to_array(btrim(a.path, '/'), '/')::int[])
+     WHERE a.id = ANY ($1::int[])`,
+    [[...new Set(accountIds)]],
+  );
+  const byAccount = new Map<number, typeof rows>();
+  for (const r of rows) byAccount.set(r.id, [...(byAccount.get(r.id) ?? []), r]);
+  return new Map(accountIds.map((id) => [id, currencyOfPathAccounts(byAccount.get(id) ?? [])]));
+}

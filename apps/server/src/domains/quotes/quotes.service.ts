@@ -30,7 +30,13 @@ import { DomainError, forbidden, notFound, validationFailed } from '../../platfo
 import type { Caller } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
 import * as accounts from '../accounts/index.js';
-import { customerCurrency, findOrderableService, loadPricingSources, type PricingSource } from '../catalogue/index.js';
+import {
+  customerCurrenciesOf,
+  customerCurrency,
+  findOrderableService,
+  loadPricingSources,
+  type PricingSource,
+} from '../catalogue/index.js';
 import { listSearchableMarketplaces } from '../marketplace-search/index.js';
 import { loadCustomerPricing, loadPriceListPricing } from '../price-lists/index.js';
 import * as repo from './quotes.repository.js';
@@ -80,12 +86,13 @@ async function requireCustomer(db: Queryable, caller: Caller, id: number, field:
 
 export async function quoteCustomers(db: Queryable, caller: Caller, input: { search: string }) {
   const rows = await accounts.searchInScope(db, caller.scope.rootPath, input.search, ['Company'], 50);
-  const items = [];
-  for (const r of rows) {
-    const row = await accounts.findById(db, r.id);
-    if (row) items.push({ AccountId: r.id, DisplayName: r.display_name, Currency: await customerCurrency(db, row.path) });
-  }
-  return { Items: items };
+  const currencies = await customerCurrenciesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    Items: rows.map((r) => ({ AccountId: r.id, DisplayName: r.display_name, Currency: currencies.get(r.id) as string })),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
