@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
@@ -59,12 +59,7 @@ export function generateKey(): SecretKey {
 export function loadKeyring(settings: { secretsKey: string | null; secretsOldKeys: string[]; keyFile: string }): Keyring {
   const older = settings.secretsOldKeys.map((k) => parseKey(k, 'SECRETS_OLD_KEYS'));
   if (settings.secretsKey) return makeKeyring(parseKey(settings.secretsKey, 'SECRETS_KEY'), older);
-  if (!existsSync(settings.keyFile)) {
-    const fresh = generateKey();
-    mkdirSync(dirname(settings.keyFile), { recursive: true });
-    writeFileSync(settings.keyFile, `${fresh.id}:${fresh.key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-    chmodSync(settings.keyFile, 0o600);
-  }
+  if (!existsSync(settings.keyFile)) createKeyFile(settings.keyFile);
   const lines = readFileSync(settings.keyFile, 'utf8')
     .split('\n')
     .map((l) => l.trim())
@@ -72,6 +67,26 @@ export function loadKeyring(settings: { secretsKey: string | null; secretsOldKey
   const [first, ...rest] = lines.map((l) => parseKey(l, settings.keyFile));
   if (!first) throw new Error(`${settings.keyFile} holds no key`);
   return makeKeyring(first, [...rest, ...older]);
+}
+
+/**
+ * Writes a fresh key file whole before it appears under its name: the key goes to a private temporary
+ * file which is then hard-linked into place. Two processes starting together on one DATA_DIR never see
+ * a half-written file; the one that links second keeps the winner's key (EEXIST).
+ */
+function createKeyFile(keyFile: string) {
+  const fresh = generateKey();
+  mkdirSync(dirname(keyFile), { recursive: true });
+  const temporary = `${keyFile}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  writeFileSync(temporary, `${fresh.id}:${fresh.key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(temporary, 0o600);
+  try {
+    linkSync(temporary, keyFile);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(temporary);
+  }
 }
 
 export function isSealed(stored: string): boolean {

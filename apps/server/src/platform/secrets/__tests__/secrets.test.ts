@@ -1,8 +1,12 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generateKey, loadKeyring, makeKeyring, open, parseKey, SecretUnreadableError, seal, sealedWith } from '../secrets.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
 
 describe('sealing secrets with AES-256-GCM', () => {
   const keyring = makeKeyring(generateKey());
@@ -57,6 +61,24 @@ describe('keys from configuration', () => {
     expect(again.current.id).toBe(first.current.id);
     expect(readFileSync(keyFile, 'utf8')).toContain(`${first.current.id}:`);
   });
+
+  it('processes starting together on one DATA_DIR all read the same whole key, never a half-written file', async () => {
+    const keyFile = join(mkdtempSync(join(tmpdir(), 'portal-keys-')), 'secrets.key');
+    const secretsModule = pathToFileURL(join(here, '../secrets.ts')).href;
+    // Every process waits for the same instant before reading, so the first starts are truly together.
+    const at = Date.now() + 4_000;
+    const script = `const { loadKeyring } = await import(${JSON.stringify(secretsModule)}); while (Date.now() < ${at}); process.stdout.write(loadKeyring({ secretsKey: null, secretsOldKeys: [], keyFile: ${JSON.stringify(keyFile)} }).current.id);`;
+    const run = () =>
+      new Promise<string>((done, fail) =>
+        execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], (error, stdout, stderr) =>
+          error ? fail(new Error(stderr || error.message)) : done(stdout),
+        ),
+      );
+    const ids = await Promise.all(Array.from({ length: 6 }, run));
+    expect(new Set(ids).size).toBe(1);
+    expect(readFileSync(keyFile, 'utf8')).toBe(readFileSync(keyFile, 'utf8').split('\n')[0] + '\n');
+    expect(readdirSync(dirname(keyFile))).toEqual(['secrets.key']);
+  }, 60_000);
 
   it('SECRETS_KEY wins over the key file; SECRETS_OLD_KEYS only open', () => {
     const current = generateKey();
