@@ -38,7 +38,14 @@ const create = (who: string, input: Record<string, unknown> = {}) =>
 const update = (who: string, dashboard: any, changes: Record<string, unknown> = {}) =>
   dash(who, 'POST', `/dash/dashboard/${dashboard.id}/update`, { ...editable(dashboard), ...changes });
 function editable(d: any) {
-  return { title: d.title, layout: d.layout, content: d.content, visibleTo: d.visibleTo, published: d.published, Version: d.Version };
+  return {
+    title: d.title,
+    layout: d.layout,
+    content: d.content,
+    visibleTo: d.visibleTo,
+    published: d.published,
+    Version: d.Version,
+  };
 }
 const fields = (res: { body: any }) => (res.body?.errors ?? []).map((e: { field: string }) => e.field).sort();
 
@@ -124,7 +131,11 @@ describe('creating and listing', () => {
     const rows = await auditOf(res.body.id);
 
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ operation: 'CreateDashboard', account_id: ids.reseller, after: { action: 'create', title: 'Audited' } });
+    expect(rows[0]).toMatchObject({
+      operation: 'CreateDashboard',
+      account_id: ids.reseller,
+      after: { action: 'create', title: 'Audited' },
+    });
   });
 
   it('refuses bad input naming the field: no layout, a layout that is not a grid, a long title, an unknown audience', async () => {
@@ -195,7 +206,10 @@ describe('reading, saving, publishing and deleting', () => {
 
   it('[M7.5] saves the whole dashboard with a text and a video widget, moving the Version on', async () => {
     const made = await create('resellerAdmin', { title: 'Welcome' });
-    const content = { a1: { type: 'text', html: '<h2>Hello</h2><p>Read <a href="https://example.com">this</a></p>' }, a2: { type: 'video', url: VIDEO } };
+    const content = {
+      a1: { type: 'text', html: '<h2>Hello</h2><p>Read <a href="https://example.com">this</a></p>' },
+      a2: { type: 'video', url: VIDEO },
+    };
     const saved = await update('resellerAdmin', made.body, { title: 'Welcome aboard', content, visibleTo: ['Company'] });
 
     expect(saved.status).toBe(200);
@@ -207,7 +221,9 @@ describe('reading, saving, publishing and deleting', () => {
   });
 
   it('sanitises text widgets when saved: a script or event handler is never stored as markup', async () => {
-    const made = await create('resellerAdmin', { layout: DASHBOARD_LAYOUT_PRESETS.find((p) => p.id === 'three-columns')?.layout });
+    const made = await create('resellerAdmin', {
+      layout: DASHBOARD_LAYOUT_PRESETS.find((p) => p.id === 'three-columns')?.layout,
+    });
     const content = {
       a1: { type: 'text', html: '<img src=x onerror=alert(1)><p onclick="alert(2)">Hi</p>' },
       a2: { type: 'text', html: '<script>alert(3)</script><a href="javascript:alert(4)">go</a>' },
@@ -222,7 +238,9 @@ describe('reading, saving, publishing and deleting', () => {
     expect(html).not.toMatch(/<(img|script|svg|iframe)/i);
     expect(html).not.toMatch(/onerror|onclick|onload|javascript:/i);
     expect(saved.body.content.a1.html).toBe('&lt;img /&gt;<p>Hi</p>');
-    expect(saved.body.content.a2.html).toBe('&lt;script&gt;alert(3)&lt;/script&gt;<a target="_blank" rel="noopener noreferrer nofollow">go</a>');
+    expect(saved.body.content.a2.html).toBe(
+      '&lt;script&gt;alert(3)&lt;/script&gt;<a target="_blank" rel="noopener noreferrer nofollow">go</a>',
+    );
   });
 
   it('[M8.4] refuses an unknown widget type, a link that is not a YouTube video and a slot the layout lacks, naming the fields', async () => {
@@ -283,7 +301,11 @@ describe('reading, saving, publishing and deleting', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ id: made.body.id, deleted: true });
     expect(after.status).toBe(404);
-    expect(rows.at(-1)).toMatchObject({ operation: 'DeleteDashboard', account_id: ids.reseller, before: { title: 'Short-lived' } });
+    expect(rows.at(-1)).toMatchObject({
+      operation: 'DeleteDashboard',
+      account_id: ids.reseller,
+      before: { title: 'Short-lived' },
+    });
   });
 
   it('serves the operations and the routes from one implementation: the same answer either way', async () => {

@@ -23,7 +23,9 @@ const DEMO_CONTENT: DashboardContent = {
  * Idempotent: a provider that has a dashboard of that title keeps it.
  */
 export async function seedDemoDashboards(db: Queryable): Promise<void> {
-  const [provider] = await db.query<{ id: number }>("SELECT id FROM accounts WHERE account_type = 'Provider' ORDER BY id LIMIT 1");
+  const [provider] = await db.query<{ id: number }>(
+    "SELECT id FROM accounts WHERE account_type = 'Provider' ORDER BY id LIMIT 1",
+  );
   if (!provider) return;
   const [existing] = await db.query('SELECT 1 FROM landing_dashboards WHERE owner_account_id = $1 AND title = $2', [
     provider.id,

@@ -1,4 +1,11 @@
-import { CreateDashboard, DeleteDashboard, GetDashboard, GetMyDashboard, ListDashboards, UpdateDashboard } from '@portal/contracts';
+import {
+  CreateDashboard,
+  DeleteDashboard,
+  GetDashboard,
+  GetMyDashboard,
+  ListDashboards,
+  UpdateDashboard,
+} from '@portal/contracts';
 import { handle, requireCaller } from '../../platform/operations/types.js';
 import * as service from './dashboards.service.js';
 

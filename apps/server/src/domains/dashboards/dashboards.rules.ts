@@ -86,7 +86,10 @@ export function sanitizeWidgetHtml(html: string): string {
 export function sanitizeContent(content: DashboardContent): DashboardContent {
   const clean: Record<string, DashboardWidget> = {};
   for (const [slot, widget] of Object.entries(content)) {
-    clean[slot] = widget.type === 'text' ? { type: 'text', html: sanitizeWidgetHtml(widget.html) } : { type: 'video', url: widget.url.trim() };
+    clean[slot] =
+      widget.type === 'text'
+        ? { type: 'text', html: sanitizeWidgetHtml(widget.html) }
+        : { type: 'video', url: widget.url.trim() };
   }
   return clean;
 }
@@ -102,7 +105,10 @@ export function audienceOf(nearestOrganisationType: string | null): DashboardAud
 }
 
 /** What changed between two saved states, for the audit row of an update. */
-export function dashboardAction(before: { published: boolean }, after: { published: boolean }): 'publish' | 'unpublish' | 'update' {
+export function dashboardAction(
+  before: { published: boolean },
+  after: { published: boolean },
+): 'publish' | 'unpublish' | 'update' {
   if (!before.published && after.published) return 'publish';
   if (before.published && !after.published) return 'unpublish';
   return 'update';

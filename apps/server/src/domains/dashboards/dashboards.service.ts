@@ -112,10 +112,15 @@ export async function updateDashboard(
   const before = toDashboard(row);
   if (row.version !== parsed.Version) throw staleVersion('dashboard', before);
   const content = sanitizeContent(parsed.content);
-  const tooLong = Object.entries(content).filter(([, widget]) => widget.type === 'text' && widget.html.length > DASHBOARD_HTML_MAX);
+  const tooLong = Object.entries(content).filter(
+    ([, widget]) => widget.type === 'text' && widget.html.length > DASHBOARD_HTML_MAX,
+  );
   if (tooLong.length > 0) {
     throw validationFailed(
-      tooLong.map(([slot]) => ({ field: `content.${slot}.html`, message: `Keep the text under ${DASHBOARD_HTML_MAX} characters` })),
+      tooLong.map(([slot]) => ({
+        field: `content.${slot}.html`,
+        message: `Keep the text under ${DASHBOARD_HTML_MAX} characters`,
+      })),
     );
   }
   const saved = await repo.updateDashboard(db, {
@@ -151,7 +156,11 @@ export async function deleteDashboard(
   await repo.deleteDashboard(db, row.id);
   return {
     result: { id: row.id, deleted: true },
-    audit: { accountId: row.owner_account_id, before: { id: row.id, ...auditState(toDashboard(row)) }, after: { action: 'delete', id: row.id } },
+    audit: {
+      accountId: row.owner_account_id,
+      before: { id: row.id, ...auditState(toDashboard(row)) },
+      after: { action: 'delete', id: row.id },
+    },
   };
 }
 

@@ -10,7 +10,10 @@ describe('sanitizeWidgetHtml', () => {
     ['<iframe src="https://evil.example"></iframe>', '&lt;iframe&gt;&lt;/iframe&gt;'],
     ['<p onclick="alert(1)" style="color:red" class="x">Hi</p>', '<p>Hi</p>'],
     ['<body onload=alert(1)>text', '&lt;body&gt;text'],
-    ['<math><mtext><img src=x onerror=alert(1)></mtext></math>', '&lt;math&gt;&lt;mtext&gt;&lt;img /&gt;&lt;/mtext&gt;&lt;/math&gt;'],
+    [
+      '<math><mtext><img src=x onerror=alert(1)></mtext></math>',
+      '&lt;math&gt;&lt;mtext&gt;&lt;img /&gt;&lt;/mtext&gt;&lt;/math&gt;',
+    ],
   ])('keeps %s from ever running (it shows as text)', (html, expected) => {
     expect(sanitizeWidgetHtml(html)).toBe(expected);
   });
