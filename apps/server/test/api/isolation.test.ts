@@ -566,6 +566,7 @@ describe('jobs, outbox and credentials stay inside the caller scope', () => {
             subject: `To ${a.name}`,
             text: 'x',
             accountId: idOf(a.name),
+            kind: 'OrderPlaced',
           }),
         );
         mailOf.set(a.name, sent.messageId);
