@@ -2112,3 +2112,34 @@ describe('quotes stay with their organisation and the organisations above it (is
     expect(ids((await c1a.op('ListQuotes', {})).body)).toContain(quoteId);
   });
 });
+
+describe('notification choices (decision 0053)', () => {
+  const NOTIFY_CAPS = [...READ_ALL, 'NOTIFICATIONS_READ', 'NOTIFICATIONS_UPDATE'];
+  const notifyClients = new Map<string, ApiClient>();
+  const USERS = ['C1a user', 'C1b user', 'C2 user'];
+
+  beforeAll(async () => {
+    await signInCallers(notifyClients, NOTIFY_CAPS, 'notifications');
+  });
+
+  it.each(CALLERS.map((c) => c.caller))(
+    "%s reads and changes the choices of the users in its scope only; another tenant's user is the same 404 as a missing one",
+    async (caller) => {
+      const client = notifyClients.get(caller) as ApiClient;
+      const missingGet = await client.op('GetUserNotifications', { accountId: MISSING_ID });
+      const kinds = [{ Kind: 'OrderPlaced', Enabled: true }];
+      for (const name of USERS) {
+        const get = await client.op('GetUserNotifications', { accountId: idOf(name) });
+        const save = await client.op('SaveUserNotifications', { accountId: idOf(name), kinds });
+        if (SCOPE[caller].includes(name)) {
+          expect(get.status, `${caller} reads ${name}`).toBe(200);
+          expect(save.status, `${caller} saves ${name}`).toBe(200);
+        } else {
+          expect(get.status, `${caller} reads ${name}`).toBe(404);
+          expect(comparable(get.body)).toEqual(comparable(missingGet.body));
+          expect(save.status, `${caller} saves ${name}`).toBe(404);
+        }
+      }
+    },
+  );
+});
