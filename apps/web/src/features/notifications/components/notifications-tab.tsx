@@ -62,7 +62,7 @@ function ChoicesForm({ accountId, userName, data }: { accountId: number; userNam
           {t('notifications.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          {t('notifications.intro', { name: userName })}
+          {t(readOnly ? 'notifications.introReadOnly' : 'notifications.intro', { name: userName })}
         </Text>
       </Stack>
       {readOnly && (
@@ -96,9 +96,19 @@ function ChoicesForm({ accountId, userName, data }: { accountId: number; userNam
                       setChoices((c) => ({ ...c, [item.Kind]: on }));
                     }}
                   />
-                  {!item.Switchable && (
-                    <Badge variant="light" color="gray" c="var(--mantine-color-text)" style={{ flexShrink: 0 }}>
-                      {t('notifications.alwaysSent')}
+                  {/* A disabled switch hardly shows whether it is on: the state in words where it cannot be changed. */}
+                  {(!item.Switchable || readOnly) && (
+                    <Badge
+                      variant="light"
+                      color={item.Switchable && !choices[item.Kind] ? 'yellow' : 'gray'}
+                      c="var(--mantine-color-text)"
+                      style={{ flexShrink: 0 }}
+                    >
+                      {!item.Switchable
+                        ? t('notifications.alwaysSent')
+                        : choices[item.Kind]
+                          ? t('notifications.on')
+                          : t('notifications.off')}
                     </Badge>
                   )}
                 </Group>
