@@ -38,6 +38,7 @@ import { discountOperations } from './domains/discounts/index.js';
 import { exchangeRateOperations } from './domains/exchange-rates/index.js';
 import { marketplaceSearchOperations } from './domains/marketplace-search/index.js';
 import { noteOperations } from './domains/notes/index.js';
+import { notificationOperations } from './domains/notifications/index.js';
 import { orderingOperations } from './domains/ordering/index.js';
 import { orderOperations, ordersAccountExtension } from './domains/orders/index.js';
 import { passwordResetOperations, registerResetTiming, resetPasswordAction } from './domains/password-reset/index.js';
@@ -217,6 +218,8 @@ export function registeredOperations(
     // Sales quotes and the quotation tool (issue 17, decision 0050).
     ...quoteOperations,
     ...dashboardOperations,
+    // The Notifications tab of a user [A2.17] (decision 0053).
+    ...notificationOperations,
   ];
 }
 

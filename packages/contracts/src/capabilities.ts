@@ -130,8 +130,9 @@ export const CAPABILITY_CATALOGUE = {
   },
   ONLINEBILL: { kinds: ['READ'], description: 'Billing tab', spec: ['A6.15'] },
   NOTIFICATIONS: {
-    kinds: ['READ'],
-    description: 'Notifications tab',
+    // The spec names READ (the tab); changing another user's e-mail choices needs UPDATE (decision 0053).
+    kinds: ['READ', 'UPDATE'],
+    description: "Notifications tab (READ); change another user's e-mail choices (UPDATE)",
     spec: ['A6.15'],
   },
   SECURITY_MANAGEMENT: {

@@ -22,6 +22,7 @@ export * from './jobs.js';
 export * from './mail.js';
 export * from './marketplace-search.js';
 export * from './notes.js';
+export * from './notifications.js';
 export * from './operation.js';
 export * from './ordering.js';
 export * from './orders.js';
@@ -63,6 +64,7 @@ import { jobOperations } from './jobs.js';
 import { mailOperations } from './mail.js';
 import { marketplaceSearchOperations } from './marketplace-search.js';
 import { noteOperations } from './notes.js';
+import { notificationOperations } from './notifications.js';
 import type { OperationDefinition } from './operation.js';
 import { orderingOperations } from './ordering.js';
 import { orderOperations } from './orders.js';
@@ -118,4 +120,5 @@ export const operations: readonly OperationDefinition[] = [
   ...specialDealOperations,
   ...quoteOperations,
   ...dashboardOperations,
+  ...notificationOperations,
 ];

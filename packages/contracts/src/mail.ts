@@ -5,9 +5,10 @@ import { defineOperation } from './operation.js';
 
 /**
  * queued: waiting for its delivery job; sent: accepted by the SMTP server; stored: kept in the outbox
- * only (no SMTP server configured); failed: delivery was given up.
+ * only (no SMTP server configured); failed: delivery was given up; switched_off: never delivered, because the
+ * recipient switched this kind of e-mail off on their Notifications tab (decision 0053).
  */
-export const OUTBOX_STATUSES = ['queued', 'sent', 'stored', 'failed'] as const;
+export const OUTBOX_STATUSES = ['queued', 'sent', 'stored', 'failed', 'switched_off'] as const;
 export const OutboxStatusSchema = z.enum(OUTBOX_STATUSES);
 export type OutboxStatus = z.infer<typeof OutboxStatusSchema>;
 

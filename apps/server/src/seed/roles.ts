@@ -34,6 +34,9 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
       'PROVISIONING_REQUEST_CREATE',
       'SECURITY_MANAGEMENT_READ',
       'SECURITY_MANAGEMENT_UPDATE',
+      // The Notifications tab of their customers' users (decision 0053).
+      'NOTIFICATIONS_READ',
+      'NOTIFICATIONS_UPDATE',
       'SPECIAL_DEAL_EXECUTE',
       'BILLING_SHOWPRODUCTPRICE_READ',
       'BILLING_SHOWPRODUCTPRICE_MARGIN_READ',
@@ -86,6 +89,7 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
       'SECURITY_MANAGEMENT_READ',
       'SECURITY_MANAGEMENT_UPDATE',
       'NOTIFICATIONS_READ',
+      'NOTIFICATIONS_UPDATE',
       'ONLINEBILL_READ',
       'CUSTOM_CHARGE_COMPANY_READ',
       'MARKETPLACE_TC_ACCEPT_EXECUTE',

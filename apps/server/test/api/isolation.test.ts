@@ -566,6 +566,7 @@ describe('jobs, outbox and credentials stay inside the caller scope', () => {
             subject: `To ${a.name}`,
             text: 'x',
             accountId: idOf(a.name),
+            kind: 'OrderPlaced',
           }),
         );
         mailOf.set(a.name, sent.messageId);
@@ -2167,4 +2168,35 @@ describe('tenant isolation of the landing dashboards (decision 0051)', () => {
 
     expect((await provider.op('GetDashboard', { id: r1Dashboard.id })).status).toBe(200);
   });
+});
+
+describe('notification choices (decision 0053)', () => {
+  const NOTIFY_CAPS = [...READ_ALL, 'NOTIFICATIONS_READ', 'NOTIFICATIONS_UPDATE'];
+  const notifyClients = new Map<string, ApiClient>();
+  const USERS = ['C1a user', 'C1b user', 'C2 user'];
+
+  beforeAll(async () => {
+    await signInCallers(notifyClients, NOTIFY_CAPS, 'notifications');
+  });
+
+  it.each(CALLERS.map((c) => c.caller))(
+    "%s reads and changes the choices of the users in its scope only; another tenant's user is the same 404 as a missing one",
+    async (caller) => {
+      const client = notifyClients.get(caller) as ApiClient;
+      const missingGet = await client.op('GetUserNotifications', { accountId: MISSING_ID });
+      const kinds = [{ Kind: 'OrderPlaced', Enabled: true }];
+      for (const name of USERS) {
+        const get = await client.op('GetUserNotifications', { accountId: idOf(name) });
+        const save = await client.op('SaveUserNotifications', { accountId: idOf(name), kinds });
+        if (SCOPE[caller].includes(name)) {
+          expect(get.status, `${caller} reads ${name}`).toBe(200);
+          expect(save.status, `${caller} saves ${name}`).toBe(200);
+        } else {
+          expect(get.status, `${caller} reads ${name}`).toBe(404);
+          expect(comparable(get.body)).toEqual(comparable(missingGet.body));
+          expect(save.status, `${caller} saves ${name}`).toBe(404);
+        }
+      }
+    },
+  );
 });

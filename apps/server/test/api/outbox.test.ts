@@ -25,7 +25,7 @@ async function client(name: string, parentId: number, capabilities: string[]) {
 }
 
 const send = (to: string, subject: string, accountId: number | null, text = `Body of ${subject}`) =>
-  t.db.transaction((tx) => sendMail(tx, { to, subject, text, accountId }));
+  t.db.transaction((tx) => sendMail(tx, { to, subject, text, accountId, kind: 'OrderPlaced' }));
 
 async function outboxRow(id: string) {
   const [row] = await t.db.query<{ status: string; error: string | null; mail_from: string | null; delivered_at: Date | null }>(
@@ -80,7 +80,7 @@ describe('sendMail and delivery without SMTP', () => {
 
     await expect(
       t.db.transaction(async (tx) => {
-        await sendMail(tx, { to: 'olivia@example.com', subject: 'Never sent', text: 'x', accountId: user });
+        await sendMail(tx, { to: 'olivia@example.com', subject: 'Never sent', text: 'x', accountId: user, kind: 'OrderPlaced' });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');

@@ -150,6 +150,7 @@ describe('credentials in e-mails are sent, never stored readable', () => {
           text: 'Your password: Hunter-2-Secret',
           accountId: account,
           secrets: ['Hunter-2-Secret'],
+          kind: 'FirstTimePassword',
         }),
       );
       await noSmtp.app.jobs.runDue();

@@ -50,7 +50,7 @@ export interface TabContext {
   parentId: number | null;
   /** The viewer's organisation (company, reseller or provider). */
   viewerOrganisationId: number;
-  /** The viewer's own user account: everyone may open the User security tab of their own account. */
+  /** The viewer's own user account: everyone may open the User security and Notifications tabs of their own account. */
   viewerUserId?: number;
   /** Ids from the root down to the viewer's organisation. */
   viewerOrganisationPath: readonly number[];
@@ -68,8 +68,9 @@ export function decideAccountTabs(ctx: TabContext): AccountTabId[] {
   return (Object.keys(TAB_RULES) as AccountTabId[]).filter((tab) => {
     const rule = TAB_RULES[tab];
     if (!ctx.built.has(tab) || !rule.types.includes(type)) return false;
-    const isOwnUserSecurity = tab === 'User_security' && ctx.accountId === ctx.viewerUserId;
-    if (!isOwnUserSecurity && !rule.anyOf.some((c) => ctx.capabilities.has(c))) return false;
+    // Every user opens the User security and Notifications tabs of their own account (decision 0053 for Notifications).
+    const isOwnUserTab = (tab === 'User_security' || tab === 'Notifications') && ctx.accountId === ctx.viewerUserId;
+    if (!isOwnUserTab && !rule.anyOf.some((c) => ctx.capabilities.has(c))) return false;
     switch (tab) {
       case 'Credit_check':
         // [A2.27] hidden for the viewer's own reseller; decision 0046: a company reads its own limit (read-only).

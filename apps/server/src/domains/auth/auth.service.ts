@@ -74,7 +74,7 @@ async function recordFailure(db: Db, username: string, ip: string, now: Date) {
     if (!user || !isMailAddress(to) || !(await repo.claimSignInAlert(tx, user.id, now, windowStart))) return;
     const failures = await repo.countFailuresForUsername(tx, username, windowStart);
     const mail = failedSignInsMail({ displayName: user.display_name, username: user.username, failures, lastAddress: ip });
-    await sendMail(tx, { to, subject: mail.subject, text: mail.text, accountId: user.id });
+    await sendMail(tx, { to, subject: mail.subject, text: mail.text, accountId: user.id, kind: 'FailedSignIns' });
   });
 }
 

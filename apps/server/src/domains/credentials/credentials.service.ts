@@ -74,7 +74,14 @@ export async function mailFirstTimePassword(
   password: string,
 ) {
   const mail = firstTimePasswordMail({ displayName: user.displayName, username: user.username, password });
-  return sendMail(tx, { to: user.email.trim(), subject: mail.subject, text: mail.text, accountId: user.id, secrets: [password] });
+  return sendMail(tx, {
+    to: user.email.trim(),
+    subject: mail.subject,
+    text: mail.text,
+    accountId: user.id,
+    secrets: [password],
+    kind: 'FirstTimePassword',
+  });
 }
 
 /** [A7.11] SendUserFirstTimePassword: a new first-time password for one user, e-mailed to User.Values.Email. */

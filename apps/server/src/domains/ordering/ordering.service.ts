@@ -254,7 +254,10 @@ async function createDependency(
   }
 }
 
-/** The confirmation e-mail to the user who placed the order and the customer's administrators; the addresses. */
+/**
+ * The confirmation e-mail to the user who placed the order and the customer's administrators; the addresses it was
+ * sent to (not those of recipients who switched order confirmations off, decision 0053).
+ */
 async function sendConfirmation(
   db: Queryable,
   caller: Caller,
@@ -272,6 +275,7 @@ async function sendConfirmation(
     .map((u) => ({ userId: u.id, displayName: u.display_name, email: u.email.trim() }))
     .filter((u) => isMailAddress(u.email));
   const recipients = confirmationRecipients(placer, administrators);
+  const sentTo: string[] = [];
   for (const r of recipients) {
     const mail = confirmationMail({
       recipientName: r.displayName,
@@ -281,9 +285,16 @@ async function sendConfirmation(
       orders,
       provisioning,
     });
-    await sendMail(db, { to: r.email, subject: mail.subject, text: mail.text, accountId: r.userId });
+    const sent = await sendMail(db, {
+      to: r.email,
+      subject: mail.subject,
+      text: mail.text,
+      accountId: r.userId,
+      kind: 'OrderPlaced',
+    });
+    if (!sent.switchedOff) sentTo.push(r.email);
   }
-  return recipients.map((r) => r.email);
+  return sentTo;
 }
 
 /**

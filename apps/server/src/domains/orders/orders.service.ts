@@ -105,7 +105,7 @@ export async function recordOrder(
   // [A2.44] [M4.23] The user who placed an order under review is told by e-mail, in the same transaction.
   const noticeSentTo =
     order.status === 'UnderReview' && input.placedBy !== null
-      ? await mailPlacingUser(db, input.placedBy, (displayName) =>
+      ? await mailPlacingUser(db, input.placedBy, 'OrderUnderReview', (displayName) =>
           underReviewMail({
             displayName,
             orderNumber: order.orderNumber,
@@ -585,7 +585,7 @@ export async function decideOrder(
   const mailSentTo =
     order.placedBy === null
       ? null
-      : await mailPlacingUser(db, order.placedBy, (displayName) => {
+      : await mailPlacingUser(db, order.placedBy, reason === null ? 'OrderApproved' : 'OrderDeclined', (displayName) => {
           const about = {
             displayName,
             orderNumber: order.orderNumber,
@@ -618,19 +618,20 @@ export async function decideOrder(
 
 /**
  * Queues an e-mail about an order to the user who placed it, written for that user by `compose`; the address,
- * or null when the user has no valid one (nothing is sent then).
+ * or null when the user has no valid one or switched this kind of e-mail off (nothing is sent then).
  */
 async function mailPlacingUser(
   db: Queryable,
   placedBy: number,
+  kind: 'OrderUnderReview' | 'OrderApproved' | 'OrderDeclined',
   compose: (displayName: string) => { subject: string; text: string },
 ): Promise<string | null> {
   const user = await findById(db, placedBy);
   const to = user?.email?.trim() ?? '';
   if (!user || !isMailAddress(to)) return null;
   const mail = compose(user.display_name);
-  await sendMail(db, { to, subject: mail.subject, text: mail.text, accountId: user.id });
-  return to;
+  const sent = await sendMail(db, { to, subject: mail.subject, text: mail.text, accountId: user.id, kind });
+  return sent.switchedOff ? null : to;
 }
 
 /** [A3.1] [A2.33] ExtendedView.ApprovalInProgress of a Product account: it has an order under review. */

@@ -57,7 +57,14 @@ export function resetPasswordAction(settings: PasswordResetSettings) {
         username: plan.username,
         link: resetLink(settings.publicUrl, plan.username, token),
       });
-      await sendMail(db, { to: plan.email, subject: mail.subject, text: mail.text, accountId: target.id, secrets: [token] });
+      await sendMail(db, {
+        to: plan.email,
+        subject: mail.subject,
+        text: mail.text,
+        accountId: target.id,
+        secrets: [token],
+        kind: 'PasswordReset',
+      });
       return {
         before: null,
         after: { Method: 'SEND_LINK', SentTo: plan.email, LinkValidMinutes: RESET_TOKEN_MINUTES },

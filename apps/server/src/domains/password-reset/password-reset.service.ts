@@ -51,7 +51,14 @@ export async function requestPasswordReset(ctx: OperationContext, settings: Pass
       username: user.username,
       link: resetLink(settings.publicUrl, user.username, token),
     });
-    await sendMail(ctx.db, { to: email, subject: mail.subject, text: mail.text, accountId: user.id, secrets: [token] });
+    await sendMail(ctx.db, {
+      to: email,
+      subject: mail.subject,
+      text: mail.text,
+      accountId: user.id,
+      secrets: [token],
+      kind: 'PasswordReset',
+    });
     ctx.audit({ actorId: null, accountId: user.id, after: { Reset: 'link e-mailed' } });
     sent++;
   }

@@ -109,7 +109,7 @@ async function sendEmail(tx: Queryable, action: ProvisioningAction, variables: R
   // Addressed to the vendor, not to an account: the outbox shows such messages to the provider only.
   // The callback link lets its holder report on the request: only the vendor gets it, the outbox shows it redacted.
   const secrets = variables.CALLBACKURL ? [variables.CALLBACKURL] : [];
-  for (const to of addresses) await sendMail(tx, { to, subject, text, accountId: null, secrets });
+  for (const to of addresses) await sendMail(tx, { to, subject, text, accountId: null, secrets, kind: 'ProvisioningAction' });
   return { outcome: { kind: 'sent', responseStatus: null }, target };
 }
 

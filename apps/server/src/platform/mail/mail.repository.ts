@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db.js';
 import { pathUpperBound } from '../tenancy/scope.js';
 
-export type OutboxStatus = 'queued' | 'sent' | 'stored' | 'failed';
+export type OutboxStatus = 'queued' | 'sent' | 'stored' | 'failed' | 'switched_off';
 
 export interface OutboxRow {
   id: string;
@@ -24,12 +24,21 @@ export interface OutboxRow {
 
 export async function insertMessage(
   db: Queryable,
-  m: { to: string; subject: string; text: string; html: string | null; sealed: string | null; accountId: number | null },
+  m: {
+    to: string;
+    subject: string;
+    text: string;
+    html: string | null;
+    sealed: string | null;
+    accountId: number | null;
+    kind: string;
+    status: 'queued' | 'switched_off';
+  },
 ): Promise<string> {
   const [row] = await db.query<{ id: string }>(
-    `INSERT INTO mail_outbox (mail_to, subject, body_text, body_html, sealed_text, account_id)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [m.to, m.subject, m.text, m.html, m.sealed, m.accountId],
+    `INSERT INTO mail_outbox (mail_to, subject, body_text, body_html, sealed_text, account_id, kind, status)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [m.to, m.subject, m.text, m.html, m.sealed, m.accountId, m.kind, m.status],
   );
   if (!row) throw new Error('outbox message was not saved');
   return row.id;
@@ -106,4 +115,35 @@ export async function recordFailure(db: Queryable, id: string, error: string, fa
        sealed_text = CASE WHEN $3::boolean THEN NULL ELSE sealed_text END WHERE id = $1 AND status = 'queued'`,
     [id, error, failed],
   );
+}
+
+// Notification opt-outs (decision 0053): the kinds of e-mail an account switched off; every other kind is on.
+
+export async function isSwitchedOff(db: Queryable, accountId: number, kind: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM notification_opt_outs WHERE account_id = $1 AND kind = $2', [accountId, kind]);
+  return rows.length > 0;
+}
+
+export async function listOptOuts(db: Queryable, accountId: number): Promise<string[]> {
+  const rows = await db.query<{ kind: string }>('SELECT kind FROM notification_opt_outs WHERE account_id = $1 ORDER BY kind', [
+    accountId,
+  ]);
+  return rows.map((r) => r.kind);
+}
+
+/** Switches kinds off (a row each) and on (no row), by whom and when. */
+export async function setOptOuts(
+  db: Queryable,
+  accountId: number,
+  change: { off: readonly string[]; on: readonly string[]; by: number; now: Date },
+): Promise<void> {
+  if (change.on.length > 0)
+    await db.query('DELETE FROM notification_opt_outs WHERE account_id = $1 AND kind = ANY($2::text[])', [accountId, change.on]);
+  if (change.off.length > 0)
+    await db.query(
+      `INSERT INTO notification_opt_outs (account_id, kind, updated_by, updated_at)
+       SELECT $1, k, $3, $4 FROM unnest($2::text[]) AS k
+       ON CONFLICT (account_id, kind) DO NOTHING`,
+      [accountId, change.off, change.by, change.now],
+    );
 }

@@ -1,4 +1,10 @@
-import type { OutboxMessage, OutboxMessageSummary, OutboxPage } from '@portal/contracts';
+import {
+  isSwitchableKind,
+  type MailKind,
+  type OutboxMessage,
+  type OutboxMessageSummary,
+  type OutboxPage,
+} from '@portal/contracts';
 import type { Queryable } from '../db/db.js';
 import { notFound, validationFailed } from '../errors/domain-error.js';
 import { enqueueJob } from '../jobs/index.js';
@@ -20,6 +26,11 @@ export interface MailMessage {
   html?: string | null;
   /** The account the message is sent to: the outbox shows it to callers whose scope includes it. */
   accountId: number | null;
+  /**
+   * What kind of e-mail this is (decision 0053): a switchable kind that the recipient account switched off on its
+   * Notifications tab [A2.17] is kept in the outbox as `switched_off` and never delivered.
+   */
+  kind: MailKind;
   /**
    * Credentials in the text (a first-time password, a reset link, a callback link): the outbox keeps a copy
    * with each replaced by REDACTED; the full text is kept sealed for the sender only and wiped once the
@@ -46,13 +57,19 @@ export function isMailAddress(text: string): boolean {
   return text.length <= 254 && ADDRESS.test(text);
 }
 
+/** What sendMail did: queued the message for delivery, or kept it undelivered because the recipient switched its kind off. */
+export type MailOutcome =
+  | { messageId: string; jobId: string; switchedOff: false }
+  | { messageId: string; jobId: null; switchedOff: true };
+
 /**
  * Queues an e-mail in the caller's transaction: the outbox row and its delivery job commit (or roll
  * back) with the change that sends it. Delivery happens in the background: over SMTP when SMTP_URL
  * is set, otherwise the message stays readable in the Outbox screen (with its `secrets` redacted: those
- * reach nobody without SMTP).
+ * reach nobody without SMTP). A message of a kind its recipient switched off gets no job: the outbox keeps
+ * it as `switched_off`, so support staff can tell why it never arrived (decision 0053).
  */
-export async function sendMail(tx: Queryable, message: MailMessage): Promise<{ messageId: string; jobId: string }> {
+export async function sendMail(tx: Queryable, message: MailMessage): Promise<MailOutcome> {
   const to = message.to.trim();
   if (!isMailAddress(to)) throw validationFailed([{ field: 'to', message: 'Give one valid e-mail address' }]);
   // A line break in a header would let the text add headers of its own.
@@ -60,14 +77,25 @@ export async function sendMail(tx: Queryable, message: MailMessage): Promise<{ m
   if (subject === '') throw validationFailed([{ field: 'subject', message: 'Give the message a subject' }]);
   const secrets = message.secrets ?? [];
   const redacted = secrets.length > 0;
+  const switchedOff =
+    message.accountId !== null &&
+    isSwitchableKind(message.kind) &&
+    (await repo.isSwitchedOff(tx, message.accountId, message.kind));
   const messageId = await repo.insertMessage(tx, {
     to,
     subject: subject.slice(0, 998),
     text: redacted ? redact(message.text, secrets) : message.text,
     html: message.html == null ? null : redacted ? redact(message.html, secrets) : message.html,
-    sealed: redacted ? sealSecret(SEALED_TEXT_PURPOSE, JSON.stringify({ text: message.text, html: message.html ?? null })) : null,
+    // A switched-off message is never handed to a mail server: nothing to keep sealed for it.
+    sealed:
+      redacted && !switchedOff
+        ? sealSecret(SEALED_TEXT_PURPOSE, JSON.stringify({ text: message.text, html: message.html ?? null }))
+        : null,
     accountId: message.accountId,
+    kind: message.kind,
+    status: switchedOff ? 'switched_off' : 'queued',
   });
+  if (switchedOff) return { messageId, jobId: null, switchedOff: true };
   const jobId = await enqueueJob(tx, {
     type: MAIL_JOB_TYPE,
     payload: { messageId },
@@ -76,7 +104,7 @@ export async function sendMail(tx: Queryable, message: MailMessage): Promise<{ m
     maxAttempts: MAIL_MAX_ATTEMPTS,
   });
   await repo.setJob(tx, messageId, jobId);
-  return { messageId, jobId };
+  return { messageId, jobId, switchedOff: false };
 }
 
 function scopeOf(caller: Caller): repo.OutboxScope {

@@ -19,6 +19,7 @@ const CreditCheckTab = lazyPage(() => import('../../features/credit-limits'), 'C
 const NotesTab = lazyPage(() => import('../../features/notes'), 'NotesTab');
 const DiscountTab = lazyPage(() => import('../../features/discounts'), 'DiscountTab');
 const SpecialDealTab = lazyPage(() => import('../../features/special-deals'), 'SpecialDealTab');
+const NotificationsTab = lazyPage(() => import('../../features/notifications'), 'NotificationsTab');
 const ProvisioningTab = lazyPage(() => import('../../features/provisioning'), 'ProvisioningTab');
 const AccountReportTab = lazyPage(() => import('../../features/reports'), 'AccountReportTab');
 const AvailableServicesTab = lazyPage(() => import('./account-marketplace-tabs'), 'AvailableServicesTab');
@@ -45,6 +46,9 @@ const FEATURE_TABS: Record<string, FeatureTabRenderer> = {
   Service_info: ({ account }) => <ServiceInfoTab account={account} />,
   Discount: ({ account }) => <DiscountTab accountId={account.AccountIdentificator} />,
   Special_deal: ({ account }) => <SpecialDealTab accountId={account.AccountIdentificator} />,
+  Notifications: ({ account }) => (
+    <NotificationsTab accountId={account.AccountIdentificator} userName={account.Hierarchy.at(-1)?.DisplayName ?? ''} />
+  ),
 };
 
 /** [A2.3], [A2.4] The export routes: #/Account/View/{id}/ExportFirstTimeCredentials and .../ExportCompanyHierarchy. */

@@ -36,8 +36,18 @@ describe('decideAccountTabs', () => {
   it('[A2.20] gives every user the User security tab of their own account, and others only with SECURITY_MANAGEMENT_READ', () => {
     const user = { accountType: 'User' as const, accountId: 5, parentId: 4, capabilities: new Set<string>() };
 
-    expect(decideAccountTabs(ctx({ ...user, viewerUserId: 5 }))).toEqual(['User_security']);
+    expect(decideAccountTabs(ctx({ ...user, viewerUserId: 5 }))).toEqual(['Notifications', 'User_security']);
     expect(decideAccountTabs(ctx({ ...user, viewerUserId: 9 }))).toEqual([]);
+  });
+
+  it('gives every user the Notifications tab of their own account, and others only with NOTIFICATIONS_READ (decision 0053)', () => {
+    const user = { accountType: 'User' as const, accountId: 5, parentId: 4, built: BUILT_ACCOUNT_TABS };
+
+    expect(decideAccountTabs(ctx({ ...user, capabilities: new Set<string>(), viewerUserId: 5 }))).toContain('Notifications');
+    expect(decideAccountTabs(ctx({ ...user, capabilities: new Set<string>(), viewerUserId: 9 }))).not.toContain('Notifications');
+    expect(decideAccountTabs(ctx({ ...user, capabilities: new Set(['NOTIFICATIONS_READ']), viewerUserId: 9 }))).toContain(
+      'Notifications',
+    );
   });
 
   it('[A2.12] [A2.16] [A2.18] [A2.19] [A2.21] [A2.23] [A2.24] gives a customer company of the viewer its tabs', () => {
@@ -65,7 +75,7 @@ describe('decideAccountTabs', () => {
     ]);
   });
 
-  it('[A2.17] [A2.20] [A2.22] gives a user notifications, user security and the user log', () => {
+  it('[A2.20] [A2.22] gives a user notifications, user security and the user log', () => {
     const user = ctx({ accountType: 'User', accountId: 5, parentId: 4, owningOrganisation: { id: 3, parentId: 2 } });
 
     expect(decideAccountTabs(user)).toEqual([

@@ -2,7 +2,13 @@ import { Badge } from '@mantine/core';
 import type { OutboxStatus } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 
-const COLORS: Record<OutboxStatus, string> = { queued: 'gray', sent: 'green', stored: 'blue', failed: 'red' };
+const COLORS: Record<OutboxStatus, string> = {
+  queued: 'gray',
+  sent: 'green',
+  stored: 'blue',
+  failed: 'red',
+  switched_off: 'yellow',
+};
 
 export function OutboxStatusBadge({ status }: { status: OutboxStatus }) {
   const { t } = useTranslation();

@@ -1,0 +1,1 @@
+export { notificationOperations } from './notifications.operations.js';
