@@ -16,6 +16,7 @@ import { accountImportOperations, importJobHandler, importTemplateReferences } f
 import { accountPricingOperations, pricingAccountExtension } from './domains/account-pricing/index.js';
 import { accountReportRoutes, prepareAccountReportJobHandler } from './domains/account-reports/index.js';
 import {
+  accountFindingOperations,
   accountOperations,
   customActionOperations,
   findLocation,
@@ -35,6 +36,7 @@ import { credentialOperations, sendToAllJobHandler } from './domains/credentials
 import { creditAttachmentReferences, creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
 import { discountOperations } from './domains/discounts/index.js';
 import { exchangeRateOperations } from './domains/exchange-rates/index.js';
+import { globalSearchOperations } from './domains/global-search/index.js';
 import { marketplaceSearchOperations } from './domains/marketplace-search/index.js';
 import { noteOperations } from './domains/notes/index.js';
 import { orderingOperations } from './domains/ordering/index.js';
@@ -215,6 +217,9 @@ export function registeredOperations(
     }),
     // Sales quotes and the quotation tool (issue 17, decision 0050).
     ...quoteOperations,
+    // Finding things: the header's global search, the children list and My services (decision 0054).
+    ...globalSearchOperations,
+    ...accountFindingOperations,
   ];
 }
 

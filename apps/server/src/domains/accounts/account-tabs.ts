@@ -19,4 +19,6 @@ export const BUILT_ACCOUNT_TABS: ReadonlySet<AccountTabId> = new Set<AccountTabI
   'Discount',
   // [A2.25] [A2.49] The Special Deal tab (decision 0049).
   'Special_deal',
+  // The children list of a reseller or company (decision 0054).
+  'Accounts',
 ]);
