@@ -15,10 +15,10 @@ async function createViaApi(page: Page, accountType: string, parentId: number, v
 }
 
 /** A company of this spec's own under Cedar Ridge with twelve departments, so no other spec's data counts. */
-async function makeCompany(page: Page) {
+async function makeCompany(page: Page, isLongName = false) {
   const stamp = unique();
   const me = await page.request.post('/api/op/GetCurrentUser', { data: {} }).then((r) => r.json());
-  const name = `Finder ${stamp} with a rather long company name for the tree`;
+  const name = isLongName ? `Finder ${stamp} with a rather long company name for the tree` : `Finder ${stamp}`;
   const id = await createViaApi(page, 'Company', me.CompanyAccountId, {
     Default: { Values: { DisplayName: name } },
     Company: { Values: { Currency: 'USD' } },
@@ -43,7 +43,7 @@ async function signInThroughForm(page: Page, username: string) {
 test.describe('finding accounts', () => {
   test('clicking a name in the tree opens the account and expands it; the name is whole on hover', async ({ page }) => {
     await signIn(page, 'cedarridge.admin');
-    const company = await makeCompany(page);
+    const company = await makeCompany(page, true);
     await page.reload();
     const item = page.getByRole('treeitem', { name: new RegExp(company.name) });
     await expect(item).toHaveAttribute('aria-expanded', 'false');
@@ -147,6 +147,7 @@ test.describe('a plain user home', () => {
     await checkAccessible(page);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await signInThroughForm(page, 'acme.admin');
     await expect(page).toHaveURL(/#\/Account\/View\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Acme Logistics' })).toBeVisible();

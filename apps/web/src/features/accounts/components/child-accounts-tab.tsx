@@ -112,7 +112,7 @@ export function ChildAccountsTab({ accountId, hrefForAccount }: ChildAccountsTab
                   </Table.Td>
                   <Table.Td>{t(`account.type.${a.AccountType}`)}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATE_COLORS[a.AccountState]} variant="light">
+                    <Badge color={STATE_COLORS[a.AccountState]} c="var(--mantine-color-text)" variant="light">
                       {t(`childAccounts.states.${a.AccountState}`)}
                     </Badge>
                   </Table.Td>

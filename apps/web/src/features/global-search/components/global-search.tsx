@@ -71,6 +71,7 @@ export function GlobalSearch({ links, onOpen }: GlobalSearchProps) {
         opened={opened}
         onClose={() => setOpened(false)}
         title={t('globalSearch.title')}
+        closeButtonProps={{ 'aria-label': t('globalSearch.close') }}
         fullScreen={isPhone}
         size="lg"
         yOffset="8vh"
@@ -157,7 +158,7 @@ function SearchPanel({ links, onOpen }: GlobalSearchProps) {
         </ReadableAlert>
       )}
       {isEmpty && (
-        <Text size="sm" c="dimmed" role="status">
+        <Text size="sm" c="dimmed" role="status" data-testid="global-search-empty">
           {t('globalSearch.empty', { text: debounced.trim() })}
         </Text>
       )}

@@ -33,7 +33,7 @@ export function MyServicesScreen({ hrefForAccount, hrefForServiceInfo, hrefForAc
       </Title>
       <Text size="sm" c="dimmed">
         {t('myServices.intro')}{' '}
-        <Anchor href={securityHref} size="sm">
+        <Anchor href={securityHref} size="sm" underline="always">
           {t('myServices.security')}
         </Anchor>
       </Text>
@@ -64,7 +64,12 @@ export function MyServicesScreen({ hrefForAccount, hrefForServiceInfo, hrefForAc
                   <Title order={2} size="h4" id={`subscription-${s.AccountId}`} style={{ overflowWrap: 'anywhere' }}>
                     {s.DisplayName}
                   </Title>
-                  <Badge color={STATE_COLORS[s.AccountState]} variant="light">
+                  <Badge
+                    color={STATE_COLORS[s.AccountState]}
+                    c="var(--mantine-color-text)"
+                    variant="light"
+                    style={{ flexShrink: 0 }}
+                  >
                     {t(`myServices.states.${s.AccountState}`)}
                   </Badge>
                 </Group>
