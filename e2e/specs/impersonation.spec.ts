@@ -26,7 +26,8 @@ test.describe('impersonation', () => {
     const banner = page.getByTestId('impersonation-banner');
     await expect(banner).toContainText('You are acting as Daan Hendriks. Signed in as Noah de Vries.');
     await expect(page.getByTestId('current-user')).toHaveText('Daan Hendriks');
-    await expect(page.getByRole('heading', { level: 1, name: 'Acme Logistics' })).toBeVisible();
+    // A company user holds no administration capability: the start page is My services (decision 0054).
+    await expect(page.getByRole('heading', { level: 1, name: 'My services' })).toBeVisible();
     await expect(page.locator('script[data-guidance]')).toHaveCount(0);
     await expectAccessible(page);
 

@@ -16,6 +16,7 @@ import { accountImportOperations, importJobHandler, importTemplateReferences } f
 import { accountPricingOperations, pricingAccountExtension } from './domains/account-pricing/index.js';
 import { accountReportRoutes, prepareAccountReportJobHandler } from './domains/account-reports/index.js';
 import {
+  accountFindingOperations,
   accountOperations,
   customActionOperations,
   findLocation,
@@ -36,6 +37,7 @@ import { creditAttachmentReferences, creditLimitOperations, findCreditAttachment
 import { dashboardOperations, dashboardRoutes } from './domains/dashboards/index.js';
 import { discountOperations } from './domains/discounts/index.js';
 import { exchangeRateOperations } from './domains/exchange-rates/index.js';
+import { globalSearchOperations } from './domains/global-search/index.js';
 import { marketplaceSearchOperations } from './domains/marketplace-search/index.js';
 import { noteOperations } from './domains/notes/index.js';
 import { notificationOperations } from './domains/notifications/index.js';
@@ -220,6 +222,9 @@ export function registeredOperations(
     ...dashboardOperations,
     // The Notifications tab of a user [A2.17] (decision 0053).
     ...notificationOperations,
+    // Finding things: the header's global search, the children list and My services (decision 0054).
+    ...globalSearchOperations,
+    ...accountFindingOperations,
   ];
 }
 

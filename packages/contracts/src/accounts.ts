@@ -116,6 +116,8 @@ export const ACCOUNT_TAB_IDS = [
   'Notes',
   'Discount',
   'Special_deal',
+  /** Decision 0054: the direct children of a reseller or company, searched, filtered and paged. */
+  'Accounts',
 ] as const;
 export const AccountTabIdSchema = z.enum(ACCOUNT_TAB_IDS);
 export type AccountTabId = z.infer<typeof AccountTabIdSchema>;

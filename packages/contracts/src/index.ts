@@ -17,6 +17,7 @@ export * from './errors.js';
 export * from './exchange-rates.js';
 export * from './explore-query.js';
 export * from './field-validation.js';
+export * from './finding.js';
 export * from './initial-password.js';
 export * from './jobs.js';
 export * from './mail.js';
@@ -59,6 +60,7 @@ import { customActionOperations } from './custom-actions.js';
 import { dashboardOperations } from './dashboards.js';
 import { discountOperations } from './discounts.js';
 import { exchangeRateOperations } from './exchange-rates.js';
+import { findingOperations } from './finding.js';
 import { initialPasswordOperations } from './initial-password.js';
 import { jobOperations } from './jobs.js';
 import { mailOperations } from './mail.js';
@@ -121,4 +123,6 @@ export const operations: readonly OperationDefinition[] = [
   ...quoteOperations,
   ...dashboardOperations,
   ...notificationOperations,
+  // Finding things: global search, children list, My services (decision 0054).
+  ...findingOperations,
 ];

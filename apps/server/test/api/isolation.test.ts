@@ -2200,3 +2200,72 @@ describe('notification choices (decision 0053)', () => {
     },
   );
 });
+
+describe('finding things (decision 0054): the global search and the children list stay inside the caller scope', () => {
+  const findClients = new Map<string, ApiClient>();
+  const companies = ['C1a', 'C1b', 'C2'];
+  const products = TREE.filter((a) => a.type === 'Product').map((a) => a.name);
+  const organisations = TREE.filter((a) => a.type !== 'Department' && a.type !== 'User' && a.type !== 'Product');
+  const orderOf = new Map<string, string>();
+
+  beforeAll(async () => {
+    await signInCallers(findClients, [...READ_ALL, 'ORDER_MANAGEMENT_READ', 'MARKETPLACE_READ'], 'find');
+    // Names of this block's own: other blocks rename the tree's accounts.
+    for (const company of companies) {
+      await makeAccount(t.db, { type: 'Department', parentId: idOf(company), displayName: `Findme ${company}` });
+    }
+    for (const [i, product] of products.entries()) {
+      const order = await insertOrder(t.db, {
+        accountId: idOf(product),
+        companyId: null,
+        resellerId: null,
+        serviceName: 'Finding',
+        serviceDisplayName: 'Finding isolation probe',
+        quantity: 1,
+        currency: 'EUR',
+        monthlySelling: '1',
+        setupSelling: '0',
+        purchaseCurrency: 'EUR',
+        monthlyPurchase: '1',
+        setupPurchase: '0',
+        status: 'Completed',
+        placedBy: null,
+        placedAt: new Date(Date.UTC(2026, 1, 1 + i)),
+      });
+      orderOf.set(product, order.orderNumber);
+    }
+  });
+
+  it.each(CALLERS.map((c) => c.caller))('%s finds only the accounts and orders of its own scope', async (caller) => {
+    const client = findClients.get(caller) as ApiClient;
+
+    const accounts = await client.op('GlobalSearch', { text: 'Findme', limit: 10 });
+    const orders = await client.op('GlobalSearch', { text: 'Finding isolation probe', limit: 10 });
+
+    expect(accounts.status).toBe(200);
+    const expectedAccounts = companies.filter((c) => SCOPE[caller].includes(c)).map((c) => `Findme ${c}`);
+    expect(accounts.body.Accounts.Items.map((a: { DisplayName: string }) => a.DisplayName).sort()).toEqual(
+      expectedAccounts.sort(),
+    );
+    const expectedOrders = products.filter((p) => SCOPE[caller].includes(p)).map((p) => orderOf.get(p));
+    expect(orders.body.Orders.Items.map((o: { OrderNumber: string }) => o.OrderNumber).sort()).toEqual(expectedOrders.sort());
+  });
+
+  it.each(
+    CALLERS.flatMap(({ caller }) =>
+      organisations.map(({ name }) => ({ caller, target: name, inside: SCOPE[caller].includes(name) })),
+    ),
+  )('$caller lists the children of $target only inside its scope (inside: $inside)', async ({ caller, target, inside }) => {
+    const client = findClients.get(caller) as ApiClient;
+
+    const res = await client.op('ListChildAccounts', { id: idOf(target) });
+    const missing = await client.op('ListChildAccounts', { id: MISSING_ID });
+
+    if (inside) {
+      expect(res.status).toBe(200);
+    } else {
+      expect(res.status).toBe(404);
+      expect(comparable(res.body)).toEqual(comparable(missing.body));
+    }
+  });
+});

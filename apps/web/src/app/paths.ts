@@ -110,6 +110,8 @@ export const paths = {
   },
   /** [A2.33] The provider's month-end exchange rates (decision 0029). */
   exchangeRates: () => '/ExchangeRates',
+  /** Decision 0054: a plain user's home, the subscriptions of the signed-in user. */
+  myServices: () => '/MyServices',
   /** [M7.19] The viewer of confirmed terms and privacy policy. */
   confirmedTerms: () => '/MyTerms',
   /** [M2.56] #/VendorProfile, and #/VendorProfile/{accountId} for a vendor other than the caller's organisation. */

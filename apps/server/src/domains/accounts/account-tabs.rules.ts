@@ -15,6 +15,7 @@ export const TAB_DISPLAY_NAMES: Record<AccountTabId, string> = {
   Notes: 'Notes',
   Discount: 'Discount',
   Special_deal: 'Special Deal',
+  Accounts: 'Accounts',
 };
 
 interface TabRule {
@@ -42,6 +43,8 @@ const TAB_RULES: Record<AccountTabId, TabRule> = {
   Notes: { types: ['Reseller', 'Company'], anyOf: ['ACCOUNT_NOTES_READ'] },
   Discount: { types: ['Company', 'Reseller'], anyOf: ['DISCOUNT_TOOL_READ'] },
   Special_deal: { types: ['Product'], anyOf: ['SPECIAL_DEAL_EXECUTE'] },
+  // Decision 0054: the direct children, searched and paged, so the tree is not the only way down (last in the strip).
+  Accounts: { types: ['Reseller', 'Company'], anyOf: ['RESELLER_ACCOUNT_READ', 'COMPANY_ACCOUNT_READ'] },
 };
 
 export interface TabContext {

@@ -21,4 +21,6 @@ export const BUILT_ACCOUNT_TABS: ReadonlySet<AccountTabId> = new Set<AccountTabI
   'Special_deal',
   // [A2.17] The Notifications tab (decision 0053).
   'Notifications',
+  // The children list of a reseller or company (decision 0054).
+  'Accounts',
 ]);

@@ -569,3 +569,47 @@ export async function hasChildrenOfTypes(db: Queryable, parentId: number, types:
   );
   return rows.length > 0;
 }
+
+/** Decision 0054: a page of an account's direct children by name (index accounts_parent_idx), with the total. */
+export async function listChildrenPage(
+  db: Queryable,
+  parentId: number,
+  filter: { text: string; types: readonly string[]; state: string | null; limit: number; offset: number },
+) {
+  const rows = await db.query<{
+    id: number;
+    account_type: AccountType;
+    state: AccountState;
+    display_name: string;
+    child_count: number;
+    total: number;
+  }>(
+    `SELECT a.id, a.account_type, a.state, a.display_name,
+            (SELECT count(*) FROM accounts c WHERE c.parent_id = a.id)::int AS child_count,
+            count(*) OVER ()::int AS total
+     FROM accounts a
+     WHERE a.parent_id = $1 AND a.display_name ILIKE '%' || $2 || '%'
+       AND (cardinality($3::text[]) = 0 OR a.account_type = ANY($3::text[])) AND ($4::text IS NULL OR a.state = $4)
+     ORDER BY a.display_name, a.id LIMIT $5 OFFSET $6`,
+    [parentId, filter.text.replace(/[\\%_]/g, (c) => `\\${c}`), filter.types, filter.state, filter.limit, filter.offset],
+  );
+  if (rows.length > 0 || filter.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+  // A page past the last: count the set on its own.
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM accounts a
+     WHERE a.parent_id = $1 AND a.display_name ILIKE '%' || $2 || '%'
+       AND (cardinality($3::text[]) = 0 OR a.account_type = ANY($3::text[])) AND ($4::text IS NULL OR a.state = $4)`,
+    [parentId, filter.text.replace(/[\\%_]/g, (c) => `\\${c}`), filter.types, filter.state],
+  );
+  return { rows, total: row?.n ?? 0 };
+}
+
+/** Decision 0054: the Product accounts (subscriptions) below a user's account, by name. */
+export async function listProductsBelow(db: Queryable, path: string, limit: number) {
+  return db.query<{ id: number; display_name: string; product_name: string | null; state: AccountState; created_at: Date }>(
+    `SELECT id, display_name, product_name, state, created_at FROM accounts
+     WHERE path > $1 AND path < $2 AND account_type = 'Product'
+     ORDER BY state = 'Terminated', lower(display_name), id LIMIT $3`,
+    [path, pathUpperBound(path), limit],
+  );
+}

@@ -34,7 +34,7 @@ function currentValues(row: repo.AccountRow, keys: readonly string[]): Record<st
   return values;
 }
 
-function hasTypeCapability(caller: Caller, type: AccountType, kind: 'UPDATE' | 'DELETE'): boolean {
+export function hasTypeCapability(caller: Caller, type: AccountType, kind: 'UPDATE' | 'DELETE'): boolean {
   const t = type === 'Provider' ? 'Reseller' : type;
   return caller.capabilities.has(`${ACCOUNT_TYPE_CAPABILITY[t as keyof typeof ACCOUNT_TYPE_CAPABILITY]}_${kind}`);
 }

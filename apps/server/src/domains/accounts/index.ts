@@ -3,6 +3,7 @@ export {
   type AccountSavedEvent,
   registerAccountExtension,
 } from './account-extensions.js';
+export { accountFindingOperations } from './account-finding.operations.js';
 export { accountOperations } from './accounts.operations.js';
 export {
   type AccountRow,

@@ -9,6 +9,7 @@ import {
   type PriceListPricing,
   refusalMessage,
   type SearchOptions,
+  SearchOptionsSchema,
   type SearchOrderBy,
   type SearchService,
   type SearchServicesMetadata,
@@ -478,4 +479,20 @@ export async function listSearchableMarketplaces(
           ]),
         ];
   return repo.listMarketplaceNames(db, ids);
+}
+
+/**
+ * Decision 0054: the header's global search asks for the services the caller may browse (Source Global, the
+ * autocomplete's statement and order: best ranked first); null when the caller may not browse the marketplace.
+ */
+export async function findBrowsableServices(
+  db: Queryable,
+  v: Viewing,
+  text: string,
+  limit: number,
+): Promise<{ id: number; service_name: string; display_name: string }[] | null> {
+  if (!MARKETPLACE_BROWSE_CAPABILITY_KEYS.some((key) => v.caller.capabilities.has(key))) return null;
+  const set = await searchSet(db, v, SearchOptionsSchema.parse({}), text);
+  const { services } = await repo.autocomplete(db, set, text.trim(), { services: limit, tags: 0 });
+  return services;
 }

@@ -4,7 +4,13 @@ import { Navigate, useNavigate, useOutletContext, useParams } from 'react-router
 import { CreateAccountMenu, ORDER_CAPABILITY } from '../../features/account-creation';
 import { ImportAccountsButton } from '../../features/account-import';
 import { AccountTools, type ExportKind } from '../../features/account-tools';
-import { AccountView, CustomActionModal, type FeatureTabRenderer, ResetPriceProtectionButton } from '../../features/accounts';
+import {
+  AccountView,
+  ChildAccountsTab,
+  CustomActionModal,
+  type FeatureTabRenderer,
+  ResetPriceProtectionButton,
+} from '../../features/accounts';
 import { canOfferImpersonation, ImpersonateButton, SecurityTab, UserSecurityTab, useCurrentUser } from '../../features/auth';
 import { lazyPage } from '../lazy-page';
 import { href, paths } from '../paths';
@@ -49,6 +55,8 @@ const FEATURE_TABS: Record<string, FeatureTabRenderer> = {
   Notifications: ({ account }) => (
     <NotificationsTab accountId={account.AccountIdentificator} userName={account.Hierarchy.at(-1)?.DisplayName ?? ''} />
   ),
+  // Decision 0054: the direct children of a reseller or company.
+  Accounts: ({ account }) => <ChildAccountsTab accountId={account.AccountIdentificator} hrefForAccount={hrefForAccount} />,
 };
 
 /** [A2.3], [A2.4] The export routes: #/Account/View/{id}/ExportFirstTimeCredentials and .../ExportCompanyHierarchy. */

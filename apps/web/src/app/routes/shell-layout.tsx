@@ -20,6 +20,7 @@ import {
 import { useIsVendorOrganisation } from '../../features/vendor-profile';
 import { onPasswordChangeRequired, onUnauthenticated } from '../../lib/api-client';
 import { href, paths } from '../paths';
+import { HeaderSearch } from './header-search';
 
 /** Header links and the portal's name stay on one line each. */
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -141,6 +142,7 @@ export function ShellLayout() {
                   </Anchor>
                 ))}
               </Group>
+              <HeaderSearch />
               <UserMenu
                 user={user.data}
                 onSignedOut={() => navigate(paths.login(), { replace: true })}

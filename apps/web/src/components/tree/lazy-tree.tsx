@@ -13,6 +13,8 @@ export interface LazyTreeProps {
   onToggle: (id: number, expand: boolean) => void;
   onSelect: (id: number) => void;
   renderLabel?: (item: TreeItem) => ReactNode;
+  /** A click on a collapsed node's label also expands it (the keyboard keeps Enter to select, arrows to expand). */
+  expandOnClick?: boolean;
 }
 
 /**
@@ -104,6 +106,7 @@ export function LazyTree(props: LazyTreeProps) {
                 component="span"
                 onClick={() => {
                   setFocusedId(row.id);
+                  if (props.expandOnClick && row.item.hasChildren && !isExpanded) props.onToggle(row.id, true);
                   props.onSelect(row.id);
                 }}
                 style={{ flex: 1, padding: '3px 4px', cursor: 'pointer', fontWeight: isSelected ? 600 : 400 }}

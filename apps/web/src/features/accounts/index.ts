@@ -6,6 +6,7 @@ export {
   type FeatureTabRenderer,
   type ReportTabRenderer,
 } from './components/account-view';
+export { ChildAccountsTab } from './components/child-accounts-tab';
 export { ResetPriceProtectionButton } from './components/reset-price-protection';
 export { UpgradeSubscription } from './components/upgrade-subscription';
 export { CustomActionModal } from './lazy-parts';

@@ -99,6 +99,8 @@ export function AccountTree({ rootId, selectedId, pathIds, onSelect }: AccountTr
       loadingIds={loadingIds}
       expanded={expanded}
       selectedId={selectedId}
+      // Decision 0054: clicking a name opens the account and shows what is below it.
+      expandOnClick
       onToggle={(id, expand) =>
         setExpanded((prev) => {
           const next = new Set(prev);
@@ -121,7 +123,7 @@ export function AccountTree({ rootId, selectedId, pathIds, onSelect }: AccountTr
           </Text>
         ) : (
           <Group gap={6} wrap="nowrap" component="span">
-            <Text size="sm" component="span" truncate>
+            <Text size="sm" component="span" truncate title={item.label}>
               {item.label}
             </Text>
             <Text size="xs" c="dimmed" component="span">

@@ -1,0 +1,1 @@
+export { globalSearchOperations } from './global-search.operations.js';

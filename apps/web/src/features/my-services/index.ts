@@ -1,0 +1,1 @@
+export { MyServicesScreen } from './components/my-services-screen';

@@ -1,0 +1,104 @@
+import { expect, type Page, test } from '@playwright/test';
+import { checkAccessible, shot, signIn } from '../fixtures/portal';
+
+/** Decision 0054: the header's global search (accounts, services, orders), opened by keyboard or its button. */
+
+const searchDialog = (page: Page) => page.getByRole('dialog', { name: 'Search' });
+const searchBox = (page: Page) => searchDialog(page).getByRole('combobox', { name: 'Search accounts, services and orders' });
+const results = (page: Page) => searchDialog(page).getByRole('listbox', { name: 'Search results' });
+
+test.describe('global search', () => {
+  test('"/" opens the search; arrows move through grouped results and Enter opens the chosen one', async ({ page }) => {
+    await signIn(page, 'blueharbor.admin');
+
+    await page.keyboard.press('/');
+    await expect(searchDialog(page)).toBeVisible();
+    await expect(searchBox(page)).toBeFocused();
+    await expect(searchDialog(page)).toContainText('Press / or Ctrl+K anywhere to open this search');
+    await searchBox(page).fill('A');
+    await expect(searchDialog(page)).toContainText('Type at least 2 characters.');
+    await searchBox(page).fill('Acme Log');
+
+    await expect(results(page).getByRole('group', { name: 'Accounts' })).toBeVisible();
+    await expect(results(page).getByRole('group', { name: 'Orders' })).toBeVisible();
+    const account = results(page).getByRole('option', { name: /Acme Logistics.*Company in Blue Harbor IT/ });
+    await expect(account).toHaveAttribute('aria-selected', 'true');
+    await checkAccessible(page);
+    await shot(page, 'global-search');
+    await page.keyboard.press('ArrowDown');
+    await expect(account).toHaveAttribute('aria-selected', 'false');
+    await expect(searchBox(page)).toHaveAttribute('aria-activedescendant', /option-1$/);
+    await page.keyboard.press('ArrowUp');
+    await expect(account).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+
+    await expect(searchDialog(page)).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Acme Logistics' })).toBeVisible();
+    await expect(page).toHaveURL(/#\/Account\/View\/\d+$/);
+  });
+
+  test("Ctrl+K opens the search; a reseller never finds another reseller's customer, which that reseller finds", async ({
+    page,
+  }) => {
+    await signIn(page, 'blueharbor.admin');
+
+    await page.keyboard.press('Control+K');
+    await searchBox(page).fill('Juniper Legal');
+
+    await expect(searchDialog(page).getByTestId('global-search-empty')).toHaveText('Nothing found for “Juniper Legal”.');
+    await expect(results(page).getByRole('option')).toHaveCount(0);
+    await checkAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(searchDialog(page)).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await signIn(page, 'cedarridge.admin');
+    await page.keyboard.press('Control+K');
+    await searchBox(page).fill('Juniper Legal');
+    await expect(results(page).getByRole('option', { name: /Juniper Legal.*Company in Cedar Ridge Solutions/ })).toBeVisible();
+  });
+
+  test('a group that has more ends in "see all", which opens the full list', async ({ page }) => {
+    await signIn(page, 'blueharbor.admin');
+
+    await page.getByRole('button', { name: 'Search accounts, services and orders' }).click();
+    await searchBox(page).fill('ORD-');
+    const orders = results(page).getByRole('group', { name: 'Orders' });
+    await expect(orders.getByRole('option')).toHaveCount(6);
+    await orders.getByRole('option', { name: 'See all matching orders' }).click();
+
+    await expect(page).toHaveURL(/#\/Orders\?search=ORD-/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  });
+
+  test('a user who may neither read orders nor browse the marketplace gets accounts only', async ({ page }) => {
+    await signIn(page, 'acme.jdoe');
+
+    await page.keyboard.press('/');
+    await searchBox(page).fill('Acme');
+
+    await expect(results(page).getByRole('group', { name: 'Accounts' })).toBeVisible();
+    await expect(results(page).getByRole('group', { name: 'Orders' })).toHaveCount(0);
+    await expect(results(page).getByRole('group', { name: 'Services' })).toHaveCount(0);
+    await checkAccessible(page);
+  });
+
+  test('at 390x844 an icon button opens the search full screen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'blueharbor.admin');
+
+    await page.getByRole('button', { name: 'Search accounts, services and orders' }).click();
+    await expect(searchDialog(page)).toBeVisible();
+    const box = await searchDialog(page).boundingBox();
+    expect(Math.round(box?.width ?? 0)).toBe(390);
+    await searchBox(page).fill('Acme Log');
+    await expect(results(page).getByRole('option', { name: /Acme Logistics.*Company in/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await checkAccessible(page);
+    await shot(page, 'global-search-phone');
+    await page.keyboard.press('Enter');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Acme Logistics' })).toBeVisible();
+  });
+});
