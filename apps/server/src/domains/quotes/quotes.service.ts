@@ -38,7 +38,7 @@ import {
   type PricingSource,
 } from '../catalogue/index.js';
 import { listSearchableMarketplaces } from '../marketplace-search/index.js';
-import { loadCustomerPricing, loadPriceListPricing } from '../price-lists/index.js';
+import { addedServiceIds, loadCustomerPricing, loadPriceListPricing } from '../price-lists/index.js';
 import * as repo from './quotes.repository.js';
 import {
   allowedTransitions,
@@ -132,14 +132,23 @@ async function priceQuote(
       )
     : null;
   const sources = customerPricing?.sources ?? (await loadPricingSources(db, names));
-  const listed = await loadPriceListPricing(
-    db,
-    template.id,
-    [...sources.values()].map((s) => ({ serviceId: s.serviceId, ownerAccountId: s.ownerAccountId, category: s.category })),
-  );
+  const identities = [...sources.values()].map((s) => ({
+    serviceId: s.serviceId,
+    ownerAccountId: s.ownerAccountId,
+    category: s.category,
+  }));
+  // With a customer the customer's own price lists price the lines: the template only says what may be quoted.
+  const listed = customerPricing ? null : await loadPriceListPricing(db, template.id, identities);
+  const added = customerPricing
+    ? await addedServiceIds(
+        db,
+        template.id,
+        identities.map((s) => s.serviceId),
+      )
+    : new Set(listed?.pricing.keys() ?? []);
   const services = new Map<string, QuotedService>();
   for (const [key, s] of sources) {
-    if (listed?.pricing.has(s.serviceId)) services.set(key, { displayName: s.displayName, fields: s.fields });
+    if (added.has(s.serviceId)) services.set(key, { displayName: s.displayName, fields: s.fields });
   }
   const customerPath = p.customer?.path ?? null;
   const priceListOf = (productName: string): PriceListPricing | null => {
