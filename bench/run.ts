@@ -24,6 +24,7 @@ import { type LoadResult, runLoad } from './load.js';
 import { formatInt, formatMs, formatRatio, measure, median, type Timing, table } from './measure.js';
 import { runPlaceOrderBench } from './place-order.js';
 import { runPricingDealsBench } from './pricing-deals.js';
+import { runQuotePricingBench } from './quote-pricing.js';
 import { runWebBench } from './web.js';
 
 const { values: args } = parseArgs({
@@ -40,6 +41,7 @@ const { values: args } = parseArgs({
     'skip-web': { type: 'boolean', default: false },
     'skip-place-order': { type: 'boolean', default: false },
     'skip-pricing-deals': { type: 'boolean', default: false },
+    'skip-quote-pricing': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
   strict: true,
@@ -58,7 +60,8 @@ if (args.help) {
   --skip-embed       leave out the embed library benchmark (bundle size, embed-to-loaded)
   --skip-web         leave out the web app benchmark (JavaScript per page, time to a painted account page)
   --skip-place-order leave out the ordering benchmark (PlaceOrder with a dependency, bench/place-order.ts)
-  --skip-pricing-deals leave out the pricing benchmark (1,000 subscriptions with discounts and deals, bench/pricing-deals.ts)`);
+  --skip-pricing-deals leave out the pricing benchmark (1,000 subscriptions with discounts and deals, bench/pricing-deals.ts)
+  --skip-quote-pricing leave out the quote benchmark (pricing a 100-line sales quote, bench/quote-pricing.ts)`);
   process.exit(0);
 }
 
@@ -440,6 +443,8 @@ printSummary(reports);
 if (!args['skip-place-order']) await runPlaceOrderBench({ skipPglite: args['skip-pglite'], skipPostgres: args['skip-postgres'] });
 if (!args['skip-pricing-deals'])
   await runPricingDealsBench({ skipPglite: args['skip-pglite'], skipPostgres: args['skip-postgres'] });
+if (!args['skip-quote-pricing'])
+  await runQuotePricingBench({ skipPglite: args['skip-pglite'], skipPostgres: args['skip-postgres'] });
 if (!args['skip-embed']) await runEmbedBench();
 if (!args['skip-web']) await runWebBench();
 console.log(`\nTotal time ${seconds(performance.now() - started)}.`);

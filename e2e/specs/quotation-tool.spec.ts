@@ -11,6 +11,8 @@ import { checkAccessible, shot, signIn } from '../fixtures/portal';
 
 const unique = () => Date.now().toString(36);
 const SERVICE = 'Contoso Whiteboard';
+/** A priced service (a monthly fee, no dependency, no required field), for the price-difference path. */
+const PRICED_SERVICE = 'Contoso Forms Pro';
 
 async function api<T>(page: Page, operation: string, data: object): Promise<T> {
   const res = await page.request.post(`/api/op/${operation}`, { data });
@@ -25,7 +27,7 @@ interface MarketService {
 }
 
 /** A new company of the signed-in reseller and a draft quote for it with one line of SERVICE, saved through the API. */
-async function makeQuote(page: Page, stamp: string) {
+async function makeQuote(page: Page, stamp: string, serviceName = SERVICE) {
   const parents = await api<{ Items: { AccountId: number }[] }>(page, 'GetAvailableCreateParents', { accountType: 'Company' });
   const customer = `Quote Customer ${stamp}`;
   const { AccountId: customerId } = await api<{ AccountId: number }>(page, 'CreateAccount', {
@@ -38,7 +40,7 @@ async function makeQuote(page: Page, stamp: string) {
   for (const template of templates.Items) {
     const market = await api<{ Services: MarketService[] }>(page, 'LoadCheckedMarketServices', {
       priceList: template.Id,
-      serviceNames: [SERVICE],
+      serviceNames: [serviceName],
       customerId,
     });
     const service = market.Services[0];
@@ -47,7 +49,7 @@ async function makeQuote(page: Page, stamp: string) {
       break;
     }
   }
-  if (!found) throw new Error(`no price template of the reseller holds ${SERVICE}`);
+  if (!found) throw new Error(`no price template of the reseller holds ${serviceName}`);
   const name = `Quote ${stamp}`;
   const saved = await api<{ Id: number; RevisionNumber: number }>(page, 'SaveSalesQuote', {
     quote: {
@@ -67,6 +69,72 @@ async function makeQuote(page: Page, stamp: string) {
     },
   });
   return { id: saved.Id, name, customer, customerId };
+}
+
+/**
+ * A quote whose prices can be changed through the API without touching demo data: a new price list of the signed-in
+ * reseller, holding PRICED_SERVICE, assigned directly to a new customer with the most urgent priority (so it prices that
+ * customer), and an approved quote for that customer quoted from it. Returns what changing a price needs.
+ */
+async function makeRepricableQuote(page: Page, stamp: string) {
+  const quote = await makeQuote(page, stamp, PRICED_SERVICE);
+  const current = await api<{ PriceTemplateId: number; Products: { ProductName: string }[] }>(page, 'LoadSalesQuote', {
+    id: quote.id,
+    revision: null,
+  });
+  const tiles = await api<{ Items: { ServiceId: number; ServiceName: string }[] }>(page, 'ListMarketplaceServicesLite', {
+    marketplaceId: current.PriceTemplateId,
+    search: PRICED_SERVICE,
+  });
+  const serviceId = tiles.Items.find((i) => i.ServiceName === current.Products[0]?.ProductName)?.ServiceId;
+  if (!serviceId) throw new Error(`${PRICED_SERVICE} is not in the quote's price list`);
+  const list = await api<{ Id: number; Version: number }>(page, 'CreateMarketplace', {
+    Name: `Quote prices ${stamp}`,
+    Priority: 1,
+  });
+  await api(page, 'UpdateMarketplaceServices', {
+    marketplaceId: list.Id,
+    services: [serviceId],
+    flag: true,
+    version: list.Version,
+  });
+  const props = await api<{ Version: number }>(page, 'GetMarketplaceProperties', { id: list.Id });
+  await api(page, 'AssignMarketplace', { marketplaceId: list.Id, accountId: quote.customerId, version: props.Version });
+  const loaded = await api<Record<string, unknown>>(page, 'LoadSalesQuote', { id: quote.id, revision: null });
+  await api(page, 'SaveSalesQuote', {
+    quote: {
+      Id: quote.id,
+      RevisionNumber: 1,
+      Name: quote.name,
+      CompanyName: quote.customer,
+      NumberOfUsers: loaded.NumberOfUsers,
+      PriceTemplateId: list.Id,
+      CustomerId: quote.customerId,
+      Products: loaded.Products,
+    },
+  });
+  let q = await api<{ Version: number }>(page, 'LoadQuote', { id: quote.id });
+  q = await api<{ Version: number }>(page, 'SetQuoteStatus', { id: quote.id, status: 'pending', version: q.Version });
+  await api(page, 'SetQuoteStatus', { id: quote.id, status: 'approved', version: q.Version });
+  return { ...quote, listId: list.Id, serviceId };
+}
+
+/** Sets every fee of the service in the price list to `price` in EUR (the list's own price). */
+async function setListPrices(page: Page, listId: number, serviceId: number, price: string) {
+  const prices = await api<{
+    Version: number;
+    OverridePriceProtection: boolean;
+    PriceProtectionLengthInDays: number | null;
+    Billing: { RuleId: string }[];
+  }>(page, 'GetMarketplaceServicePrices', { marketplaceId: listId, serviceId });
+  await api(page, 'UpdateMarketplaceServicePrices', {
+    marketplaceId: listId,
+    serviceId,
+    version: prices.Version,
+    OverridePriceProtection: prices.OverridePriceProtection,
+    PriceProtectionLengthInDays: prices.PriceProtectionLengthInDays,
+    Charges: prices.Billing.map((b) => ({ RuleId: b.RuleId, Currency: 'EUR', CustomPrice: price })),
+  });
 }
 
 /** The screen at 1280 x 800 and, when screenshots are asked for, at 390 x 844 too (a phone). */
@@ -243,5 +311,98 @@ test.describe('quotation tool', () => {
     await expect(page.getByRole('tab')).toHaveCount(0);
     await checkAccessible(page);
     expect((await page.request.post('/api/op/ListQuotes', { data: {} })).status()).toBe(403);
+  });
+  test('projects are renamed and deleted with a confirmation (their quotes stay, without a project), and a quote goes to the archive and comes back', async ({
+    page,
+  }) => {
+    const stamp = unique();
+    await signIn(page, 'blueharbor.admin');
+    const quote = await makeQuote(page, stamp);
+    const project = `Project ${stamp}`;
+    const group = await api<{ Id: number }>(page, 'CreateQuoteGroup', { Name: project });
+    await api(page, 'SetQuotesGroup', { ids: [quote.id], groupId: group.Id });
+
+    // Rename: the dialog keeps the name as the server checks it; the row and the quote show the new one.
+    await page.goto('/#/QuotationTool/Projects');
+    const row = page.getByTestId('project-row').filter({ hasText: project });
+    await expect(row).toContainText('1');
+    await page.getByRole('button', { name: `Rename project ${project}` }).click();
+    const rename = page.getByRole('dialog', { name: `Rename ${project}` });
+    await expect(rename.getByLabel('Project name')).toHaveValue(project);
+    await rename.getByLabel('Project name').fill(`${project} renamed`);
+    await checkAccessible(page);
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await expect(rename).toHaveCount(0);
+    const renamed = page.getByTestId('project-row').filter({ hasText: `${project} renamed` });
+    await expect(renamed).toHaveCount(1);
+    await shots(page, 'quotation-tool-project-renamed');
+
+    // Delete: asked first (cancel keeps it), then gone; its quote stays, without a project.
+    await page.getByRole('button', { name: `Delete project ${project} renamed` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete project' });
+    await expect(confirm).toContainText(`Delete the project ${project} renamed? Its 1 quote stays, without a project.`);
+    await checkAccessible(page);
+    await shots(page, 'quotation-tool-project-delete');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(renamed).toHaveCount(1);
+    await page.getByRole('button', { name: `Delete project ${project} renamed` }).click();
+    await page.getByRole('dialog', { name: 'Delete project' }).getByRole('button', { name: 'Yes, delete' }).click();
+    await expect(renamed).toHaveCount(0);
+    await page.goto(`/#/QuotationTool/Quotes/${quote.id}`);
+    await expect(detail(page).getByRole('row', { name: /Project No project/ })).toBeVisible();
+
+    // Archive: out of My Quotes, into the Archive tab, read-only there; taken out again, back in My Quotes.
+    await page.getByRole('button', { name: 'Archive', exact: true }).click();
+    await expect(detail(page)).toContainText('Archived');
+    await expect(page.getByRole('button', { name: 'Send for approval' })).toHaveCount(0);
+    await tab(page, 'Archive').click();
+    await expect(page).toHaveURL(/#\/QuotationTool\/Archive$/);
+    await expect(rows(page).filter({ hasText: quote.name })).toHaveCount(1);
+    await checkAccessible(page);
+    await shots(page, 'quotation-tool-archive');
+    await tab(page, 'My Quotes').click();
+    await expect(rows(page).first().or(page.getByTestId('quotes-empty'))).toBeVisible();
+    await expect(rows(page).filter({ hasText: quote.name })).toHaveCount(0);
+    await page.goto(`/#/QuotationTool/Archive/${quote.id}`);
+    await page.getByRole('button', { name: 'Take out of the archive' }).click();
+    await expect(page.getByRole('button', { name: 'Archive', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send for approval' })).toBeVisible();
+    await page.goto('/#/QuotationTool/Quotes');
+    await expect(rows(page).filter({ hasText: quote.name })).toHaveCount(1);
+  });
+
+  test('a quote whose prices changed since it was made shows the differences before ordering, and orders only at today’s prices once confirmed', async ({
+    page,
+  }) => {
+    const stamp = unique();
+    await signIn(page, 'blueharbor.admin');
+    const quote = await makeRepricableQuote(page, stamp);
+    const before = await api<{ TotalRC: string | null }>(page, 'LoadQuote', { id: quote.id });
+    // The price changes after the quote was approved: its revision keeps the old one.
+    await setListPrices(page, quote.listId, quote.serviceId, '987.65');
+
+    await page.goto(`/#/QuotationTool/Quotes/${quote.id}`);
+    await expect(detail(page).getByTestId('quote-status')).toHaveText('Approved');
+    await page.getByRole('button', { name: 'Order this quote' }).click();
+    const dialog = page.getByRole('dialog', { name: `Order ${quote.name}` });
+    await expect(dialog.getByText('Prices changed since this revision')).toBeVisible();
+    const differences = dialog.getByTestId('price-differences');
+    await expect(differences.getByRole('row')).toHaveCount(2);
+    await expect(differences).toContainText(PRICED_SERVICE);
+    await expect(dialog.getByRole('button', { name: 'Place order' })).toBeDisabled();
+    const terms = dialog.getByRole('checkbox', { name: `Accept these terms on behalf of ${quote.customer}` });
+    if (await terms.isVisible()) await terms.check();
+    await expect(dialog.getByRole('button', { name: 'Place order' })).toBeDisabled();
+    await checkAccessible(page);
+    await shots(page, 'quotation-tool-price-changed');
+
+    await dialog.getByRole('checkbox', { name: "Order at today's prices" }).check();
+    await dialog.getByRole('button', { name: 'Place order' }).click();
+    const outcome = dialog.getByTestId('order-outcome');
+    await expect(outcome.getByRole('status')).toContainText(/^(Ordered|Under review)/);
+    const orders = await api<{ Items: { OrderNumber: string }[] }>(page, 'ListOrders', { search: quote.customer });
+    expect(orders.Items).toHaveLength(1);
+    // The quote's own revision still holds the prices it was made with.
+    expect((await api<{ TotalRC: string | null }>(page, 'LoadQuote', { id: quote.id })).TotalRC).toBe(before.TotalRC);
   });
 });

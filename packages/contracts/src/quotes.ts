@@ -384,8 +384,12 @@ export type SalesQuoteValue = z.infer<typeof SalesQuoteInputSchema>;
 export const QuoteSchema = z.object({
   Id: QuoteIdSchema,
   Name: z.string(),
-  /** Name: the customer account's name, else the CompanyName; Industry: null (accounts keep none). */
-  Customer: z.object({ Name: z.string(), Industry: z.string().nullable() }),
+  /**
+   * Name: the customer account's name, else the CompanyName. [M3.24] also names Industry; accounts keep no industry
+   * (no field definition, no column, no attribute), so the contract leaves it out rather than answer an always-null
+   * field (decision 0050).
+   */
+  Customer: z.object({ Name: z.string() }),
   CustomerId: AccountIdSchema.nullable(),
   CompanyName: z.string(),
   Status: QuoteStatusSchema,

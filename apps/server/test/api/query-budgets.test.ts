@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SERVICES } from '../../src/domains/catalogue/index.js';
 import { parseServerTiming } from '../../src/platform/db/query-stats.js';
 import { DEMO_PASSWORD, seedDemo } from '../../src/seed/demo-seed.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
@@ -101,5 +102,71 @@ describe('query budgets', () => {
 
   it('SearchServicesAutocomplete issues 1 statement', async () => {
     expect(await warmStatements('SearchServicesAutocomplete', { Text: 'sec' })).toBe(1);
+  });
+});
+
+describe('query budgets: sales quotes (issue 17)', () => {
+  interface MarketService {
+    ProductName: string;
+    IsUserProduct: boolean;
+    Fields: { Id: string; Value: string }[];
+  }
+  let reseller: ApiClient;
+  let template: { id: number; services: MarketService[] };
+  let customerId: number;
+  const lines = (count: number) =>
+    Array.from({ length: count }, (_, i) => {
+      const s = template.services[i % template.services.length] as MarketService;
+      return {
+        ProductName: s.ProductName,
+        Amount: s.IsUserProduct ? 100 : 1 + (i % 10),
+        IsSyncWithUserAmount: s.IsUserProduct,
+        Fields: s.Fields.map((f) => ({ FieldName: f.Id, FieldValue: f.Value })),
+      };
+    });
+
+  beforeAll(async () => {
+    reseller = await new ApiClient(t.url).signIn('blueharbor.admin', DEMO_PASSWORD);
+    const templates = (await reseller.op('ListSalesQuotesPriceTemplates', {})).body.Items as { Id: number }[];
+    for (const list of templates) {
+      const res = await reseller.op('LoadCheckedMarketServices', {
+        priceList: list.Id,
+        serviceNames: DEMO_SERVICES.map((s) => s.name),
+      });
+      const services = res.body.Services as MarketService[];
+      if (!template || services.length > template.services.length) template = { id: list.Id, services };
+    }
+    customerId = (await reseller.op('ListQuoteCustomers', {})).body.Items[0].AccountId;
+  });
+
+  it("LoadCheckedMarketServices of a template's services issues as many statements for all of them as for one (no lookup per service)", async () => {
+    const one = await warmStatements(
+      'LoadCheckedMarketServices',
+      { priceList: template.id, serviceNames: [template.services[0]?.ProductName], customerId },
+      reseller,
+    );
+    const all = await warmStatements(
+      'LoadCheckedMarketServices',
+      { priceList: template.id, serviceNames: template.services.map((s) => s.ProductName), customerId },
+      reseller,
+    );
+
+    expect(template.services.length).toBeGreaterThan(20);
+    expect(all).toBe(one);
+    expect(all).toBe(14);
+  });
+
+  it("PriceSalesQuote of 100 lines issues as many statements as of 1 line: 12 for a customer (the template's prices unread), 10 for a prospect", async () => {
+    const input = (count: number, customer: number | null) => ({
+      PriceTemplateId: template.id,
+      CustomerId: customer,
+      NumberOfUsers: 100,
+      Products: lines(count),
+    });
+
+    expect(await warmStatements('PriceSalesQuote', input(1, customerId), reseller)).toBe(12);
+    expect(await warmStatements('PriceSalesQuote', input(100, customerId), reseller)).toBe(12);
+    expect(await warmStatements('PriceSalesQuote', input(1, null), reseller)).toBe(10);
+    expect(await warmStatements('PriceSalesQuote', input(100, null), reseller)).toBe(10);
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
-import { makePriceList, setListPrice } from '../factories/price-lists.js';
+import { addToPriceList, makePriceList, setListPrice } from '../factories/price-lists.js';
 import { createService, SERVICE_TOOL_ALL, serviceInput } from '../factories/services.js';
 
 /** Sales quotes and the quotation tool (issue 17, decision 0050), through the real HTTP server and PGlite. */
@@ -551,5 +551,129 @@ describe('ListQuoteCustomers', () => {
     const other = await op('other', 'ListQuoteCustomers', { search: 'Quote' });
     expect(other.status).toBe(200);
     expect(other.body.Items.map((i: { AccountId: number }) => i.AccountId)).not.toContain(customer);
+  });
+});
+
+describe("issue 17's remaining gaps: add-ons, charges, required fields, the customer", () => {
+  let quoteId: number;
+  beforeAll(async () => {
+    // An add-on: its parent is a Product, so a customer never subscribes to it directly (not "orderable").
+    const extra = await createService(
+      t.db,
+      clients.provider!,
+      serviceInput('Q Extra', {
+        Fields: fields,
+        Layouts: layouts,
+        BillingRules: rules,
+        VendorReferenceField: 'plan',
+        Parents: [{ ParentAccountType: 'Product', ParentProductName: 'Q Base' }],
+        Dependencies: ['Q Base'],
+        Icon: '/service-icons/backup.png',
+      }),
+    );
+    // A service with a required provisioning field the quote builder does not carry (a Textbox).
+    const withDomain = [
+      ...fields,
+      { Id: 'domain', DisplayName: 'Domain name', FieldType: 'Textbox' as const, DisplayType: 'Mandatory' as const },
+    ];
+    const domain = await createService(
+      t.db,
+      clients.provider!,
+      serviceInput('Q Domain', {
+        Fields: withDomain,
+        Layouts: layouts.map((l) => ({
+          ...l,
+          Pages: [
+            {
+              Name: 'General',
+              Blocks: [{ Name: 'D', Fields: [{ FieldId: 'plan' }, { FieldId: 'seats' }, { FieldId: 'domain' }] }],
+            },
+          ],
+        })),
+        BillingRules: rules,
+        VendorReferenceField: 'plan',
+      }),
+    );
+    await addToPriceList(t.db, list, extra.Id);
+    await addToPriceList(t.db, list, domain.Id);
+    quoteId = (await save('reseller', { Name: 'Charged', CustomerId: customer })).body.Id;
+  });
+
+  it("[M3.3] [M4.3] LoadCheckedMarketServices keeps an add-on's icon and dependencies (a service whose parent is a Product)", async () => {
+    const res = await op('reseller', 'LoadCheckedMarketServices', { priceList: list, serviceNames: ['Q Extra'] });
+
+    expect(res.status).toBe(200);
+    expect(res.body.Services).toHaveLength(1);
+    expect(res.body.Services[0]).toMatchObject({
+      ServiceName: 'Q Extra',
+      Icon: '/service-icons/backup.png',
+      Dependencies: ['Q Base'],
+      IsUserProduct: false,
+    });
+  });
+
+  it("LoadSalesQuote and LoadQuote answer the revision's charges (setup, monthly, first invoice), each revision its own", async () => {
+    await save('reseller', {
+      Id: quoteId,
+      RevisionNumber: 1,
+      Name: 'Charged',
+      CustomerId: customer,
+      Products: [{ ProductName: 'Q Addon', Amount: 2, Fields: [{ FieldName: 'seats', FieldValue: '3' }] }],
+    });
+
+    const rev1 = await op('reseller', 'LoadSalesQuote', { id: quoteId, revision: 1 });
+    const rev2 = await op('reseller', 'LoadSalesQuote', { id: quoteId, revision: 2 });
+    const tool = await op('reseller', 'LoadQuote', { id: quoteId });
+
+    // Revision 1: Base 50 + Addon 30 monthly, 200 + 40 setup (as PriceSalesQuote prices it); revision 2: the Addon alone.
+    expect(rev1.body.Charges).toEqual({
+      Currency: 'EUR',
+      Setup: '240',
+      Monthly: '80',
+      AdvanceMonths: [],
+      AdvanceDueNow: '0',
+      MonthlyDueNow: '80',
+      FirstInvoice: '320',
+    });
+    expect(rev2.body.Charges).toMatchObject({ Setup: '40', Monthly: '30', FirstInvoice: '70' });
+    expect(tool.body.Charges).toEqual(rev2.body.Charges);
+  });
+
+  it("[M3.24] the quotation tool's Customer is the customer account's name, with no always-empty Industry (accounts keep none)", async () => {
+    const loaded = await op('reseller', 'LoadQuote', { id: quoteId });
+    const listed = (await op('reseller', 'ListQuotes', {})).body.Items.find((q: { Id: number }) => q.Id === quoteId);
+
+    expect(loaded.body.Customer).toEqual({ Name: 'Quote Customer' });
+    expect(listed.Customer).toEqual({ Name: 'Quote Customer' });
+  });
+
+  it('PreviewQuoteOrder warns about a required field a line lacks, naming the line and the field; OrderQuote refuses with the same message and places nothing', async () => {
+    const id = (
+      await save('reseller', {
+        Name: 'Needs a domain',
+        CustomerId: customer,
+        Products: [
+          { ProductName: 'Q Base', Amount: 10, IsSyncWithUserAmount: true, Fields: [{ FieldName: 'plan', FieldValue: 'Basic' }] },
+          { ProductName: 'Q Domain', Amount: 1, Fields: [{ FieldName: 'plan', FieldValue: 'Basic' }] },
+        ],
+      })
+    ).body.Id;
+    let q = (await op('reseller', 'LoadQuote', { id })).body;
+    q = (await op('reseller', 'SetQuoteStatus', { id, status: 'pending', version: q.Version })).body;
+    await op('reseller', 'SetQuoteStatus', { id, status: 'approved', version: q.Version });
+    const message = 'Line 2 (Q Domain): Domain name is required and the quote holds no value for it';
+    const [before] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM accounts WHERE account_type = 'Product'");
+
+    const preview = await op('reseller', 'PreviewQuoteOrder', { id });
+    const order = await op('reseller', 'OrderQuote', { requestId: randomUUID(), id, revision: 1, confirmPriceChanges: true });
+
+    expect(preview.status).toBe(200);
+    expect(preview.body.Refusal).toBe(message);
+    expect(order.status).toBe(422);
+    expect(order.body.detail).toBe(message);
+    expect(order.body.errors).toEqual([{ field: 'Products.1.Views.Service.Values.domain', message }]);
+    const [after] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM accounts WHERE account_type = 'Product'");
+    expect(after?.n).toBe(before?.n);
+    expect((await op('reseller', 'LoadQuote', { id })).body.Status).toBe('approved');
   });
 });

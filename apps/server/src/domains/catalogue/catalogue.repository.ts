@@ -317,6 +317,24 @@ export interface DescriptionRow {
   is_major_change: boolean;
 }
 
+/** The descriptions of several services in one statement, by service id. */
+export async function listServicesDescriptions(
+  db: Queryable,
+  serviceIds: readonly number[],
+): Promise<Map<number, DescriptionRow[]>> {
+  const byService = new Map<number, DescriptionRow[]>(serviceIds.map((id) => [id, []]));
+  if (serviceIds.length === 0) return byService;
+  const rows = await db.query<DescriptionRow & { service_id: number }>(
+    `SELECT sg.service_id, sg.description_type, sg.group_id::text AS group_id, d.language_code, d.title, d.content,
+            d.is_major_change
+     FROM service_description_groups sg JOIN descriptions d ON d.group_id = sg.group_id
+     WHERE sg.service_id = ANY ($1::int[]) ORDER BY sg.description_type, d.language_code`,
+    [serviceIds],
+  );
+  for (const { service_id, ...row } of rows) byService.get(service_id)?.push(row);
+  return byService;
+}
+
 export async function listServiceDescriptions(db: Queryable, serviceId: number): Promise<DescriptionRow[]> {
   return db.query<DescriptionRow>(
     `SELECT sg.description_type, sg.group_id::text AS group_id, d.language_code, d.title, d.content, d.is_major_change
@@ -528,11 +546,25 @@ export async function listOrderableServices(db: Queryable, text: string, limit: 
 }
 
 export async function findOrderableService(db: Queryable, name: string): Promise<ServiceRow | null> {
-  const [row] = await db.query<ServiceRow>(
-    `SELECT ${SERVICE_COLUMNS} ${FROM_SERVICES} WHERE lower(s.service_name) = lower($1) AND s.state = 'Active' AND ${ORDERABLE}`,
-    [name],
-  );
+  const [row] = await findActiveServices(db, [name], { orderableOnly: true });
   return row ?? null;
+}
+
+/**
+ * The Active services by name (without case), in one statement; `orderableOnly` keeps only those a customer account
+ * subscribes to directly (an add-on, whose parent is a Product, is left out then).
+ */
+export async function findActiveServices(
+  db: Queryable,
+  names: readonly string[],
+  options: { orderableOnly: boolean },
+): Promise<ServiceRow[]> {
+  if (names.length === 0) return [];
+  return db.query<ServiceRow>(
+    `SELECT ${SERVICE_COLUMNS} ${FROM_SERVICES}
+     WHERE lower(s.service_name) = ANY ($1::text[]) AND s.state = 'Active'${options.orderableOnly ? ` AND ${ORDERABLE}` : ''}`,
+    [[...new Set(names.map((n) => n.toLowerCase()))]],
+  );
 }
 
 /** [A9.7] Orderable services of the same category as a service, other than it, by name. */

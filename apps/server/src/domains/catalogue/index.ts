@@ -6,6 +6,7 @@ export { currencyOfPathAccounts } from './catalogue.rules.js';
 export { CREATE_SERVICE_JOB_TYPE } from './catalogue.service.js';
 export { findServiceFileAttachment, serviceFileReferences } from './files.service.js';
 export {
+  findActiveServices,
   findOrderableService,
   listOrderableServices,
   listSuggestedServices,

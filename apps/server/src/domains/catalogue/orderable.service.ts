@@ -32,9 +32,11 @@ const NamesSchema = z.array(z.string()).catch([]);
 const MessagesSchema = z.array(z.object({ Title: z.string(), Message: z.string() })).catch([]);
 
 async function toOrderable(db: Queryable, row: repo.ServiceRow): Promise<OrderableService> {
-  const texts = (await repo.listServiceDescriptions(db, row.id)).filter(
-    (d) => d.description_type === 'TermsAndConditions' && d.content.trim() !== '',
-  );
+  return orderableOf(row, await repo.listServiceDescriptions(db, row.id));
+}
+
+function orderableOf(row: repo.ServiceRow, descriptions: readonly repo.DescriptionRow[]): OrderableService {
+  const texts = descriptions.filter((d) => d.description_type === 'TermsAndConditions' && d.content.trim() !== '');
   const text = texts.find((d) => d.language_code === 'en') ?? texts[0];
   const definition = row.definition as { Parents?: unknown; Dependencies?: unknown; PostCreationMessage?: unknown };
   const message = MessagesSchema.parse(definition.PostCreationMessage ?? [])[0];
@@ -63,6 +65,20 @@ export async function listOrderableServices(db: Queryable, text: string, limit: 
 export async function findOrderableService(db: Queryable, name: string): Promise<OrderableService | null> {
   const row = await repo.findOrderableService(db, name);
   return row ? toOrderable(db, row) : null;
+}
+
+/**
+ * The Active services by name (without case), keyed by lower-case name, whether or not a customer subscribes to
+ * them directly: an add-on (its parent a Product) is found too, with its icon and dependencies. Two statements for
+ * any number of names. For showing services (the quote builder); ordering keeps `findOrderableService`.
+ */
+export async function findActiveServices(db: Queryable, names: readonly string[]): Promise<Map<string, OrderableService>> {
+  const rows = await repo.findActiveServices(db, names, { orderableOnly: false });
+  const descriptions = await repo.listServicesDescriptions(
+    db,
+    rows.map((r) => r.id),
+  );
+  return new Map(rows.map((r) => [r.service_name.toLowerCase(), orderableOf(r, descriptions.get(r.id) ?? [])]));
 }
 
 /** [A2.44] [A9.7] Services to suggest after one was ordered: orderable services of its category. */

@@ -1,6 +1,7 @@
 export { addToAutoAddPriceLists } from './auto-add.service.js';
 export { marketplacePricesExportJobHandler, myServicesPricesExportJobHandler } from './excel.job.js';
 export {
+  addedServiceIds,
   type CustomerPricing,
   chosenPriceListsSql,
   loadCustomerPricing,

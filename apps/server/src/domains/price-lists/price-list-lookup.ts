@@ -187,6 +187,20 @@ export async function loadPriceListPricing(
   return { name: list.name, pricing };
 }
 
+/**
+ * Which of these services a named price list holds as Added (a sales quote's price template decides what may be
+ * quoted, decision 0050), in one statement; for a quote priced as its customer pays, where the template's own prices
+ * are not needed.
+ */
+export async function addedServiceIds(db: Queryable, marketplaceId: number, serviceIds: readonly number[]): Promise<Set<number>> {
+  if (serviceIds.length === 0) return new Set();
+  const rows = await db.query<{ service_id: number }>(
+    `SELECT service_id FROM marketplace_services WHERE marketplace_id = $1 AND status = 'Added' AND service_id = ANY ($2::int[])`,
+    [marketplaceId, [...new Set(serviceIds)]],
+  );
+  return new Set(rows.map((r) => r.service_id));
+}
+
 /** The pricing sources of some subscriptions' services and the price list of each (account, service). */
 export interface CustomerPricing {
   /** By lower-case service name, as catalogue's loadPricingSources answers. */

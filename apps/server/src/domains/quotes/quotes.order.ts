@@ -12,8 +12,15 @@ import type { Caller } from '../../platform/operations/types.js';
 import * as accounts from '../accounts/index.js';
 import { acceptTermsForService, marketServiceForAccount, type PlacedOrder, placeOrder } from '../ordering/index.js';
 import * as repo from './quotes.repository.js';
-import { lineViews, orderingSequence, priceDifferences, quoteTotals } from './quotes.rules.js';
-import { priceQuote, requireVisibleQuote } from './quotes.service.js';
+import {
+  lineViews,
+  missingRequiredField,
+  orderingSequence,
+  priceDifferences,
+  type QuoteLineIn,
+  quoteTotals,
+} from './quotes.rules.js';
+import { type PricedQuote, priceQuote, requireVisibleQuote } from './quotes.service.js';
 
 const ACCEPT_TERMS = 'MARKETPLACE_TC_ACCEPT_EXECUTE';
 const PRODUCT_CREATE = 'PRODUCT_ACCOUNT_CREATE';
@@ -73,6 +80,8 @@ export async function orderQuote(
   }
   const { rev, customer, q, differences } = await currentPrices(db, caller, row, now);
   if (!customer || !q) throw validationFailed([{ field: 'id', message: 'The quote can no longer be priced' }]);
+  const missing = missingFieldOf(rev.lines, q);
+  if (missing) throw validationFailed([missing], missing.message);
   if (differences.length > 0 && !input.confirmPriceChanges) {
     return { result: { Outcome: 'PriceChanged', Currency: q.currency, Differences: differences }, created: [] };
   }
@@ -148,6 +157,11 @@ export async function orderQuote(
   return { result, created };
 }
 
+/** The first required service field a line of the quote lacks (its service's fields from the quote's pricing). */
+function missingFieldOf(lines: readonly QuoteLineIn[], q: PricedQuote) {
+  return missingRequiredField(lines, (name) => q.sources.get(name.toLowerCase())?.fields ?? null);
+}
+
 /** A line's ordering error, its fields named under the line (`Products.<i>.…`) and its message naming the service. */
 function prefixed(error: unknown, index: number, productName: string): unknown {
   if (error instanceof DomainError && error.code === 'VALIDATION_FAILED') {
@@ -164,7 +178,7 @@ export async function previewQuoteOrder(db: Queryable, caller: Caller, id: numbe
   const row = await requireVisibleQuote(db, caller, id);
   if (row.owner_account_id !== caller.scope.rootId) throw forbidden("Only the quote's own organisation orders it");
   const { rev, customer, q, differences } = await currentPrices(db, caller, row, now);
-  let refusal = orderRefusal(row, now);
+  let refusal = orderRefusal(row, now) ?? (q ? (missingFieldOf(rev.lines, q)?.message ?? null) : null);
   let lineRefusal: { Code: 'NotCompanyLevel' | 'MultipleDependencies'; Message: string; ProductName: string } | null = null;
   const terms: OrderTerms[] = [];
   if (!refusal && customer) {

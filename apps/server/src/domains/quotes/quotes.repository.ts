@@ -1,5 +1,5 @@
 /** The quotes tables (migration 0138): quotes, quote_revisions, quote_groups. */
-import type { QuoteLine, QuoteStatus } from '@portal/contracts';
+import type { ChargeSummary, QuoteLine, QuoteStatus } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { pathUpperBound } from '../../platform/tenancy/scope.js';
 
@@ -49,6 +49,8 @@ export interface RevisionRow {
   lines: QuoteLine[];
   total_rc: string | null;
   total_nrc: string | null;
+  /** The charge summary of the lines at the save (migration 0144); null when a line had no price, or saved before. */
+  charges: ChargeSummary | null;
   created_at: Date;
 }
 
@@ -120,7 +122,7 @@ const REVISION_SELECT = `
   SELECT r.quote_id, r.revision, r.author_id, u.display_name AS author_name, r.company_name, r.name, r.number_of_users,
          r.customer_account_id, r.marketplace_id, r.price_template_name, r.currency,
          to_char(r.valid_until, 'YYYY-MM-DD') AS valid_until, r.lines, trim_scale(r.total_rc)::text AS total_rc,
-         trim_scale(r.total_nrc)::text AS total_nrc, r.created_at
+         trim_scale(r.total_nrc)::text AS total_nrc, r.charges, r.created_at
   FROM quote_revisions r JOIN accounts u ON u.id = r.author_id`;
 
 export async function findRevision(db: Queryable, quoteId: number, revision: number): Promise<RevisionRow | null> {
@@ -128,7 +130,10 @@ export async function findRevision(db: Queryable, quoteId: number, revision: num
   return row ?? null;
 }
 
-export async function listRevisions(db: Queryable, quoteIds: readonly number[]): Promise<Omit<RevisionRow, 'lines'>[]> {
+export async function listRevisions(
+  db: Queryable,
+  quoteIds: readonly number[],
+): Promise<Omit<RevisionRow, 'lines' | 'charges'>[]> {
   if (quoteIds.length === 0) return [];
   return db.query(
     `SELECT r.quote_id, r.revision, r.author_id, u.display_name AS author_name, trim_scale(r.total_rc)::text AS total_rc,
@@ -151,6 +156,8 @@ export interface QuoteWrite {
   lines: QuoteLine[];
   totalRc: string | null;
   totalNrc: string | null;
+  /** The charge summary of the lines; null when a line has no price. */
+  charges: ChargeSummary | null;
 }
 
 export async function insertQuote(
@@ -220,8 +227,8 @@ export async function insertRevision(
 ): Promise<void> {
   await db.query(
     `INSERT INTO quote_revisions (quote_id, revision, author_id, company_name, name, number_of_users, customer_account_id,
-       marketplace_id, price_template_name, currency, valid_until, lines, total_rc, total_nrc, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15)`,
+       marketplace_id, price_template_name, currency, valid_until, lines, total_rc, total_nrc, created_at, charges)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16::jsonb)`,
     [
       p.quoteId,
       p.revision,
@@ -238,6 +245,7 @@ export async function insertRevision(
       p.totalRc,
       p.totalNrc,
       p.now,
+      p.charges === null ? null : JSON.stringify(p.charges),
     ],
   );
 }

@@ -18,8 +18,10 @@ import {
   type QuoteStatus,
   type ServiceField,
   type SettableQuoteStatus,
+  validateFieldValue,
 } from '@portal/contracts';
 import Decimal from 'decimal.js';
+import { SERVICE_VIEW, serviceFieldDefinitions } from '../account-creation/index.js';
 
 export interface QuoteLineIn {
   ProductName: string;
@@ -255,4 +257,38 @@ export function lineViews(line: QuoteLineIn) {
     Product: { Values: { Quantity: String(line.Amount) } },
     Service: { Values: Object.fromEntries(line.Fields.map((f) => [f.FieldName, f.FieldValue])) },
   };
+}
+
+/** A required field of a line's service that the line holds no value for, as ordering would refuse it. */
+export interface MissingLineField {
+  /** `Products.<i>.Views.Service.Values.<field id>`: where PlaceOrder's error for it is named under the line. */
+  field: string;
+  /** Names the line (its number and service) and the field. */
+  message: string;
+}
+
+/**
+ * The first required field a line lacks: the service's fields as a new subscription asks for them (the one form
+ * engine's `serviceFieldDefinitions`, Mandatory ones required) against the line's values. Ordering the line would
+ * refuse it ("… is required"), so PreviewQuoteOrder warns with this message and OrderQuote refuses with it before
+ * placing anything. Null when every line holds its required fields (or its service is unknown).
+ */
+export function missingRequiredField(
+  lines: readonly QuoteLineIn[],
+  fieldsOf: (productName: string) => readonly ServiceField[] | null,
+): MissingLineField | null {
+  for (const [i, line] of lines.entries()) {
+    const fields = fieldsOf(line.ProductName);
+    if (!fields) continue;
+    const values = new Map(line.Fields.map((f) => [f.FieldName, f.FieldValue]));
+    for (const def of serviceFieldDefinitions(fields)) {
+      if (!def.IsRequired || (values.get(def.Name) ?? '').trim() !== '') continue;
+      const name = line.ProductDisplayName || line.ProductName;
+      return {
+        field: `Products.${i}.Views.${SERVICE_VIEW}.Values.${def.Name}`,
+        message: `Line ${i + 1} (${name}): ${validateFieldValue(def, null)} and the quote holds no value for it`,
+      };
+    }
+  }
+  return null;
 }

@@ -33,12 +33,12 @@ import * as accounts from '../accounts/index.js';
 import {
   customerCurrenciesOf,
   customerCurrency,
-  findOrderableService,
+  findActiveServices,
   loadPricingSources,
   type PricingSource,
 } from '../catalogue/index.js';
 import { listSearchableMarketplaces } from '../marketplace-search/index.js';
-import { loadCustomerPricing, loadPriceListPricing } from '../price-lists/index.js';
+import { addedServiceIds, loadCustomerPricing, loadPriceListPricing } from '../price-lists/index.js';
 import * as repo from './quotes.repository.js';
 import {
   allowedTransitions,
@@ -99,7 +99,7 @@ export async function quoteCustomers(db: Queryable, caller: Caller, input: { sea
 // Pricing
 // ---------------------------------------------------------------------------------------------
 
-interface PricedQuote {
+export interface PricedQuote {
   template: { id: number; name: string };
   currency: string;
   sources: Map<string, PricingSource>;
@@ -132,14 +132,23 @@ async function priceQuote(
       )
     : null;
   const sources = customerPricing?.sources ?? (await loadPricingSources(db, names));
-  const listed = await loadPriceListPricing(
-    db,
-    template.id,
-    [...sources.values()].map((s) => ({ serviceId: s.serviceId, ownerAccountId: s.ownerAccountId, category: s.category })),
-  );
+  const identities = [...sources.values()].map((s) => ({
+    serviceId: s.serviceId,
+    ownerAccountId: s.ownerAccountId,
+    category: s.category,
+  }));
+  // With a customer the customer's own price lists price the lines: the template only says what may be quoted.
+  const listed = customerPricing ? null : await loadPriceListPricing(db, template.id, identities);
+  const added = customerPricing
+    ? await addedServiceIds(
+        db,
+        template.id,
+        identities.map((s) => s.serviceId),
+      )
+    : new Set(listed?.pricing.keys() ?? []);
   const services = new Map<string, QuotedService>();
   for (const [key, s] of sources) {
-    if (listed?.pricing.has(s.serviceId)) services.set(key, { displayName: s.displayName, fields: s.fields });
+    if (added.has(s.serviceId)) services.set(key, { displayName: s.displayName, fields: s.fields });
   }
   const customerPath = p.customer?.path ?? null;
   const priceListOf = (productName: string): PriceListPricing | null => {
@@ -226,10 +235,15 @@ export async function checkedMarketServices(
     now,
   );
   const out: MarketService[] = [];
+  // An add-on sits under a Product (not orderable on its own) and still shows its icon and dependencies.
+  const catalogue = await findActiveServices(
+    db,
+    names.filter((n) => q.services.has(n.toLowerCase())),
+  );
   for (const name of names) {
     const source = q.sources.get(name.toLowerCase());
     if (!source || !q.services.has(name.toLowerCase())) continue;
-    const orderable = await findOrderableService(db, source.serviceName);
+    const orderable = catalogue.get(name.toLowerCase());
     const fields = source.fields.filter((f) => f.FieldType === 'Combobox' || f.FieldType === 'Numeric');
     out.push({
       ServiceName: source.serviceName,
@@ -297,7 +311,7 @@ export async function requireVisibleQuote(db: Queryable, caller: Caller, id: num
 
 const isOwner = (caller: Caller, row: repo.QuoteRow) => row.owner_account_id === caller.scope.rootId;
 
-function revisionSummary(r: Omit<repo.RevisionRow, 'lines'>): QuoteRevisionSummary {
+function revisionSummary(r: Omit<repo.RevisionRow, 'lines' | 'charges'>): QuoteRevisionSummary {
   return {
     RevisionNumber: r.revision,
     Author: r.author_id,
@@ -308,7 +322,7 @@ function revisionSummary(r: Omit<repo.RevisionRow, 'lines'>): QuoteRevisionSumma
   };
 }
 
-function salesHeader(row: repo.QuoteRow, rev: Omit<repo.RevisionRow, 'lines'> | null): SalesQuoteHeader {
+function salesHeader(row: repo.QuoteRow, rev: Omit<repo.RevisionRow, 'lines' | 'charges'> | null): SalesQuoteHeader {
   return {
     Id: row.id,
     Name: rev?.name ?? row.name,
@@ -364,7 +378,7 @@ export async function loadSalesQuote(
     Products: rev.lines,
     LatestRevisionNumber: row.latest_revision,
     Revisions: revisions.map(revisionSummary),
-    Charges: null,
+    Charges: rev.charges,
     CanEdit: isOwner(caller, row) && caller.capabilities.has(SALESQUOTE_UPDATE) && !row.archived,
     Archived: row.archived,
   };
@@ -408,6 +422,7 @@ export async function saveSalesQuote(db: Queryable, caller: Caller, quote: Sales
     lines: saved,
     totalRc: totals.TotalRC,
     totalNrc: totals.TotalNRC,
+    charges: totals.Charges,
   };
   if (quote.Id === null) {
     const id = await repo.insertQuote(db, {
@@ -449,13 +464,13 @@ export async function saveSalesQuote(db: Queryable, caller: Caller, quote: Sales
 // The quotation tool
 // ---------------------------------------------------------------------------------------------
 
-function toQuote(caller: Caller, row: repo.QuoteRow, revisions: Omit<repo.RevisionRow, 'lines'>[], now: Date): Quote {
+function toQuote(caller: Caller, row: repo.QuoteRow, revisions: Omit<repo.RevisionRow, 'lines' | 'charges'>[], now: Date): Quote {
   const own = isOwner(caller, row);
   const facts = { status: row.status, archived: row.archived, isOwner: own, validUntil: row.valid_until, now };
   return {
     Id: row.id,
     Name: row.name,
-    Customer: { Name: row.customer_name ?? row.company_name, Industry: null },
+    Customer: { Name: row.customer_name ?? row.company_name },
     CustomerId: row.customer_account_id,
     CompanyName: row.company_name,
     Status: row.status,
@@ -525,7 +540,7 @@ export async function loadQuote(db: Queryable, caller: Caller, id: number, now: 
     repo.listRevisions(db, [row.id]),
     repo.findRevision(db, row.id, row.latest_revision),
   ]);
-  return { ...toQuote(caller, row, revisions, now), Products: latest?.lines ?? [], Charges: null };
+  return { ...toQuote(caller, row, revisions, now), Products: latest?.lines ?? [], Charges: latest?.charges ?? null };
 }
 
 /** Quotes of the caller's organisation among ids; any other id answers 404 and nothing changes. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkQuoteLines,
   decideStatusChange,
+  missingRequiredField,
   normaliseLines,
   orderingSequence,
   priceDifferences,
@@ -119,5 +120,30 @@ describe('totals and ordering', () => {
   it('places a line after the dependency the quote also holds', () => {
     const deps = (n: string) => (n === 'addon' ? ['base'] : []);
     expect(orderingSequence([line('addon', 1), line('other', 1), line('base', 1)], deps)).toEqual([2, 0, 1]);
+  });
+});
+
+describe('missingRequiredField', () => {
+  const fields = [
+    { Id: 'domain', DisplayName: 'Domain name', FieldType: 'Textbox', DisplayType: 'Mandatory', AvailableValues: [] },
+    { Id: 'note', DisplayName: 'Note', FieldType: 'Textbox', DisplayType: 'Optional', AvailableValues: [] },
+    { Id: 'secret', DisplayName: 'Secret', FieldType: 'Textbox', DisplayType: 'Hidden', AvailableValues: [] },
+  ] as never;
+
+  it('names the first line and required field without a value, as ordering would refuse it', () => {
+    const lines = [line('Base', 1), { ...line('Web', 1), Fields: [{ FieldName: 'domain', FieldValue: ' ' }] }];
+    const found = missingRequiredField(lines, (name) => (name === 'Web' ? fields : []));
+
+    expect(found).toEqual({
+      field: 'Products.1.Views.Service.Values.domain',
+      message: 'Line 2 (Web): Domain name is required and the quote holds no value for it',
+    });
+  });
+
+  it('is null when the required fields hold values, for optional and hidden fields, and for unknown services', () => {
+    const filled = { ...line('Web', 1), Fields: [{ FieldName: 'domain', FieldValue: 'example.com' }] };
+
+    expect(missingRequiredField([filled], () => fields)).toBeNull();
+    expect(missingRequiredField([line('Web', 1)], () => null)).toBeNull();
   });
 });
