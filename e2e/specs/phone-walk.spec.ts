@@ -117,9 +117,10 @@ test.describe('a phone-sized walk through the portal', () => {
     expect(Math.round((await content.boundingBox())?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
     await wizard.getByLabel('Search services').fill('Backup 500');
     const radio = wizard.getByRole('radio', { name: /Contoso Backup 500 GB/ });
-    await radio.scrollIntoViewIfNeeded();
-    await expect(radio).toBeInViewport();
+    await expect(radio).toBeVisible();
     await radio.check();
+    await expect(radio).toBeChecked();
+    await expect(radio).toBeInViewport();
     const next = wizard.getByRole('button', { name: 'Next' });
     await next.scrollIntoViewIfNeeded();
     await expect(next).toBeInViewport();

@@ -51,13 +51,8 @@ function NotificationArea() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      {/* Bottom right above the footer: a notice never covers the header's user menu and Sign out. [M9.13] 5 s fade. */}
-      <Notifications
-        position="bottom-right"
-        containerWidth={380}
-        autoClose={NOTIFICATION_FADE_MS}
-        style={{ bottom: 'calc(var(--app-shell-footer-height, 0px) + var(--mantine-spacing-md))' }}
-      />
+      {/* Bottom right above the footer (app.css): a notice never covers the header's user menu and Sign out. [M9.13] 5 s fade. */}
+      <Notifications position="bottom-right" containerWidth={380} autoClose={NOTIFICATION_FADE_MS} />
     </Suspense>
   );
 }

@@ -1,18 +1,4 @@
-import {
-  Anchor,
-  AppShell,
-  Box,
-  Burger,
-  Button,
-  Group,
-  Loader,
-  Menu,
-  NavLink,
-  ScrollArea,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Group, Loader, Menu, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { MARKETPLACE_BROWSE_CAPABILITY_KEYS, ORDERS_READ_CAPABILITY_KEYS } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -239,9 +225,10 @@ export function ShellLayout() {
                 {groups.map(({ group, items }) => (
                   <Menu key={group} position="bottom-end" withinPortal>
                     <Menu.Target>
-                      <Button variant="subtle" size="compact-sm" rightSection={<span aria-hidden="true">▾</span>}>
-                        {t(`layout.sectionGroups.${group}`)}
-                      </Button>
+                      {/* A button that looks like its neighbours, the section links. */}
+                      <Anchor component="button" type="button" size="sm" fw={500} style={NOWRAP}>
+                        {t(`layout.sectionGroups.${group}`)} <span aria-hidden="true">▾</span>
+                      </Anchor>
                     </Menu.Target>
                     <Menu.Dropdown>
                       {items.map((section) => (

@@ -24,11 +24,11 @@ export function TwoPaneLayout(props: { id: string; side: ReactNode; main: ReactN
   const layout = useDefaultLayout({ id: props.id, storage: localStorage });
   return (
     <Group id={props.id} orientation="horizontal" style={FILL} {...layout}>
-      <Panel id="side" {...PANE_SIZES.twoPane.side}>
+      <Panel id={`${props.id}-side`} {...PANE_SIZES.twoPane.side}>
         <div style={PANE_CONTENT}>{props.side}</div>
       </Panel>
       <Splitter label={props.splitterLabel} />
-      <Panel id="main" {...PANE_SIZES.twoPane.main}>
+      <Panel id={`${props.id}-main`} {...PANE_SIZES.twoPane.main}>
         <div style={PANE_CONTENT}>{props.main}</div>
       </Panel>
     </Group>
@@ -47,15 +47,15 @@ export function ThreePaneLayout(props: {
   const layout = useDefaultLayout({ id: props.id, storage: localStorage });
   return (
     <Group id={props.id} orientation="horizontal" style={FILL} {...layout}>
-      <Panel id="start" {...PANE_SIZES.threePane.side}>
+      <Panel id={`${props.id}-start`} {...PANE_SIZES.threePane.side}>
         <div style={PANE_CONTENT}>{props.start}</div>
       </Panel>
       <Splitter label={props.startSplitterLabel} />
-      <Panel id="main" {...PANE_SIZES.threePane.main}>
+      <Panel id={`${props.id}-main`} {...PANE_SIZES.threePane.main}>
         <div style={PANE_CONTENT}>{props.main}</div>
       </Panel>
       <Splitter label={props.endSplitterLabel} />
-      <Panel id="end" {...PANE_SIZES.threePane.side}>
+      <Panel id={`${props.id}-end`} {...PANE_SIZES.threePane.side}>
         <div style={PANE_CONTENT}>{props.end}</div>
       </Panel>
     </Group>
