@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { waitForMail } from '../fixtures/mail';
-import { checkAccessible, shot, signIn } from '../fixtures/portal';
+import { checkAccessible, openHeaderMenuItem, shot, signIn } from '../fixtures/portal';
 
 /**
  * The "reset password" custom action of User accounts [A1.5], [A6.19] and the forced password change after
@@ -131,7 +131,7 @@ test.describe('reset password custom action', () => {
     await dialog.getByRole('button', { name: 'Confirm' }).click();
 
     await expect(page.getByText('A password reset link was e-mailed to the user')).toBeVisible();
-    await page.getByRole('link', { name: 'Outbox' }).click();
+    await openHeaderMenuItem(page, 'Administration', 'Outbox');
     const row = page.getByRole('table', { name: 'Sent e-mails' }).getByRole('row').nth(1);
     await expect(row).toContainText('Reset your password');
     await expect(row).toContainText(name);
@@ -175,7 +175,7 @@ test.describe('forced password change after first-time credentials', () => {
       .click();
     await expect(page.getByText('Credentials sent')).toBeVisible();
 
-    await page.getByRole('link', { name: 'Outbox' }).click();
+    await openHeaderMenuItem(page, 'Administration', 'Outbox');
     const row = page.getByRole('table', { name: 'Sent e-mails' }).getByRole('row').nth(1);
     await expect(row).toContainText(name);
     await row.getByRole('link', { name: 'Your sign-in details for the cloud portal' }).click();

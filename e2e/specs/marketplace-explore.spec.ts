@@ -46,11 +46,11 @@ test.describe('marketplace explore', () => {
       'Reports',
       'Your services',
       'Orders',
-      'Quotes',
       'Price lists',
+      'Quotes',
+      'Sales quotes',
       'Exchange rates',
       'Outbox',
-      'Sales quotes',
     ]);
     const header = await page.getByRole('banner').boundingBox();
     expect(header?.height).toBe(60);

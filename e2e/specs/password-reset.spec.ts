@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { waitForMail } from '../fixtures/mail';
-import { expectAccessible, signIn } from '../fixtures/portal';
+import { expectAccessible, openHeaderMenuItem, signIn } from '../fixtures/portal';
 
 /**
  * Password reset [M2.15], [M4.11]: forgot password from sign-in, the e-mail read where the user gets it (the
@@ -31,7 +31,7 @@ async function requestLink(page: Page, username: string) {
 async function linkFromMail(page: Page, username: string, since: number): Promise<string> {
   const mail = await waitForMail({ subject: 'Reset your password', since, containing: `/reset-password/${username}/` });
   await signIn(page, 'cedarridge.admin');
-  await page.getByRole('link', { name: 'Outbox' }).click();
+  await openHeaderMenuItem(page, 'Administration', 'Outbox');
   const row = page.getByRole('table', { name: 'Sent e-mails' }).getByRole('row').nth(1);
   await expect(row).toContainText('Reset your password');
   await row.getByRole('link', { name: 'Reset your password' }).click();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Download, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { checkAccessible, shot, signIn } from '../fixtures/portal';
+import { checkAccessible, headerMenuItems, openHeaderMenuItem, shot, signIn } from '../fixtures/portal';
 
 /**
  * The quote builder #/SalesQuotes (issue 17): the catalogue, drag and drop by mouse and by keyboard, the lines,
@@ -61,7 +61,7 @@ test.describe('sales quote builder', () => {
   }) => {
     const title = `Quote ${Date.now()}`;
     await signIn(page, 'summitpeak.admin');
-    await page.getByRole('link', { name: 'Sales quotes' }).first().click();
+    await openHeaderMenuItem(page, 'Sales', 'Sales quotes');
     await expect(page.getByRole('heading', { level: 1, name: 'Sales quote builder' })).toBeVisible();
     await expect(page.getByText('No services on this quote yet')).toBeVisible();
 
@@ -164,7 +164,7 @@ test.describe('sales quote builder', () => {
 
   test('[M6.1] without the sales quote permissions there is no menu entry, no builder and no Excel export', async ({ page }) => {
     await signIn(page, 'blueharbor.finance');
-    await expect(page.getByRole('link', { name: 'Sales quotes' })).toHaveCount(0);
+    expect(await headerMenuItems(page, 'Sales')).not.toContain('Sales quotes');
 
     await page.goto('/#/SalesQuotes/export/xlsx');
 

@@ -106,6 +106,8 @@ export interface AppOptions {
   redirectPrefixes?: readonly string[];
   /** [M6.18] Third-party guidance script for the web app (never loaded while impersonating). */
   guidanceScriptUrl?: string | null;
+  /** [M2.61] Script of the navigation widget the web app mounts in its header (decision 0055). */
+  navigationHeaderScriptUrl?: string | null;
   secureCookies?: boolean;
   /** Serve https directly with this certificate and key (PEM); cookies are then Secure and HSTS is sent. */
   https?: { cert: string | Buffer; key: string | Buffer } | null;
@@ -297,6 +299,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.sessionMaxHours === undefined ? {} : { sessionMaxHours: options.sessionMaxHours }),
     redirectPrefixes: options.redirectPrefixes ?? DEFAULT_REDIRECT_PREFIXES,
     guidanceScriptUrl: options.guidanceScriptUrl ?? null,
+    navigationHeaderScriptUrl: options.navigationHeaderScriptUrl ?? null,
   };
   await app.register(fastifyCookie);
   // Answers go out compressed, brotli or gzip as the client asks (Accept-Encoding), from 1 KiB (below that compressing
@@ -322,7 +325,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // CSP without inline script, nosniff, Referrer-Policy, HSTS over TLS (issue 14; docs/operations.md).
   const embedPublicOrigin = originOf(process.env.EMBED_PUBLIC_URL);
   registerSecurityHeaders(app, {
-    scriptOrigins: [originOf(authSettings.guidanceScriptUrl)].filter((o): o is string => o !== null),
+    scriptOrigins: [originOf(authSettings.guidanceScriptUrl), originOf(authSettings.navigationHeaderScriptUrl)].filter(
+      (o): o is string => o !== null,
+    ),
     frameOrigins: embedPublicOrigin ? [embedPublicOrigin] : [],
   });
   const storage = localDiskStorage(options.filesDir ?? join(config.dataDir, 'files'));

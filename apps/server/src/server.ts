@@ -20,6 +20,7 @@ const app = await buildApp({
   sessionMaxHours: config.sessionMaxHours,
   redirectPrefixes: config.redirectPrefixes,
   guidanceScriptUrl: config.guidanceScriptUrl,
+  navigationHeaderScriptUrl: config.navigationHeaderScriptUrl,
   secureCookies: config.secureCookies,
   publicUrl: config.publicUrl,
   https,

@@ -45,6 +45,8 @@ export const GetClientSettings = defineOperation({
     RedirectPrefixes: z.array(z.string()),
     /** A third-party in-app guidance script; null when none is configured, nobody is signed in, or the session is impersonated. */
     GuidanceScriptUrl: z.string().nullable(),
+    /** [M2.61] The navigation widget's script for the header's mount point; null when none is configured or nobody is signed in. */
+    NavigationHeaderScriptUrl: z.string().nullable(),
   }),
   access: { kind: 'public' },
   mutating: false,

@@ -1,10 +1,13 @@
-import { type CSSVariablesResolver, createTheme, Loader, MantineProvider } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Loader, MantineProvider, Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { PHONE_QUERY } from '../lib/media-queries';
+import { NOTIFICATION_FADE_MS } from '../lib/notification-timing';
 import { createQueryClient } from '../lib/query-client';
 
-const theme = createTheme({
+const baseTheme = {
   primaryColor: 'blue',
   // Shade 8 keeps white button text and blue links above the WCAG AA contrast ratio.
   primaryShade: { light: 8, dark: 6 },
@@ -16,7 +19,20 @@ const theme = createTheme({
     // A loader is a status: its "Loading" label is announced, and an element with a label needs a role.
     Loader: Loader.extend({ defaultProps: { role: 'status' } }),
   },
-});
+} as const;
+
+/** The theme; on a phone every modal (wizards and dialogs alike) is full-screen unless it says otherwise. */
+function usePortalTheme() {
+  const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  return useMemo(
+    () =>
+      createTheme({
+        ...baseTheme,
+        components: { ...baseTheme.components, Modal: Modal.extend({ defaultProps: { fullScreen: isPhone } }) },
+      }),
+    [isPhone],
+  );
+}
 
 // Mantine's default dimmed grey is below the WCAG AA contrast ratio for small text.
 const cssVariablesResolver: CSSVariablesResolver = () => ({
@@ -35,13 +51,15 @@ function NotificationArea() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" containerWidth={380} />
+      {/* Bottom right above the footer (app.css): a notice never covers the header's user menu and Sign out. [M9.13] 5 s fade. */}
+      <Notifications position="bottom-right" containerWidth={380} autoClose={NOTIFICATION_FADE_MS} />
     </Suspense>
   );
 }
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  const theme = usePortalTheme();
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>

@@ -42,6 +42,7 @@ export function authOperations(settings: AuthSettings) {
     handle(GetClientSettings, async (ctx) => ({
       RedirectPrefixes: [...(settings.redirectPrefixes ?? [])],
       GuidanceScriptUrl: ctx.caller && ctx.caller.impersonatorId === null ? (settings.guidanceScriptUrl ?? null) : null,
+      NavigationHeaderScriptUrl: ctx.caller ? (settings.navigationHeaderScriptUrl ?? null) : null,
     })),
     handle(Impersonate, (ctx) => impersonate(ctx, requireCaller(ctx), requireAccount(ctx))),
     handle(StopImpersonation, (ctx) => stopImpersonation(ctx, settings, requireCaller(ctx))),

@@ -26,6 +26,8 @@ export interface AuthSettings {
   redirectPrefixes?: readonly string[];
   /** [M6.18] A third-party guidance script the web app loads, except in impersonated sessions. */
   guidanceScriptUrl?: string | null;
+  /** [M2.61] The navigation widget's script, mounted in the web app's header. */
+  navigationHeaderScriptUrl?: string | null;
 }
 
 export const DEFAULT_SESSION_MAX_HOURS = 7 * 24;

@@ -23,6 +23,8 @@ export interface Config {
   redirectPrefixes: string[];
   /** [M6.18] Optional third-party guidance script URL, never loaded in impersonated sessions. */
   guidanceScriptUrl: string | null;
+  /** [M2.61] Optional script of the navigation widget mounted in the header (NAVIGATION_HEADER_SCRIPT_URL). */
+  navigationHeaderScriptUrl: string | null;
   secureCookies: boolean;
   /** This instance's pod id for service export/import [S4.1]; null: the id stored in the database. */
   podId: string | null;
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 168),
     redirectPrefixes: parseRedirectPrefixes(env.REDIRECT_PREFIXES) ?? ['idp/', 'keeper/', 'support/', 'knowledge-base/'],
     guidanceScriptUrl: env.GUIDANCE_SCRIPT_URL?.trim() || null,
+    navigationHeaderScriptUrl: env.NAVIGATION_HEADER_SCRIPT_URL?.trim() || null,
     secureCookies: env.SECURE_COOKIES === 'true',
     podId: env.POD_ID?.trim() || null,
     smtpUrl: env.SMTP_URL?.trim() || null,

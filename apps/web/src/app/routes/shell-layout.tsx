@@ -1,10 +1,12 @@
-import { Anchor, AppShell, Burger, Group, Loader, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Anchor, AppShell, Box, Burger, Group, Loader, Menu, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { MARKETPLACE_BROWSE_CAPABILITY_KEYS, ORDERS_READ_CAPABILITY_KEYS } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { NavigationHeaderMount } from '../../components/layout/navigation-header-mount';
+import { TwoPaneLayout } from '../../components/layout/panes';
 import { AccountTree } from '../../features/accounts';
 import {
   currentUserKey,
@@ -19,6 +21,7 @@ import {
 } from '../../features/auth';
 import { useIsVendorOrganisation } from '../../features/vendor-profile';
 import { onPasswordChangeRequired, onUnauthenticated } from '../../lib/api-client';
+import { PHONE_QUERY } from '../../lib/media-queries';
 import { href, paths } from '../paths';
 import { HeaderSearch } from './header-search';
 
@@ -37,6 +40,26 @@ export interface ShellContext {
   setTreePath: (ids: number[]) => void;
 }
 
+/** A section of the portal in the header; one of a `group` opens from that group's menu (decision 0055). */
+interface Section {
+  href: string;
+  label: string;
+  group?: 'sales' | 'administration';
+}
+const SECTION_GROUPS = ['sales', 'administration'] as const;
+
+/** Account pages show the account tree beside them; other pages (Reports, Orders, Services, ...) use the full width. */
+const ACCOUNT_PAGE = /^\/Account\/(View|CustomAction)\//;
+const TREE_PANE_ID = 'account-tree-pane';
+
+/** Moves focus into the account tree: to its current item (the tree's one tab stop). */
+function focusTree() {
+  const pane = document.getElementById(TREE_PANE_ID);
+  const item =
+    pane?.querySelector<HTMLElement>('[role="treeitem"][tabindex="0"]') ?? pane?.querySelector<HTMLElement>('[role="tree"]');
+  item?.focus();
+}
+
 /** [M2.17] Base layout: header with the current user, the account tree on the left, notification area, footer. */
 export function ShellLayout() {
   const { t } = useTranslation();
@@ -45,12 +68,28 @@ export function ShellLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const params = useParams();
-  const [opened, { toggle, close }] = useDisclosure();
+  const [opened, { toggle, open, close }] = useDisclosure();
+  // A phone keeps the account tree in the drawer; wider screens show it beside account pages (decision 0055).
+  const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const [isTreeFocusWanted, setTreeFocusWanted] = useState(false);
   const [treePath, setTreePath] = useState<number[]>([]);
   const signOut = useSignOut();
   const settings = useClientSettings(user.data ? user.data.AccountId : null);
   useGuidanceScript(user.data ? settings.data?.GuidanceScriptUrl : null);
   const isVendorStaff = useIsVendorOrganisation(user.data && !user.data.MustChangePassword ? user.data : null);
+
+  // Any navigation closes the drawer: choosing an account or a section, a link on the page, back and forward.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is what the effect reacts to
+  useEffect(() => close(), [location.pathname, location.search, close]);
+  // "Skip to the account tree" on a phone opens the drawer first; focus moves in once the tree is drawn there.
+  useEffect(() => {
+    if (!isTreeFocusWanted) return;
+    const frame = requestAnimationFrame(() => {
+      focusTree();
+      setTreeFocusWanted(false);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [isTreeFocusWanted]);
 
   useEffect(
     () =>
@@ -91,30 +130,72 @@ export function ShellLayout() {
   }
 
   const can = (key: string) => user.data?.Capabilities.includes(key) === true;
-  // The portal's sections the user may open, in the header on wide screens and in the menu on narrow ones.
-  const sections = [
+  // The portal's sections the user may open, in the header on wide screens and in the menu on narrow ones. The header
+  // shows the everyday ones as links and groups the rest under Sales and Administration (decision 0055).
+  const sections: Section[] = [
     // [M2.26] Whoever may browse: MARKETPLACE read, or a vendor's service tool (the provider has both).
     MARKETPLACE_BROWSE_CAPABILITY_KEYS.some(can) && { href: href(paths.marketplace.explore()), label: t('marketplace.navLink') },
     { href: href(paths.reports()), label: t('reports.navLink') },
     can('SERVICE_TOOL_INFO_READ') && { href: `#${paths.services.list()}`, label: t('serviceTool.list.title') },
     ORDERS_READ_CAPABILITY_KEYS.some(can) && { href: href(paths.orders()), label: t('orders.navLink') },
-    // [M2.54] The quotation tool, for users with its read right.
-    can('QUOTATION_TOOL_READ') && { href: href(paths.quotationTool()), label: t('quotationTool.navLink') },
     can('MARKETPLACE_READ') && { href: href(paths.priceLists()), label: t('priceLists.navLink') },
-    can('EXCHANGE_RATE_READ') && { href: href(paths.exchangeRates()), label: t('exchangeRates.navLink') },
-    can('OUTBOX_READ') && { href: href(paths.outbox.list()), label: t('jobs.outbox.navLink') },
-    can('SALESQUOTE_READ') && { href: href(paths.salesQuotes.builder()), label: t('salesQuotes.navLink') },
-  ].filter((section): section is { href: string; label: string } => section !== false);
+    // [M2.54] The quotation tool, for users with its read right.
+    can('QUOTATION_TOOL_READ') && { href: href(paths.quotationTool()), label: t('quotationTool.navLink'), group: 'sales' },
+    can('SALESQUOTE_READ') && { href: href(paths.salesQuotes.builder()), label: t('salesQuotes.navLink'), group: 'sales' },
+    can('EXCHANGE_RATE_READ') && {
+      href: href(paths.exchangeRates()),
+      label: t('exchangeRates.navLink'),
+      group: 'administration',
+    },
+    can('OUTBOX_READ') && { href: href(paths.outbox.list()), label: t('jobs.outbox.navLink'), group: 'administration' },
+  ].filter((section): section is Section => section !== false);
+  const ungrouped = sections.filter((section) => !section.group);
+  const groups = SECTION_GROUPS.map((group) => ({ group, items: sections.filter((s) => s.group === group) })).filter(
+    (g) => g.items.length > 0,
+  );
   const selectedId = params.id ? Number(params.id) : null;
   const impersonatedId = user.data.Impersonator ? user.data.AccountId : null;
+  const isAccountPage = ACCOUNT_PAGE.test(location.pathname);
+  // [M2.12] The account tree: in the drawer on a phone, beside account pages on wider screens.
+  const hasTreePane = isAccountPage && !isPhone;
+  const hasTree = isPhone || isAccountPage;
+  const tree = (
+    <AccountTree
+      rootId={user.data.CompanyAccountId}
+      selectedId={selectedId}
+      pathIds={treePath}
+      onSelect={(id) => {
+        close();
+        navigate(paths.account.view(id));
+      }}
+    />
+  );
+  const page = (
+    <Box id="main" tabIndex={-1} p="md" style={{ outline: 'none' }}>
+      <Outlet context={{ setTreePath } satisfies ShellContext} />
+    </Box>
+  );
   return (
     <AppShell
       header={{ height: user.data.Impersonator ? 104 : 60 }}
-      navbar={{ width: 300, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      // Below 1200 px the Menu button opens the drawer: the sections, and on a phone the account tree.
+      navbar={{ width: 300, breakpoint: 'lg', collapsed: { mobile: !opened, desktop: true } }}
       footer={{ height: 36 }}
-      padding="md"
+      padding={0}
     >
-      {/* A hash link would change the route, so the skip link is a button that moves focus. */}
+      {/* A hash link would change the route, so the skip links are buttons that move focus. */}
+      {hasTree && (
+        <button
+          type="button"
+          className="skip-link"
+          onClick={() => {
+            if (isPhone) open();
+            setTreeFocusWanted(true);
+          }}
+        >
+          {t('layout.skipToTree')}
+        </button>
+      )}
       <button type="button" className="skip-link" onClick={() => document.getElementById('main')?.focus()}>
         {t('app.skipToContent')}
       </button>
@@ -126,20 +207,38 @@ export function ShellLayout() {
           />
           <Group flex={1} px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap" miw={0}>
-              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('app.menu')} />
+              <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label={t('app.menu')} />
               <Anchor href={`#${paths.home()}`} underline="never" c="inherit" miw={0}>
                 <Title order={2} size="h4" style={TRUNCATED}>
                   {t('app.name')}
                 </Title>
               </Anchor>
+              <NavigationHeaderMount scriptUrl={settings.data?.NavigationHeaderScriptUrl} label={t('layout.navigationHeader')} />
             </Group>
             <Group gap="sm" wrap="nowrap">
               {/* Wide screens: the sections in the header; narrower ones list them above the tree (the menu). */}
               <Group component="nav" aria-label={t('app.sections')} gap="sm" wrap="nowrap" visibleFrom="lg">
-                {sections.map((section) => (
+                {ungrouped.map((section) => (
                   <Anchor key={section.href} href={section.href} size="sm" fw={500} style={NOWRAP}>
                     {section.label}
                   </Anchor>
+                ))}
+                {groups.map(({ group, items }) => (
+                  <Menu key={group} position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      {/* A button that looks like its neighbours, the section links. */}
+                      <Anchor component="button" type="button" size="sm" fw={500} style={NOWRAP}>
+                        {t(`layout.sectionGroups.${group}`)} <span aria-hidden="true">▾</span>
+                      </Anchor>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      {items.map((section) => (
+                        <Menu.Item key={section.href} component="a" href={section.href}>
+                          {section.label}
+                        </Menu.Item>
+                      ))}
+                    </Menu.Dropdown>
+                  </Menu>
                 ))}
               </Group>
               <HeaderSearch />
@@ -160,22 +259,38 @@ export function ShellLayout() {
       <AppShell.Navbar p="xs" aria-label={t('app.menu')}>
         {sections.length > 0 && (
           <Stack component="nav" aria-label={t('app.sections')} gap={0} hiddenFrom="lg" mb="xs">
-            {sections.map((section) => (
+            {ungrouped.map((section) => (
               <NavLink key={section.href} href={section.href} label={section.label} onClick={close} />
+            ))}
+            {groups.map(({ group, items }) => (
+              <Box key={group} role="group" aria-label={t(`layout.sectionGroups.${group}`)}>
+                <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="xs" aria-hidden="true">
+                  {t(`layout.sectionGroups.${group}`)}
+                </Text>
+                {items.map((section) => (
+                  <NavLink key={section.href} href={section.href} label={section.label} onClick={close} />
+                ))}
+              </Box>
             ))}
           </Stack>
         )}
-        <ScrollArea>
-          <AccountTree
-            rootId={user.data.CompanyAccountId}
-            selectedId={selectedId}
-            pathIds={treePath}
-            onSelect={(id) => navigate(paths.account.view(id))}
-          />
-        </ScrollArea>
+        {isPhone && <ScrollArea id={TREE_PANE_ID}>{tree}</ScrollArea>}
       </AppShell.Navbar>
-      <AppShell.Main id="main" tabIndex={-1}>
-        <Outlet context={{ setTreePath } satisfies ShellContext} />
+      <AppShell.Main style={hasTreePane ? { height: '100dvh' } : undefined}>
+        {hasTreePane ? (
+          <TwoPaneLayout
+            id="account-tree-split"
+            splitterLabel={t('layout.treeSplitter')}
+            side={
+              <Box component="nav" id={TREE_PANE_ID} aria-label={t('layout.accountsPane')} p="xs">
+                {tree}
+              </Box>
+            }
+            main={page}
+          />
+        ) : (
+          page
+        )}
       </AppShell.Main>
       <AppShell.Footer px="md">
         <Group h="100%" justify="space-between">

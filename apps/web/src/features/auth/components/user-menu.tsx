@@ -1,7 +1,10 @@
-import { Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { CurrentUser } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { PHONE_QUERY } from '../../../lib/media-queries';
 import { useSignOut } from '../api/use-current-user';
+import { initialsOf } from '../utils/initials';
 
 /**
  * The current user and organisation in the header, with Sign out. The pages about the user's own access (security,
@@ -19,7 +22,13 @@ export function UserMenu({
 }) {
   const { t } = useTranslation();
   const signOut = useSignOut();
-  const who = (
+  // A phone's header has no room for a name: the user's initials open the menu, which names the user in full.
+  const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const who = isPhone ? (
+    <Avatar color="blue" variant="filled" size={32} data-testid="current-user" aria-hidden="true">
+      {initialsOf(user.DisplayName)}
+    </Avatar>
+  ) : (
     <div style={{ textAlign: 'right' }}>
       {/* Long names end in an ellipsis rather than wrap the header; the menu's label carries the whole name. */}
       <Text size="sm" fw={600} data-testid="current-user" truncate="end" maw={{ base: 96, sm: 240 }}>
@@ -38,6 +47,14 @@ export function UserMenu({
             <UnstyledButton aria-label={t('auth.userMenu', { name: user.DisplayName })}>{who}</UnstyledButton>
           </Menu.Target>
           <Menu.Dropdown>
+            {isPhone && (
+              <Menu.Label>
+                <Text size="sm" fw={600} c="var(--mantine-color-text)">
+                  {user.DisplayName}
+                </Text>
+                {t('auth.company', { name: user.CompanyDisplayName })}
+              </Menu.Label>
+            )}
             {links.map((link) => (
               <Menu.Item key={link.href} component="a" href={link.href}>
                 {link.label}

@@ -7,11 +7,12 @@ import {
   type OrderStatusValue,
   type OrderSummary,
 } from '@portal/contracts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoAccess } from '../../../components/ui/no-access';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
+import { useChannel } from '../../../lib/event-bus';
 import { type OrdersQuery, useOrders } from '../api/use-orders';
 import { ApproveOrderModal, DeclineOrderModal } from './order-review-modals';
 import { OrdersTable } from './orders-table';
@@ -22,14 +23,22 @@ export interface OrdersScreenProps {
   /** Decision 0045: an order's page; a row opens it. */
   hrefForOrder: (orderNumber: string) => string;
   onOpenOrder: (orderNumber: string) => void;
+  /** [M2.60] The page's action bar, under the title. */
+  actions?: ReactNode;
 }
+
+/** [M2.60] The event bus channel of the orders list: `{ type: 'refresh' }` loads the list again. */
+export const ORDERS_CHANNEL = 'orders';
 
 const ALL = 'all';
 
 /** [A2.33] [M6.11] #/Orders: the orders of the subscriptions the viewer can see, searched, filtered and paged [M9.13]. */
-export function OrdersScreen({ query: q, onQueryChange, hrefForOrder, onOpenOrder }: OrdersScreenProps) {
+export function OrdersScreen({ query: q, onQueryChange, hrefForOrder, onOpenOrder, actions }: OrdersScreenProps) {
   const { t } = useTranslation();
   const result = useOrders(q);
+  useChannel(ORDERS_CHANNEL, (message) => {
+    if ((message as { type?: unknown } | null)?.type === 'refresh') void result.refetch();
+  });
   const [text, setText] = useState(q.search);
   // Decision 0032: the order being approved or declined, in a modal.
   const [review, setReview] = useState<{ kind: 'approve' | 'decline'; order: OrderSummary } | null>(null);
@@ -49,6 +58,7 @@ export function OrdersScreen({ query: q, onQueryChange, hrefForOrder, onOpenOrde
       <Text size="sm" c="dimmed">
         {t('orders.intro')}
       </Text>
+      {!isDenied && actions}
       {isDenied ? (
         <NoAccess needs={ORDERS_READ_CAPABILITY_KEYS} />
       ) : (
@@ -74,7 +84,7 @@ export function OrdersScreen({ query: q, onQueryChange, hrefForOrder, onOpenOrde
                 setText(e.currentTarget.value);
                 applySearch(e.currentTarget.value);
               }}
-              w={360}
+              w={{ base: '100%', xs: 360 }}
               rightSection={result.isFetching ? <Loader size="xs" aria-label={t('app.loading')} /> : null}
             />
             <Select
