@@ -2,7 +2,13 @@ import { notifications } from '@mantine/notifications';
 import i18next from './i18n';
 
 /** Shows a toast in the notification area; its close button is labelled for screen readers. */
-export function notify(options: { message: string; title?: string; color?: 'green' | 'red' | 'blue' | 'yellow' }) {
+export function notify(options: {
+  message: string;
+  title?: string;
+  color?: 'green' | 'red' | 'blue' | 'yellow';
+  /** Milliseconds before it fades (Mantine's default otherwise). */
+  autoClose?: number;
+}) {
   notifications.show({
     ...options,
     role: options.color === 'red' ? 'alert' : 'status',

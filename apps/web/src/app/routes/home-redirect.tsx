@@ -1,9 +1,13 @@
 import { Navigate } from 'react-router';
 import { useCurrentUser } from '../../features/auth';
+import { useLandingDashboard } from '../../features/dashboards';
 import { paths } from '../paths';
 
-/** The start page is the account of the signed-in user's organisation. */
+/** The start page: the dashboard published for the user [M4.10], else the account of the user's organisation. */
 export function HomeRedirect() {
   const user = useCurrentUser();
-  return user.data ? <Navigate to={paths.account.view(user.data.CompanyAccountId)} replace /> : null;
+  const landing = useLandingDashboard(user.data?.Capabilities);
+  if (!user.data || landing.isPending) return null;
+  if (landing.data) return <Navigate to={paths.landing()} replace />;
+  return <Navigate to={paths.account.view(user.data.CompanyAccountId)} replace />;
 }

@@ -103,6 +103,7 @@ export function ShellLayout() {
     can('EXCHANGE_RATE_READ') && { href: href(paths.exchangeRates()), label: t('exchangeRates.navLink') },
     can('OUTBOX_READ') && { href: href(paths.outbox.list()), label: t('jobs.outbox.navLink') },
     can('SALESQUOTE_READ') && { href: href(paths.salesQuotes.builder()), label: t('salesQuotes.navLink') },
+    can('DASHBOARD_MANAGER_READ') && { href: href(paths.dashboards.start()), label: t('dashboards.navLink') },
   ].filter((section): section is { href: string; label: string } => section !== false);
   const selectedId = params.id ? Number(params.id) : null;
   const impersonatedId = user.data.Impersonator ? user.data.AccountId : null;
