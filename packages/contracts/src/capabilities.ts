@@ -301,6 +301,12 @@ export const CAPABILITY_CATALOGUE = {
       "The quotation tool (decision 0050): READ with hierarchy scope shows the Customer quotes tab [M6.15]; UPDATE moves the organisation's quotes along their statuses (approves), archives, groups and orders them; DELETE deletes them",
     spec: ['M6.15', 'M2.54'],
   },
+  DASHBOARD_MANAGER: {
+    kinds: ['READ', 'UPDATE'],
+    description:
+      "The dashboard manager (decision 0051; the spec does not say who may open it [M6.17]): READ lists and views the organisation's landing dashboards, UPDATE creates, saves, publishes, unpublishes and deletes them",
+    spec: ['M1.2', 'M6.17'],
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type CapabilityName = keyof typeof CAPABILITY_CATALOGUE;

@@ -72,6 +72,7 @@ export const CAPABILITY_SUBJECTS: Record<CapabilityName, string> = {
   WIKI: 'the help link',
   CHAT_BOT: 'the chat assistant',
   QUOTATION_TOOL: 'quotes in the quotation tool',
+  DASHBOARD_MANAGER: 'landing dashboards',
 };
 
 /** The verb each permission kind reads as. */

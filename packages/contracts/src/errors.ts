@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   /** The user signed in with a first-time password and must choose a new one first: ChangeInitialPassword. */
   PASSWORD_CHANGE_REQUIRED: 403,
   NOT_FOUND: 404,
+  /** GET /dash/mydashboard/ (GetMyDashboard): no dashboard is published for the caller; the web shows the account page. */
+  NO_LANDING_DASHBOARD: 404,
   CONFLICT: 409,
   CONFIRMATION_REQUIRED: 409,
   IDEMPOTENCY_KEY_REUSED: 422,

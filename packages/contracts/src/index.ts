@@ -11,6 +11,7 @@ export * from './charge-summary.js';
 export * from './credentials.js';
 export * from './credit-limits.js';
 export * from './custom-actions.js';
+export * from './dashboards.js';
 export * from './discounts.js';
 export * from './errors.js';
 export * from './exchange-rates.js';
@@ -54,6 +55,7 @@ import { authOperations } from './auth.js';
 import { credentialOperations } from './credentials.js';
 import { creditLimitOperations } from './credit-limits.js';
 import { customActionOperations } from './custom-actions.js';
+import { dashboardOperations } from './dashboards.js';
 import { discountOperations } from './discounts.js';
 import { exchangeRateOperations } from './exchange-rates.js';
 import { initialPasswordOperations } from './initial-password.js';
@@ -115,4 +117,5 @@ export const operations: readonly OperationDefinition[] = [
   ...discountOperations,
   ...specialDealOperations,
   ...quoteOperations,
+  ...dashboardOperations,
 ];
