@@ -1,5 +1,6 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { DASHBOARD_LAYOUT_PRESETS } from '@portal/contracts';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LayoutPreview } from './layout-preview';
@@ -19,6 +20,7 @@ export function LayoutPickerModal(props: {
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const isPhone = useMediaQuery('(max-width: 48em)');
   const [chosen, setChosen] = useState<string | null>(props.initialPresetId ?? null);
   const [isMissing, setIsMissing] = useState(false);
   const presets = DASHBOARD_LAYOUT_PRESETS;
@@ -52,9 +54,9 @@ export function LayoutPickerModal(props: {
       title={props.title}
       size={770}
       centered
-      fullScreen={false}
+      fullScreen={isPhone ?? false}
       closeButtonProps={{ 'aria-label': t('dashboards.cancel') }}
-      styles={{ body: { minHeight: 530 - 60 } }}
+      styles={{ body: { minHeight: isPhone ? undefined : 530 - 60 } }}
     >
       <Stack gap="sm">
         <Text size="sm" id="dashboard-layout-hint">

@@ -20,7 +20,7 @@ export function WidgetEditorModal(props: {
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery('(max-width: 36em)');
+  const isPhone = useMediaQuery('(max-width: 48em)');
   const [html, setHtml] = useState(props.widget.type === 'text' ? props.widget.html : '');
   const [url, setUrl] = useState(props.widget.type === 'video' ? props.widget.url : '');
   const [urlError, setUrlError] = useState<string | null>(props.serverError);
