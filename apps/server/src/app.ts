@@ -33,6 +33,7 @@ import {
 } from './domains/catalogue/index.js';
 import { credentialOperations, sendToAllJobHandler } from './domains/credentials/index.js';
 import { creditAttachmentReferences, creditLimitOperations, findCreditAttachment } from './domains/credit-limits/index.js';
+import { dashboardOperations, dashboardRoutes } from './domains/dashboards/index.js';
 import { discountOperations } from './domains/discounts/index.js';
 import { exchangeRateOperations } from './domains/exchange-rates/index.js';
 import { marketplaceSearchOperations } from './domains/marketplace-search/index.js';
@@ -215,6 +216,7 @@ export function registeredOperations(
     }),
     // Sales quotes and the quotation tool (issue 17, decision 0050).
     ...quoteOperations,
+    ...dashboardOperations,
   ];
 }
 
@@ -325,7 +327,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const op of operations) {
     if (!declared.has(op.definition.name)) throw new Error(`operation ${op.definition.name} is not listed in contracts`);
   }
-  registerOperationLayer(app, {
+  const serveOperation = registerOperationLayer(app, {
     db: options.db,
     operations,
     resolveCaller: createCallerResolver(authSettings),
@@ -357,6 +359,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ),
     ],
   });
+  // [M7.1]-[M7.6] The /dash routes of the landing dashboards, each served as its operation.
+  await dashboardRoutes(app, { serveOperation });
   // [A7.3] The account page's report tabs: GET {base}/status, POST {base}/refresh (decision 0028).
   await accountReportRoutes(app, { db: options.db, resolveCaller: createCallerResolver(authSettings) });
 

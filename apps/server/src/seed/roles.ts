@@ -70,6 +70,8 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
       // A reseller prices its own price lists: own prices, Excel, markup and dynamic rules (decision 0033).
       'MARKETPLACE_UPDATE',
       'DYNAMIC_PRICING_MANAGEMENT_EXECUTE',
+      'DASHBOARD_MANAGER_READ', // Designs the reseller's landing dashboards (decision 0051).
+      'DASHBOARD_MANAGER_UPDATE',
     ],
   },
   'Company administrator': {
@@ -97,11 +99,12 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
       'BILLING_SHOWPRODUCTPRICE_READ',
       // [A2.11] The report pages of the account page (decision 0028).
       'ACCOUNT_REPORT_READ',
+      'CUSTOM_LANDING_PAGE_EXECUTE', // [M6.2] Lands on the dashboard published for Company users (decision 0051).
     ],
   },
   'Company user': {
     description: 'Reads the company and its own user account',
-    capabilities: [...accountCaps(CUSTOMER_TYPES, ['READ']), 'NOTIFICATIONS_READ', 'WIKI_READ'],
+    capabilities: [...accountCaps(CUSTOMER_TYPES, ['READ']), 'NOTIFICATIONS_READ', 'WIKI_READ', 'CUSTOM_LANDING_PAGE_EXECUTE'],
   },
   // [S6.5] A vendor's service administrator: builds and edits the vendor's own services. A Promoted
   // service [S4.9] keeps its fields, billing and provisioning for the provider; texts and files stay editable.

@@ -2111,3 +2111,60 @@ describe('quotes stay with their organisation and the organisations above it (is
     expect(ids((await c1a.op('ListQuotes', {})).body)).toContain(quoteId);
   });
 });
+
+describe('tenant isolation of the landing dashboards (decision 0051)', () => {
+  const DASHBOARD_CAPS = [...READ_ALL, 'DASHBOARD_MANAGER_READ', 'DASHBOARD_MANAGER_UPDATE', 'CUSTOM_LANDING_PAGE_EXECUTE'];
+  const dashClients = new Map<string, ApiClient>();
+  const layout = { rows: [{ height: '100%', items: [{ id: 'a1', width: '100%', height: '100%' }] }] };
+  let r1Dashboard: { id: number; Version: number } & Record<string, unknown>;
+
+  beforeAll(async () => {
+    await signInCallers(dashClients, DASHBOARD_CAPS, 'dashboards');
+    const r1 = dashClients.get('R1 admin') as ApiClient;
+    const made = await r1.op('CreateDashboard', { title: 'R1 landing', layout, visibleTo: ['Company'] });
+    const published = await r1.op('UpdateDashboard', {
+      id: made.body.id,
+      title: 'R1 landing',
+      layout,
+      content: { a1: { type: 'text', html: '<p>R1 only</p>' } },
+      visibleTo: ['Company'],
+      published: true,
+      Version: made.body.Version,
+    });
+    r1Dashboard = published.body;
+  });
+
+  it.each(['R2 admin', 'C1a admin', 'C2 admin'] as const)(
+    '%s neither lists nor opens, changes or deletes an R1 dashboard: the same 404 as a missing one',
+    async (caller) => {
+      const client = dashClients.get(caller) as ApiClient;
+      const get = await client.op('GetDashboard', { id: r1Dashboard.id });
+      const missing = await client.op('GetDashboard', { id: MISSING_ID });
+      const save = await client.op('UpdateDashboard', { ...r1Dashboard, title: 'Taken over' });
+      const del = await client.op('DeleteDashboard', { id: r1Dashboard.id });
+      const list = await client.op('ListDashboards', {});
+
+      expect(get.status).toBe(404);
+      expect(comparable(get.body)).toEqual(comparable(missing.body));
+      expect(save.status).toBe(404);
+      expect(del.status).toBe(404);
+      expect((list.body?.dashboards ?? []).map((d: { id: number }) => d.id)).not.toContain(r1Dashboard.id);
+    },
+  );
+
+  it("lands R1's company users on R1's dashboard and R2's on none of R1's", async () => {
+    const c1a = dashClients.get('C1a admin') as ApiClient;
+    const c2 = dashClients.get('C2 admin') as ApiClient;
+
+    expect((await c1a.op('GetMyDashboard', {})).body).toMatchObject({ id: r1Dashboard.id, title: 'R1 landing' });
+    const other = await c2.op('GetMyDashboard', {});
+    expect(other.status).toBe(404);
+    expect(other.body.code).toBe('NO_LANDING_DASHBOARD');
+  });
+
+  it('the provider, above R1, opens the R1 dashboard', async () => {
+    const provider = dashClients.get('provider admin') as ApiClient;
+
+    expect((await provider.op('GetDashboard', { id: r1Dashboard.id })).status).toBe(200);
+  });
+});

@@ -51,23 +51,38 @@ function originHost(origin: string): string | null {
   }
 }
 
-/** Mounts every operation at POST /api/op/{name} behind the session, tenant and capability guards. */
-export function registerOperationLayer(app: FastifyInstance, options: OperationLayerOptions) {
+/**
+ * Runs one operation for a request: `name`'s input is `body`. The one implementation behind POST /api/op/{name} and
+ * the explicit routes that answer as an operation (e.g. the /dash routes of the dashboards domain).
+ */
+export type ServeOperation = (
+  name: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: unknown,
+  options?: { requireJson?: boolean },
+) => Promise<unknown>;
+
+/**
+ * Mounts every operation at POST /api/op/{name} behind the session, tenant and capability guards; returns the same
+ * serving for routes of their own.
+ */
+export function registerOperationLayer(app: FastifyInstance, options: OperationLayerOptions): ServeOperation {
   const byName = new Map(options.operations.map((op) => [op.definition.name, op]));
   if (byName.size !== options.operations.length) throw new Error('two operations share a name');
 
-  app.post<{ Params: { name: string } }>('/api/op/:name', { config: { operations: true } }, async (request, reply) => {
-    const op = byName.get(request.params.name);
+  const serve: ServeOperation = async (name, request, reply, body, { requireJson = true } = {}) => {
+    const op = byName.get(name);
     if (!op)
       return sendProblem(reply, request, {
         status: 404,
         code: 'NOT_FOUND',
-        detail: `Unknown operation ${request.params.name}`,
+        detail: `Unknown operation ${name}`,
       });
     const { definition } = op;
 
     // JSON only: a cross-site form cannot send it without a CORS preflight, which we never allow.
-    if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) {
+    if (requireJson && !String(request.headers['content-type'] ?? '').startsWith('application/json')) {
       return sendProblem(reply, request, {
         status: 415,
         code: 'BAD_REQUEST',
@@ -103,7 +118,7 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
       });
     }
 
-    const problem = inspectOperationInput(request.body);
+    const problem = inspectOperationInput(body);
     if (problem?.kind === 'notAnObject') {
       return sendProblem(reply, request, {
         status: 400,
@@ -119,7 +134,7 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
         errors: [{ field: problem.field, message: FORBIDDEN_CHARACTER_MESSAGE }],
       });
     }
-    const parsed = definition.input.safeParse(request.body ?? {});
+    const parsed = definition.input.safeParse(body ?? {});
     if (!parsed.success) {
       return sendProblem(reply, request, {
         status: 422,
@@ -228,7 +243,12 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
       });
     if (outcome.replayed) reply.header('idempotent-replayed', 'true');
     return reply.send(outcome.result);
-  });
+  };
+
+  app.post<{ Params: { name: string } }>('/api/op/:name', { config: { operations: true } }, (request, reply) =>
+    serve(request.params.name, request, reply, request.body),
+  );
+  return serve;
 }
 
 function cookieJar(request: FastifyRequest, reply: FastifyReply, secureCookies: boolean): CookieJar {

@@ -1,0 +1,3 @@
+export { seedDemoDashboards } from './dashboards.demo.js';
+export { dashboardOperations } from './dashboards.operations.js';
+export { dashboardRoutes } from './dashboards.routes.js';
