@@ -118,7 +118,7 @@ test.describe('dashboard manager and landing page', () => {
     await expect(page).toHaveURL(/#\/DashboardManager\/Edit\/\d+$/);
     dashboardId = Number(page.url().split('/').pop());
     await expect(page.getByRole('heading', { name: 'Edit dashboard: My Dashboard 1', level: 1 })).toBeVisible();
-    await expect(page.getByLabel('Title')).toHaveValue('My Dashboard 1');
+    await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('My Dashboard 1');
     await expect(page.getByRole('checkbox', { name: 'Reseller users' })).not.toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Company users' })).not.toBeChecked();
     await expect(slot(page, 'Area 1')).toBeVisible();
@@ -155,6 +155,7 @@ test.describe('dashboard manager and landing page', () => {
     await page.keyboard.type('Welcome to Summit Peak. ');
     await textEditor.getByRole('button', { name: 'Bold' }).click();
     await page.keyboard.type('Your services at a glance');
+    await textEditor.getByRole('button', { name: 'Bold' }).click();
     await page.keyboard.press('Enter');
     await page.keyboard.type(XSS);
     await shot(page, 'dashboards-text-editor');
@@ -191,7 +192,7 @@ test.describe('dashboard manager and landing page', () => {
     await expect(filledSlot(page, 'Area 2').locator('iframe')).toBeVisible();
 
     // Title and audiences, then Save: the success notice.
-    await page.getByLabel('Title').fill(TITLE);
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill(TITLE);
     await page.getByRole('checkbox', { name: 'Company users' }).check();
     await page.getByRole('checkbox', { name: 'Reseller users' }).check();
     await expect(page.getByText('Unsaved changes')).toBeVisible();

@@ -63,7 +63,7 @@ function FilledSlot(props: {
           <Group gap={4} wrap="nowrap">
             <Button
               size="compact-xs"
-              variant="light"
+              variant="default"
               onClick={props.onEdit}
               aria-label={t('dashboards.slot.edit', { name: props.name, type: typeName })}
             >
@@ -203,11 +203,11 @@ function LoadedEditor(props: { saved: Dashboard; links: DashboardLinks; onDelete
             {t('dashboards.editTitle', { title: saved.title })}
           </Title>
           <Group gap="xs">
-            <Badge color={saved.published ? 'green' : 'gray'} variant="light">
+            <Badge color={saved.published ? 'green.9' : 'gray.7'} variant="filled">
               {saved.published ? t('dashboards.state.published') : t('dashboards.state.draft')}
             </Badge>
             {isChanged && (
-              <Badge color="orange" variant="light">
+              <Badge color="orange.9" variant="filled">
                 {t('dashboards.unsaved')}
               </Badge>
             )}
@@ -429,6 +429,9 @@ function LoadedEditor(props: { saved: Dashboard; links: DashboardLinks; onDelete
   );
 }
 
+/** A dashboard deleted (or never there): its last read must not stay on screen. */
+export const isGone = (error: unknown) => error instanceof ApiError && error.status === 404;
+
 /** The editor's answer for a dashboard that could not be read. */
 export function DashboardLoadState(props: { query: { isPending: boolean; error: Error | null; refetch: () => unknown } }) {
   const { t } = useTranslation();
@@ -439,7 +442,7 @@ export function DashboardLoadState(props: { query: { isPending: boolean; error: 
         <Text size="sm">{t('dashboards.loading')}</Text>
       </Group>
     );
-  const isMissing = props.query.error instanceof ApiError && props.query.error.status === 404;
+  const isMissing = isGone(props.query.error);
   return (
     <ReadableAlert
       color={isMissing ? 'yellow' : 'red'}
@@ -461,6 +464,6 @@ export function DashboardLoadState(props: { query: { isPending: boolean; error: 
 /** [M2.10] Edit mode of one dashboard. */
 export function DashboardEditor(props: { id: number; links: DashboardLinks; onDeleted: () => void }) {
   const query = useDashboard(props.id);
-  if (!query.data) return <DashboardLoadState query={query} />;
+  if (!query.data || isGone(query.error)) return <DashboardLoadState query={query} />;
   return <LoadedEditor key={props.id} saved={query.data} links={props.links} onDeleted={props.onDeleted} />;
 }

@@ -78,7 +78,7 @@ function DashboardTable(props: {
                       ) : (
                         <Group gap={4}>
                           {dashboard.visibleTo.map((audience) => (
-                            <Badge key={audience} variant="light" color="gray">
+                            <Badge key={audience} variant="outline" color="gray.8">
                               {t(`dashboards.audience.${audience}`)}
                             </Badge>
                           ))}

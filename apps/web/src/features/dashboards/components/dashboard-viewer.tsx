@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useDashboard } from '../api/use-dashboards';
-import { DashboardLoadState } from './dashboard-editor';
+import { DashboardLoadState, isGone } from './dashboard-editor';
 import type { DashboardLinks } from './dashboard-links';
 import { DashboardView } from './dashboard-view';
 
@@ -9,7 +9,7 @@ import { DashboardView } from './dashboard-view';
 export function DashboardViewer(props: { id: number; canEdit: boolean; links: DashboardLinks }) {
   const { t } = useTranslation();
   const query = useDashboard(props.id);
-  if (!query.data) return <DashboardLoadState query={query} />;
+  if (!query.data || isGone(query.error)) return <DashboardLoadState query={query} />;
   const dashboard = query.data;
   return (
     <Stack gap="md">
@@ -19,7 +19,7 @@ export function DashboardViewer(props: { id: number; canEdit: boolean; links: Da
             {dashboard.title}
           </Title>
           <Group gap="xs">
-            <Badge color={dashboard.published ? 'green' : 'gray'} variant="light">
+            <Badge color={dashboard.published ? 'green.9' : 'gray.7'} variant="filled">
               {dashboard.published ? t('dashboards.state.published') : t('dashboards.state.draft')}
             </Badge>
             <Text size="sm" c="dimmed">

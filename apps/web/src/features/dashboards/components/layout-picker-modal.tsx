@@ -1,6 +1,6 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { DASHBOARD_LAYOUT_PRESETS } from '@portal/contracts';
 import { useMediaQuery } from '@mantine/hooks';
+import { DASHBOARD_LAYOUT_PRESETS } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LayoutPreview } from './layout-preview';
@@ -55,7 +55,7 @@ export function LayoutPickerModal(props: {
       size={770}
       centered
       fullScreen={isPhone ?? false}
-      closeButtonProps={{ 'aria-label': t('dashboards.cancel') }}
+      closeButtonProps={{ 'aria-label': t('dashboards.close') }}
       styles={{ body: { minHeight: isPhone ? undefined : 530 - 60 } }}
     >
       <Stack gap="sm">

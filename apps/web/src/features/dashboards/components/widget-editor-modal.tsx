@@ -46,7 +46,7 @@ export function WidgetEditorModal(props: {
       size="xl"
       centered
       fullScreen={isPhone ?? false}
-      closeButtonProps={{ 'aria-label': t('dashboards.cancel') }}
+      closeButtonProps={{ 'aria-label': t('dashboards.close') }}
     >
       <Stack gap="md">
         {props.widget.type === 'text' ? (
