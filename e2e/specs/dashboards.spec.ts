@@ -141,7 +141,7 @@ test.describe('dashboard manager and landing page', () => {
     // Save always visible; Publish while unpublished.
     const actions = page.getByRole('toolbar', { name: 'Dashboard actions' });
     await expect(actions.getByRole('button', { name: 'Save' })).toBeVisible();
-    await expect(actions.getByRole('button', { name: 'Publish' })).toBeVisible();
+    await expect(actions.getByRole('button', { name: 'Publish', exact: true })).toBeVisible();
     await expect(actions.getByRole('button', { name: 'Unpublish' })).toHaveCount(0);
     await shot(page, 'dashboards-edit-empty');
     await checkAccessible(page);
@@ -204,15 +204,15 @@ test.describe('dashboard manager and landing page', () => {
     await expect(page.getByText('The dashboard has been saved.')).toHaveCount(0, { timeout: 7000 });
 
     // Publish asks first, word for word [M8.13]; then Unpublish replaces it.
-    await actions.getByRole('button', { name: 'Publish' }).click();
+    await actions.getByRole('button', { name: 'Publish', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Publish dashboard' });
     await expect(confirm).toContainText('Are you sure you want to publish this dashboard?');
     await shot(page, 'dashboards-publish-confirm');
     await checkAccessible(page);
-    await confirm.getByRole('button', { name: 'Publish' }).click();
+    await confirm.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(page.getByText('The dashboard has been published.')).toBeVisible();
     await expect(actions.getByRole('button', { name: 'Unpublish' })).toBeVisible();
-    await expect(actions.getByRole('button', { name: 'Publish' })).toHaveCount(0);
+    await expect(actions.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
     await expect(page.getByText('Published', { exact: true })).toBeVisible();
     await shot(page, 'dashboards-edit-published');
     await checkAccessible(page);
@@ -397,7 +397,7 @@ test.describe('dashboard manager and landing page', () => {
     await checkAccessible(page);
     await unpublish.getByRole('button', { name: 'Unpublish' }).click();
     await expect(page.getByText('The dashboard has been unpublished.')).toBeVisible();
-    await expect(actions.getByRole('button', { name: 'Publish' })).toBeVisible();
+    await expect(actions.getByRole('button', { name: 'Publish', exact: true })).toBeVisible();
 
     const other = await page
       .context()

@@ -207,9 +207,9 @@ function LoadedEditor(props: { saved: Dashboard; links: DashboardLinks; onDelete
               {saved.published ? t('dashboards.state.published') : t('dashboards.state.draft')}
             </Badge>
             {isChanged && (
-              <Badge color="orange.9" variant="filled">
+              <Text size="sm" fw={600}>
                 {t('dashboards.unsaved')}
-              </Badge>
+              </Text>
             )}
           </Group>
         </Stack>
