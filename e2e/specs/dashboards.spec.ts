@@ -219,7 +219,7 @@ test.describe('dashboard manager and landing page', () => {
 
     await page.getByRole('link', { name: 'All dashboards' }).click();
     await expect(page.getByRole('heading', { name: 'Published dashboards (1)' })).toBeVisible();
-    await expect(page.getByTestId('dashboards-published').getByRole('link', { name: TITLE })).toBeVisible();
+    await expect(page.getByTestId('dashboards-published').getByRole('link', { name: TITLE, exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Drafts (0)' })).toBeVisible();
     await shot(page, 'dashboards-start');
     await checkAccessible(page);
@@ -231,7 +231,7 @@ test.describe('dashboard manager and landing page', () => {
     await standInForYoutube(page);
     await signIn(page, MANAGER);
     await page.goto('/#/DashboardManager/Start');
-    await page.getByTestId('dashboards-published').getByRole('link', { name: TITLE }).click();
+    await page.getByTestId('dashboards-published').getByRole('link', { name: TITLE, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`#/DashboardManager/View/${dashboardId}$`));
     await expect(page.getByRole('heading', { name: TITLE, level: 1 })).toBeVisible();
     await expect(page.getByText('Shown to Reseller users, Company users')).toBeVisible();

@@ -203,7 +203,7 @@ function LoadedEditor(props: { saved: Dashboard; links: DashboardLinks; onDelete
             {t('dashboards.editTitle', { title: saved.title })}
           </Title>
           <Group gap="xs">
-            <Badge color={saved.published ? 'green.9' : 'gray.7'} variant="filled">
+            <Badge color="dark" variant="outline">
               {saved.published ? t('dashboards.state.published') : t('dashboards.state.draft')}
             </Badge>
             {isChanged && (

@@ -19,7 +19,7 @@ export function DashboardViewer(props: { id: number; canEdit: boolean; links: Da
             {dashboard.title}
           </Title>
           <Group gap="xs">
-            <Badge color={dashboard.published ? 'green.9' : 'gray.7'} variant="filled">
+            <Badge color="dark" variant="outline">
               {dashboard.published ? t('dashboards.state.published') : t('dashboards.state.draft')}
             </Badge>
             <Text size="sm" c="dimmed">
