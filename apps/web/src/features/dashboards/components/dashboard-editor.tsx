@@ -419,6 +419,7 @@ function LoadedEditor(props: { saved: Dashboard; links: DashboardLinks; onDelete
             confirm === 'delete' ? t('dashboards.confirm.delete', { title: saved.title }) : t(`dashboards.confirm.${confirm}`)
           }
           cancelLabel={t('dashboards.cancel')}
+          closeLabel={t('dashboards.close')}
           confirmLabel={t(`dashboards.confirm.${confirm}Action`)}
           isBusy={isBusy}
           onConfirm={handleConfirm}
