@@ -118,6 +118,14 @@ export const paths = {
   vendorProfile: (accountId?: number) => (accountId ? `/VendorProfile/${accountId}` : '/VendorProfile'),
   /** [M2.23] #/pricelists: the caller organisation's price lists, with page and search in the query. */
   priceLists: (query: { page?: number; search?: string } = {}) => withQuery('/pricelists', query),
+  /** [M2.8]-[M2.10] The dashboard manager: start mode, and one dashboard in view or edit mode. */
+  dashboards: {
+    start: () => '/DashboardManager/Start',
+    view: (id: number) => `/DashboardManager/View/${id}`,
+    edit: (id: number) => `/DashboardManager/Edit/${id}`,
+  },
+  /** [M2.11] The landing page (its route name is not given by the spec): the dashboard published for the user. */
+  landing: () => '/Home',
   /** [M2.2]-[M2.7] The quote builder and its routes. */
   salesQuotes: {
     builder: () => '/SalesQuotes',

@@ -36,6 +36,8 @@ const MarketplaceCreatePage = lazyPage(() => import('./routes/price-lists-pages'
 const MarketplacePage = lazyPage(() => import('./routes/price-lists-pages'), 'MarketplacePage');
 const SalesQuotesPage = lazyPage(() => import('./routes/sales-quotes-page'), 'SalesQuotesPage');
 const MyServicesPage = lazyPage(() => import('./routes/my-services-page'), 'MyServicesPage');
+const DashboardManagerPage = lazyPage(() => import('./routes/dashboard-manager-page'), 'DashboardManagerPage');
+const LandingPage = lazyPage(() => import('./routes/landing-page'), 'LandingPage');
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 
 /** Signing in usually lands on the organisation's account: its code is fetched while the user types. */
@@ -79,6 +81,8 @@ const routes: RouteObject[] = [
       { path: 'MyMarketplaces/v2/Edit/M/:marketplaceId/:query?', element: <MarketplacePage mode="edit" /> },
       { path: 'SalesQuotes/*', element: <SalesQuotesPage /> },
       { path: 'MyServices', element: <MyServicesPage /> },
+      { path: 'DashboardManager/:mode?/:dashboardId?', element: <DashboardManagerPage /> },
+      { path: 'Home', element: <LandingPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

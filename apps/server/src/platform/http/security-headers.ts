@@ -26,7 +26,8 @@ export function portalPolicy(settings: SecurityHeaderSettings = {}): string {
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src ${scripts}`,
-    `frame-src ${["'self'", ...(settings.frameOrigins ?? [])].join(' ')}`,
+    // Dashboard video widgets play in YouTube's privacy-enhanced player [M3.6] (issue 18).
+    `frame-src ${["'self'", 'https://www.youtube-nocookie.com', ...(settings.frameOrigins ?? [])].join(' ')}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

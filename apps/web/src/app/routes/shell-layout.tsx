@@ -148,6 +148,12 @@ export function ShellLayout() {
       group: 'administration',
     },
     can('OUTBOX_READ') && { href: href(paths.outbox.list()), label: t('jobs.outbox.navLink'), group: 'administration' },
+    // [M2.8] The dashboard manager (decision 0051).
+    can('DASHBOARD_MANAGER_READ') && {
+      href: href(paths.dashboards.start()),
+      label: t('dashboards.navLink'),
+      group: 'administration',
+    },
   ].filter((section): section is Section => section !== false);
   const ungrouped = sections.filter((section) => !section.group);
   const groups = SECTION_GROUPS.map((group) => ({ group, items: sections.filter((s) => s.group === group) })).filter(
