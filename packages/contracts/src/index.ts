@@ -16,6 +16,7 @@ export * from './errors.js';
 export * from './exchange-rates.js';
 export * from './explore-query.js';
 export * from './field-validation.js';
+export * from './help.js';
 export * from './initial-password.js';
 export * from './jobs.js';
 export * from './mail.js';
@@ -56,6 +57,7 @@ import { creditLimitOperations } from './credit-limits.js';
 import { customActionOperations } from './custom-actions.js';
 import { discountOperations } from './discounts.js';
 import { exchangeRateOperations } from './exchange-rates.js';
+import { helpOperations } from './help.js';
 import { initialPasswordOperations } from './initial-password.js';
 import { jobOperations } from './jobs.js';
 import { mailOperations } from './mail.js';
@@ -115,4 +117,5 @@ export const operations: readonly OperationDefinition[] = [
   ...discountOperations,
   ...specialDealOperations,
   ...quoteOperations,
+  ...helpOperations,
 ];

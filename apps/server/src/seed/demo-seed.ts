@@ -6,6 +6,7 @@ import { hashPassword } from '../domains/auth/index.js';
 import { seedDemoServices } from '../domains/catalogue/index.js';
 import { seedCreditLimitDemo } from '../domains/credit-limits/index.js';
 import { seedDemoExchangeRates } from '../domains/exchange-rates/index.js';
+import { seedDemoSupportDetails } from '../domains/help/index.js';
 import { seedNotesDemo } from '../domains/notes/index.js';
 import { seedDemoOrders } from '../domains/orders/index.js';
 import { seedDemoPriceLists } from '../domains/price-lists/index.js';
@@ -149,6 +150,7 @@ export async function seedDemo(db: Db, options: { storage?: FileStorage } = {}):
     await seedDemoOrders(db);
     await seedDemoExchangeRates(db);
     await seedDemoVendorProfiles(db, storage);
+    await seedDemoSupportDetails(db);
     return { created: false };
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -305,6 +307,7 @@ export async function seedDemo(db: Db, options: { storage?: FileStorage } = {}):
   await seedDemoOrders(db);
   await seedDemoExchangeRates(db);
   await seedDemoVendorProfiles(db, storage);
+  await seedDemoSupportDetails(db);
   return { created: true };
 }
 
