@@ -35,6 +35,7 @@ const PriceListsPage = lazyPage(() => import('./routes/price-lists-pages'), 'Pri
 const MarketplaceCreatePage = lazyPage(() => import('./routes/price-lists-pages'), 'MarketplaceCreatePage');
 const MarketplacePage = lazyPage(() => import('./routes/price-lists-pages'), 'MarketplacePage');
 const SalesQuotesPage = lazyPage(() => import('./routes/sales-quotes-page'), 'SalesQuotesPage');
+const SupportDetailsPage = lazyPage(() => import('./routes/support-details-page'), 'SupportDetailsPage');
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 
 /** Signing in usually lands on the organisation's account: its code is fetched while the user types. */
@@ -77,6 +78,7 @@ const routes: RouteObject[] = [
       { path: 'MyMarketplaces/v2/View/:marketplaceId/:query?', element: <MarketplacePage mode="view" /> },
       { path: 'MyMarketplaces/v2/Edit/M/:marketplaceId/:query?', element: <MarketplacePage mode="edit" /> },
       { path: 'SalesQuotes/*', element: <SalesQuotesPage /> },
+      { path: 'SupportDetails/:accountId?', element: <SupportDetailsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -20,6 +20,7 @@ import {
 import { useIsVendorOrganisation } from '../../features/vendor-profile';
 import { onPasswordChangeRequired, onUnauthenticated } from '../../lib/api-client';
 import { href, paths } from '../paths';
+import { ShellFooter } from './shell-footer';
 
 /** Header links and the portal's name stay on one line each. */
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -177,6 +178,8 @@ export function ShellLayout() {
       </AppShell.Main>
       <AppShell.Footer px="md">
         <Group h="100%" justify="space-between">
+          {/* [M2.57]-[M2.59] New menu, Support and the chat assistant (decision 0052). */}
+          <ShellFooter user={user.data} />
           <Text size="xs" c="dimmed">
             {t('app.footer')}
           </Text>
