@@ -17,18 +17,42 @@ export interface FooterActionsProps {
   };
 }
 
-/** Small glyphs beside the labels; the labels are always there for screen readers, and shown from the sm breakpoint. */
-const GLYPH = { new: '+', support: '?', chat: '💬' } as const;
+/** Small icons beside the labels; the labels are always there for screen readers, and shown from the sm breakpoint. */
+const ICON_PATHS = {
+  new: 'M12 5v14M5 12h14',
+  support: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01',
+  chat: 'M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z',
+} as const;
 
-function FooterButton(props: { glyph: string; label: string; onClick?: () => void; pressed?: boolean }) {
+function Icon(props: { name: keyof typeof ICON_PATHS }) {
+  return (
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={ICON_PATHS[props.name]} />
+    </svg>
+  );
+}
+
+function FooterButton(props: { icon: keyof typeof ICON_PATHS; label: string; onClick?: () => void; pressed?: boolean }) {
   return (
     <Button
       size="compact-sm"
       variant="subtle"
+      color="dark"
       aria-label={props.label}
       {...(props.pressed === undefined ? {} : { 'aria-pressed': props.pressed })}
       onClick={props.onClick}
-      leftSection={<span aria-hidden="true">{props.glyph}</span>}
+      leftSection={<Icon name={props.icon} />}
     >
       <Box component="span" visibleFrom="sm" aria-hidden="true">
         {props.label}
@@ -54,8 +78,9 @@ export function FooterActions(props: FooterActionsProps) {
             <Button
               size="compact-sm"
               variant="subtle"
+              color="dark"
               aria-label={t('help.new.button')}
-              leftSection={<span aria-hidden="true">{GLYPH.new}</span>}
+              leftSection={<Icon name="new" />}
             >
               <Box component="span" visibleFrom="sm" aria-hidden="true">
                 {t('help.new.button')}
@@ -63,7 +88,6 @@ export function FooterActions(props: FooterActionsProps) {
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Label>{t('help.new.label')}</Menu.Label>
             {items.map((item) => (
               <Menu.Item key={item.key} component="a" href={props.links.create(item.accountType)}>
                 {t(`help.new.items.${item.key}`)}
@@ -73,11 +97,11 @@ export function FooterActions(props: FooterActionsProps) {
         </Menu>
       )}
       {can('SUPPORT_CONTACT_DETAILS_READ') && (
-        <FooterButton glyph={GLYPH.support} label={t('help.support.button')} onClick={() => setPanel('support')} />
+        <FooterButton icon="support" label={t('help.support.button')} onClick={() => setPanel('support')} />
       )}
       {can('CHAT_BOT_READ') && (
         <FooterButton
-          glyph={GLYPH.chat}
+          icon="chat"
           label={t('help.chat.button')}
           pressed={panel === 'chat'}
           onClick={() => setPanel(panel === 'chat' ? null : 'chat')}

@@ -98,7 +98,7 @@ function Details(props: { details: SupportDetails; owner: string; canOpenSupport
         [d.SupportSalesPhoneNumber, d.SupportSalesEmail],
       )}
       {props.canOpenSupportLink && d.SupportUrl !== '' && (
-        <Button component="a" href={d.SupportUrl} target="_blank" rel="noreferrer noopener" variant="light">
+        <Button component="a" href={d.SupportUrl} target="_blank" rel="noreferrer noopener">
           {d.SupportButtonText || t('help.support.openSupportSite')}
         </Button>
       )}
