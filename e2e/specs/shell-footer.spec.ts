@@ -177,6 +177,10 @@ test.describe('footer on a phone', () => {
       expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(390);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // One line: the API reference link stays inside the footer's 36 px.
+    const bar = await footer(page).boundingBox();
+    const api = await footer(page).getByRole('link', { name: 'API reference' }).boundingBox();
+    expect((api?.y ?? 0) + (api?.height ?? 0)).toBeLessThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0) + 1);
     await shot(page, 'footer-phone');
     await footer(page).getByRole('button', { name: 'Support' }).click();
     await expect(page.getByRole('dialog', { name: /Do you need help/ })).toBeVisible();

@@ -177,10 +177,10 @@ export function ShellLayout() {
         <Outlet context={{ setTreePath } satisfies ShellContext} />
       </AppShell.Main>
       <AppShell.Footer px="md">
-        <Group h="100%" justify="space-between">
-          {/* [M2.57]-[M2.59] New menu, Support and the chat assistant (decision 0052). */}
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
+          {/* [M2.57]-[M2.59] New menu, Support and the chat assistant (decision 0052); one line on a phone too. */}
           <ShellFooter user={user.data} />
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" truncate miw={0}>
             {t('app.footer')}
           </Text>
           <Anchor href="/api/docs" size="xs" target="_blank" rel="noreferrer">

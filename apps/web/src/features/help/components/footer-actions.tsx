@@ -71,7 +71,7 @@ export function FooterActions(props: FooterActionsProps) {
   const can = (key: string) => props.user.Capabilities.includes(key);
   const items = newMenuItems(props.user.Capabilities);
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
       {items.length > 0 && (
         <Menu position="top-start" withinPortal>
           <Menu.Target>
@@ -89,7 +89,8 @@ export function FooterActions(props: FooterActionsProps) {
           </Menu.Target>
           <Menu.Dropdown>
             {items.map((item) => (
-              <Menu.Item key={item.key} component="a" href={props.links.create(item.accountType)}>
+              // A button item (a link inside role=menu breaks its required children); the hash route changes on click.
+              <Menu.Item key={item.key} onClick={() => window.location.assign(props.links.create(item.accountType))}>
                 {t(`help.new.items.${item.key}`)}
               </Menu.Item>
             ))}
