@@ -38,6 +38,7 @@ import { dashboardOperations, dashboardRoutes } from './domains/dashboards/index
 import { discountOperations } from './domains/discounts/index.js';
 import { exchangeRateOperations } from './domains/exchange-rates/index.js';
 import { globalSearchOperations } from './domains/global-search/index.js';
+import { helpOperations, syncHelpArticles } from './domains/help/index.js';
 import { marketplaceSearchOperations } from './domains/marketplace-search/index.js';
 import { noteOperations } from './domains/notes/index.js';
 import { notificationOperations } from './domains/notifications/index.js';
@@ -227,6 +228,8 @@ export function registeredOperations(
     // Finding things: the header's global search, the children list and My services (decision 0054).
     ...globalSearchOperations,
     ...accountFindingOperations,
+    // The footer's support panel and chat assistant (issue 18, decision 0052).
+    ...helpOperations,
   ];
 }
 
@@ -292,6 +295,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Key rotation and migration 0122: what is still clear or sealed with an older key is sealed with the current key.
   const resealed = await resealStoredSecrets(options.db, keyring, SEALED_COLUMNS);
   if (resealed > 0) app.log.info({ resealed, keyId: keyring.current.id }, 'stored secrets sealed with the current key');
+  // The chat assistant's help articles: the shipped markdown files, loaded into the database (decision 0052).
+  const articles = await syncHelpArticles(options.db);
+  if (articles.written + articles.removed > 0) app.log.info(articles, 'help articles loaded');
   app.decorate('routeTable', routes);
   const sessionHours = options.sessionHours ?? 12;
   const authSettings: AuthSettings = {

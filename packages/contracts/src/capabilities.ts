@@ -286,8 +286,8 @@ export const CAPABILITY_CATALOGUE = {
     spec: ['A2.33'],
   },
   SUPPORT_CONTACT_DETAILS: {
-    kinds: ['READ'],
-    description: 'Support panel',
+    kinds: ['READ', 'UPDATE'],
+    description: "Support panel; UPDATE edits the own provider's or reseller's support details (decision 0052)",
     spec: ['M6.13'],
   },
   WIKI: {

@@ -18,6 +18,7 @@ export * from './exchange-rates.js';
 export * from './explore-query.js';
 export * from './field-validation.js';
 export * from './finding.js';
+export * from './help.js';
 export * from './initial-password.js';
 export * from './jobs.js';
 export * from './mail.js';
@@ -61,6 +62,7 @@ import { dashboardOperations } from './dashboards.js';
 import { discountOperations } from './discounts.js';
 import { exchangeRateOperations } from './exchange-rates.js';
 import { findingOperations } from './finding.js';
+import { helpOperations } from './help.js';
 import { initialPasswordOperations } from './initial-password.js';
 import { jobOperations } from './jobs.js';
 import { mailOperations } from './mail.js';
@@ -125,4 +127,5 @@ export const operations: readonly OperationDefinition[] = [
   ...notificationOperations,
   // Finding things: global search, children list, My services (decision 0054).
   ...findingOperations,
+  ...helpOperations,
 ];

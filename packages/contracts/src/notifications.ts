@@ -79,10 +79,10 @@ export const NOTIFICATION_KIND_KEYS = NOTIFICATION_KINDS.map((k) => k.key) as [N
 export const NotificationKindSchema = z.enum(NOTIFICATION_KIND_KEYS);
 
 /**
- * E-mails addressed to no user (the provisioning e-mail to a vendor's desk): they name their kind too, but no
- * recipient preference applies to them.
+ * E-mails addressed to no user (the provisioning e-mail to a vendor's desk, a chat handed over to the support
+ * contact): they name their kind too, but no recipient preference applies to them.
  */
-export const SYSTEM_MAIL_KINDS = ['ProvisioningAction'] as const;
+export const SYSTEM_MAIL_KINDS = ['ProvisioningAction', 'SupportHandOver'] as const;
 export type SystemMailKind = (typeof SYSTEM_MAIL_KINDS)[number];
 /** What every outgoing e-mail names. */
 export type MailKind = NotificationKind | SystemMailKind;

@@ -7,6 +7,7 @@ import { seedDemoServices } from '../domains/catalogue/index.js';
 import { seedCreditLimitDemo } from '../domains/credit-limits/index.js';
 import { seedDemoDashboards } from '../domains/dashboards/index.js';
 import { seedDemoExchangeRates } from '../domains/exchange-rates/index.js';
+import { seedDemoSupportDetails } from '../domains/help/index.js';
 import { seedNotesDemo } from '../domains/notes/index.js';
 import { seedDemoOrders } from '../domains/orders/index.js';
 import { seedDemoPriceLists } from '../domains/price-lists/index.js';
@@ -151,6 +152,7 @@ export async function seedDemo(db: Db, options: { storage?: FileStorage } = {}):
     await seedDemoExchangeRates(db);
     await seedDemoVendorProfiles(db, storage);
     await seedDemoDashboards(db);
+    await seedDemoSupportDetails(db);
     return { created: false };
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -308,6 +310,7 @@ export async function seedDemo(db: Db, options: { storage?: FileStorage } = {}):
   await seedDemoExchangeRates(db);
   await seedDemoVendorProfiles(db, storage);
   await seedDemoDashboards(db);
+  await seedDemoSupportDetails(db);
   return { created: true };
 }
 

@@ -65,6 +65,8 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
       'MARKETPLACE_AUTO_SRP_SYNC_FLAG_READ',
       'MARKETPLACE_AUTO_SRP_SYNC_FLAG_UPDATE',
       'SUPPORT_CONTACT_DETAILS_READ',
+      'SUPPORT_CONTACT_DETAILS_UPDATE',
+      'CHAT_BOT_READ',
       'WIKI_READ',
       'EMBEDDED_REPORT_UPDATE',
       'EMBEDDED_REPORT_CREATE',
@@ -97,6 +99,9 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
       // Reads (never changes) its company's credit limit and sees it in the order review (decision 0046).
       'FIELDS_CREDITLIMIT_READ',
       'WIKI_READ',
+      // The footer's support panel and chat assistant [M6.13] (decision 0052).
+      'SUPPORT_CONTACT_DETAILS_READ',
+      'CHAT_BOT_READ',
       // [M2.26] Browses the marketplace: the services of the price lists assigned to the company (decision 0033).
       'MARKETPLACE_READ',
       // [A6.17] A company administrator sees what its subscriptions cost, not the purchase price or margin (decision 0023).
@@ -108,7 +113,14 @@ export const STANDARD_ROLES: Record<string, { description: string; capabilities:
   },
   'Company user': {
     description: 'Reads the company and its own user account',
-    capabilities: [...accountCaps(CUSTOMER_TYPES, ['READ']), 'NOTIFICATIONS_READ', 'WIKI_READ', 'CUSTOM_LANDING_PAGE_EXECUTE'],
+    capabilities: [
+      ...accountCaps(CUSTOMER_TYPES, ['READ']),
+      'NOTIFICATIONS_READ',
+      'WIKI_READ',
+      'SUPPORT_CONTACT_DETAILS_READ',
+      'CHAT_BOT_READ',
+      'CUSTOM_LANDING_PAGE_EXECUTE',
+    ],
   },
   // [S6.5] A vendor's service administrator: builds and edits the vendor's own services. A Promoted
   // service [S4.9] keeps its fields, billing and provisioning for the provider; texts and files stay editable.

@@ -2269,3 +2269,75 @@ describe('finding things (decision 0054): the global search and the children lis
     }
   });
 });
+
+describe('help: support details and the chat assistant (decision 0052)', () => {
+  const HELP_CAPS = ['SUPPORT_CONTACT_DETAILS_READ', 'SUPPORT_CONTACT_DETAILS_UPDATE', 'CHAT_BOT_READ'];
+  const helpClients = new Map<string, ApiClient>();
+  const blank = Object.fromEntries(
+    [
+      'SupportTechnicalEmail',
+      'SupportPhoneNumber',
+      'SupportWorkingDaysRegular',
+      'SupportWorkingHoursRegular',
+      'SupportWorkingDaysOthers',
+      'SupportWorkingHoursOthers',
+      'SupportBillingWorkingDays',
+      'SupportBillingWorkingHours',
+      'SupportBillingPhoneNumber',
+      'SupportBillingEmail',
+      'SupportSalesPhoneNumber',
+      'SupportSalesEmail',
+      'SupportUrl',
+      'SupportButtonText',
+      'Imprint',
+    ].map((field) => [field, '']),
+  );
+  const helpOf = (caller: CallerName) => helpClients.get(caller) as ApiClient;
+
+  beforeAll(async () => {
+    await signInCallers(helpClients, HELP_CAPS, 'help');
+    for (const [caller, root, email] of [
+      ['R1 admin', 'R1', 'support@r1.example'],
+      ['R2 admin', 'R2', 'support@r2.example'],
+    ] as const) {
+      await helpOf(caller).op('UpdateSupportDetails', {
+        AccountId: idOf(root),
+        Version: 0,
+        ...blank,
+        SupportTechnicalEmail: email,
+      });
+    }
+  });
+
+  it.each([
+    ['R2 admin', 'R1'],
+    ['R1 admin', 'R2'],
+    ['C1a admin', 'R1'],
+  ] as const)("%s neither reads nor changes %s's support details: the same 404 as a missing account", async (caller, target) => {
+    const load = await helpOf(caller).op('LoadSupportDetails', { AccountId: idOf(target) });
+    const update = await helpOf(caller).op('UpdateSupportDetails', { AccountId: idOf(target), Version: 1, ...blank });
+    const missing = await helpOf(caller).op('LoadSupportDetails', { AccountId: MISSING_ID });
+
+    expect(load.status).toBe(404);
+    expect(update.status).toBe(404);
+    expect(comparable(load.body)).toEqual(comparable(missing.body));
+  });
+
+  it.each([
+    ['C1a admin', 'R1', 'support@r1.example'],
+    ['C1b admin', 'R1', 'support@r1.example'],
+    ['C2 admin', 'R2', 'support@r2.example'],
+  ] as const)("%s's support panel shows its own reseller %s, never the other one", async (caller, reseller, email) => {
+    const res = await helpOf(caller).op('GetSupportDetails', {});
+
+    expect(res.body).toMatchObject({ AccountId: idOf(reseller), Details: { SupportTechnicalEmail: email } });
+  });
+
+  it("a chat token of R1's admin is refused to R2's admin", async () => {
+    const token = (await helpOf('R1 admin').op('GetChatBotToken', {})).body.Token;
+
+    const res = await helpOf('R2 admin').op('AskChatBot', { Token: token, Question: 'orders' });
+
+    expect(res.status).toBe(403);
+  });
+});

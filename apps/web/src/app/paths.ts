@@ -116,6 +116,8 @@ export const paths = {
   confirmedTerms: () => '/MyTerms',
   /** [M2.56] #/VendorProfile, and #/VendorProfile/{accountId} for a vendor other than the caller's organisation. */
   vendorProfile: (accountId?: number) => (accountId ? `/VendorProfile/${accountId}` : '/VendorProfile'),
+  /** #/SupportDetails: a provider's or reseller's own support details (decision 0052); with an id, one below it. */
+  supportDetails: (accountId?: number) => (accountId ? `/SupportDetails/${accountId}` : '/SupportDetails'),
   /** [M2.23] #/pricelists: the caller organisation's price lists, with page and search in the query. */
   priceLists: (query: { page?: number; search?: string } = {}) => withQuery('/pricelists', query),
   /** [M2.8]-[M2.10] The dashboard manager: start mode, and one dashboard in view or edit mode. */

@@ -38,6 +38,7 @@ const SalesQuotesPage = lazyPage(() => import('./routes/sales-quotes-page'), 'Sa
 const MyServicesPage = lazyPage(() => import('./routes/my-services-page'), 'MyServicesPage');
 const DashboardManagerPage = lazyPage(() => import('./routes/dashboard-manager-page'), 'DashboardManagerPage');
 const LandingPage = lazyPage(() => import('./routes/landing-page'), 'LandingPage');
+const SupportDetailsPage = lazyPage(() => import('./routes/support-details-page'), 'SupportDetailsPage');
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 
 /** Signing in usually lands on the organisation's account: its code is fetched while the user types. */
@@ -83,6 +84,7 @@ const routes: RouteObject[] = [
       { path: 'MyServices', element: <MyServicesPage /> },
       { path: 'DashboardManager/:mode?/:dashboardId?', element: <DashboardManagerPage /> },
       { path: 'Home', element: <LandingPage /> },
+      { path: 'SupportDetails/:accountId?', element: <SupportDetailsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

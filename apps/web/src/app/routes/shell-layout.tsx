@@ -24,6 +24,7 @@ import { onPasswordChangeRequired, onUnauthenticated } from '../../lib/api-clien
 import { PHONE_QUERY } from '../../lib/media-queries';
 import { href, paths } from '../paths';
 import { HeaderSearch } from './header-search';
+import { ShellFooter } from './shell-footer';
 
 /** Header links and the portal's name stay on one line each. */
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -299,8 +300,10 @@ export function ShellLayout() {
         )}
       </AppShell.Main>
       <AppShell.Footer px="md">
-        <Group h="100%" justify="space-between">
-          <Text size="xs" c="dimmed">
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
+          {/* [M2.57]-[M2.59] New menu, Support and the chat assistant (decision 0052); one line on a phone too. */}
+          <ShellFooter user={user.data} />
+          <Text size="xs" c="dimmed" truncate miw={0}>
             {t('app.footer')}
           </Text>
           <Anchor href="/api/docs" size="xs" target="_blank" rel="noreferrer">
