@@ -66,7 +66,8 @@ test.describe('sales quote builder', () => {
     await expect(page.getByText('No services on this quote yet')).toBeVisible();
 
     // [M2.3] The new-quote modal: company, title, users 1..100, the first price list.
-    await page.getByRole('button', { name: 'New', exact: true }).click();
+    // The builder's own New (the footer has the portal's New menu too).
+    await page.locator('#main').getByRole('button', { name: 'New', exact: true }).click();
     await expect(page).toHaveURL(/#\/SalesQuotes\/new$/);
     const modal = page.getByRole('dialog', { name: 'New quote' });
     await expect(modal.getByLabel('Quote title')).toHaveValue('New It Infrastructure Quote');

@@ -119,7 +119,7 @@ test.describe('the shell', () => {
     await page.keyboard.press('Escape');
     await checkAccessible(page);
     await sections.getByRole('button', { name: 'Administration' }).click();
-    await expect(page.getByRole('menuitem')).toHaveText(['Exchange rates', 'Outbox']);
+    await expect(page.getByRole('menuitem')).toHaveText(['Exchange rates', 'Outbox', 'Dashboards']);
     await shot(page, 'shell-header-menus');
     await page.getByRole('menuitem', { name: 'Exchange rates' }).click();
     await expect(page).toHaveURL(/#\/ExchangeRates$/);
