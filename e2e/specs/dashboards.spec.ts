@@ -3,11 +3,12 @@ import { checkAccessible, DEMO_PASSWORD, headerMenuItems, openHeaderMenuItem, sh
 
 /**
  * The dashboard manager and the landing page (issue 18). Summit Peak Partners' administrator designs a dashboard;
- * Silverline Consulting (a company below Summit Peak) lands on it. Other specs do not sign in as these users, and the
- * spec deletes every dashboard Summit Peak has when it ends, so the demo data stays as the other specs expect.
+ * Tidewater Engineering (a company below Summit Peak) lands on it. No other spec changes these users' passwords
+ * (account-password.spec.ts resets Silverline's), and the spec deletes every dashboard Summit Peak has when it ends,
+ * so the demo data stays as the other specs expect.
  */
 const MANAGER = 'summitpeak.admin';
-const COMPANY_USER = 'silverline.admin';
+const COMPANY_USER = 'tidewater.admin';
 /** Summit Peak's auditor: a reseller user without CUSTOM_LANDING_PAGE. */
 const NO_LANDING_USER = 'summitpeak.finance';
 const TITLE = 'Summit Peak welcome';
@@ -125,7 +126,7 @@ test.describe('dashboard manager and landing page', () => {
     await expect(slot(page, 'Area 2')).toBeVisible();
   });
 
-  test('[M2.10] [M4.7] [M4.9] [M8.13] [M9.4] designs a text and a video widget (mouse and keyboard) and publishes for Company users', async ({
+  test('[M1.2] [M2.10] [M4.7] [M4.9] [M8.13] [M9.4] designs a text and a video widget (mouse and keyboard) and publishes for Company users', async ({
     page,
   }) => {
     await standInForYoutube(page);
@@ -306,7 +307,7 @@ test.describe('dashboard manager and landing page', () => {
 
     await page.getByRole('link', { name: 'Go to my account' }).click();
     await expect(page).toHaveURL(/#\/Account\/View\/\d+$/);
-    await expect(page.getByRole('heading', { name: 'Silverline Consulting', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Tidewater Engineering', level: 1 })).toBeVisible();
   });
 
   test('[M4.10] a user without CUSTOM_LANDING_PAGE lands on the account page, though the dashboard is published for its audience', async ({
@@ -407,7 +408,7 @@ test.describe('dashboard manager and landing page', () => {
     const companyPage = await other.newPage();
     await signInAtStart(companyPage, COMPANY_USER);
     await expect(companyPage).toHaveURL(/#\/Account\/View\/\d+$/);
-    await expect(companyPage.getByRole('heading', { name: 'Silverline Consulting', level: 1 })).toBeVisible();
+    await expect(companyPage.getByRole('heading', { name: 'Tidewater Engineering', level: 1 })).toBeVisible();
     await other.close();
 
     await actions.getByRole('button', { name: 'Delete' }).click();

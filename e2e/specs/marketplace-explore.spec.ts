@@ -51,6 +51,7 @@ test.describe('marketplace explore', () => {
       'Sales quotes',
       'Exchange rates',
       'Outbox',
+      'Dashboards',
     ]);
     const header = await page.getByRole('banner').boundingBox();
     expect(header?.height).toBe(60);

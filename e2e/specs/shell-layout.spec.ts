@@ -41,7 +41,7 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 test.describe('the shell', () => {
-  test('[M2.17] [M9.10] the account tree stands beside account pages in a pane of 20%, resized by keyboard and mouse between 200 and 800 px', async ({
+  test('[M2.12] [M2.17] [M9.10] the account tree stands beside account pages in a pane of 20%, resized by keyboard and mouse between 200 and 800 px', async ({
     page,
   }) => {
     await page.addInitScript(() => localStorage.clear());
@@ -116,8 +116,9 @@ test.describe('the shell', () => {
     await expect(sections.getByRole('link')).toHaveText(['Marketplace', 'Reports', 'Your services', 'Orders', 'Price lists']);
     await sections.getByRole('button', { name: 'Sales' }).click();
     await expect(page.getByRole('menuitem')).toHaveText(['Quotes', 'Sales quotes']);
-    await page.keyboard.press('Escape');
+    // The open menu holds menu items only (no focus placeholder): axe passes with it open.
     await checkAccessible(page);
+    await page.keyboard.press('Escape');
     await sections.getByRole('button', { name: 'Administration' }).click();
     await expect(page.getByRole('menuitem')).toHaveText(['Exchange rates', 'Outbox', 'Dashboards']);
     await shot(page, 'shell-header-menus');

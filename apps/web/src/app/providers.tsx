@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, Loader, MantineProvider, Modal } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Loader, MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -18,17 +18,23 @@ const baseTheme = {
   components: {
     // A loader is a status: its "Loading" label is announced, and an element with a label needs a role.
     Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+    // An open menu holds menu items only: Mantine's focus placeholder is a bare div inside role="menu", which axe
+    // reports (aria-required-children). Without it the first item takes the focus when the menu opens by keyboard.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 } as const;
 
-/** The theme; on a phone every modal (wizards and dialogs alike) is full-screen unless it says otherwise. */
+/**
+ * The theme; on a phone every modal (wizards and dialogs alike) is full-screen unless it says otherwise. Plain
+ * default props rather than `Modal.extend`: importing Modal here would put it into the entry every page loads.
+ */
 function usePortalTheme() {
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   return useMemo(
     () =>
       createTheme({
         ...baseTheme,
-        components: { ...baseTheme.components, Modal: Modal.extend({ defaultProps: { fullScreen: isPhone } }) },
+        components: { ...baseTheme.components, Modal: { defaultProps: { fullScreen: isPhone } } },
       }),
     [isPhone],
   );
