@@ -144,7 +144,7 @@ describe('provisioning failed or escalated e-mails', () => {
 
   it('keeps the e-mail as switched_off, without a delivery job, for a user who switched the kind off', async () => {
     const me = await new ApiClient(t.url).signIn(placer.username);
-    const saved = await me.edit('SaveUserNotifications', {
+    const saved = await me.op('SaveUserNotifications', {
       accountId: placer.id,
       kinds: [{ Kind: 'ProvisioningFailed', Enabled: false }],
     });
