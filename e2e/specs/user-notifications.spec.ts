@@ -101,8 +101,8 @@ test.describe('Notifications tab of a user', () => {
     await expect(page.getByRole('heading', { name: 'E-mail notifications' })).toBeVisible();
     await expect(page.getByText('You can see these choices but not change them.', { exact: false })).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Order placed' })).toBeDisabled();
-    // The state in words, since a disabled switch hardly shows it.
-    await expect(page.getByText('Receives', { exact: true })).toHaveCount(4);
+    // The state in words, since a disabled switch hardly shows it: the seven switchable kinds.
+    await expect(page.getByText('Receives', { exact: true })).toHaveCount(7);
     await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
     await shot(page, 'user-notifications-read-only');
     await checkAccessible(page);

@@ -63,7 +63,7 @@ import { EMBED_SIGNING_SECRET_COLUMN, reportOperations, reportRoutes } from './d
 import { expireSpecialDeals, specialDealOperations } from './domains/special-deals/index.js';
 import { CLIENT_SECRET_COLUMN, ssoOperations } from './domains/sso/index.js';
 import { subscriptionOperations, upgradeSubscriptionAction } from './domains/subscriptions/index.js';
-import { termsOperations } from './domains/terms/index.js';
+import { termsChangedJobHandler, termsOperations } from './domains/terms/index.js';
 import { findVendorLogoAttachment, vendorLogoReferences, vendorProfileOperations } from './domains/vendor-profiles/index.js';
 import { loadConfig, type TrustProxy } from './platform/config/config.js';
 import type { Db } from './platform/db/db.js';
@@ -249,6 +249,8 @@ export function registeredJobHandlers(deps: {
     hierarchyExportJobHandler({ storage: deps.storage }),
     credentialsExportJobHandler({ storage: deps.storage }),
     provisioningJobHandler({ publicUrl: deps.publicUrl }),
+    // A major terms revision is mailed to the users who must accept it, in chunks (decision 0053).
+    termsChangedJobHandler(),
     // A service that becomes Active joins the price lists that add new services automatically (decision 0033).
     createServiceJobHandler({ onActivated: addToAutoAddPriceLists }),
     prepareAccountReportJobHandler(),

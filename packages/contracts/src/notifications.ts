@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AccountIdSchema } from './accounts.js';
 import { defineOperation } from './operation.js';
 
-export const NOTIFICATION_GROUPS = ['Orders', 'Security'] as const;
+export const NOTIFICATION_GROUPS = ['Orders', 'Provisioning', 'Terms', 'Security'] as const;
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
 
 export interface NotificationKindInfo {
@@ -48,6 +48,27 @@ export const NOTIFICATION_KINDS = [
     key: 'OrderDeclined',
     label: 'Order declined',
     group: 'Orders',
+    switchable: true,
+    fixedReason: null,
+  },
+  {
+    key: 'ProvisioningFailed',
+    label: 'Provisioning failed',
+    group: 'Provisioning',
+    switchable: true,
+    fixedReason: null,
+  },
+  {
+    key: 'ProvisioningEscalated',
+    label: 'Provisioning escalated',
+    group: 'Provisioning',
+    switchable: true,
+    fixedReason: null,
+  },
+  {
+    key: 'TermsChanged',
+    label: 'Terms changed',
+    group: 'Terms',
     switchable: true,
     fixedReason: null,
   },

@@ -17,7 +17,7 @@ import {
   splitAddresses,
   statusAfterAttempt,
 } from './provisioning.rules.js';
-import { PROVISIONING_JOB_TYPE } from './provisioning.service.js';
+import { notifyOutcome, PROVISIONING_JOB_TYPE } from './provisioning.service.js';
 
 interface Attempt {
   outcome: AttemptOutcome;
@@ -167,6 +167,7 @@ export function provisioningJobHandler(
           responseStatus: outcome.responseStatus,
           now: ctx.now(),
         });
+        if (recorded) await notifyOutcome(tx, request.id);
         const result = { Status: recorded ? status : 'Canceled', Target: attempt.target };
         await ctx.succeedIn(tx, result);
         return result;
@@ -176,7 +177,7 @@ export function provisioningJobHandler(
       const request = await repo.findById(db, job.payload.requestId);
       if (!request) return;
       const outcome: AttemptOutcome = { kind: 'failed', retryable: true, error, responseStatus: null };
-      await repo.recordAttempt(db, {
+      const recorded = await repo.recordAttempt(db, {
         id: request.id,
         status: statusAfterAttempt({ outcome, attempts: request.attempts + 1 }),
         retryable: true,
@@ -185,6 +186,7 @@ export function provisioningJobHandler(
         responseStatus: null,
         now: new Date(),
       });
+      if (recorded) await notifyOutcome(db, request.id);
     },
   };
 }

@@ -216,3 +216,31 @@ export async function listForAccount(db: Queryable, accountId: number, limit: nu
     [accountId],
   );
 }
+
+export interface OutcomeRecipient {
+  id: number;
+  display_name: string;
+  email: string;
+  placer: boolean;
+}
+
+/**
+ * Who hears that a subscription's provisioning failed or was escalated (decision 0053): the user who placed the
+ * subscription's newest order (orders.placed_by, when known) and the Company administrators of the customer company
+ * (the order's company, else the subscription's parent); users with an e-mail address who are not terminated.
+ */
+export async function listOutcomeRecipients(db: Queryable, accountId: number): Promise<OutcomeRecipient[]> {
+  return db.query<OutcomeRecipient>(
+    `WITH o AS (SELECT placed_by, company_id FROM orders WHERE account_id = $1 ORDER BY placed_at DESC, id DESC LIMIT 1),
+       c AS (SELECT path FROM accounts WHERE id = COALESCE((SELECT company_id FROM o), (SELECT parent_id FROM accounts WHERE id = $1)))
+     SELECT u.id, u.display_name, btrim(u.email) AS email, u.id IS NOT DISTINCT FROM (SELECT placed_by FROM o) AS placer
+       FROM accounts u
+      WHERE u.account_type = 'User' AND u.state <> 'Terminated' AND u.email IS NOT NULL AND btrim(u.email) <> ''
+        AND (u.id = (SELECT placed_by FROM o)
+          OR (starts_with(u.path, (SELECT path FROM c)) AND EXISTS (
+                SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+                 WHERE ur.user_id = u.id AND r.name = 'Company administrator')))
+      ORDER BY u.id`,
+    [accountId],
+  );
+}

@@ -6,6 +6,7 @@ import { sendProblem } from '../../platform/http/error-handler.js';
 import { hashCallbackToken } from './provisioning.job.js';
 import * as repo from './provisioning.repository.js';
 import { CALLBACK_STATUSES, type CallbackStatus, decideCallback, VENDOR_MESSAGE_MAX } from './provisioning.rules.js';
+import { notifyOutcome } from './provisioning.service.js';
 
 // Route access marker (checked by test/api/routes.test.ts): no session; the token in the link is the access.
 const PUBLIC = { config: { public: true } };
@@ -75,6 +76,7 @@ export async function provisioningRoutes(app: FastifyInstance, options: { db: Db
         message: parsed.message,
         now: now(),
       });
+      await notifyOutcome(tx, id);
       await writeAudit(tx, {
         actorId: null,
         impersonatorId: null,

@@ -221,3 +221,36 @@ export function decideCallback(params: {
   if (status === reported || (reported === 'Error' && status === 'Escalated')) return { kind: 'repeat', status };
   return { kind: 'finished', status };
 }
+
+/**
+ * The e-mail a user receives when a subscription's provisioning ended badly (decision 0053): Escalated, or Error
+ * with no retry left (the vendor refused it, or it may not be tried again). Null for any other status.
+ */
+export function provisioningOutcomeMail(params: {
+  status: ProvisioningRequestStatus;
+  retryable: boolean;
+  attempts: number;
+  recipientName: string;
+  subscriptionName: string;
+  serviceName: string;
+  action: string;
+  error: string | null;
+}): { kind: 'ProvisioningFailed' | 'ProvisioningEscalated'; subject: string; text: string } | null {
+  const { status } = params;
+  const failedForGood = status === 'Error' && !(params.retryable && params.attempts < MAX_PROVISIONING_ATTEMPTS);
+  if (status !== 'Escalated' && !failedForGood) return null;
+  const what = `${params.action} of the subscription ${params.subscriptionName} (service ${params.serviceName})`;
+  const reason = params.error ? `\nThe last error was: ${params.error}\n` : '';
+  if (status === 'Escalated') {
+    return {
+      kind: 'ProvisioningEscalated',
+      subject: `Provisioning escalated: ${params.subscriptionName} (${params.serviceName})`,
+      text: `Hello ${params.recipientName},\n\nThe provisioning request ${what} failed ${params.attempts} times and has been escalated.\n${reason}\nWhat happens next: the monitoring team is working on it and will finish the request; you do not need to do anything. The subscription's Provisioning tab shows its state.\n`,
+    };
+  }
+  return {
+    kind: 'ProvisioningFailed',
+    subject: `Provisioning failed: ${params.subscriptionName} (${params.serviceName})`,
+    text: `Hello ${params.recipientName},\n\nThe provisioning request ${what} failed and will not be tried again.\n${reason}\nWhat happens next: it is not retried by itself; the monitoring team sees the failure, and your provider's support can tell you more or recreate the request. The subscription's Provisioning tab shows the error.\n`,
+  };
+}

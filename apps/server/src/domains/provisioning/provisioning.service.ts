@@ -2,6 +2,7 @@ import type { FieldValue, ProvisioningRequest } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, forbidden, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import { enqueueJob } from '../../platform/jobs/index.js';
+import { isMailAddress, sendMail } from '../../platform/mail/index.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { pathUpperBound } from '../../platform/tenancy/scope.js';
 import {
@@ -14,7 +15,7 @@ import {
 } from '../accounts/index.js';
 import { findProvisioningAction } from '../catalogue/index.js';
 import * as repo from './provisioning.repository.js';
-import { canRetryRequest, type ProvisioningSubject, templateVariables } from './provisioning.rules.js';
+import { canRetryRequest, type ProvisioningSubject, provisioningOutcomeMail, templateVariables } from './provisioning.rules.js';
 
 export const PROVISIONING_JOB_TYPE = 'provisioning.execute';
 /**
@@ -221,3 +222,27 @@ export async function listRequests(db: Queryable, caller: Caller, input: { accou
 }
 
 export { toWire };
+
+/**
+ * Mails the user who placed the subscription's order and the customer's Company administrators when a request
+ * ended Failed (no retry left) or became Escalated, in the transaction that recorded the status (decision 0053).
+ */
+export async function notifyOutcome(tx: Queryable, requestId: number): Promise<void> {
+  const request = await repo.findById(tx, requestId);
+  if (!request) return;
+  for (const r of await repo.listOutcomeRecipients(tx, request.account_id)) {
+    const mail = provisioningOutcomeMail({
+      status: request.status,
+      retryable: request.retryable,
+      attempts: request.attempts,
+      recipientName: r.display_name,
+      subscriptionName: request.account_display_name,
+      serviceName: request.product_name,
+      action: request.action,
+      error: request.last_error,
+    });
+    if (!mail) return;
+    if (!isMailAddress(r.email)) continue;
+    await sendMail(tx, { to: r.email, subject: mail.subject, text: mail.text, accountId: r.id, kind: mail.kind });
+  }
+}

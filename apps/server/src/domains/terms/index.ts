@@ -6,3 +6,4 @@ export {
   listPendingTerms,
   seedDemoTerms,
 } from './terms.service.js';
+export { termsChangedJobHandler } from './terms-changed.job.js';

@@ -34,3 +34,15 @@ export function pendingRevisions(params: {
 export function nextVersion(existing: readonly number[]): number {
   return existing.length === 0 ? 1 : Math.max(...existing) + 1;
 }
+
+/** The e-mail telling a user that a new major revision waits for their acceptance (decision 0053). */
+export function termsChangedMail(params: { recipientName: string; name: string; version: number; isPrivacyPolicy: boolean }): {
+  subject: string;
+  text: string;
+} {
+  const what = params.isPrivacyPolicy ? 'privacy policy' : 'terms';
+  return {
+    subject: `New ${what}: ${params.name} (version ${params.version})`,
+    text: `Hello ${params.recipientName},\n\nA new version of ${params.name} (version ${params.version}) has been published.\n\nWhat happens next: the portal shows it at your next sign-in and asks you to accept it before you carry on.\n`,
+  };
+}

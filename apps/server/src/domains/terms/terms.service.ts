@@ -1,10 +1,12 @@
 import type { ConfirmedTerm, PlatformTerms, Term } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, forbidden, notFound } from '../../platform/errors/domain-error.js';
+import { enqueueJob } from '../../platform/jobs/index.js';
 import type { Caller, OperationContext } from '../../platform/operations/types.js';
 import { findById } from '../accounts/index.js';
 import * as repo from './terms.repository.js';
 import { nextVersion, pendingRevisions } from './terms.rules.js';
+import { TERMS_CHANGED_JOB_TYPE, type TermsChangedPayload } from './terms-changed.job.js';
 
 /** The user's language for texts: User.Language when it is a two-letter code, else en. */
 const languageFrom = (language: unknown): string =>
@@ -135,6 +137,23 @@ export async function publishTermsRevision(
     texts: input.Texts,
   });
   ctx.audit({ accountId: null, after: { TermsId: termsId, Version: version, IsMajor: input.IsMajor || version === 1 } });
+  // A major revision asks everyone again: the users in the publisher's scope hear of it by e-mail (decision 0053),
+  // queued as one job that sends in chunks.
+  if (input.IsMajor || version === 1) {
+    const text = input.Texts.find((t) => t.Language === 'en') ?? input.Texts[0];
+    await enqueueJob(ctx.db, {
+      type: TERMS_CHANGED_JOB_TYPE,
+      payload: {
+        rootAccountId: caller.scope.rootId,
+        name: text?.Name ?? (input.IsPrivacyPolicy ? 'Privacy policy' : 'Terms of use'),
+        version,
+        isPrivacyPolicy: input.IsPrivacyPolicy,
+      } satisfies TermsChangedPayload,
+      createdBy: caller.userId,
+      accountId: null,
+      maxAttempts: 5,
+    });
+  }
   const all = await listPlatformTerms(ctx.db, caller);
   const published = all.find((t) => t.TermsId === termsId);
   if (!published) throw new Error(`published terms ${termsId} could not be read back`);

@@ -7,7 +7,15 @@ describe('notification kinds', () => {
     const switchable = NOTIFICATION_KINDS.filter((k) => k.switchable).map((k) => k.key);
     const fixed = NOTIFICATION_KINDS.filter((k) => !k.switchable);
 
-    expect(switchable).toEqual(['OrderPlaced', 'OrderUnderReview', 'OrderApproved', 'OrderDeclined']);
+    expect(switchable).toEqual([
+      'OrderPlaced',
+      'OrderUnderReview',
+      'OrderApproved',
+      'OrderDeclined',
+      'ProvisioningFailed',
+      'ProvisioningEscalated',
+      'TermsChanged',
+    ]);
     expect(fixed.map((k) => k.key)).toEqual(['FirstTimePassword', 'PasswordReset', 'FailedSignIns']);
     for (const k of fixed) {
       expect(k.group).toBe('Security');
