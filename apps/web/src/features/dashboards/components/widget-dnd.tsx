@@ -1,14 +1,10 @@
 import {
-  type Announcements,
-  type CollisionDetection,
   DndContext,
   type DragEndEvent,
   DragOverlay,
   type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
-  pointerWithin,
-  rectIntersection,
   useDraggable,
   useDroppable,
   useSensor,
@@ -17,6 +13,7 @@ import {
 import { Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dragAnnouncements, pointerThenOverlap } from '../../../lib/dnd';
 import {
   nextSlotForKey,
   PALETTE_DRAG_PREFIX,
@@ -26,12 +23,6 @@ import {
   SLOT_DROP_PREFIX,
   slotDropId,
 } from '../utils/dashboard-grid';
-
-/** A drop counts under the pointer, else where the dragged widget overlaps a slot (the keyboard moves it there). */
-const slotCollisions: CollisionDetection = (args) => {
-  const underPointer = args.pointerCoordinates ? pointerWithin(args) : [];
-  return underPointer.length > 0 ? underPointer : rectIntersection(args);
-};
 
 /**
  * [M4.9] Drag and drop from the palette onto an empty slot, by pointer and by keyboard: Space on a palette widget
@@ -67,16 +58,7 @@ export function WidgetDnd(props: {
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: toNextSlot }),
   );
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => t('dashboards.dnd.picked', { name: widgetName(String(active.id)) }),
-    onDragOver: ({ active, over }) =>
-      over ? t('dashboards.dnd.over', { name: widgetName(String(active.id)), target: targetName(String(over.id)) }) : undefined,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? t('dashboards.dnd.dropped', { name: widgetName(String(active.id)), target: targetName(String(over.id)) })
-        : t('dashboards.dnd.cancelled', { name: widgetName(String(active.id)) }),
-    onDragCancel: ({ active }) => t('dashboards.dnd.cancelled', { name: widgetName(String(active.id)) }),
-  };
+  const announcements = dragAnnouncements(t, 'dashboards.dnd', widgetName, targetName);
 
   function handleDragEnd({ active, over }: DragEndEvent) {
     setActiveId(null);
@@ -86,7 +68,7 @@ export function WidgetDnd(props: {
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={slotCollisions}
+      collisionDetection={pointerThenOverlap}
       onDragStart={({ active }) => setActiveId(String(active.id))}
       onDragEnd={handleDragEnd}
       onDragCancel={() => setActiveId(null)}

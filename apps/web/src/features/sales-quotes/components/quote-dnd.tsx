@@ -1,27 +1,18 @@
 import {
-  type Announcements,
-  type CollisionDetection,
   DndContext,
   type DragEndEvent,
   DragOverlay,
   type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
-  pointerWithin,
-  rectIntersection,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
 import { Paper, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dragAnnouncements, pointerThenOverlap } from '../../../lib/dnd';
 import { CATALOGUE_DRAG_PREFIX, droppedService, QUOTE_DROP_ZONE } from '../utils/quote-drag';
-
-/** A drop counts under the pointer, else where the dragged service overlaps the drop zone (the keyboard moves it there). */
-const quoteCollisions: CollisionDetection = (args) => {
-  const underPointer = args.pointerCoordinates ? pointerWithin(args) : [];
-  return underPointer.length > 0 ? underPointer : rectIntersection(args);
-};
 
 const ARROWS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'];
 
@@ -58,16 +49,7 @@ export function QuoteDnd(props: {
     id === QUOTE_DROP_ZONE
       ? t('salesQuotes.dropZone.label')
       : props.nameOf(id.startsWith(CATALOGUE_DRAG_PREFIX) ? id.slice(CATALOGUE_DRAG_PREFIX.length) : id);
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => t('salesQuotes.dnd.picked', { name: name(String(active.id)) }),
-    onDragOver: ({ active, over }) =>
-      over ? t('salesQuotes.dnd.over', { name: name(String(active.id)), target: name(String(over.id)) }) : undefined,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? t('salesQuotes.dnd.dropped', { name: name(String(active.id)), target: name(String(over.id)) })
-        : t('salesQuotes.dnd.cancelled', { name: name(String(active.id)) }),
-    onDragCancel: ({ active }) => t('salesQuotes.dnd.cancelled', { name: name(String(active.id)) }),
-  };
+  const announcements = dragAnnouncements(t, 'salesQuotes.dnd', name);
 
   function handleDragEnd({ active, over }: DragEndEvent) {
     setActiveId(null);
@@ -78,7 +60,7 @@ export function QuoteDnd(props: {
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={quoteCollisions}
+      collisionDetection={pointerThenOverlap}
       onDragStart={({ active }) => setActiveId(String(active.id))}
       onDragEnd={handleDragEnd}
       onDragCancel={() => setActiveId(null)}
