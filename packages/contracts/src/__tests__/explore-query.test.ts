@@ -70,7 +70,7 @@ describe('explore query string [M2.28]', () => {
     expect(defaultSortDirection('Ranking')).toBe('ASC');
   });
 
-  it('[M2.29]-[M2.40] reads every key', () => {
+  it('[M2.29] [M2.30] [M2.31] [M2.32] [M2.33] [M2.34] [M2.35] [M2.36] [M2.37] [M2.38] [M2.39] [M2.40] reads every key', () => {
     const text = [
       'p:3',
       'l:40',
