@@ -146,7 +146,7 @@ describe('[A7.6] GetServiceDiscounts and UpdateServiceDiscounts', () => {
     expect(audits.map((a) => a.after.Discount.Action)).toEqual(['Created', 'Saved', 'Deleted']);
   });
 
-  it('[A5.3] refuses a 21st discount, a percent above 100 or with 3 decimals, and names the field', async () => {
+  it('[A5.3] [A8.11] refuses a 21st discount (the beta limit message), a percent above 100 or with 3 decimals, and names the field', async () => {
     const bad = await save('reseller', company, [
       { ProductName: OTHER, DiscountItems: [percent('100.5')] },
       { ProductName: OTHER, DiscountItems: [percent('1.125')] },
@@ -170,7 +170,7 @@ describe('[A7.6] GetServiceDiscounts and UpdateServiceDiscounts', () => {
     );
     const full = await save('reseller', target, [{ ProductName: SERVICE, DiscountItems: [percent('5')] }]);
     expect(full.status).toBe(422);
-    expect(full.body.errors[0]).toEqual({ field: 'discounts', message: 'An account can have at most 20 discounts' });
+    expect(full.body.errors[0]).toEqual({ field: 'discounts', message: 'The discount tool is in beta with a maximum of 20 discounts per account; ask your provider for more' });
   });
 
   it('[A5.3] refuses a second active discount on the same service and an unknown service, naming ProductName', async () => {

@@ -15,4 +15,4 @@ export const invalidDiscounts = (fields: FieldError[]) => validationFailed(field
 
 /** [A5.3] */
 export const tooManyDiscounts = (max: number) =>
-  validationFailed([{ field: 'discounts', message: `An account can have at most ${max} discounts` }]);
+  validationFailed([{ field: 'discounts', message: `The discount tool is in beta with a maximum of ${max} discounts per account; ask your provider for more` }]);
