@@ -16,6 +16,9 @@ const entry = (row: repo.CatalogueRow): ReportListEntry => ({
   reportExecutionTime: DEFAULT_REPORT_EXECUTION_MS,
   hasParameters: false,
   kind: 'PowerBI',
+  status: 'default',
+  parameters: [],
+  chartTypes: [],
 });
 
 export async function listReports(ctx: OperationContext, caller: Caller): Promise<ReportListEntry[]> {
@@ -38,5 +41,5 @@ export async function executeReport(ctx: OperationContext, caller: Caller, input
   if (!row) throw notFound('Report');
   await repo.recordReportUse(ctx.db, caller.userId, row.id, ctx.now);
   ctx.audit({ after: { ReportId: row.id, ReportName: row.name } });
-  return { Report: entry(row), PowerBiConfiguration: { reportId: row.id, workgroupId: row.workgroupId } };
+  return { Report: entry(row), PowerBiConfiguration: { reportId: row.id, workgroupId: row.workgroupId }, Run: null };
 }
