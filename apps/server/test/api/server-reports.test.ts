@@ -246,6 +246,31 @@ describe('the catalogue of server reports [M3.23] [M7.22]', () => {
   });
 });
 
+describe('[M2.52] the most used reports', () => {
+  it('[M2.52] counts the runs of server reports beside the analytics ones, for the user who ran them', async () => {
+    const user = await makeUser(t.db, { parentId: ids.R1 as number, capabilities: EVERYTHING });
+    const client = await new ApiClient(t.url).signIn(user.username);
+    await client.op('ExecuteReport', { name: 'CreditExposure' });
+    await client.op('ExecuteReport', { name: 'CreditExposure' });
+    await client.op('ExecuteReport', { name: 'OrdersByStatus' });
+    const res = await client.op('GetFrequentReports');
+    expect(res.status).toBe(200);
+    expect(res.body.Reports.map((r: { reportName: string; kind: string }) => [r.reportName, r.kind])).toEqual([
+      ['Credit Exposure', 'Server'],
+      ['Orders by Status', 'Server'],
+    ]);
+    // A role taken away: the report leaves the list at once.
+    await t.db.query(
+      "DELETE FROM role_capabilities WHERE capability = 'FIELDS_CREDITLIMIT_READ' AND role_id IN (SELECT role_id FROM user_roles WHERE user_id = $1)",
+      [user.id],
+    );
+    const after = await new ApiClient(t.url).signIn(user.username);
+    expect((await after.op('GetFrequentReports')).body.Reports.map((r: { reportName: string }) => r.reportName)).toEqual([
+      'Orders by Status',
+    ]);
+  });
+});
+
 describe('each report counts the caller’s subtree only', () => {
   const all = { From: '2000-01-01', To: today };
 
