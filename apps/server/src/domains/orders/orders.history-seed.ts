@@ -1,6 +1,6 @@
 /**
  * Demo seed only (DEMO_ORDER_HISTORY, decision 0056): a large order history, so that the report row cap [M5.14] can be
- * seen on a real result. The orders are real rows: copies of the first order of an Acme Logistics subscription, on an
+ * seen on a real result. The orders are real rows: copies of the first order of a Pinecrest Media subscription, on an
  * archived (Terminated) subscription beside it, placed through 2023, Completed. They add nothing to the last 12 months'
  * revenue and leave the newest orders of every list as they were. Idempotent: tops the history up to `count`.
  */
@@ -9,7 +9,7 @@ import { pathIds } from '../../platform/tenancy/scope.js';
 import { findById, insertAccount } from '../accounts/index.js';
 import * as repo from './orders.repository.js';
 
-export const DEMO_ORDER_HISTORY_COMPANY = 'Acme Logistics';
+export const DEMO_ORDER_HISTORY_COMPANY = 'Pinecrest Media';
 export const DEMO_ORDER_HISTORY_SUBSCRIPTION = 'Order history archive';
 /** The year the history is placed in: 'Orders by Date' from 2023-01-01 to 2023-12-31 lists it. */
 export const DEMO_ORDER_HISTORY_YEAR = 2023;

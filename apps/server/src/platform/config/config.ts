@@ -57,8 +57,8 @@ export interface Config {
   /** TLS_CERT_FILE and TLS_KEY_FILE (PEM): serve https directly; null: plain http (a proxy may terminate TLS). */
   tls: { certFile: string; keyFile: string } | null;
   /**
-   * DEMO_ORDER_HISTORY: with --seed-demo, this many past orders (of 2023) on an archived subscription of Acme
-   * Logistics, for the report row cap [M5.14] (the e2e run sets it); 0 when unset.
+   * DEMO_ORDER_HISTORY: with --seed-demo, this many past orders (of 2023) on an archived subscription of
+   * Pinecrest Media, for the report row cap [M5.14] (the e2e run sets it); 0 when unset.
    */
   demoOrderHistory: number;
 }
