@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   CONFLICT: 409,
   CONFIRMATION_REQUIRED: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
+  /** [M5.14] A report export above REPORT_EXPORT_ROW_CAP rows: title 'Data limit exceeded'. */
+  DATA_LIMIT_EXCEEDED: 422,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
 } as const;

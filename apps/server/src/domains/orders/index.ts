@@ -39,3 +39,21 @@ export const ordersAccountExtension: AccountExtension = {
   // Decision 0045: a saved change of a subscription's quantity or priced field is recorded as an order.
   afterSave: (db, event) => service.changeAfterSave(db, event),
 };
+export {
+  DEMO_ORDER_HISTORY_COMPANY,
+  DEMO_ORDER_HISTORY_SUBSCRIPTION,
+  DEMO_ORDER_HISTORY_YEAR,
+  seedDemoOrderHistory,
+} from './orders.history-seed.js';
+export {
+  type OrderCursor,
+  type OrderStatusRow,
+  ordersByStatus,
+  ordersOfPeriod,
+  type ReportOrderRow,
+  type ReportPeriod,
+  type RevenueMonthRow,
+  revenueByMonth,
+  type UnderReviewRow,
+  underReviewByCompany,
+} from './orders.reports.js';

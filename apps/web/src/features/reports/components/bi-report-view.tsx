@@ -62,12 +62,13 @@ export function BiReportView({ entry, onStatus }: BiReportViewProps) {
       statusRef.current('failed');
     };
     (async () => {
-      let config: { reportId: string; workgroupId: string };
+      let config: { reportId: string; workgroupId: string } | null;
       try {
         config = (await mutateAsync(entry.reportLink)).PowerBiConfiguration;
       } catch {
         return fail(t('reports.view.tokenError'));
       }
+      if (!config) return fail(t('reports.view.tokenError'));
       if (cancelled) return;
       let tokenFailed = false;
       const embedded = await embedAccountReport(embedService(), element, {
