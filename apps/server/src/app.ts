@@ -59,7 +59,13 @@ import {
   provisioningRoutes,
 } from './domains/provisioning/index.js';
 import { quoteExpiryJobHandler, quoteOperations, quotePdfJobHandler, quoteXlsxJobHandler } from './domains/quotes/index.js';
-import { EMBED_SIGNING_SECRET_COLUMN, reportOperations, reportRoutes } from './domains/reports/index.js';
+import {
+  EMBED_SIGNING_SECRET_COLUMN,
+  reportExecuteJobHandler,
+  reportExportJobHandler,
+  reportOperations,
+  reportRoutes,
+} from './domains/reports/index.js';
 import { expireSpecialDeals, specialDealOperations } from './domains/special-deals/index.js';
 import { CLIENT_SECRET_COLUMN, ssoOperations } from './domains/sso/index.js';
 import { subscriptionOperations, upgradeSubscriptionAction } from './domains/subscriptions/index.js';
@@ -272,6 +278,9 @@ export function registeredJobHandlers(deps: {
     quoteXlsxJobHandler({ storage: deps.storage }),
     quotePdfJobHandler({ storage: deps.storage }),
     quoteExpiryJobHandler(),
+    // Server-run reports: a run computed and kept, and its .xlsx export (decision 0056).
+    reportExecuteJobHandler(),
+    reportExportJobHandler({ storage: deps.storage }),
   ] as JobHandler<never>[];
 }
 

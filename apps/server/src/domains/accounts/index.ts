@@ -6,6 +6,12 @@ export {
 export { accountFindingOperations } from './account-finding.operations.js';
 export { accountOperations } from './accounts.operations.js';
 export {
+  countProductsByService,
+  findOrganisationsInScope,
+  type OrganisationRow,
+  type ProductCountRow,
+} from './accounts.reports.js';
+export {
   type AccountRow,
   countSubtreeAccounts,
   findById,

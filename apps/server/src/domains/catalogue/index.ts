@@ -1,6 +1,7 @@
 export { DEMO_SERVICES, seedDemoServices } from './catalogue.demo.js';
 export { createServiceJobHandler, runDueCreationJobs } from './catalogue.job.js';
 export { catalogueOperations } from './catalogue.operations.js';
+export { type ServiceVendor, serviceVendors } from './catalogue.reports.js';
 export { findProvisioningAction } from './catalogue.repository.js';
 export { currencyOfPathAccounts } from './catalogue.rules.js';
 export { CREATE_SERVICE_JOB_TYPE } from './catalogue.service.js';

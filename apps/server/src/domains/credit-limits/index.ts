@@ -1,4 +1,5 @@
 export { creditLimitOperations } from './credit-limits.operations.js';
+export { type CurrentLimitRow, currentCreditLimits } from './credit-limits.reports.js';
 export {
   type CreditStatus,
   creditAttachmentReferences,

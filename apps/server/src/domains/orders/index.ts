@@ -39,3 +39,15 @@ export const ordersAccountExtension: AccountExtension = {
   // Decision 0045: a saved change of a subscription's quantity or priced field is recorded as an order.
   afterSave: (db, event) => service.changeAfterSave(db, event),
 };
+export {
+  type OrderCursor,
+  type OrderStatusRow,
+  ordersByStatus,
+  ordersOfPeriod,
+  type ReportOrderRow,
+  type ReportPeriod,
+  type RevenueMonthRow,
+  revenueByMonth,
+  type UnderReviewRow,
+  underReviewByCompany,
+} from './orders.reports.js';

@@ -396,7 +396,7 @@ export async function listOrdersPage(
  * The first invoice of a stored order: its setup and one month of its recurring fees at order time. The one
  * place that reads it back (decision 0046); when the order row keeps its first invoice total, read that here.
  */
-const STORED_FIRST_INVOICE_SQL = 'COALESCE(o.setup_selling, 0) + COALESCE(o.monthly_selling, 0)';
+export const STORED_FIRST_INVOICE_SQL = 'COALESCE(o.setup_selling, 0) + COALESCE(o.monthly_selling, 0)';
 
 /** What is open against a company's credit limit: the first invoices of its orders under review, in its currency. */
 export async function openUnderReview(db: Queryable, companyId: number, currency: string): Promise<string> {

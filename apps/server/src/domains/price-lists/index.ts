@@ -11,4 +11,5 @@ export {
 } from './price-list-lookup.js';
 export { DEMO_PROVIDER_LIST, seedDemoPriceLists } from './price-lists.demo.js';
 export { priceListOperations } from './price-lists.operations.js';
+export { marginOf, type PriceListMarginRow, priceListMargins } from './price-lists.reports.js';
 export { priceListPriceOperations } from './prices.operations.js';

@@ -18,3 +18,4 @@ export const provisioningAccountExtension: AccountExtension = {
   extendedValues: (facts, account) => service.extendedValues(facts, account),
   afterSave: (db, event) => service.requestAfterSave(db, event),
 };
+export { type FailedRequestRow, failedProvisioningRequests } from './provisioning.reports.js';

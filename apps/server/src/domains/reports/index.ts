@@ -24,3 +24,5 @@ export {
   type TokenSettings,
   tokenSettingsFromEnv,
 } from './reports.service.js';
+export { reportExecuteJobHandler, reportExportJobHandler } from './server-reports.job.js';
+export { REPORT_EXECUTE_JOB_TYPE, REPORT_EXPORT_JOB_TYPE } from './server-reports.service.js';

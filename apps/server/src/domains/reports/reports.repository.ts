@@ -74,22 +74,26 @@ const VISIBLE_OWNER = 'JOIN accounts o ON o.id = r.owner_account_id AND (starts_
 /** Every report a scope can see, by group and name. */
 export async function listVisibleReports(db: Queryable, rootPath: string): Promise<CatalogueRow[]> {
   return db.query<CatalogueRow>(
-    `SELECT ${CATALOGUE_COLUMNS} FROM reports r ${VISIBLE_OWNER} ORDER BY r.report_group, r.name, r.id`,
+    `SELECT ${CATALOGUE_COLUMNS} FROM reports r ${VISIBLE_OWNER} WHERE r.kind = 'PowerBI' ORDER BY r.report_group, r.name, r.id`,
     [rootPath],
   );
 }
 
-/** The reports a user opened most (ties: the latest first), among those the scope still sees. */
+/**
+ * The reports a user opened most (ties: the latest first), among the analytics reports the scope still sees and the
+ * server reports (whose capability the service checks).
+ */
 export async function listFrequentReports(
   db: Queryable,
   rootPath: string,
   userId: number,
   limit: number,
-): Promise<CatalogueRow[]> {
-  return db.query<CatalogueRow>(
-    `SELECT ${CATALOGUE_COLUMNS} FROM reports r
+): Promise<(CatalogueRow & { kind: 'PowerBI' | 'Server' })[]> {
+  return db.query<CatalogueRow & { kind: 'PowerBI' | 'Server' }>(
+    `SELECT ${CATALOGUE_COLUMNS}, r.kind FROM reports r
        JOIN report_usage u ON u.report_id = r.id AND u.user_id = $2
-       ${VISIBLE_OWNER}
+       LEFT ${VISIBLE_OWNER}
+      WHERE r.kind = 'Server' OR o.id IS NOT NULL
       ORDER BY u.uses DESC, u.last_used_at DESC, r.name LIMIT $3`,
     [rootPath, userId, limit],
   );
