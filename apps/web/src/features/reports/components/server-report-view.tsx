@@ -92,13 +92,15 @@ export function ServerReportView({ entry, onRunTiming }: ServerReportViewProps) 
   const startRef = useRef(start);
   startRef.current = start;
 
-  // Opening: the kept run is shown as it is (and the use counted); a report without parameters runs at once; one with
-  // parameters waits for Execute.
+  // Opening: the kept run is shown as it is (and the use counted, the server answering the same run); a report without
+  // parameters runs at once; one with parameters waits for Execute.
   useEffect(() => {
     if (isOpened.current || result.isPending || result.isError || result.isPlaceholderData) return;
     isOpened.current = true;
-    if (result.data) startRef.current(result.data.Run.Parameters, false);
-    else if (!entry.hasParameters) startRef.current({}, false);
+    // A failed kept run stays shown until Execute or Refresh: opening it again does not run it again.
+    if (result.data) {
+      if (result.data.Run.Status !== 'failed') startRef.current(result.data.Run.Parameters, false);
+    } else if (!entry.hasParameters) startRef.current({}, false);
   }, [result.isPending, result.isError, result.isPlaceholderData, result.data, entry.hasParameters]);
 
   // A run that finishes here is told to the list at once, which tells the user [M4.24].
