@@ -42,15 +42,16 @@ export function ExportReportButton({ name, reportName, isDisabled }: { name: str
           {isRunning && (
             <Stack gap={6}>
               <Text size="sm">{job?.ProgressMessage ?? t('reports.export.working')}</Text>
-              <Progress
-                value={Math.max(job?.Progress ?? 0, 2)}
-                size="lg"
-                striped
-                animated
-                aria-label={t('reports.export.progress')}
-                aria-valuenow={job?.Progress ?? 0}
-                aria-valuetext={`${job?.Progress ?? 0}%`}
-              />
+              <Progress.Root size="lg">
+                <Progress.Section
+                  value={Math.max(job?.Progress ?? 0, 2)}
+                  striped
+                  animated
+                  aria-label={t('reports.export.progress')}
+                  aria-valuenow={job?.Progress ?? 0}
+                  aria-valuetext={`${job?.Progress ?? 0}%`}
+                />
+              </Progress.Root>
             </Stack>
           )}
           {isLimit && (

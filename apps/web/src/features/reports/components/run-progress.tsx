@@ -22,16 +22,15 @@ export function RunProgress({
   }, []);
   const percent = runProgress({ startedAtMs, nowMs: now, expectedMs });
   return (
-    <Progress
-      value={Math.max(percent, 2)}
-      size={size}
-      striped
-      animated
-      aria-label={label}
-      aria-valuenow={percent}
-      aria-valuetext={`${percent}%`}
-      data-testid="run-progress"
-      data-percent={percent}
-    />
+    <Progress.Root size={size} data-testid="run-progress" data-percent={percent}>
+      <Progress.Section
+        value={Math.max(percent, 2)}
+        striped
+        animated
+        aria-label={label}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}%`}
+      />
+    </Progress.Root>
   );
 }
