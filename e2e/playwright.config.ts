@@ -71,6 +71,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${mail.smtp}`,
         // The embed tests' host page runs on the portal's address: an embedding site the operator allows.
         EMBED_FRAME_ANCESTORS: `http://127.0.0.1:${port}`,
+        // Real orders of 2023 beyond the report export row cap [M5.14]: 'Orders by Date' over 2023 lists them (decision 0056).
+        DEMO_ORDER_HISTORY: '100050',
       },
       stdout: 'pipe',
     },

@@ -27,8 +27,9 @@ const app = await buildApp({
 });
 if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
 if (shouldSeed) {
-  const seeded = await seedDemo(db);
-  if (seeded.created) app.log.info('demo data seeded');
+  const started = Date.now();
+  const seeded = await seedDemo(db, { orderHistory: config.demoOrderHistory });
+  if (seeded.created) app.log.info({ ms: Date.now() - started, orderHistory: config.demoOrderHistory }, 'demo data seeded');
 }
 
 let closing = false;

@@ -15,9 +15,10 @@ if (sizeIndex >= 0 && (!Number.isInteger(size) || size < 100)) {
 }
 // The demo seals a provisioning password with the server's key (SECRETS_KEY or DATA_DIR/secrets.key).
 configureSecrets(configuredKeyring());
-const db = await createDb(loadConfig());
+const config = loadConfig();
+const db = await createDb(config);
 await migrate(db, MIGRATIONS_DIR);
-const demo = await seedDemo(db);
+const demo = await seedDemo(db, { orderHistory: config.demoOrderHistory });
 console.log(demo.created ? 'demo data seeded' : 'demo data already present');
 if (size > 0) {
   const started = Date.now();

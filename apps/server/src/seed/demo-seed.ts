@@ -9,7 +9,7 @@ import { seedDemoDashboards } from '../domains/dashboards/index.js';
 import { seedDemoExchangeRates } from '../domains/exchange-rates/index.js';
 import { seedDemoSupportDetails } from '../domains/help/index.js';
 import { seedNotesDemo } from '../domains/notes/index.js';
-import { seedDemoOrders } from '../domains/orders/index.js';
+import { seedDemoOrderHistory, seedDemoOrders } from '../domains/orders/index.js';
 import { seedDemoPriceLists } from '../domains/price-lists/index.js';
 import { seedProvisioningDemo } from '../domains/provisioning/index.js';
 import { seedDemoReports } from '../domains/reports/index.js';
@@ -136,7 +136,10 @@ export interface SeedResult {
 }
 
 /** The demo tenant: a provider, 3 resellers, 20 companies with departments, about 100 users, 3 vendors. Idempotent. */
-export async function seedDemo(db: Db, options: { storage?: FileStorage } = {}): Promise<SeedResult> {
+export async function seedDemo(
+  db: Db,
+  options: { storage?: FileStorage /** DEMO_ORDER_HISTORY (decision 0056). */; orderHistory?: number } = {},
+): Promise<SeedResult> {
   // The demo vendors' logos are files like any upload: in DATA_DIR/files unless told otherwise.
   const storage = options.storage ?? localDiskStorage(join(loadConfig().dataDir, 'files'));
   const existing = await db.query("SELECT 1 FROM accounts WHERE account_type = 'Provider'");
@@ -149,6 +152,7 @@ export async function seedDemo(db: Db, options: { storage?: FileStorage } = {}):
     await seedPricingDemo(db);
     await seedDemoPriceLists(db);
     await seedDemoOrders(db);
+    await seedDemoOrderHistory(db, options.orderHistory ?? 0);
     await seedDemoExchangeRates(db);
     await seedDemoVendorProfiles(db, storage);
     await seedDemoDashboards(db);
@@ -307,6 +311,7 @@ export async function seedDemo(db: Db, options: { storage?: FileStorage } = {}):
   // Before the orders: the demo orders are priced from the customers' price lists.
   await seedDemoPriceLists(db);
   await seedDemoOrders(db);
+  await seedDemoOrderHistory(db, options.orderHistory ?? 0);
   await seedDemoExchangeRates(db);
   await seedDemoVendorProfiles(db, storage);
   await seedDemoDashboards(db);

@@ -2341,3 +2341,56 @@ describe('help: support details and the chat assistant (decision 0052)', () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe('server reports count only the orders and subscriptions of the caller scope (decision 0056)', () => {
+  const reportClients = new Map<CallerName, ApiClient>();
+  const orderOf = new Map<string, string>();
+  const products = TREE.filter((a) => a.type === 'Product').map((a) => a.name);
+  const PROBE = 'Server reports isolation probe';
+
+  beforeAll(async () => {
+    for (const [i, target] of products.entries()) {
+      const order = await insertOrder(t.db, {
+        accountId: idOf(target),
+        companyId: null,
+        resellerId: null,
+        serviceName: 'ReportsIsolation',
+        serviceDisplayName: PROBE,
+        quantity: 1,
+        currency: 'EUR',
+        monthlySelling: '1',
+        setupSelling: '0',
+        purchaseCurrency: 'EUR',
+        monthlyPurchase: '1',
+        setupPurchase: '0',
+        status: 'Completed',
+        placedBy: null,
+        placedAt: new Date(Date.UTC(2021, 0, 1 + i)),
+      });
+      orderOf.set(target, order.orderNumber);
+    }
+    await signInCallers(reportClients, [...READ_ALL, 'ORDER_MANAGEMENT_READ'], 'server reports');
+  });
+
+  it.each(CALLERS.map((c) => c.caller))('%s runs Orders by Date over exactly its own subscriptions', async (caller) => {
+    const client = reportClients.get(caller)!;
+    const parameters = { From: '2021-01-01', To: '2021-01-31' };
+    expect((await client.op('ExecuteReport', { name: 'OrdersByDate', parameters, flag: true })).status).toBe(200);
+    await t.app.jobs.runDue({});
+    const res = await client.op('GetReportResult', { name: 'OrdersByDate', pageSize: 100 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const service = res.body.Columns.findIndex((c: { CellName: string }) => c.CellName === 'Service');
+    const numbers = res.body.Rows.filter((r: unknown[]) => r[service] === PROBE).map((r: unknown[]) => r[0]);
+    const expected = products.filter((p) => SCOPE[caller].includes(p)).map((p) => orderOf.get(p));
+    expect(numbers.sort()).toEqual(expected.sort());
+  });
+
+  it.each(CALLERS.map((c) => c.caller))('%s counts exactly its own subscriptions by service', async (caller) => {
+    const client = reportClients.get(caller)!;
+    expect((await client.op('ExecuteReport', { name: 'SubscriptionsByServiceAndVendor', flag: true })).status).toBe(200);
+    await t.app.jobs.runDue({});
+    const res = await client.op('GetReportResult', { name: 'SubscriptionsByServiceAndVendor', pageSize: 100 });
+    const total = res.body.Rows.reduce((s: number, r: unknown[]) => s + (r[5] as number), 0);
+    expect(total).toBe(products.filter((p) => SCOPE[caller].includes(p)).length);
+  });
+});

@@ -40,6 +40,12 @@ export const ordersAccountExtension: AccountExtension = {
   afterSave: (db, event) => service.changeAfterSave(db, event),
 };
 export {
+  DEMO_ORDER_HISTORY_COMPANY,
+  DEMO_ORDER_HISTORY_SUBSCRIPTION,
+  DEMO_ORDER_HISTORY_YEAR,
+  seedDemoOrderHistory,
+} from './orders.history-seed.js';
+export {
   type OrderCursor,
   type OrderStatusRow,
   ordersByStatus,

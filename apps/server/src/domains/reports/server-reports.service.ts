@@ -19,7 +19,7 @@ import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, forbidden, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import { enqueueJob, loadJob } from '../../platform/jobs/index.js';
 import type { Caller } from '../../platform/operations/types.js';
-import { COMPUTATIONS, DEAL_PARTS } from './server-reports.computations.js';
+import { DEAL_PARTS } from './server-reports.computations.js';
 import * as repo from './server-reports.repository.js';
 import { parseParameters, resolveDefault, sameParameters, sortExpression } from './server-reports.rules.js';
 

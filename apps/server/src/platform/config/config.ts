@@ -56,6 +56,11 @@ export interface Config {
   orphanUploadGraceHours: number;
   /** TLS_CERT_FILE and TLS_KEY_FILE (PEM): serve https directly; null: plain http (a proxy may terminate TLS). */
   tls: { certFile: string; keyFile: string } | null;
+  /**
+   * DEMO_ORDER_HISTORY: with --seed-demo, this many past orders (of 2023) on an archived subscription of Acme
+   * Logistics, for the report row cap [M5.14] (the e2e run sets it); 0 when unset.
+   */
+  demoOrderHistory: number;
 }
 
 export type TrustProxy = boolean | number | string;
@@ -108,7 +113,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     orphanUploadGraceHours: parseOrphanUploadGraceHours(env.ORPHAN_UPLOAD_GRACE_HOURS),
     tls: parseTls(env.TLS_CERT_FILE, env.TLS_KEY_FILE),
+    demoOrderHistory: parseDemoOrderHistory(env.DEMO_ORDER_HISTORY),
   };
+}
+
+/** DEMO_ORDER_HISTORY: a whole number from 0 to 1,000,000; 0 when unset. */
+export function parseDemoOrderHistory(value: string | undefined): number {
+  const v = value?.trim() || '0';
+  const count = Number(v);
+  if (!/^\d+$/.test(v) || count > 1_000_000)
+    throw new Error(`DEMO_ORDER_HISTORY must be a whole number of orders from 0 to 1000000, got "${value}"`);
+  return count;
 }
 
 /** TLS_CERT_FILE and TLS_KEY_FILE: both paths (read when the server starts) or neither. */
