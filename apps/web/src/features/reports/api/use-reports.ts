@@ -29,15 +29,20 @@ export function useFrequentReports() {
   });
 }
 
-/** Writes a report's state into the cached list, so the menu shows it at once [M4.24]. */
+/**
+ * Writes a report's state into the cached list, so the menu shows it at once [M4.24]. A list answer still on its way
+ * is dropped first: it was read before this change and would turn the entry back (and tell a finish twice).
+ */
 export function useSetListedStatus() {
   const client = useQueryClient();
-  return (reportLink: string, status: ReportStatus) =>
+  return async (reportLink: string, status: ReportStatus) => {
+    await client.cancelQueries({ queryKey: reportKeys.list() });
     client.setQueryData(reportKeys.list(), (old: { Reports: ReportListEntry[] } | undefined) =>
       old
         ? { Reports: old.Reports.map((r) => (r.reportLink === reportLink && r.status !== status ? { ...r, status } : r)) }
         : old,
     );
+  };
 }
 
 /** [M7.22] Opens an analytics report: counts the use and answers the ids to ask its embed token for. */

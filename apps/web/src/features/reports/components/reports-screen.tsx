@@ -1,8 +1,10 @@
-import { Box, Flex, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Collapse, Flex, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReportListEntry } from '@portal/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
+import { PHONE_QUERY } from '../../../lib/media-queries';
 import { NOTIFICATION_FADE_MS } from '../../../lib/notification-timing';
 import { notify } from '../../../lib/notify';
 import { useReports } from '../api/use-reports';
@@ -50,6 +52,13 @@ export function ReportsScreen({ reportLink, hrefFor }: ReportsScreenProps) {
   const [timings, setTimings] = useState<Record<string, RunTiming>>({});
   const entry = reportLink ? reports.data?.Reports.find((r) => r.reportLink === reportLink) : undefined;
   useFinishedNotices(reports.data?.Reports);
+  // On a phone an open report comes first: 'My reports' folds away above it (open on the landing page).
+  const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  useEffect(() => {
+    setMenuOpen(reportLink === null);
+  }, [reportLink]);
+  const isMenuShown = !isPhone || isMenuOpen;
 
   const handleRunTiming = useCallback((link: string, timing: RunTiming) => {
     setTimings((old) => {
@@ -63,17 +72,32 @@ export function ReportsScreen({ reportLink, hrefFor }: ReportsScreenProps) {
   return (
     <Flex gap="lg" align="flex-start" direction={{ base: 'column', md: 'row' }}>
       <Paper withBorder p="sm" w={{ base: '100%', md: 280 }} style={{ flexShrink: 0 }}>
-        {reports.isPending ? (
-          <Loader size="sm" aria-label={t('app.loading')} />
-        ) : (
-          <ReportsMenu
-            reports={reports.data?.Reports ?? []}
-            activeLink={reportLink}
-            statuses={statuses}
-            timings={timings}
-            hrefFor={hrefFor}
-          />
+        {isPhone && (
+          <Button
+            variant="subtle"
+            fullWidth
+            justify="space-between"
+            onClick={() => setMenuOpen((o) => !o)}
+            aria-expanded={isMenuOpen}
+            aria-controls="reports-menu"
+            rightSection={<span aria-hidden="true">{isMenuOpen ? '▴' : '▾'}</span>}
+          >
+            {isMenuOpen ? t('reports.menu.hide') : t('reports.menu.show')}
+          </Button>
         )}
+        <Collapse in={isMenuShown} id="reports-menu">
+          {reports.isPending ? (
+            <Loader size="sm" aria-label={t('app.loading')} />
+          ) : (
+            <ReportsMenu
+              reports={reports.data?.Reports ?? []}
+              activeLink={reportLink}
+              statuses={statuses}
+              timings={timings}
+              hrefFor={hrefFor}
+            />
+          )}
+        </Collapse>
       </Paper>
       <Box flex={1} w="100%" miw={0}>
         {reports.isError && <ReadableAlert color="red">{t('reports.menu.failed')}</ReadableAlert>}

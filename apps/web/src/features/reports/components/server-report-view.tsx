@@ -71,8 +71,12 @@ export function ServerReportView({ entry, onRunTiming }: ServerReportViewProps) 
   timingRef.current = onRunTiming;
 
   const data = result.data;
-  const current = data?.Run ?? null;
   const { mutate } = run;
+  // The run Execute or Refresh just started stands for the result until the result catches up with it, so the
+  // previous run's table is not shown as if it were the new one.
+  const answered = run.data?.Run ?? null;
+  const isAnswerNewer = answered !== null && (!data || Date.parse(answered.StartedAt) > Date.parse(data.Run.StartedAt));
+  const current = isAnswerNewer ? answered : (data?.Run ?? null);
 
   const start = (parameters: Record<string, string>, flag: boolean) => {
     mutate(
@@ -80,7 +84,7 @@ export function ServerReportView({ entry, onRunTiming }: ServerReportViewProps) 
       {
         onSuccess: (answer) => {
           if (answer.Run) {
-            setListedStatus(entry.reportLink, answer.Run.Status);
+            void setListedStatus(entry.reportLink, answer.Run.Status);
             if (answer.Run.Status === 'loading') timingRef.current(timingOf(answer.Run));
           }
           setView((v) => ({ ...v, page: 1 }));
@@ -200,12 +204,12 @@ export function ServerReportView({ entry, onRunTiming }: ServerReportViewProps) 
           {current.Error ?? t('reports.view.failedText')}
         </ReadableAlert>
       )}
-      {isLoaded && data && current.TotalRows === 0 && (
+      {isLoaded && data && !isAnswerNewer && current.TotalRows === 0 && (
         <Text c="gray.8" data-testid="report-no-rows">
           {t('reports.view.noRows')}
         </Text>
       )}
-      {isLoaded && data && current.TotalRows > 0 && (
+      {isLoaded && data && !isAnswerNewer && current.TotalRows > 0 && (
         <>
           {data.Chart && chartType && (
             <Stack gap="xs">
