@@ -92,7 +92,7 @@ export function ReportParametersForm({ parameters, initial, isBusy, serverErrors
               description={p.DisplayTemplate === 'Date' ? t('reports.params.dateHint') : undefined}
               autoComplete="off"
               error={error}
-              w={{ base: '100%', xs: p.DisplayTemplate === 'Date' ? 160 : 220 }}
+              w={{ base: '100%', xs: p.DisplayTemplate === 'Date' ? 180 : 220 }}
               data-date={p.DisplayTemplate === 'Date' ? p.Name : undefined}
             />
           );

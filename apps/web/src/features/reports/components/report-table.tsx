@@ -23,6 +23,7 @@ const isNumeric = (type: ReportColumn['CellType']) => type === 'Int32' || type =
 export function ReportTable({ columns, rows, totalRows, view, isFetching, onView }: ReportTableProps) {
   const { t } = useTranslation();
   const locale = i18next.language;
+  const integer = new Intl.NumberFormat(locale);
   const pages = Math.max(1, Math.ceil(totalRows / view.pageSize));
   const first = totalRows === 0 ? 0 : (view.page - 1) * view.pageSize + 1;
   const last = Math.min(totalRows, view.page * view.pageSize);
@@ -80,7 +81,11 @@ export function ReportTable({ columns, rows, totalRows, view, isFetching, onView
       </Table.ScrollContainer>
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm" c="gray.8" data-testid="report-rows">
-          {t('reports.table.range', { first, last, total: totalRows })}
+          {t('reports.table.range', {
+            first: integer.format(first),
+            last: integer.format(last),
+            total: integer.format(totalRows),
+          })}
         </Text>
         <Group gap="sm" wrap="wrap">
           <Select
