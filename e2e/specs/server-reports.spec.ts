@@ -305,4 +305,56 @@ test.describe('server reports', () => {
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await expect(dialog).toHaveCount(0);
   });
+
+  test('[M8.11] [M4.24] shows a failed run with its message and marks its entry failed with a warning icon', async ({ page }) => {
+    // A run fails when its computation cannot be done; the browser cannot cause that, so the server's answers about
+    // Price List Margins are turned into a failed run here (the server's own test fails a real run: server-reports.test.ts).
+    const error = 'The report "Price List Margins" cannot be run: its computation is not known';
+    await page.route('**/api/op/ListReports', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { Reports: { reportLink: string; status: string }[] };
+      for (const r of body.Reports) if (r.reportLink === 'PriceListMargins') r.status = 'failed';
+      await route.fulfill({ response, json: body });
+    });
+    await page.route('**/api/op/GetReportResult', async (route) => {
+      if ((route.request().postDataJSON() as { name: string }).name !== 'Price List Margins') return route.continue();
+      const list = (await (await page.request.post('/api/op/ListReports', { data: {} })).json()) as {
+        Reports: { reportLink: string }[];
+      };
+      const entry = { ...list.Reports.find((r) => r.reportLink === 'PriceListMargins'), status: 'failed' };
+      const now = new Date().toISOString();
+      await route.fulfill({
+        json: {
+          Report: entry,
+          Run: {
+            JobId: null,
+            Status: 'failed',
+            Parameters: {},
+            StartedAt: now,
+            LoadedAt: null,
+            ExpectedMs: 1000,
+            ExecutionMs: 5,
+            Error: error,
+            TotalRows: 0,
+          },
+          Columns: [],
+          Rows: [],
+          Page: 1,
+          PageSize: 15,
+          Chart: null,
+        },
+      });
+    });
+    await signIn(page, USER);
+    await page.goto('/#/Reports/PriceListMargins');
+
+    await expect(page.getByRole('alert').filter({ hasText: error })).toContainText('Price List Margins could not be run');
+    const item = menuOf(page).locator('[data-report="PriceListMargins"]');
+    await expect(item).toHaveAttribute('data-status', 'failed');
+    await expect(item.getByRole('img', { name: 'Failed' })).toHaveText('⚠');
+    await expect(page.getByTestId('report-loaded-at')).toHaveText('Last run failed');
+    await expect(page.getByRole('button', { name: 'Export to Excel' })).toBeDisabled();
+    await expectAccessible(page);
+    await shot(page, 'server-report-failed');
+  });
 });

@@ -146,7 +146,9 @@ export function ServerReportView({ entry, onRunTiming }: ServerReportViewProps) 
               ? t('reports.view.loadedAt', { date: loadedAt })
               : isLoading
                 ? t('reports.view.loading')
-                : t('reports.view.notLoaded')}
+                : current?.Status === 'failed'
+                  ? t('reports.view.lastFailed')
+                  : t('reports.view.notLoaded')}
           </Text>
           <Button
             variant="default"
