@@ -246,6 +246,31 @@ describe('the catalogue of server reports [M3.23] [M7.22]', () => {
   });
 });
 
+describe('[M2.52] the most used reports', () => {
+  it('[M2.52] counts the runs of server reports beside the analytics ones, for the user who ran them', async () => {
+    const user = await makeUser(t.db, { parentId: ids.R1 as number, capabilities: EVERYTHING });
+    const client = await new ApiClient(t.url).signIn(user.username);
+    await client.op('ExecuteReport', { name: 'CreditExposure' });
+    await client.op('ExecuteReport', { name: 'CreditExposure' });
+    await client.op('ExecuteReport', { name: 'OrdersByStatus' });
+    const res = await client.op('GetFrequentReports');
+    expect(res.status).toBe(200);
+    expect(res.body.Reports.map((r: { reportName: string; kind: string }) => [r.reportName, r.kind])).toEqual([
+      ['Credit Exposure', 'Server'],
+      ['Orders by Status', 'Server'],
+    ]);
+    // A role taken away: the report leaves the list at once.
+    await t.db.query(
+      "DELETE FROM role_capabilities WHERE capability = 'FIELDS_CREDITLIMIT_READ' AND role_id IN (SELECT role_id FROM user_roles WHERE user_id = $1)",
+      [user.id],
+    );
+    const after = await new ApiClient(t.url).signIn(user.username);
+    expect((await after.op('GetFrequentReports')).body.Reports.map((r: { reportName: string }) => r.reportName)).toEqual([
+      'Orders by Status',
+    ]);
+  });
+});
+
 describe('each report counts the caller’s subtree only', () => {
   const all = { From: '2000-01-01', To: today };
 
@@ -263,10 +288,16 @@ describe('each report counts the caller’s subtree only', () => {
     const rows = body.Rows.filter((r: unknown[]) => r[1] === 'EUR');
     expect(rows.reduce((s: number, r: unknown[]) => s + (r[2] as number), 0)).toBe(eur.n);
     expect(sumDecimals(rows.map((r: unknown[]) => r[5]))).toBe(asMicro(eur.total));
-    // Money stays exact: 100.000001 + 5 is kept to the millionth.
-    expect(
-      body.Rows.some((r: unknown[]) => r[5] === '105.000001' || String(r[5]).endsWith('.000001') || String(r[5]).includes('.15')),
-    ).toBe(true);
+    // Money stays exact: this month's EUR orders are 10.10 + 0.05 and 100.000001 + 5 (under review, not canceled).
+    const month = daysAgo(3).toISOString().slice(0, 7);
+    expect(body.Rows.find((r: unknown[]) => r[0] === month && r[1] === 'EUR')).toEqual([
+      month,
+      'EUR',
+      2,
+      '110.100001',
+      '5.05',
+      '115.150001',
+    ]);
     expect(body.Chart.Series.map((s: { Name: string }) => s.Name).sort()).toEqual(['EUR', 'USD']);
     // R2 sees only its own: 55.5 + 2 over its subtree.
     const r2 = await run(clients.r2!, 'RevenueByMonth', all);
@@ -287,14 +318,15 @@ describe('each report counts the caller’s subtree only', () => {
     expect(c1.Rows.reduce((s: number, r: unknown[]) => s + (r[1] as number), 0)).toBe(c1sql.n);
   });
 
-  it('[M9.14] orders by date: every order of the period with its month chart, small months grouped into Other', async () => {
+  it('orders by date: every order of the period, newest first, with the month chart over all of them', async () => {
     const body = await run(clients.r1!, 'OrdersByDate', all);
     const sql = await sqlOrders(ids.R1 as number, 'true');
     expect(body.Run.TotalRows).toBe(sql.n);
     expect(new Set(column(body, 'Company'))).toEqual(new Set(['C1', 'C1b']));
+    const placed = column(body, 'PlacedOn') as string[];
+    expect(placed).toEqual([...placed].sort().reverse());
     const chartTotal = body.Chart.Series[0].Values.reduce((a: number, b: number) => a + b, 0);
     expect(chartTotal).toBe(sql.n);
-    // 800 days ago is one order of six: above 10 percent, so it keeps its month; nothing is below the threshold.
     expect(body.Chart.CategoryName).toBe('Month');
     const period = await run(clients.r1!, 'OrdersByDate', { From: daysAgo(60).toISOString().slice(0, 10), To: today });
     expect(period.Run.TotalRows).toBe(

@@ -71,7 +71,7 @@ export function reportExecuteJobHandler(): JobHandler<{ runId: string }> {
 }
 
 /** Rows of a run read and written per chunk of the export. */
-const EXPORT_CHUNK = 2000;
+const EXPORT_CHUNK = 5000;
 
 const xlsxColumns = (columns: readonly ReportColumn[]): XlsxColumn[] =>
   columns.map((c, i) => ({ key: `c${i}`, header: c.CellName, width: c.CellType === 'String' ? 30 : 18 }));

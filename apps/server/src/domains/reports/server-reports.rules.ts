@@ -127,7 +127,10 @@ export const OTHER_CATEGORY = 'Other';
 export const OTHER_SHARE = 0.1;
 export const OTHER_SHARE_LAST = 0.01;
 
-/** Adds up the chart of a run over its rows, chunk after chunk, in the order categories first appear. */
+/**
+ * Adds up the chart of a run over its rows, chunk after chunk, in the order categories first appear (a 'by Date' chart:
+ * in date order, its categories being yyyy-MM).
+ */
 export class ChartAccumulator {
   private readonly categories = new Map<string, Map<string, number>>();
   private readonly seriesNames: string[] = [];
@@ -148,7 +151,8 @@ export class ChartAccumulator {
   }
 
   result(): ReportChart {
-    const categories = [...this.categories.keys()];
+    // A 'by Date' chart runs oldest to newest (its rows may come newest first): the last category is the latest.
+    const categories = this.spec.byDate ? [...this.categories.keys()].sort() : [...this.categories.keys()];
     const series = this.seriesNames.map((name) => ({
       Name: name,
       Values: categories.map((c) => this.categories.get(c)?.get(name) ?? 0),

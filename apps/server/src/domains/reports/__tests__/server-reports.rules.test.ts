@@ -143,3 +143,26 @@ describe('[M3.23] the average execution time and sorting', () => {
     expect(sortExpression(columns, 'x; DROP TABLE reports')).toBeNull();
   });
 });
+
+describe('[M9.14] a by-Date chart', () => {
+  it('[M9.14] runs oldest to newest whatever the rows order, so the latest month is the last (kept down to 1 percent)', () => {
+    const acc = new ChartAccumulator({
+      categoryName: 'Month',
+      category: (r) => String(r[0]).slice(0, 7),
+      series: () => 'Orders',
+      value: () => 1,
+      byDate: true,
+    });
+    const rows = [
+      ...Array.from({ length: 2 }, () => ['2026-03-02']),
+      ...Array.from({ length: 90 }, () => ['2026-02-10']),
+      ...Array.from({ length: 8 }, () => ['2026-01-05']),
+    ];
+    acc.add(rows);
+    expect(acc.result()).toEqual({
+      CategoryName: 'Month',
+      Categories: ['2026-02', '2026-03', 'Other'],
+      Series: [{ Name: 'Orders', Values: [90, 2, 8] }],
+    });
+  });
+});
