@@ -2,8 +2,12 @@ import { Anchor, Card, Loader, SimpleGrid, Stack, Text, Title, Tooltip } from '@
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { useFrequentReports } from '../api/use-reports';
+import { ParametersExpander } from './parameters-expander';
 
-/** [M2.52] The landing page: 'Most frequently used reports' as tiles, or an empty state. */
+/**
+ * [M2.52] The landing page: 'Most frequently used reports' as tiles (group, name, description as tooltip and text,
+ * parameters behind an expander), or an empty state.
+ */
 export function FrequentReports({ hrefFor }: { hrefFor: (link: string) => string }) {
   const { t } = useTranslation();
   const frequent = useFrequentReports();
@@ -39,6 +43,7 @@ export function FrequentReports({ hrefFor }: { hrefFor: (link: string) => string
                 {r.reportDescription}
               </Text>
             )}
+            <ParametersExpander reportName={r.reportName} parameters={r.parameters} />
           </Card>
         ))}
       </SimpleGrid>

@@ -1,2 +1,2 @@
-/** [M4.24] The state of a report entry in the menu. */
-export type ReportStatus = 'default' | 'loading' | 'loaded' | 'failed';
+/** [M4.24] The state of a report entry in the menu (the contract's ReportStatus). */
+export type { ReportStatus } from '@portal/contracts';

@@ -1,14 +1,20 @@
 import { Box, Loader, NavLink, Progress, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { REPORT_SEARCH_DEBOUNCE_MS, type ReportListEntry } from '@portal/contracts';
-import { useMemo, useState } from 'react';
+import { DEFAULT_REPORT_EXECUTION_MS, REPORT_SEARCH_DEBOUNCE_MS, type ReportListEntry } from '@portal/contracts';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ParametersExpander } from './parameters-expander';
 import type { ReportStatus } from './report-status';
+import { RunProgress } from './run-progress';
+import type { RunTiming } from './server-report-view';
 
 export interface ReportsMenuProps {
   reports: ReportListEntry[];
   activeLink: string | null;
+  /** The embedded reports' states, kept by the page; a server report's state comes with its entry. */
   statuses: Record<string, ReportStatus>;
+  /** When the server reports running now started and how long they take on average. */
+  timings: Record<string, RunTiming>;
   hrefFor: (link: string) => string;
 }
 
@@ -35,9 +41,14 @@ function StatusIcon({ status, onDark }: { status: ReportStatus; onDark: boolean 
   );
 }
 
-/** [M2.51] 'My reports': a search box and the reports by group, each with its state and, while loading, a progress bar. */
-export function ReportsMenu({ reports, activeLink, statuses, hrefFor }: ReportsMenuProps) {
+/**
+ * [M2.51] 'My reports': a search box and the reports by group, each with its state (a warning icon once its run failed
+ * [M8.11]), its parameters behind an expander and, while loading, a progress bar against its average time [M9.13].
+ */
+export function ReportsMenu({ reports, activeLink, statuses, timings, hrefFor }: ReportsMenuProps) {
   const { t } = useTranslation();
+  // A run started elsewhere (another tab, before a reload) is measured from when this page first saw it loading.
+  const firstSeen = useRef(new Map<string, number>());
   const [text, setText] = useState('');
   const [search] = useDebouncedValue(text.trim().toLowerCase(), REPORT_SEARCH_DEBOUNCE_MS);
   const groups = useMemo(() => {
@@ -72,7 +83,13 @@ export function ReportsMenu({ reports, activeLink, statuses, hrefFor }: ReportsM
             {group}
           </Text>
           {entries.map((r) => {
-            const status = statuses[r.reportLink] ?? 'default';
+            const status = r.kind === 'Server' ? r.status : (statuses[r.reportLink] ?? 'default');
+            if (status !== 'loading') firstSeen.current.delete(r.reportLink);
+            else if (!firstSeen.current.has(r.reportLink)) firstSeen.current.set(r.reportLink, Date.now());
+            const timing = timings[r.reportLink] ?? {
+              startedAtMs: firstSeen.current.get(r.reportLink) ?? Date.now(),
+              expectedMs: r.reportExecutionTime || DEFAULT_REPORT_EXECUTION_MS,
+            };
             return (
               <Box key={r.reportLink}>
                 <Tooltip label={r.reportDescription || r.reportName} multiline w={260} openDelay={300}>
@@ -89,9 +106,18 @@ export function ReportsMenu({ reports, activeLink, statuses, hrefFor }: ReportsM
                     data-status={status}
                   />
                 </Tooltip>
-                {status === 'loading' && (
-                  <Progress value={100} animated striped size="xs" aria-label={t('reports.status.loading')} />
-                )}
+                {r.kind === 'Server' && <ParametersExpander reportName={r.reportName} parameters={r.parameters} />}
+                {status === 'loading' &&
+                  (r.kind === 'Server' ? (
+                    <RunProgress
+                      startedAtMs={timing.startedAtMs}
+                      expectedMs={timing.expectedMs}
+                      label={t('reports.view.progress', { name: r.reportName })}
+                      size="xs"
+                    />
+                  ) : (
+                    <Progress value={100} animated striped size="xs" aria-label={t('reports.status.loading')} />
+                  ))}
               </Box>
             );
           })}
