@@ -3,6 +3,7 @@ import type { Channel, Reply, Request } from './channel.js';
 import {
   aggregate,
   applyFilters,
+  defaultSlicerValues,
   describeFilter,
   type EmbedData,
   type PageDefinition,
@@ -245,6 +246,7 @@ export class ReportHost {
       },
       this.editBar(),
       this.panes(page),
+      this.zoom === 1 && laidOut === page && this.viewMode === 'view',
     );
   }
 
@@ -490,6 +492,26 @@ export class ReportHost {
     else window.open(action.url, '_blank', 'noopener,noreferrer');
   }
 
+  /** Slicers the configuration left alone start on their default (a currency slicer: the viewer's currency). */
+  private setDefaultSlicers() {
+    for (const page of this.pages) {
+      for (const visual of page.visuals) {
+        const key = `${page.name}/${visual.name}`;
+        const column = visual.fields.category;
+        if (visual.type !== 'slicer' || !column || this.slicers.has(key)) continue;
+        const rows = visual.dataset ? (this.data?.datasets[visual.dataset] ?? []) : [];
+        const values = defaultSlicerValues({
+          column,
+          values: rows.map((row) => row[column]),
+          viewerCurrency: this.data?.viewerCurrency,
+        });
+        if (values.length === 0) continue;
+        const filter = new models.BasicFilter({ table: TABLE, column }, 'In', values).toJSON() as models.ISlicerFilter;
+        this.slicers.set(key, { filters: [filter], targets: [{ table: TABLE, column }] } as models.ISlicerState);
+      }
+    }
+  }
+
   private toggleSlicer(page: PageDefinition, visual: VisualDefinition, category: string) {
     const column = visual.fields.category;
     if (!column) return;
@@ -571,6 +593,7 @@ export class ReportHost {
       if (visual?.type === 'slicer') this.slicers.set(`${this.activePage}/${selector.visualName}`, slicer.state);
       else note(`The slicer state for ${selector.visualName} was ignored: the page has no such slicer`, 'VisualNotFound');
     }
+    this.setDefaultSlicers();
     if (config.bookmark?.state) {
       if (!this.applyState(decodeState(config.bookmark.state)))
         note('The bookmark state of the configuration was ignored: it does not fit this report', 'BookmarkNotFound');
