@@ -1,5 +1,5 @@
-import { Box, Flex, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Box, Button, Flex, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { useReports } from '../api/use-reports';
@@ -14,16 +14,31 @@ export interface ReportsScreenProps {
   hrefFor: (link: string) => string;
 }
 
-/** [M2.50]-[M2.53] The Reports page: 'My reports' beside the landing page or the open report. */
+const MENU_ID = 'reports-menu';
+
+/**
+ * [M2.50]-[M2.53] The Reports page: 'My reports' beside the landing page; beside an open report it folds away
+ * behind 'Show my reports', so the report has the page's width (decision 0058).
+ */
 export function ReportsScreen({ reportLink, hrefFor }: ReportsScreenProps) {
   const { t } = useTranslation();
   const reports = useReports();
   const [statuses, setStatuses] = useState<Record<string, ReportStatus>>({});
+  const [isMenuShown, setMenuShown] = useState(!reportLink);
+  // Opening a report folds the list away again; the landing page always shows it.
+  useEffect(() => setMenuShown(!reportLink), [reportLink]);
   const entry = reportLink ? reports.data?.Reports.find((r) => r.reportLink === reportLink) : undefined;
 
   return (
     <Flex gap="lg" align="flex-start" direction={{ base: 'column', md: 'row' }}>
-      <Paper withBorder p="sm" w={{ base: '100%', md: 280 }} style={{ flexShrink: 0 }}>
+      <Paper
+        id={MENU_ID}
+        withBorder
+        p="sm"
+        w={{ base: '100%', md: 280 }}
+        display={isMenuShown ? undefined : 'none'}
+        style={{ flexShrink: 0 }}
+      >
         {reports.isPending ? (
           <Loader size="sm" aria-label={t('app.loading')} />
         ) : (
@@ -31,6 +46,18 @@ export function ReportsScreen({ reportLink, hrefFor }: ReportsScreenProps) {
         )}
       </Paper>
       <Box flex={1} w="100%" miw={0}>
+        {reportLink && (
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => setMenuShown((shown) => !shown)}
+            aria-expanded={isMenuShown}
+            aria-controls={MENU_ID}
+            mb="sm"
+          >
+            {isMenuShown ? t('reports.menu.hide') : t('reports.menu.show')}
+          </Button>
+        )}
         {reports.isError && <ReadableAlert color="red">{t('reports.menu.failed')}</ReadableAlert>}
         {!reportLink && <FrequentReports hrefFor={hrefFor} />}
         {reportLink && entry && (
