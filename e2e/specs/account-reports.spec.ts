@@ -29,7 +29,8 @@ test.describe('report pages of the account page', () => {
     await expect(page).toHaveURL(/\/Usage_report$/);
     await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
 
-    // Opened before in this database (a retried run): prepare it again to see the progress.
+    // The first look waits for the short preparation and shows the report (decision 0058); a refresh answers at
+    // once, so it shows the progress.
     const prepared = page.getByTestId('account-report-prepared');
     await expect(progressBlock(page).or(prepared)).toBeVisible();
     if (await prepared.isVisible()) await page.getByRole('button', { name: 'Refresh data' }).click();
