@@ -119,7 +119,7 @@ test.describe('the analytics reports as a new user finds them', () => {
       const notice = page.locator('.mantine-Notification-root').filter({ hasText: 'Account overview has finished loading!' });
       await expect(notice).toBeVisible();
       // The clock stops now, a moment after the notice came, so the checks below take no time of its 5 s.
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
       await shot(page, `reports-notice-${size.width}`);
 
       const signOut = await boxOf(page.getByRole('button', { name: 'Sign out' }));
@@ -129,7 +129,7 @@ test.describe('the analytics reports as a new user finds them', () => {
       expect(toast.y).toBeGreaterThanOrEqual(header.y + header.height);
 
       // [M9.13] 5 s: still there at 4.4 s, gone by 5.1 s.
-      await page.clock.runFor(4400);
+      await page.clock.runFor(4300);
       await expect(notice).toBeVisible();
       await page.clock.runFor(700);
       await expect(notice).toHaveCount(0);
