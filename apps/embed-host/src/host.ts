@@ -106,6 +106,8 @@ export class ReportHost {
     this.groupId = query.get('groupId');
     this.routes();
     this.watchSwipes();
+    // The frame's width decides between the page's own size, zoomed to fit, and one column (fitPage, host.css).
+    root.ownerDocument.defaultView?.addEventListener('resize', () => this.fitPage());
   }
 
   private get pages(): PageDefinition[] {
@@ -248,6 +250,24 @@ export class ReportHost {
       this.panes(page),
       this.zoom === 1 && laidOut === page && this.viewMode === 'view',
     );
+    this.fitPage();
+  }
+
+  /**
+   * The report's own layout in a frame narrower than its page but wider than a phone (which shows one column,
+   * host.css): the page is zoomed to the frame's width, so no visual is cut at its edge (decision 0058).
+   */
+  private fitPage() {
+    const canvas = this.root.querySelector<HTMLElement>('.page.can-flow');
+    const scroller = this.root.querySelector<HTMLElement>('.page-scroller');
+    if (!canvas || !scroller) return;
+    canvas.style.zoom = '';
+    const view = this.root.ownerDocument.defaultView;
+    if (typeof view?.matchMedia !== 'function' || view.matchMedia('(max-width: 640px)').matches) return;
+    // The page with its margins; the scroller's width without a vertical scroll bar.
+    const needed = canvas.offsetWidth + 16;
+    const available = scroller.clientWidth;
+    if (available > 0 && needed > available) canvas.style.zoom = String(available / needed);
   }
 
   /** [E3.10] [E3.11] The page navigation and filters panes as the settings ask (both shown by default). */
