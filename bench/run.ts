@@ -17,6 +17,7 @@ import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
 import { parseServerTiming } from '../apps/server/src/platform/db/query-stats.js';
 import { isInScope } from '../apps/server/src/platform/tenancy/scope.js';
 import { DEMO_PASSWORD, seedDemo, seedLargeHierarchy } from '../apps/server/src/seed/demo-seed.js';
+import { runBiReportsBench } from './bi-reports.js';
 import { runEmbedBench } from './embed.js';
 import { type Backend, benchSecrets, createResellerAdmin, findTargets, openBenchDb } from './fixture.js';
 import { BenchClient, serverTimings } from './http-client.js';
@@ -38,6 +39,7 @@ const { values: args } = parseArgs({
     'skip-pglite': { type: 'boolean', default: false },
     'skip-postgres': { type: 'boolean', default: false },
     'skip-embed': { type: 'boolean', default: false },
+    'skip-bi-reports': { type: 'boolean', default: false },
     'skip-web': { type: 'boolean', default: false },
     'skip-place-order': { type: 'boolean', default: false },
     'skip-pricing-deals': { type: 'boolean', default: false },
@@ -58,6 +60,7 @@ if (args.help) {
   --skip-pglite      only the PostgreSQL pass (needs DATABASE_URL)
   --skip-postgres    only the PGlite pass
   --skip-embed       leave out the embed library benchmark (bundle size, embed-to-loaded)
+  --skip-bi-reports  leave out the BI reports benchmark (Reports page report, first open of an account report)
   --skip-web         leave out the web app benchmark (JavaScript per page, time to a painted account page)
   --skip-place-order leave out the ordering benchmark (PlaceOrder with a dependency, bench/place-order.ts)
   --skip-pricing-deals leave out the pricing benchmark (1,000 subscriptions with discounts and deals, bench/pricing-deals.ts)
@@ -446,5 +449,6 @@ if (!args['skip-pricing-deals'])
 if (!args['skip-quote-pricing'])
   await runQuotePricingBench({ skipPglite: args['skip-pglite'], skipPostgres: args['skip-postgres'] });
 if (!args['skip-embed']) await runEmbedBench();
+if (!args['skip-bi-reports']) await runBiReportsBench();
 if (!args['skip-web']) await runWebBench();
 console.log(`\nTotal time ${seconds(performance.now() - started)}.`);

@@ -52,28 +52,34 @@ test.describe('orders and revenue report', () => {
     await shot(page, 'orders-revenue-orders');
   });
 
-  test('[M9.3] [M4.23] the provider chooses one currency before amounts are charted, and a slicer narrows the orders', async ({
+  test('[M9.3] [M4.23] the provider sees its own currency charted first, two currencies are never added, and a slicer narrows the orders', async ({
     page,
   }) => {
     await signIn(page, 'provider.admin');
     const frame = await openReport(page);
 
-    // Three currencies: the card shows a total of each, the line chart asks for one currency.
+    // The provider's organisation sells in EUR: the currency slicer starts on it (decision 0058), so the charts draw.
+    const slicer = frame.locator('[data-visual="CurrencySlicer"]');
+    await expect(slicer.getByLabel('EUR')).toBeChecked();
     const totals = frame.locator('[data-visual="ThisMonthRevenue"] [data-currency]');
-    await expect(totals).toHaveCount(3);
-    const line = frame.locator('[data-visual="RevenueByMonth"]');
-    await expect(line.getByRole('note')).toHaveText(
-      'These amounts are in EUR, GBP and USD, which are not added together. Choose one currency to see them.',
-    );
-    await shot(page, 'orders-revenue-provider');
-
-    await frame.locator('[data-visual="CurrencySlicer"]').getByLabel('EUR').check();
     await expect(totals).toHaveCount(1);
     await expect(totals).toHaveText(/^€[\d,]+\.\d{2}$/);
+    const line = frame.locator('[data-visual="RevenueByMonth"]');
     await expect(line.locator('[data-category]')).toHaveCount(12);
     await expect(line.locator('[data-category]').last()).toHaveAttribute('aria-label', /^\d{4}-\d{2}: €[\d,]+\.\d{2}$/);
     await expectAccessible(page);
     await shot(page, 'orders-revenue-eur');
+
+    // A second currency: the card shows a total of each, the line chart asks for one currency.
+    await slicer.getByLabel('GBP').check();
+    await expect(totals).toHaveCount(2);
+    await expect(line.getByRole('note')).toHaveText(
+      'These amounts are in EUR and GBP, which are not added together. Choose one currency to see them.',
+    );
+    await shot(page, 'orders-revenue-provider');
+    await slicer.getByLabel('EUR').uncheck();
+    await expect(totals).toHaveText([/^[\d,]+\.\d{2} GBP$/]);
+    await expect(line.locator('[data-category]')).toHaveCount(12);
 
     // The orders: one is under review (above its company's credit limit); the status slicer finds it.
     await frame.locator('[data-page-tab="OrdersList"]').click();

@@ -35,6 +35,9 @@ test.describe('reports page', () => {
 
     await menu.locator('[data-report="Subscriptions"]').click();
     await expect(page).toHaveURL(/#\/Reports\/Subscriptions$/);
+    // Beside an open report the list folds away (decision 0058); Show my reports brings it back.
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Show my reports' }).click();
     await expect(page.getByRole('heading', { name: 'Subscriptions', level: 1 })).toBeVisible();
 
     // The report is drawn by the portal's embed host in a frame, through the embed library.
@@ -67,6 +70,7 @@ test.describe('reports page', () => {
     await page.goto('/#/Reports/AccountOverview');
 
     await expect(page.getByRole('alert')).toContainText('Error getting PowerBi token');
+    await page.getByRole('button', { name: 'Show my reports' }).click();
     await expect(page.getByRole('navigation', { name: 'My reports' }).locator('[data-report="AccountOverview"]')).toHaveAttribute(
       'data-status',
       'failed',

@@ -28,7 +28,27 @@ export interface EmbedData {
   rowLimits?: Record<string, number>;
   /** The datasets the report reads that the token's user may not read; the server left them out. */
   denied?: string[];
+  /** The currency of the organisation of the user the token was issued to (decision 0058), or null. */
+  viewerCurrency?: string | null;
   expiresAt: string;
+}
+
+/**
+ * What a slicer shows ticked when the host page set no state for it (decision 0058): a slicer of the `Currency`
+ * column starts on the viewer's currency when the data has amounts in it, so money charts, which never add two
+ * currencies, draw at once. Any other slicer, or a viewer's currency the data lacks, starts with nothing ticked.
+ *
+ * @example
+ * defaultSlicerValues({ column: 'Currency', values: ['EUR', 'GBP'], viewerCurrency: 'EUR' }) // ['EUR']
+ */
+export function defaultSlicerValues(params: {
+  column: string | undefined;
+  values: readonly unknown[];
+  viewerCurrency: string | null | undefined;
+}): string[] {
+  const { column, values, viewerCurrency } = params;
+  if (column !== CURRENCY_COLUMN || !viewerCurrency) return [];
+  return values.some((value) => value === viewerCurrency) ? [viewerCurrency] : [];
 }
 
 /** Every dataset is one table named Accounts in filter targets. */

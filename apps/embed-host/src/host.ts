@@ -3,6 +3,7 @@ import type { Channel, Reply, Request } from './channel.js';
 import {
   aggregate,
   applyFilters,
+  defaultSlicerValues,
   describeFilter,
   type EmbedData,
   type PageDefinition,
@@ -105,6 +106,8 @@ export class ReportHost {
     this.groupId = query.get('groupId');
     this.routes();
     this.watchSwipes();
+    // The frame's width decides between the page's own size, zoomed to fit, and one column (fitPage, host.css).
+    root.ownerDocument.defaultView?.addEventListener('resize', () => this.fitPage());
   }
 
   private get pages(): PageDefinition[] {
@@ -245,7 +248,26 @@ export class ReportHost {
       },
       this.editBar(),
       this.panes(page),
+      this.zoom === 1 && laidOut === page && this.viewMode === 'view',
     );
+    this.fitPage();
+  }
+
+  /**
+   * The report's own layout in a frame narrower than its page but wider than a phone (which shows one column,
+   * host.css): the page is zoomed to the frame's width, so no visual is cut at its edge (decision 0058).
+   */
+  private fitPage() {
+    const canvas = this.root.querySelector<HTMLElement>('.page.can-flow');
+    const scroller = this.root.querySelector<HTMLElement>('.page-scroller');
+    if (!canvas || !scroller) return;
+    canvas.style.zoom = '';
+    const view = this.root.ownerDocument.defaultView;
+    if (typeof view?.matchMedia !== 'function' || view.matchMedia('(max-width: 640px)').matches) return;
+    // The page with its margins; the scroller's width without a vertical scroll bar.
+    const needed = canvas.offsetWidth + 16;
+    const available = scroller.clientWidth;
+    if (available > 0 && needed > available) canvas.style.zoom = String(available / needed);
   }
 
   /** [E3.10] [E3.11] The page navigation and filters panes as the settings ask (both shown by default). */
@@ -490,6 +512,26 @@ export class ReportHost {
     else window.open(action.url, '_blank', 'noopener,noreferrer');
   }
 
+  /** Slicers the configuration left alone start on their default (a currency slicer: the viewer's currency). */
+  private setDefaultSlicers() {
+    for (const page of this.pages) {
+      for (const visual of page.visuals) {
+        const key = `${page.name}/${visual.name}`;
+        const column = visual.fields.category;
+        if (visual.type !== 'slicer' || !column || this.slicers.has(key)) continue;
+        const rows = visual.dataset ? (this.data?.datasets[visual.dataset] ?? []) : [];
+        const values = defaultSlicerValues({
+          column,
+          values: rows.map((row) => row[column]),
+          viewerCurrency: this.data?.viewerCurrency,
+        });
+        if (values.length === 0) continue;
+        const filter = new models.BasicFilter({ table: TABLE, column }, 'In', values).toJSON() as models.ISlicerFilter;
+        this.slicers.set(key, { filters: [filter], targets: [{ table: TABLE, column }] } as models.ISlicerState);
+      }
+    }
+  }
+
   private toggleSlicer(page: PageDefinition, visual: VisualDefinition, category: string) {
     const column = visual.fields.category;
     if (!column) return;
@@ -571,6 +613,7 @@ export class ReportHost {
       if (visual?.type === 'slicer') this.slicers.set(`${this.activePage}/${selector.visualName}`, slicer.state);
       else note(`The slicer state for ${selector.visualName} was ignored: the page has no such slicer`, 'VisualNotFound');
     }
+    this.setDefaultSlicers();
     if (config.bookmark?.state) {
       if (!this.applyState(decodeState(config.bookmark.state)))
         note('The bookmark state of the configuration was ignored: it does not fit this report', 'BookmarkNotFound');

@@ -560,7 +560,11 @@ function filtersPane(pane: NonNullable<Panes['filters']>) {
   return aside;
 }
 
-/** Draws a page: one absolutely placed box per visual, scaled by zoom; in edit mode the edit bar above it. */
+/**
+ * Draws a page: one absolutely placed box per visual, scaled by zoom; in edit mode the edit bar above it. With
+ * `canFlow` (the report's own layout, unzoomed, in view mode) a frame narrower than 640 px (a phone) shows the
+ * visuals one under the other at its width instead of a 1000 px canvas cut at its edge (host.css).
+ */
 export function renderPage(
   root: HTMLElement,
   page: PageDefinition,
@@ -570,13 +574,14 @@ export function renderPage(
   callbacks: RenderCallbacks,
   edit: EditBar | null = null,
   panes: Panes = { pages: null, filters: null },
+  canFlow = false,
 ) {
   root.replaceChildren();
   root.dataset.mode = edit ? 'edit' : 'view';
   if (edit) root.append(editBar(edit));
   const body = el('div', { class: `report-body${panes.pages?.position === 'left' ? ' pages-left' : ''}` });
   const scroller = el('div', { class: 'page-scroller' });
-  const canvas = el('div', { class: 'page', 'data-page': page.name });
+  const canvas = el('div', { class: canFlow ? 'page can-flow' : 'page', 'data-page': page.name });
   canvas.style.transform = `scale(${zoom})`;
   canvas.append(el('h1', { class: 'sr-only' }, page.displayName));
   for (const visual of page.visuals) {

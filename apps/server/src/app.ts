@@ -14,7 +14,11 @@ import {
 } from './domains/account-exports/index.js';
 import { accountImportOperations, importJobHandler, importTemplateReferences } from './domains/account-import/index.js';
 import { accountPricingOperations, pricingAccountExtension } from './domains/account-pricing/index.js';
-import { accountReportRoutes, prepareAccountReportJobHandler } from './domains/account-reports/index.js';
+import {
+  ACCOUNT_REPORT_STATUS_WAIT_MS,
+  accountReportRoutes,
+  prepareAccountReportJobHandler,
+} from './domains/account-reports/index.js';
 import {
   accountFindingOperations,
   accountOperations,
@@ -130,6 +134,8 @@ export interface AppOptions {
   /** Run durable jobs in this process ('in-process', with backgroundJobs) or leave them to `npm run worker` ('off'). */
   jobsWorker?: 'in-process' | 'off';
   jobsConcurrency?: number;
+  /** How long an account report's GET status waits for a preparation under way (3 s; 0 without backgroundJobs). */
+  accountReportStatusWaitMs?: number;
   /** The portal's public address for links in e-mails (PUBLIC_URL by default). */
   publicUrl?: string;
   /** Internal addresses outgoing requests may reach (OUTGOING_ALLOW by default; none unless configured). */
@@ -392,7 +398,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // [M7.1]-[M7.6] The /dash routes of the landing dashboards, each served as its operation.
   await dashboardRoutes(app, { serveOperation });
   // [A7.3] The account page's report tabs: GET {base}/status, POST {base}/refresh (decision 0028).
-  await accountReportRoutes(app, { db: options.db, resolveCaller: createCallerResolver(authSettings) });
+  // The status waits for a short preparation unless no worker runs jobs (tests run them by hand: decision 0058).
+  await accountReportRoutes(app, {
+    db: options.db,
+    resolveCaller: createCallerResolver(authSettings),
+    statusWaitMs: options.accountReportStatusWaitMs ?? ((options.backgroundJobs ?? true) ? ACCOUNT_REPORT_STATUS_WAIT_MS : 0),
+  });
 
   // Durable jobs: tests drive the worker through app.jobs.runDue(); the server runs it in the background.
   const smtpUrl = options.smtpUrl === undefined ? config.smtpUrl : options.smtpUrl;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   aggregate,
   currenciesByCategory,
+  defaultSlicerValues,
   formatMoney,
   isMoneyColumn,
   type Row,
@@ -114,5 +115,18 @@ describe('money visuals', () => {
     const node = renderVisual(v, view(v, revenue.slice(0, 2)), 400, 300, callbacks);
 
     expect([...node.querySelectorAll('td.amount')].map((n) => n.textContent)).toEqual(['€10.10', '7.50 USD']);
+  });
+});
+
+describe('defaultSlicerValues (decision 0058)', () => {
+  it.each([
+    { column: 'Currency', values: ['EUR', 'GBP', 'USD'], viewer: 'GBP', ticked: ['GBP'] },
+    { column: 'Currency', values: ['USD', 'USD'], viewer: 'USD', ticked: ['USD'] },
+    { column: 'Currency', values: ['USD'], viewer: 'EUR', ticked: [] },
+    { column: 'Currency', values: ['EUR'], viewer: null, ticked: [] },
+    { column: 'Status', values: ['EUR'], viewer: 'EUR', ticked: [] },
+    { column: undefined, values: ['EUR'], viewer: 'EUR', ticked: [] },
+  ])('a $column slicer over $values for a $viewer viewer starts on $ticked', ({ column, values, viewer, ticked }) => {
+    expect(defaultSlicerValues({ column, values, viewerCurrency: viewer })).toEqual(ticked);
   });
 });

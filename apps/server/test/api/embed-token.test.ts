@@ -44,7 +44,7 @@ const total = (rows: { Count: number }[]) => rows.reduce((sum, r) => sum + r.Cou
 beforeAll(async () => {
   t = await buildTestApp();
   ids.P = await makeAccount(t.db, { type: 'Provider', parentId: null, displayName: 'P' });
-  ids.R1 = await makeAccount(t.db, { type: 'Reseller', parentId: ids.P, displayName: 'R1' });
+  ids.R1 = await makeAccount(t.db, { type: 'Reseller', parentId: ids.P, displayName: 'R1', currency: 'USD' });
   ids.R2 = await makeAccount(t.db, { type: 'Reseller', parentId: ids.P, displayName: 'R2' });
   ids.C1 = await makeAccount(t.db, { type: 'Company', parentId: ids.R1, displayName: 'C1' });
   ids.C2 = await makeAccount(t.db, { type: 'Company', parentId: ids.R2, displayName: 'C2' });
@@ -123,6 +123,16 @@ describe('embed tokens', () => {
     expect(status).toBe(200);
     expect(data.body.scope).toEqual({ accountId: ids.C1, displayName: 'C1' });
     expect(data.body.datasets.accounts.map((a: { DisplayName: string }) => a.DisplayName)).toEqual(['C1', 'D1']);
+  });
+
+  it("answers the currency of the viewer's organisation, whatever account the token is limited to (decision 0058)", async () => {
+    const provider = await embedData((await get(providerAdmin, tokenPath())).body.embedToken);
+    const reseller = await embedData((await get(r1Admin, tokenPath())).body.embedToken);
+    const providerAtC1 = await embedData((await get(providerAdmin, tokenPath(ids.C1))).body.embedToken);
+
+    expect(provider.body.viewerCurrency).toBe('EUR');
+    expect(reseller.body.viewerCurrency).toBe('USD');
+    expect(providerAtC1.body.viewerCurrency).toBe('EUR');
   });
 
   it('answers a foreign account exactly like a missing one (404)', async () => {

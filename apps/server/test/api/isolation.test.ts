@@ -1164,6 +1164,23 @@ describe('[A7.3] report page status and refresh stay inside the caller scope', (
       expect(comparable(foreign.body)).toEqual(comparable(missing.body));
     },
   );
+
+  it('starts no preparation, so waits for none, on an account outside the caller scope (decision 0058)', async () => {
+    const foreign = rows.filter((r) => !r.inside && r.method === 'GET');
+    expect(foreign.length).toBeGreaterThan(0);
+    for (const { caller, target } of foreign) {
+      const [user] = await t.db.query<{ id: number }>('SELECT id FROM accounts WHERE display_name = $1', [`${caller} (reports)`]);
+
+      const res = await send(reportClients.get(caller)!, 'GET', idOf(target));
+
+      expect(res.status).toBe(404);
+      const [queued] = await t.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM jobs WHERE type = 'account-report.prepare' AND created_by = $1 AND account_id = $2",
+        [user?.id, idOf(target)],
+      );
+      expect(queued?.n, `${caller} on ${target}`).toBe(0);
+    }
+  });
 });
 
 describe('[A7.13] the creation wizard creates only under parents inside the caller scope', () => {

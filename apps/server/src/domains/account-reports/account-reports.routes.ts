@@ -7,6 +7,8 @@ import { getReportStatus, refreshReport } from './account-reports.service.js';
 export interface AccountReportRoutesOptions {
   db: Db;
   resolveCaller: (db: Db, request: FastifyRequest) => Promise<Caller | null>;
+  /** How long GET status waits for a preparation under way (0: answers at once, when no worker runs the jobs). */
+  statusWaitMs: number;
 }
 
 type Params = { Params: { accountId: string; pageId: string } };
@@ -36,6 +38,7 @@ export async function accountReportRoutes(app: FastifyInstance, options: Account
     return getReportStatus(options.db, caller, {
       accountId: accountIdOf(request.params.accountId),
       pageName: request.params.pageId,
+      waitMs: options.statusWaitMs,
     });
   });
 

@@ -2,7 +2,7 @@ import type { AccountReportStatus, AccountType } from '@portal/contracts';
 import { writeAudit } from '../../platform/audit/write-audit.js';
 import type { Db, Queryable } from '../../platform/db/db.js';
 import { forbidden, notFound } from '../../platform/errors/domain-error.js';
-import { enqueueJob, findJob, type JobRow } from '../../platform/jobs/index.js';
+import { enqueueJob, findJob, type JobRow, waitForJobEnd } from '../../platform/jobs/index.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
 import { findLocation, findReportPage, type ReportPage } from '../accounts/index.js';
@@ -17,6 +17,13 @@ import {
 
 /** [A2.11] The capability behind report pages, their status and refresh (decision 0028). */
 export const ACCOUNT_REPORT_READ = 'ACCOUNT_REPORT_READ';
+
+/**
+ * How long GET {base}/status waits for a preparation under way before answering InProgress. A preparation
+ * takes a fraction of a second, while the tab asks again only after its 30 s countdown [A9.5]: answering at
+ * once made the first open of a tab wait out that countdown (decision 0058).
+ */
+export const STATUS_WAIT_MS = 3000;
 
 /** Attempts of a preparation: unexpected errors are retried with backoff; a JobFailure is final. */
 const PREPARE_ATTEMPTS = 3;
@@ -94,12 +101,14 @@ async function startPreparation(
 
 /**
  * [A7.3] GET {base}/status: the state of the page's latest preparation for the account. The first
- * look at a page of an account starts its first preparation (decision 0028).
+ * look at a page of an account starts its first preparation (decision 0028). A preparation queued
+ * or running is waited for up to `waitMs` (the job runner wakes the wait when it ends), so a short
+ * one answers Ready at once (decision 0058).
  */
 export async function getReportStatus(
   db: Db,
   caller: StatusCaller,
-  input: { accountId: number; pageName: string },
+  input: { accountId: number; pageName: string; waitMs?: number },
 ): Promise<AccountReportStatus> {
   const target = await locate(db, caller, input.accountId, input.pageName);
   const current = await repo.findPreparation(db, target.accountId, target.page.name);
@@ -113,6 +122,9 @@ export async function getReportStatus(
       job = raced ? await findJob(db, raced.job_id) : null;
       if (!job) throw error;
     }
+  }
+  if ((input.waitMs ?? 0) > 0 && (job.status === 'queued' || job.status === 'running')) {
+    job = (await waitForJobEnd(db, job.id, { timeoutMs: input.waitMs ?? 0 })) ?? job;
   }
   return decideReportStatus(toPreparationJob(job), (name) => mayReadDataset(caller.capabilities, name));
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../platform/db/db.js';
 import { openSecret, purposeOf, type SealedColumn, sealSecret } from '../../platform/secrets/index.js';
-import { pathUpperBound } from '../../platform/tenancy/scope.js';
+import { pathIds, pathUpperBound } from '../../platform/tenancy/scope.js';
 import {
   ACCOUNT_LIST_LIMIT,
   accountPageLink,
@@ -259,6 +259,22 @@ export async function listSubscriptions(db: Queryable, rootPath: string): Promis
     [rootPath, pathUpperBound(rootPath)],
   );
   return rows.map((row) => ({ ...row, Link: accountPageLink(row.Id) }));
+}
+
+/**
+ * The currency of a user's organisation: that of the nearest Company, Reseller or Provider at or above the
+ * account that has one (as orders take their customer's currency), or null.
+ */
+export async function findOrganisationCurrency(db: Queryable, accountId: number): Promise<string | null> {
+  const [account] = await db.query<{ path: string }>('SELECT path FROM accounts WHERE id = $1', [accountId]);
+  if (!account) return null;
+  const [row] = await db.query<{ currency: string }>(
+    `SELECT currency FROM accounts
+      WHERE id = ANY($1::int[]) AND account_type IN ('Company', 'Reseller', 'Provider') AND currency IS NOT NULL
+      ORDER BY depth DESC LIMIT 1`,
+    [pathIds(account.path)],
+  );
+  return row?.currency ?? null;
 }
 
 /** Path and depth of an account (for scoping datasets), or null. */

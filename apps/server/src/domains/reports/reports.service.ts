@@ -164,6 +164,8 @@ export interface EmbedData {
   rowLimits: RowLimits;
   /** Datasets the report reads that the token's user may not read (DATASET_ACCESS): absent from datasets. */
   denied: DatasetName[];
+  /** The currency of the token's user's organisation: the embed host starts a currency slicer on it (decision 0058). */
+  viewerCurrency: string | null;
   expiresAt: string;
 }
 
@@ -246,6 +248,7 @@ export async function loadEmbedData(
     input.now,
     await tokenUserCapabilities(db, claims),
   );
+  const viewerCurrency = await repo.findOrganisationCurrency(db, claims.uid);
   return {
     report: { id: report.id, workgroupId: report.workgroupId, name: report.name, pages: report.pages },
     permissions: claims.prm ?? REPORT_PERMISSIONS.Read,
@@ -253,6 +256,7 @@ export async function loadEmbedData(
     datasets,
     rowLimits,
     denied,
+    viewerCurrency,
     expiresAt: new Date(claims.exp * 1000).toISOString(),
   };
 }

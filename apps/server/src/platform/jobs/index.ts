@@ -23,6 +23,7 @@ export {
   type JobWorkerOptions,
   type RunningJob,
   SCHEDULE_HISTORY_MS,
+  waitForJobEnd,
 } from './job-worker.js';
 export { jobOperations } from './jobs.operations.js';
 export { findJob, type JobRow, type NewJob } from './jobs.repository.js';

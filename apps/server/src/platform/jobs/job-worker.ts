@@ -326,6 +326,8 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       }
     } finally {
       clearInterval(heartbeat);
+      // Whatever the attempt ended in (done, failed, retry later, handed back), a waiter reads the job again.
+      signalJobEnded(row.id);
     }
   }
 
@@ -426,6 +428,47 @@ function toRunning(row: repo.JobRow): RunningJob<unknown> {
     createdBy: row.created_by,
     accountId: row.account_id,
   };
+}
+
+/** Requests waiting in this process for the end of a job's attempt, by job id (waitForJobEnd). */
+const jobEndWaiters = new Map<string, Set<() => void>>();
+
+function signalJobEnded(id: string) {
+  for (const wake of jobEndWaiters.get(id) ?? []) wake();
+}
+
+const isFinished = (row: repo.JobRow) => row.status === 'succeeded' || row.status === 'failed';
+
+/**
+ * Waits, at most `timeoutMs`, for a job to succeed or fail, and answers it as it is then (null when it does not
+ * exist). A worker of this process wakes the wait as soon as an attempt ends; a worker in another process is
+ * noticed by reading the job every `pollMs`. For a request that queued a short job and would rather answer its
+ * result than "in progress" (the first look at an account report).
+ */
+export async function waitForJobEnd(
+  db: Queryable,
+  id: string,
+  options: { timeoutMs: number; pollMs?: number },
+): Promise<repo.JobRow | null> {
+  const pollMs = Math.max(10, options.pollMs ?? 250);
+  const deadline = Date.now() + Math.max(0, options.timeoutMs);
+  for (;;) {
+    const row = await repo.findJob(db, id);
+    const left = deadline - Date.now();
+    if (!row || isFinished(row) || left <= 0) return row;
+    await new Promise<void>((resolve) => {
+      const waiters = jobEndWaiters.get(id) ?? new Set<() => void>();
+      jobEndWaiters.set(id, waiters);
+      const wake = () => {
+        clearTimeout(timer);
+        waiters.delete(wake);
+        if (waiters.size === 0) jobEndWaiters.delete(id);
+        resolve();
+      };
+      const timer = setTimeout(wake, Math.min(pollMs, left));
+      waiters.add(wake);
+    });
+  }
 }
 
 /** In-process workers listening for new jobs (a worker in another process finds them by polling). */

@@ -1,10 +1,11 @@
-import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Flex, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReportListEntry } from '@portal/contracts';
 import { embedAccountReport, factories, type Report, service, trustEmbedOrigin } from '@portal/embed';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import i18next from '../../../lib/i18n';
+import { NOTIFICATION_FADE_MS } from '../../../lib/notification-timing';
 import { notify } from '../../../lib/notify';
 import { useExecuteReport } from '../api/use-reports';
 import type { ReportStatus } from './report-status';
@@ -89,7 +90,13 @@ export function BiReportView({ entry, onStatus }: BiReportViewProps) {
         if (cancelled) return;
         setLoadedAt(new Date());
         statusRef.current('loaded');
-        notify({ message: t('reports.view.finished', { name: entry.reportName }), color: 'green' });
+        // [M9.13] The report's notification fades after 5 s (not a save's 4 s success notice); it shows above the
+        // footer, away from the header's Sign out (decision 0058).
+        notify({
+          message: t('reports.view.finished', { name: entry.reportName }),
+          color: 'green',
+          autoClose: NOTIFICATION_FADE_MS,
+        });
       });
       embedded.on('error', (event) => {
         const detail = (event as CustomEvent<{ message?: string }>).detail;
@@ -118,8 +125,8 @@ export function BiReportView({ entry, onStatus }: BiReportViewProps) {
 
   return (
     <Stack gap="sm" h="100%">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        {/* The name and description wrap; the loaded date and Refresh keep their width. */}
+      {/* The name and description wrap; the loaded date and Refresh keep their width, below the name on a phone. */}
+      <Flex justify="space-between" align="flex-start" gap="sm" direction={{ base: 'column', sm: 'row' }}>
         <Box style={{ flex: 1, minWidth: 0 }}>
           <Title order={1} size="h2">
             {entry.reportName}
@@ -140,7 +147,7 @@ export function BiReportView({ entry, onStatus }: BiReportViewProps) {
             {t('reports.view.refresh')}
           </Button>
         </Group>
-      </Group>
+      </Flex>
       {error && <ReadableAlert color="red">{error}</ReadableAlert>}
       <Box
         ref={container}

@@ -1,4 +1,4 @@
-import { Box, Button, Collapse, Flex, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Flex, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReportListEntry } from '@portal/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -43,7 +43,13 @@ function useFinishedNotices(reports: ReportListEntry[] | undefined) {
   }, [reports, t]);
 }
 
-/** [M2.50]-[M2.53] The Reports page: 'My reports' beside the landing page or the open report. */
+const MENU_ID = 'reports-menu';
+
+/**
+ * [M2.50]-[M2.53] The Reports page: 'My reports' beside the landing page or a server report. Beside an analytics
+ * report (which needs the page's width, decision 0058), and above any open report on a phone (decision 0057), it folds
+ * away behind 'Show my reports'.
+ */
 export function ReportsScreen({ reportLink, hrefFor }: ReportsScreenProps) {
   const { t } = useTranslation();
   const reports = useReports();
@@ -52,13 +58,14 @@ export function ReportsScreen({ reportLink, hrefFor }: ReportsScreenProps) {
   const [timings, setTimings] = useState<Record<string, RunTiming>>({});
   const entry = reportLink ? reports.data?.Reports.find((r) => r.reportLink === reportLink) : undefined;
   useFinishedNotices(reports.data?.Reports);
-  // On a phone an open report comes first: 'My reports' folds away above it (open on the landing page).
   const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
+  const isFoldable = reportLink !== null && (isPhone || entry?.kind !== 'Server');
   const [isMenuOpen, setMenuOpen] = useState(false);
+  // Opening a report folds the list away again; the landing page always shows it.
   useEffect(() => {
     setMenuOpen(reportLink === null);
   }, [reportLink]);
-  const isMenuShown = !isPhone || isMenuOpen;
+  const isMenuShown = !isFoldable || isMenuOpen;
 
   const handleRunTiming = useCallback((link: string, timing: RunTiming) => {
     setTimings((old) => {
@@ -71,35 +78,39 @@ export function ReportsScreen({ reportLink, hrefFor }: ReportsScreenProps) {
 
   return (
     <Flex gap="lg" align="flex-start" direction={{ base: 'column', md: 'row' }}>
-      <Paper withBorder p="sm" w={{ base: '100%', md: 280 }} style={{ flexShrink: 0 }}>
-        {isPhone && (
-          <Button
-            variant="subtle"
-            fullWidth
-            justify="space-between"
-            onClick={() => setMenuOpen((o) => !o)}
-            aria-expanded={isMenuOpen}
-            aria-controls="reports-menu"
-            rightSection={<span aria-hidden="true">{isMenuOpen ? '▴' : '▾'}</span>}
-          >
-            {isMenuOpen ? t('reports.menu.hide') : t('reports.menu.show')}
-          </Button>
+      <Paper
+        id={MENU_ID}
+        withBorder
+        p="sm"
+        w={{ base: '100%', md: 280 }}
+        display={isMenuShown ? undefined : 'none'}
+        style={{ flexShrink: 0 }}
+      >
+        {reports.isPending ? (
+          <Loader size="sm" aria-label={t('app.loading')} />
+        ) : (
+          <ReportsMenu
+            reports={reports.data?.Reports ?? []}
+            activeLink={reportLink}
+            statuses={statuses}
+            timings={timings}
+            hrefFor={hrefFor}
+          />
         )}
-        <Collapse in={isMenuShown} id="reports-menu">
-          {reports.isPending ? (
-            <Loader size="sm" aria-label={t('app.loading')} />
-          ) : (
-            <ReportsMenu
-              reports={reports.data?.Reports ?? []}
-              activeLink={reportLink}
-              statuses={statuses}
-              timings={timings}
-              hrefFor={hrefFor}
-            />
-          )}
-        </Collapse>
       </Paper>
       <Box flex={1} w="100%" miw={0}>
+        {isFoldable && (
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => setMenuOpen((open) => !open)}
+            aria-expanded={isMenuShown}
+            aria-controls={MENU_ID}
+            mb="sm"
+          >
+            {isMenuShown ? t('reports.menu.hide') : t('reports.menu.show')}
+          </Button>
+        )}
         {reports.isError && <ReadableAlert color="red">{t('reports.menu.failed')}</ReadableAlert>}
         {!reportLink && <FrequentReports hrefFor={hrefFor} />}
         {reportLink && entry?.kind === 'PowerBI' && (
