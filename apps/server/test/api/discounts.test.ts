@@ -170,7 +170,10 @@ describe('[A7.6] GetServiceDiscounts and UpdateServiceDiscounts', () => {
     );
     const full = await save('reseller', target, [{ ProductName: SERVICE, DiscountItems: [percent('5')] }]);
     expect(full.status).toBe(422);
-    expect(full.body.errors[0]).toEqual({ field: 'discounts', message: 'The discount tool is in beta with a maximum of 20 discounts per account; ask your provider for more' });
+    expect(full.body.errors[0]).toEqual({
+      field: 'discounts',
+      message: 'The discount tool is in beta with a maximum of 20 discounts per account; ask your provider for more',
+    });
   });
 
   it('[A5.3] refuses a second active discount on the same service and an unknown service, naming ProductName', async () => {

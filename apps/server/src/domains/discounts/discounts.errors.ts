@@ -15,4 +15,9 @@ export const invalidDiscounts = (fields: FieldError[]) => validationFailed(field
 
 /** [A5.3] */
 export const tooManyDiscounts = (max: number) =>
-  validationFailed([{ field: 'discounts', message: `The discount tool is in beta with a maximum of ${max} discounts per account; ask your provider for more` }]);
+  validationFailed([
+    {
+      field: 'discounts',
+      message: `The discount tool is in beta with a maximum of ${max} discounts per account; ask your provider for more`,
+    },
+  ]);
