@@ -126,6 +126,11 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      // marked and DOMPurify only set themselves up when loaded: a page whose code merely passes by lib/markdown (a
+      // barrel re-exporting a wizard, say) does not load them (26 KiB gzip) unless it renders markdown.
+      treeshake: { moduleSideEffects: (id) => !/[\\/]node_modules[\\/](marked|dompurify)[\\/]/.test(id) },
+    },
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080', '/keeper': 'http://localhost:8080' } },
 });

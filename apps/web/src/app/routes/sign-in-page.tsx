@@ -9,7 +9,10 @@ function safeRedirect(target: string | null): string {
   return target?.startsWith('/') && !target.startsWith('//') ? target : paths.home();
 }
 
-/** onFirstInput: called as the user starts on the form (focus, pointer), to fetch the likely next page's code; repeat calls are cheap. */
+/**
+ * onFirstInput: called as the user starts on the form (a key, the pointer), to fetch the likely next page's code; repeat
+ * calls are cheap. Not on focus: the user name field takes the focus by itself when the page opens.
+ */
 export function SignInPage({ onFirstInput }: { onFirstInput?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -20,7 +23,15 @@ export function SignInPage({ onFirstInput }: { onFirstInput?: () => void }) {
   if (user.data) return <Navigate to={target} replace />;
   return (
     <Center mih="100vh" bg="gray.0" component="main">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w={380} onFocusCapture={onFirstInput} onPointerDownCapture={onFirstInput}>
+      <Paper
+        withBorder
+        shadow="sm"
+        p="xl"
+        radius="md"
+        w={380}
+        onKeyDownCapture={onFirstInput}
+        onPointerDownCapture={onFirstInput}
+      >
         <Title order={1} size="h3" mb={4}>
           {t('app.name')}
         </Title>

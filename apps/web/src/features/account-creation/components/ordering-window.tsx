@@ -5,10 +5,8 @@ import { NoAccess } from '../../../components/ui/no-access';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useServiceNameByMaterialNumber } from '../api/use-ordering';
+import { ORDER_CAPABILITY } from '../utils/order-capability';
 import { OrderingWizard, type OrderingWizardProps } from './ordering-wizard';
-
-/** PRODUCT_ACCOUNT CREATE: whoever may create a subscription may order one. */
-export const ORDER_CAPABILITY = 'PRODUCT_ACCOUNT_CREATE';
 
 /** A full-screen notice in place of the wizard, with Close. */
 function WindowNotice(props: { title: string; children: React.ReactNode; onClose: () => void }) {
