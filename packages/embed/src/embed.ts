@@ -108,8 +108,9 @@ export abstract class Embed {
    * Sends the create message (report creation kinds only).
    * @example await report.create();
    */
-  async create(): Promise<void> {
-    throw new Error('create is only supported for report creation embeds.');
+  create(): Promise<void> {
+    // Thrown at once, not a rejection, with the reference's text.
+    throw new Error('no create support');
   }
 
   /**
@@ -388,9 +389,12 @@ export abstract class Embed {
       mozRequestFullScreen?: () => void;
       msRequestFullscreen?: () => void;
     };
-    const request =
-      frame.requestFullscreen ?? frame.mozRequestFullScreen ?? frame.webkitRequestFullscreen ?? frame.msRequestFullscreen;
-    if (request) void request.call(frame);
+    // As the reference: without any Fullscreen API this throws a TypeError (there is nothing to call).
+    const request = (frame.requestFullscreen ||
+      frame.msRequestFullscreen ||
+      frame.mozRequestFullScreen ||
+      frame.webkitRequestFullscreen) as (this: HTMLIFrameElement) => unknown;
+    void request.call(frame);
   }
 
   /**
@@ -404,8 +408,10 @@ export abstract class Embed {
       webkitExitFullscreen?: () => void;
       msExitFullscreen?: () => void;
     };
-    const exit = doc.exitFullscreen ?? doc.mozCancelFullScreen ?? doc.webkitExitFullscreen ?? doc.msExitFullscreen;
-    if (exit) void exit.call(doc);
+    const exit = (doc.exitFullscreen || doc.mozCancelFullScreen || doc.webkitExitFullscreen || doc.msExitFullscreen) as (
+      this: Document,
+    ) => unknown;
+    void exit.call(doc);
   }
 
   private isFullscreen(iframe: HTMLIFrameElement): boolean {

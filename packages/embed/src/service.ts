@@ -462,7 +462,7 @@ export class Service implements IService {
    * @example powerbi.handleTileEvents(event);
    */
   handleTileEvents(event: IEvent<unknown>): void {
-    if (event.type.toLowerCase() === 'tile') this.handleEvent(event);
+    if (event.type === 'tile') this.handleEvent(event);
   }
 
   /**
@@ -536,12 +536,18 @@ export class Service implements IService {
     if (Service.components.some((component) => componentType.toLowerCase() === component.type.toLowerCase())) {
       throw new Error('The component name is reserved. Cannot register a component with this name.');
     }
+    if (Object.keys(this.registeredComponents).some((name) => name.toLowerCase() === componentType.toLowerCase())) {
+      throw new Error('A component with this type is already registered.');
+    }
     this.registeredComponents[componentType] = embedComponentFactory;
     for (const url of routerEventUrls) {
-      if (!url.includes('/:uniqueId/events/:eventName')) throw new Error('Invalid router event URL');
+      if (!url.includes(':uniqueId') || !url.includes(':eventName')) throw new Error('Invalid router event URL');
       this.router.post(url, (req, res) => {
+        if (!this.isFromEmbedFrame(req)) {
+          res.decline();
+          return;
+        }
         this.handleEvent({ type: componentType, id: req.params.uniqueId, name: req.params.eventName, value: req.body });
-        void res;
       });
     }
   }
