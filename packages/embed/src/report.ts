@@ -686,8 +686,12 @@ export class Report extends Embed implements IReportNode, IFilterable {
    */
   async closeAllOverlays(): Promise<void> {
     if (this.isRDL) throw errors.APINotSupportedForRDLError;
-    const response = await this.send(
-      this.service.hpm.post<void>('/report/closeAllOverlays', null, { uid: this.config.uniqueId }, this.frameWindow),
+    // A refusal rejects with the whole response (status, headers, body), as the reference does here.
+    const response = await this.service.hpm.post<void>(
+      '/report/closeAllOverlays',
+      null,
+      { uid: this.config.uniqueId },
+      this.frameWindow,
     );
     return response.body;
   }
@@ -699,13 +703,12 @@ export class Report extends Embed implements IReportNode, IFilterable {
   async clearSelectedVisuals(clearPopOutState?: boolean): Promise<void> {
     const popOut = clearPopOutState === true;
     if (this.isRDL) throw errors.APINotSupportedForRDLError;
-    const response = await this.send(
-      this.service.hpm.post<void>(
-        `/report/clearSelectedVisuals/${popOut.toString()}`,
-        null,
-        { uid: this.config.uniqueId },
-        this.frameWindow,
-      ),
+    // A refusal rejects with the whole response, as the reference does here.
+    const response = await this.service.hpm.post<void>(
+      `/report/clearSelectedVisuals/${popOut.toString()}`,
+      null,
+      { uid: this.config.uniqueId },
+      this.frameWindow,
     );
     return response.body;
   }

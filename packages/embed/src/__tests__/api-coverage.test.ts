@@ -670,6 +670,28 @@ describe('every public method of powerbi-client 2.23.1 behaves the same in our l
     });
   }
 
+  // The same calls when the frame refuses every request but the load: the same rejections.
+  const refusing = (m: { url: string }) =>
+    /\/(load|create|quickcreate)$/.test(m.url)
+      ? undefined
+      : { statusCode: 400, body: { message: 'refused', detailedMessage: m.url } };
+  for (const [klass, method, kind, call] of table) {
+    it(`[E7.12] ${klass}.${method} on a ${kind} refused by the frame: same rejection as the reference`, async () => {
+      const { ours, reference } = await observeBoth(async (env) => {
+        const embed = kinds[kind](env);
+        const peer = env.peer(embed, refusing);
+        peer.fireLoad();
+        await new Promise((r) => setTimeout(r, 5));
+        try {
+          return await call({ env, embed, peer });
+        } catch (error) {
+          return { rejected: error === undefined ? '<undefined>' : error };
+        }
+      });
+      expect(ours).toEqual(reference);
+    });
+  }
+
   for (const [title, build] of BUILDERS) {
     it(`[E3.14] ${title} builds the same filter as the reference`, async () => {
       const { ours, reference } = await observeBoth((env) => build(env.lib, env));

@@ -682,3 +682,79 @@ describe('[E7.6] the embedded-visual API on a missing entity matches powerbi-cli
     });
   });
 });
+
+describe('[E5.6] [E8.3] remaining thrown errors match powerbi-client 2.23.1', () => {
+  const cases: Array<[string, (env: Env) => unknown]> = [
+    ['[E5.6] an empty access token on token update', (env) => embedWith(env, 'report').setAccessToken('')],
+    [
+      '[E8.3] preload of an invalid embed URL',
+      (env) => env.powerbi.preload(env.data({ type: 'report', embedUrl: 'https://evil.example/reportEmbed' })),
+    ],
+    [
+      '[E8.3] bootstrap on a hostname that is not an analytics host',
+      (env) => env.powerbi.bootstrap(env.mk(), env.data({ type: 'report', hostname: 'evil.example' })),
+    ],
+    [
+      '[E5.6] embed without an embed URL',
+      (env) => env.powerbi.embed(env.mk(), env.data({ type: 'dashboard', id: 'd', accessToken: 't' })),
+    ],
+    ['[E5.6] register over a reserved name', (env) => env.powerbi.register('Tile', () => null, [])],
+    ['[E5.6] create on a dashboard', (env) => embedWith(env, 'dashboard').create()],
+    ['[E8.6] render on a visual', (env) => embedWith(env, 'visual').render()],
+  ];
+  for (const [title, run] of cases) {
+    it(`${title}: same error as the reference`, async () => {
+      const ours = await expectSame(async (env) => {
+        try {
+          await run(env);
+          return 'no error';
+        } catch (error) {
+          return { caught: error };
+        }
+      });
+      expect(ours.result).not.toBe('no error');
+    });
+  }
+});
+
+describe('[E2.1] safety: by default only our own iframes are answered (README "Security")', () => {
+  it('[E2.1] a request from another window is neither answered nor raised, unless answerAnyFrame is set', async () => {
+    for (const answerAnyFrame of [false, true]) {
+      const { ours, reference } = await observeBoth(
+        async (env) => {
+          const embed = embedWith(env, 'report');
+          const peer = env.peer(embed);
+          env.listen(embed.element, ['loaded']);
+          const other = env.doc.createElement('iframe');
+          env.doc.body.appendChild(other);
+          const data = env.data({ method: 'POST', url: '/reports/u1/events/loaded', headers: { id: 'x' }, body: null });
+          env.win.dispatchEvent(
+            new env.win.MessageEvent('message', { data, origin: 'https://app.powerbi.com', source: other.contentWindow }),
+          );
+          // Without a source window the reference ignores the message; so do we.
+          peer.sendRequest('/reports/u1/events/loaded', null, { id: 'z', source: 'other' });
+          peer.sendRequest('/reports/u1/events/loaded', null, { id: 'y', origin: 'https://evil.example' });
+        },
+        20,
+        { answerAnyFrame },
+      );
+      if (answerAnyFrame) expect(ours).toEqual(reference);
+      else {
+        expect(ours.log).toEqual([]);
+        expect(reference.log.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('[E2.1] requests to the frame go to the embed URL origin, never "*"', async () => {
+    const { ours } = await observeBoth(async (env) => {
+      const embed = embedWith(env, 'report');
+      const peer = env.peer(embed);
+      peer.fireLoad();
+      await new Promise((r) => setTimeout(r, 5));
+      await embed.getPages();
+      return (peer.messages as Array<{ targetOrigin: string }>).map((m) => m.targetOrigin);
+    });
+    expect(ours.result).toEqual(['https://app.powerbi.com', 'https://app.powerbi.com']);
+  });
+});
