@@ -245,6 +245,34 @@ describe('[E7.1] bootstrap with hostname and locale matches powerbi-client 2.23.
     });
   });
 
+  it('[E7.5] bookmark requests carry the uniqueId of the object passed to embed: none when it had none', async () => {
+    const { ours, reference } = await observeBoth(async (env) => {
+      const config = env.data({ ...configs.report });
+      const embed = env.powerbi.embed(env.mk(), config);
+      const peer = env.peer(embed);
+      peer.fireLoad();
+      await new Promise((r) => setTimeout(r, 5));
+      const m = embed.bookmarksManager;
+      await m.getBookmarks();
+      await m.apply('b1');
+      await m.play(0);
+      await m.capture();
+      await m.applyState('s');
+      await embed.getZoom();
+      // Only the load and the report call carry the generated id; the bookmark calls carry none.
+      return [
+        'uniqueId' in config,
+        peer.messages.map((message) => [
+          message.url,
+          message.headers.uid === undefined ? 'no uid' : message.headers.uid === embed.config.uniqueId,
+        ]),
+      ];
+    });
+    // The generated id is random, so the comparison is of where it appears, not of its value.
+    expect(ours.result).toEqual(reference.result);
+    expect(ours.messages.map((m) => m.url)).toEqual(reference.messages.map((m) => m.url));
+  });
+
   it('[E7.1] bootstrap of create kinds and unknown kinds is refused like the reference', async () => {
     for (const type of ['create', 'quickCreate', 'bogus', 'Report']) {
       await expectSame((env) => env.powerbi.bootstrap(env.mk(), env.data({ type })));
