@@ -83,6 +83,9 @@ export async function runEmbedBench(options: { iterations?: number } = {}) {
     webDist: null,
     filesDir: join(dataDir, 'files'),
     backgroundJobs: false,
+    // The bench page (http://127.0.0.1:port) frames the host as https://app.powerbi.com, so the host must
+    // allow any framing site here (otherwise the frame is blocked and 'loaded' never comes).
+    embedFrameAncestors: ['*'],
   });
   app.log.level = 'warn';
   await app.listen({ port: 0, host: '127.0.0.1' });

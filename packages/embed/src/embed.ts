@@ -108,8 +108,9 @@ export abstract class Embed {
    * Sends the create message (report creation kinds only).
    * @example await report.create();
    */
-  async create(): Promise<void> {
-    throw new Error('create is only supported for report creation embeds.');
+  create(): Promise<void> {
+    // Thrown at once, not a rejection, with the reference's text.
+    throw new Error('no create support');
   }
 
   /**
@@ -278,20 +279,25 @@ export abstract class Embed {
    * @example report.populateConfig(config, isBootstrap);
    */
   populateConfig(config: IBootstrapEmbedConfiguration, isBootstrap: boolean): void {
-    if (this.bootstrapConfig) {
-      this.config = { ...this.bootstrapConfig, ...config };
-      this.bootstrapConfig = null;
-    } else {
-      this.config = config;
-    }
+    // A copy, as the reference makes: the caller's object is not changed, so one config embedded twice
+    // gets two unique ids (a config copied from another embed's `config` keeps that embed's id).
+    this.config = this.bootstrapConfig ? { ...this.bootstrapConfig, ...config } : { ...config };
+    this.bootstrapConfig = null;
     this.config.embedUrl = this.getEmbedUrl(isBootstrap);
-    const groupId = this.getGroupId();
-    if (groupId !== undefined) this.config.groupId = groupId;
+    this.config.groupId = this.getGroupId();
     this.addLocaleToEmbedUrl(config);
     this.config.uniqueId = this.getUniqueId();
-    const extensions = (this.config.settings as models.ISettings | undefined)?.extensions as models.IExtensions | undefined;
-    this.commands = extensions?.commands ?? [];
-    this.groups = extensions?.groups ?? [];
+    const extensions = (this.config.settings as models.ISettings | undefined)?.extensions as
+      | models.IExtensions
+      | models.IExtension[]
+      | undefined;
+    if (Array.isArray(extensions)) {
+      this.commands = extensions.map((extension) => extension?.command).filter((c): c is models.ICommandExtension => !!c);
+      this.groups = [];
+    } else {
+      this.commands = extensions?.commands ?? [];
+      this.groups = extensions?.groups ?? [];
+    }
     this.initialLayoutType = (this.config.settings as models.ISettings | undefined)?.layoutType ?? models.LayoutType.Master;
     if (isBootstrap) {
       this.bootstrapConfig = this.config;
@@ -310,12 +316,14 @@ export abstract class Embed {
     for (const key of Object.keys(eventHooks) as (keyof models.EventHooks)[]) {
       if (eventHooks[key] && typeof eventHooks[key] !== 'function') throw new Error(`${key} must be a function`);
     }
-    if (eventHooks.applicationContextProvider && this.embedtype !== 'report') {
-      throw new Error('applicationContextProvider is only supported in report embed');
+    if (eventHooks.applicationContextProvider) {
+      if (this.embedtype !== 'report') throw new Error('applicationContextProvider is only supported in report embed');
+      // The frame calls back before each query only when the URL asks it to.
+      this.config.embedUrl = utils.addParamToUrl(this.config.embedUrl as string, 'registerQueryCallback', 'true');
     }
     if (eventHooks.accessTokenProvider) {
-      const isReportSaaS = this.embedtype === 'report' && this.config.tokenType === models.TokenType.Aad;
-      if (!['create', 'quickcreate'].includes(this.embedtype) && !isReportSaaS) {
+      const kindSupported = ['create', 'quickcreate', 'report'].includes(this.embedtype);
+      if (!kindSupported || this.config.tokenType !== models.TokenType.Aad) {
         throw new Error('accessTokenProvider is only supported in report SaaS embed');
       }
     }
@@ -341,9 +349,10 @@ export abstract class Embed {
   }
 
   private getDefaultEmbedUrl(hostname: string | undefined): string {
-    let host = hostname || Embed.defaultEmbedHostName;
-    if (host.indexOf('http') !== 0) host = `https://${host}`;
-    return `${host.replace(/\/+$/, '')}/${this.getDefaultEmbedUrlEndpoint()}`;
+    // As the reference: lower-cased and trimmed; 'https://' is added unless already there.
+    const host = (hostname || Embed.defaultEmbedHostName).toLowerCase().trim();
+    const endpoint = this.getDefaultEmbedUrlEndpoint();
+    return host.indexOf('https://') === 0 ? `${host}/${endpoint}` : `https://${host}/${endpoint}`;
   }
 
   private getUniqueId(): string {
@@ -380,9 +389,12 @@ export abstract class Embed {
       mozRequestFullScreen?: () => void;
       msRequestFullscreen?: () => void;
     };
-    const request =
-      frame.requestFullscreen ?? frame.mozRequestFullScreen ?? frame.webkitRequestFullscreen ?? frame.msRequestFullscreen;
-    if (request) void request.call(frame);
+    // As the reference: without any Fullscreen API this throws a TypeError (there is nothing to call).
+    const request = (frame.requestFullscreen ||
+      frame.msRequestFullscreen ||
+      frame.mozRequestFullScreen ||
+      frame.webkitRequestFullscreen) as (this: HTMLIFrameElement) => unknown;
+    void request.call(frame);
   }
 
   /**
@@ -396,8 +408,10 @@ export abstract class Embed {
       webkitExitFullscreen?: () => void;
       msExitFullscreen?: () => void;
     };
-    const exit = doc.exitFullscreen ?? doc.mozCancelFullScreen ?? doc.webkitExitFullscreen ?? doc.msExitFullscreen;
-    if (exit) void exit.call(doc);
+    const exit = (doc.exitFullscreen || doc.mozCancelFullScreen || doc.webkitExitFullscreen || doc.msExitFullscreen) as (
+      this: Document,
+    ) => unknown;
+    void exit.call(doc);
   }
 
   private isFullscreen(iframe: HTMLIFrameElement): boolean {
@@ -459,29 +473,27 @@ export abstract class Embed {
       this.element.appendChild(frame);
       this.iframe = frame;
     }
-    if (isBootstrap) {
-      this.listen(this.iframe, 'load', () => {
-        this.iframeLoaded = true;
-      });
-      return;
-    }
+    // A failed load, create or front-load is left to surface as an unhandled rejection carrying the
+    // frame's answer ({ message, detailedMessage, errorCode, ... }), exactly as powerbi-client does; the
+    // host page sees the failure itself through the 'error' event the frame raises.
     if (isLoad) {
-      const validationErrors = this.validate(this.config);
-      if (validationErrors) throw validationErrors;
+      if (!isBootstrap) {
+        const validationErrors = this.validate(this.config);
+        if (validationErrors) throw validationErrors;
+      }
       this.listen(this.iframe, 'load', () => {
         this.iframeLoaded = true;
-        void this.load(phasedRender).catch((error) => this.service.reportError(error));
+        void this.load(phasedRender);
       });
       if (this.service.getNumberOfComponents() <= Embed.maxFrontLoadTimes) {
         this.frontLoadHandler = () => this.frontLoadSendConfig(this.config);
         this.listen(this.element, 'ready', () => {
-          void Promise.resolve(this.frontLoadHandler?.()).catch((error) => this.service.reportError(error));
+          void this.frontLoadHandler?.();
         });
       }
     } else {
       this.listen(this.iframe, 'load', () => {
-        this.iframeLoaded = true;
-        void this.create().catch((error) => this.service.reportError(error));
+        void this.create();
       });
     }
   }

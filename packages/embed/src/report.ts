@@ -64,7 +64,9 @@ export class Report extends Embed implements IReportNode, IFilterable {
     this.loadPath = '/report/load';
     this.phasedLoadPath = '/report/prepare';
     this.allowedEvents.push(...Report.allowedEvents);
-    this.bookmarksManager = new BookmarksManager(service, this.config, this.iframe);
+    // The bookmarks manager keeps the configuration object the caller passed (as the reference does), so
+    // bookmark requests carry that object's uniqueId: none when the caller gave none.
+    this.bookmarksManager = new BookmarksManager(service, config, this.iframe);
   }
 
   /** Extracts the report id from an embed URL. @example Report.findIdFromEmbedUrl('https://app.powerbi.com/reportEmbed?reportId=r1') // 'r1' */
@@ -285,12 +287,19 @@ export class Report extends Embed implements IReportNode, IFilterable {
    * @example await report.updateSettings({ filterPaneEnabled: false });
    */
   async updateSettings(settings: models.ISettings): Promise<IHttpPostMessageResponse<void>> {
-    const extensions = settings.extensions as models.IExtensions | undefined;
-    if (extensions && !Array.isArray(extensions)) {
+    if (this.isRDL && settings.customLayout != null) throw errors.APINotSupportedForRDLError;
+    const response = await this.send(
+      this.service.hpm.patch<void>('/report/settings', settings, { uid: this.config.uniqueId }, this.frameWindow),
+    );
+    // The known commands follow the settings once the frame accepted them.
+    const extensions = settings?.extensions as models.IExtensions | models.IExtension[] | undefined;
+    if (Array.isArray(extensions)) {
+      this.commands = extensions.map((extension) => extension?.command).filter((c): c is models.ICommandExtension => !!c);
+    } else if (extensions) {
       this.commands = extensions.commands ?? this.commands;
       this.groups = extensions.groups ?? this.groups;
     }
-    return this.send(this.service.hpm.patch<void>('/report/settings', settings, { uid: this.config.uniqueId }, this.frameWindow));
+    return response;
   }
 
   /**
@@ -677,8 +686,12 @@ export class Report extends Embed implements IReportNode, IFilterable {
    */
   async closeAllOverlays(): Promise<void> {
     if (this.isRDL) throw errors.APINotSupportedForRDLError;
-    const response = await this.send(
-      this.service.hpm.post<void>('/report/closeAllOverlays', null, { uid: this.config.uniqueId }, this.frameWindow),
+    // A refusal rejects with the whole response (status, headers, body), as the reference does here.
+    const response = await this.service.hpm.post<void>(
+      '/report/closeAllOverlays',
+      null,
+      { uid: this.config.uniqueId },
+      this.frameWindow,
     );
     return response.body;
   }
@@ -690,13 +703,12 @@ export class Report extends Embed implements IReportNode, IFilterable {
   async clearSelectedVisuals(clearPopOutState?: boolean): Promise<void> {
     const popOut = clearPopOutState === true;
     if (this.isRDL) throw errors.APINotSupportedForRDLError;
-    const response = await this.send(
-      this.service.hpm.post<void>(
-        `/report/clearSelectedVisuals/${popOut.toString()}`,
-        null,
-        { uid: this.config.uniqueId },
-        this.frameWindow,
-      ),
+    // A refusal rejects with the whole response, as the reference does here.
+    const response = await this.service.hpm.post<void>(
+      `/report/clearSelectedVisuals/${popOut.toString()}`,
+      null,
+      { uid: this.config.uniqueId },
+      this.frameWindow,
     );
     return response.body;
   }

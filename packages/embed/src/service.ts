@@ -65,6 +65,14 @@ export interface IServiceConfiguration extends IDebugOptions {
   version?: string;
   type?: string;
   sdkWrapperVersion?: string;
+  /**
+   * Accept and answer requests from the frame (events, event hooks) like powerbi-client does: from any
+   * window and any origin, and for unique ids no embed of this service has (answered 200, raising
+   * nothing). Off by default: then only the iframes of this service's embeds, on their embed URL's
+   * origin, are answered, so another window cannot raise events on the host page or call its hooks.
+   * Requests to the frame always go to the embed URL's origin (never '*'); see README "Security".
+   */
+  answerAnyFrame?: boolean;
 }
 
 export interface IService {
@@ -96,7 +104,8 @@ type EmbedClass = {
   ): Embed;
 };
 
-const maskToken = (config: unknown): string => JSON.stringify(config, (key, value) => (key === 'accessToken' ? '' : value));
+/** The configuration as the embed errors show it: a shallow copy whose accessToken is '' (added last when absent). */
+const maskToken = (config: unknown): string => JSON.stringify({ ...(config as object), accessToken: '' });
 
 /** Incoming event routes (the frame posts to these; [E2.1]). */
 export const EVENT_ROUTES = {
@@ -166,24 +175,24 @@ export class Service implements IService {
         }
         this.handleEvent({ type, id: req.params.uniqueId, name: req.params.eventName, value: req.body });
       };
+    // Event hooks exist for reports (and single visuals) and quick-create, as in the reference; a hook
+    // the embed lacks is answered 404, an unknown hook name 200 with no body.
     this.router.post(EVENT_ROUTES.eventHooks, async (req, res) => {
-      const embed = this.find(req.params.uniqueId);
+      const embed = this.embeds.find(
+        (e) => e.config.uniqueId === req.params.uniqueId && (e instanceof Report || e instanceof QuickCreate),
+      );
       if (!embed || !this.isFromEmbedFrame(req)) {
         res.decline();
         return;
       }
       const hooks = embed.eventHooks;
-      const isReport = embed instanceof Report;
-      if (req.params.eventName === 'preQuery' && isReport && hooks?.applicationContextProvider) {
-        await this.invokeSDKHook(hooks.applicationContextProvider, req, res);
-      } else if (
-        req.params.eventName === 'newAccessToken' &&
-        (isReport || embed instanceof QuickCreate || embed instanceof Create) &&
-        hooks?.accessTokenProvider
-      ) {
-        await this.invokeSDKHook(hooks.accessTokenProvider, req, res);
-      } else {
-        res.send(404);
+      const name = req.params.eventName;
+      if ((name === 'preQuery' && embed instanceof Report) || name === 'newAccessToken') {
+        const body = (req.body || {}) as Record<string, unknown>;
+        body.report = embed;
+        req.body = body;
+        const hook = name === 'preQuery' ? hooks?.applicationContextProvider : hooks?.accessTokenProvider;
+        await this.invokeSDKHook(hook as (...args: unknown[]) => unknown, req, res);
       }
     });
     this.router.post(EVENT_ROUTES.reportEvents, eventRoute('report'));
@@ -212,13 +221,16 @@ export class Service implements IService {
    * embed URL's origin; anything else is left unanswered.
    */
   private isFromEmbedFrame(req: IRouteRequest): boolean {
-    const embed = this.find(req.params.uniqueId);
-    if (!embed) return false;
-    const frameWindow = embed.iframe?.contentWindow ?? null;
-    if (!frameWindow || req.from.source !== frameWindow) return false;
-    const expected = utils.originOf(embed.iframe?.getAttribute('src') ?? (embed.config.embedUrl as string));
-    if (expected !== '*' && req.from.origin && req.from.origin !== expected) return false;
-    return true;
+    if (this.config.answerAnyFrame) return true;
+    // Any iframe of an embed with this unique id (two embeds may share one, e.g. a config copied from
+    // another embed), on that embed's origin.
+    return this.embeds.some((embed) => {
+      if (embed.config.uniqueId !== req.params.uniqueId) return false;
+      const frameWindow = embed.iframe?.contentWindow ?? null;
+      if (!frameWindow || req.from.source !== frameWindow) return false;
+      const expected = utils.originOf(embed.iframe?.getAttribute('src') ?? (embed.config.embedUrl as string));
+      return expected === '*' || !req.from.origin || req.from.origin === expected;
+    });
   }
 
   private targetOriginOf(target: Window): string {
@@ -348,15 +360,16 @@ export class Service implements IService {
     phasedRender?: boolean,
     isBootstrap?: boolean,
   ): Embed {
-    const registered = this.registeredComponents[componentType];
-    if (registered) return registered(this, element, config, phasedRender, isBootstrap);
     const Component = Service.components.find((component) => componentType === component.type.toLowerCase());
-    if (!Component) {
+    if (Component) return new Component(this, element, config, phasedRender, isBootstrap);
+    // Registered types are matched without regard to case, after the built-in ones.
+    const registered = Object.keys(this.registeredComponents).find((name) => name.toLowerCase() === componentType.toLowerCase());
+    if (!registered) {
       throw new Error(
         `Attempted to embed component of type: ${componentType} but did not find any matching component.  Please verify the type you specified is intended.`,
       );
     }
-    return new Component(this, element, config, phasedRender, isBootstrap);
+    return this.registeredComponents[registered](this, element, config, phasedRender, isBootstrap);
   }
 
   private embedExisting(element: HTMLElement, config: IEmbedConfigurationBase, phasedRender?: boolean): Embed {
@@ -371,7 +384,7 @@ export class Service implements IService {
       if (config.type === 'report' && utils.isCreate(component.config.type as string)) {
         const report = new Report(this, element, config, false, false, (element as IPowerBiElement).powerBiEmbed.iframe);
         component.populateConfig(config, false);
-        void report.load().catch((error) => this.reportError(error));
+        void report.load();
         (element as IPowerBiElement).powerBiEmbed = report;
         this.addOrOverwriteEmbed(report, element);
         return report;
@@ -381,7 +394,8 @@ export class Service implements IService {
       );
     }
     component.populateConfig(config, false);
-    void component.load(phasedRender).catch((error) => this.reportError(error));
+    // A failed reload surfaces as an unhandled rejection with the frame's answer, as in the reference.
+    void component.load(phasedRender);
     return component;
   }
 
@@ -448,7 +462,7 @@ export class Service implements IService {
    * @example powerbi.handleTileEvents(event);
    */
   handleTileEvents(event: IEvent<unknown>): void {
-    if (event.type.toLowerCase() === 'tile') this.handleEvent(event);
+    if (event.type === 'tile') this.handleEvent(event);
   }
 
   /**
@@ -469,17 +483,17 @@ export class Service implements IService {
     }
   }
 
+  /** Raises the event on the first embed with the event's unique id (as the reference does). */
   private handleEvent(event: IEvent<unknown>): void {
-    const affected = this.embeds.filter((embed) => embed.config.uniqueId === event.id);
-    for (const embed of affected) {
-      let value = event.value;
-      if (event.name === 'pageChanged') {
-        const page = (value as { newPage?: models.IPage } | null)?.newPage;
-        if (!page) throw new Error("Page model not found at 'event.value.newPage'.");
-        value = { ...(value as object), newPage: new Page(embed as unknown as Report, page.name, page.displayName, true) };
-      }
-      utils.raiseCustomEvent(embed.element, event.name, value);
+    const embed = this.find(event.id);
+    if (!embed) return;
+    let value = event.value;
+    if (event.name === 'pageChanged') {
+      const page = (value as { newPage?: models.IPage } | null)?.newPage;
+      if (!page) throw new Error("Page model not found at 'event.value.newPage'.");
+      value = { ...(value as object), newPage: new Page(embed as unknown as Report, page.name, page.displayName, true) };
     }
+    utils.raiseCustomEvent(embed.element, event.name, value);
   }
 
   /**
@@ -522,12 +536,18 @@ export class Service implements IService {
     if (Service.components.some((component) => componentType.toLowerCase() === component.type.toLowerCase())) {
       throw new Error('The component name is reserved. Cannot register a component with this name.');
     }
+    if (Object.keys(this.registeredComponents).some((name) => name.toLowerCase() === componentType.toLowerCase())) {
+      throw new Error('A component with this type is already registered.');
+    }
     this.registeredComponents[componentType] = embedComponentFactory;
     for (const url of routerEventUrls) {
-      if (!url.includes('/:uniqueId/events/:eventName')) throw new Error('Invalid router event URL');
+      if (!url.includes(':uniqueId') || !url.includes(':eventName')) throw new Error('Invalid router event URL');
       this.router.post(url, (req, res) => {
+        if (!this.isFromEmbedFrame(req)) {
+          res.decline();
+          return;
+        }
         this.handleEvent({ type: componentType, id: req.params.uniqueId, name: req.params.eventName, value: req.body });
-        void res;
       });
     }
   }

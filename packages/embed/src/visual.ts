@@ -34,9 +34,10 @@ export class Visual extends Report {
    * Sends the load message with a layout that shows only the chosen visual ([E5.6]).
    * @example await visual.load();
    */
-  async load(phasedRender?: boolean): Promise<void> {
+  load(phasedRender?: boolean): Promise<void> {
     const config = this.config as models.IVisualEmbedConfiguration;
-    if (!config.accessToken) return;
+    // Not async: a missing page or visual name throws at once, as in the reference.
+    if (!config.accessToken) return Promise.resolve();
     if (typeof config.pageName !== 'string' || config.pageName.length === 0)
       throw new Error('Page name is required when embedding a visual.');
     if (typeof config.visualName !== 'string' || config.visualName.length === 0) {
@@ -109,7 +110,8 @@ export class Visual extends Report {
       ),
     );
     const visual = response.body.find((v) => v.name === config.visualName);
-    if (!visual) throw models.CommonErrorCodes.NotFound;
+    // The reference rejects with no value when the visual is not on the page.
+    if (!visual) throw undefined;
     const pageNode = this.page(config.pageName as string);
     return new VisualDescriptor(pageNode, visual.name, visual.title, visual.type, visual.layout);
   }

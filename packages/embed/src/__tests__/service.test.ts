@@ -302,7 +302,10 @@ describe('events', () => {
       reportConfig({
         tokenType: models.TokenType.Aad,
         eventHooks: {
-          applicationContextProvider: (req: unknown) => ({ context: req }),
+          applicationContextProvider: (req: { q: number; report: unknown }) => ({
+            context: req.q,
+            report: req.report === report,
+          }),
           accessTokenProvider: async () => 'fresh',
         },
       }),
@@ -315,16 +318,17 @@ describe('events', () => {
     peer.sendRequest('/reports/u1/eventHooks/newAccessToken', null, { id: 'h2' });
     await flush();
     expect(peer.responses).toEqual([
-      { statusCode: 200, headers: { id: 'h1' }, body: { context: { q: 1 } } },
+      { statusCode: 200, headers: { id: 'h1' }, body: { context: 1, report: true } },
       { statusCode: 200, headers: { id: 'h2' }, body: 'fresh' },
     ]);
   });
 
-  it('[E2.1] quick create answers only newAccessToken', async () => {
+  it('[E2.1] quick create answers newAccessToken; other hook names get 200 with no body, as in the reference', async () => {
     const quick = createService().quickCreate(makeContainer(), {
       accessToken: 't',
       embedUrl: 'https://app.powerbi.com/quickCreate',
       uniqueId: 'qc',
+      tokenType: models.TokenType.Aad,
       datasetCreateConfig: { locale: 'en', mashupDocument: 'm' },
       eventHooks: { accessTokenProvider: () => 'fresh' },
     });
@@ -336,7 +340,7 @@ describe('events', () => {
     expect(peer.responses).toEqual(
       expect.arrayContaining([
         { statusCode: 200, headers: { id: 'a' }, body: 'fresh' },
-        { statusCode: 404, headers: { id: 'b' }, body: null },
+        { statusCode: 200, headers: { id: 'b' }, body: null },
       ]),
     );
   });

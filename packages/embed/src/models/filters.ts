@@ -192,15 +192,15 @@ export class BasicFilter extends Filter {
   operator: BasicFilterOperators;
   values: (string | number | boolean)[];
   keyValues?: (string | number | boolean)[][];
-  requireSingleSelection: boolean;
+  /** Absent until set (the builder sets it); toJSON sends false then. */
+  requireSingleSelection?: boolean;
   constructor(target: IFilterTarget, operator: BasicFilterOperators, ...values: unknown[]) {
     super(target, FilterType.Basic);
     this.operator = operator;
     this.schemaUrl = BasicFilter.schemaUrl;
-    const list = (values.length === 1 && Array.isArray(values[0]) ? values[0] : values) as (string | number | boolean)[];
-    if (list.length === 0 && operator !== 'All') throw new Error(BASIC_FILTER_EMPTY_VALUES_MESSAGE);
-    this.values = list;
-    this.requireSingleSelection = false;
+    // As powerbi-models: the check counts the arguments, then an array first argument is the value list.
+    if (values.length === 0 && operator !== 'All') throw new Error(BASIC_FILTER_EMPTY_VALUES_MESSAGE);
+    this.values = (Array.isArray(values[0]) ? values[0] : values) as (string | number | boolean)[];
   }
   /** @example basicFilter.toJSON(); */
   toJSON(): IFilter {
@@ -262,20 +262,24 @@ export class IdentityFilter extends Filter {
   }
 }
 
-/** Tuple filter. @example new TupleFilter([target], [[{ value: 1 }]]) */
+/** Tuple filter. @example new TupleFilter([target], 'In', [[{ value: 1 }]]) */
 export class TupleFilter extends Filter {
   static schemaUrl = `${SCHEMA_BASE}tuple`;
-  operator: TupleValueType[];
+  operator: unknown;
+  values: TupleValueType[];
   declare target: ITupleFilterTarget;
-  constructor(target: ITupleFilterTarget, values: TupleValueType[], _valueOperator?: string) {
+  constructor(target: ITupleFilterTarget, operator: unknown, values: TupleValueType[]) {
     super(target, FilterType.Tuple);
-    this.operator = values;
+    this.operator = operator;
     this.schemaUrl = TupleFilter.schemaUrl;
+    this.values = values;
   }
   /** @example tupleFilter.toJSON(); */
   toJSON(): IFilter {
     const json = super.toJSON() as unknown as JsonFilter;
     json.operator = this.operator;
+    json.values = this.values;
+    json.target = this.target;
     return json as unknown as IFilter;
   }
 }

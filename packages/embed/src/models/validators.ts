@@ -76,14 +76,20 @@ const basicTarget: Check = anyOf(
   keyHierarchyTarget,
 );
 
-// Filters (the frame accepts any operator string; $schema is not checked, filterType must match when given)
+// A filter's target (and a top N filter's orderBy): one target, or a list of targets (key targets too),
+// whose items may themselves be lists, as powerbi-models accepts.
+const keyedTarget: Check = anyOf(target, keyColumnsTarget, keyHierarchyTarget);
+const filterTarget: Check = anyOf(target, arrayOf(anyOf(keyedTarget, arrayOf(keyedTarget))));
+
+// Filters (the frame accepts any operator string; $schema must be a string, filterType must match when given)
 const displaySettings = object([
   opt('isLockedInViewMode', boolean),
   opt('isHiddenInViewMode', boolean),
   opt('displayName', string),
 ]);
-const filterBase = (filterType: number, filterTarget: Check = target) => [
-  req('target', filterTarget),
+const filterBase = (filterType: number, targetCheck: Check = filterTarget) => [
+  req('target', targetCheck),
+  opt('$schema', string),
   opt('filterType', numberIn([filterType])),
   opt('displaySettings', displaySettings),
 ];
@@ -92,26 +98,25 @@ const primitive: Check = (value, field) =>
     ? undefined
     : [{ message: `${field} property is invalid` }];
 const basicFilter = object([
-  ...filterBase(1, basicTarget),
+  ...filterBase(1, anyOf(basicTarget, filterTarget)),
   req('operator', string),
   req('values', arrayOf(primitive)),
   opt('requireSingleSelection', boolean),
-  opt('keyValues', arrayOf(arrayOf(primitive))),
 ]);
 const advancedCondition = object([opt('value', primitive), req('operator', string)]);
-const advancedFilter = object([...filterBase(0), req('logicalOperator', string), req('conditions', arrayOf(advancedCondition))]);
-const topNFilter = object([...filterBase(5), req('operator', string), req('itemCount', number), req('orderBy', target)]);
+const advancedFilter = object([...filterBase(0), req('logicalOperator', string), opt('conditions', arrayOf(advancedCondition))]);
+const topNFilter = object([...filterBase(5), req('operator', string), req('itemCount', number), req('orderBy', filterTarget)]);
 const relativeDateFilter = object([
   ...filterBase(4),
   req('operator', relativeDateOperator),
-  req('timeUnitsCount', number),
+  opt('timeUnitsCount', number),
   req('timeUnitType', relativeDateTimeUnit),
   req('includeToday', boolean),
 ]);
 const relativeTimeFilter = object([
   ...filterBase(7),
   req('operator', relativeDateOperator),
-  req('timeUnitsCount', number),
+  opt('timeUnitsCount', number),
   req('timeUnitType', relativeDateTimeUnit),
 ]);
 const includeExcludeFilter = object([...filterBase(3), req('isExclude', boolean), req('values', arrayOf(anyValue))]);
@@ -123,7 +128,8 @@ const hierarchyNode: Check = object([
   opt('operator', string),
 ]);
 const hierarchyFilter = object([
-  req('target', anyOf(target, arrayOf(target))),
+  req('target', filterTarget),
+  opt('$schema', string),
   opt('filterType', numberIn([9])),
   opt('displaySettings', displaySettings),
   req('hierarchyData', arrayOf(hierarchyNode)),

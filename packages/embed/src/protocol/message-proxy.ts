@@ -137,6 +137,8 @@ export class MessageProxy {
   }
 
   private onMessage(event: MessageEvent): void {
+    // Like powerbi-client's proxy, a message that has no source window is ignored.
+    if (!event.source) return;
     const data: unknown = event.data;
     if (isResponseMessage(data)) {
       const id = data.headers?.id;

@@ -1,5 +1,5 @@
 import type { IRequestHandler, MessageProxy } from './message-proxy.js';
-import type { IMessageHeaders, IMessageOrigin, IRequestMessage } from './types.js';
+import type { IMessageHeaders, IMessageOrigin, IRequestMessage, IResponseMessage } from './types.js';
 
 /** An incoming request with its route parameters. */
 export interface IRouteRequest<T = unknown> {
@@ -46,6 +46,16 @@ interface Route {
   keys: string[];
   handler: RouteHandler;
 }
+
+const parseQuery = (query: string): Record<string, string> => {
+  const params: Record<string, string> = {};
+  for (const pair of query.split('&')) {
+    if (!pair) continue;
+    const [key, value = ''] = pair.split('=');
+    params[decodeURIComponent(key)] = decodeURIComponent(value);
+  }
+  return params;
+};
 
 const compile = (path: string): { pattern: RegExp; keys: string[] } => {
   const keys: string[] = [];
@@ -103,7 +113,11 @@ export class Router implements IRequestHandler {
    * @example router.handle(message, from);
    */
   handle(message: IRequestMessage, from: IMessageOrigin): boolean {
-    const path = message.url.split('?')[0];
+    // Matched like powerbi-client's router: a leading '/' is implied and one trailing '/' is ignored.
+    const [rawPath, ...rest] = message.url.split('?');
+    let path = rawPath.charAt(0) === '/' ? rawPath : `/${rawPath}`;
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+    const query = rest.join('?');
     for (const route of this.routes) {
       if (route.method !== message.method.toUpperCase()) continue;
       const match = route.pattern.exec(path);
@@ -121,24 +135,45 @@ export class Router implements IRequestHandler {
         from,
       };
       const response = new RouteResponse();
-      void this.run(route, request, response);
+      void this.run(route, request, response, message, query);
       return true;
     }
     return false;
   }
 
-  private async run(route: Route, request: IRouteRequest, response: RouteResponse): Promise<void> {
-    try {
-      await route.handler(request, response);
-    } catch (error) {
-      response.send(500, error instanceof Error ? error.message : error);
-    }
-    if (response.isDeclined) return;
+  private async run(
+    route: Route,
+    request: IRouteRequest,
+    response: RouteResponse,
+    message: IRequestMessage,
+    query: string,
+  ): Promise<void> {
     const source = request.from.source as Window | null;
-    if (!source || typeof (source as Window).postMessage !== 'function') return;
+    const canAnswer = !!source && typeof (source as Window).postMessage === 'function';
+    let pending: void | Promise<void>;
+    try {
+      pending = route.handler(request, response);
+    } catch {
+      // A handler that throws (e.g. pageChanged without newPage) gets the answer powerbi-client's proxy
+      // gives: no status, a warning that quotes the request with its route and query parameters.
+      if (!canAnswer) return;
+      const quoted = { ...message, params: request.params, queryParams: parseQuery(query) };
+      const warning = `Handler for message: ${JSON.stringify(quoted, null, '  ')} did not return a response message. The default response message will be returned instead.`;
+      const headers: IMessageHeaders = {};
+      if (message.headers?.id !== undefined) headers.id = message.headers.id;
+      this.proxy.sendResponse(source as Window, { warning, headers } as unknown as IResponseMessage, request.from.origin);
+      return;
+    }
+    // An asynchronous failure leaves the request unanswered, as in the reference.
+    await pending;
+    if (response.isDeclined || !canAnswer) return;
     const headers: IMessageHeaders = { ...response.headers };
     if (request.headers.id !== undefined) headers.id = request.headers.id;
-    this.proxy.sendResponse(source, { statusCode: response.statusCode, headers, body: response.body }, request.from.origin);
+    this.proxy.sendResponse(
+      source as Window,
+      { statusCode: response.statusCode, headers, body: response.body },
+      request.from.origin,
+    );
   }
 
   private add(method: string, path: string, handler: RouteHandler): this {
