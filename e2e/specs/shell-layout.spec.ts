@@ -154,15 +154,18 @@ test.describe('the shell', () => {
       const notice = page.locator('.mantine-Notification-root').filter({ hasText: 'Security settings saved' });
       await expect(notice).toBeVisible();
       const shown = Date.now();
-      const box = await notice.boundingBox();
-      const menu = await page.getByRole('button', { name: /your security, terms and profile/ }).boundingBox();
-      const signOut = await page.getByRole('button', { name: 'Sign out' }).boundingBox();
-      const footer = await page.getByRole('contentinfo').boundingBox();
-      if (!box || !menu || !signOut || !footer) throw new Error('missing box');
-      expect(overlaps(box, menu)).toBe(false);
-      expect(overlaps(box, signOut)).toBe(false);
-      expect(box.y + box.height).toBeLessThanOrEqual(footer.y);
-      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      // Where the notice comes to rest: it slides in from the right edge, so it is measured once its slide is over.
+      await expect(async () => {
+        const box = await notice.boundingBox();
+        const menu = await page.getByRole('button', { name: /your security, terms and profile/ }).boundingBox();
+        const signOut = await page.getByRole('button', { name: 'Sign out' }).boundingBox();
+        const footer = await page.getByRole('contentinfo').boundingBox();
+        if (!box || !menu || !signOut || !footer) throw new Error('missing box');
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        expect(overlaps(box, menu)).toBe(false);
+        expect(overlaps(box, signOut)).toBe(false);
+        expect(box.y + box.height).toBeLessThanOrEqual(footer.y);
+      }).toPass({ timeout: 2_000, intervals: [50, 100, 200] });
       await shot(page, `shell-notice-${viewport.width}`);
       if (viewport.width === 1280) {
         // [M9.4] A success notice shows 4 s.
