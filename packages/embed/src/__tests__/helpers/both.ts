@@ -197,9 +197,22 @@ async function observe(env: Env, script: (env: Env) => unknown, settle: number):
     } catch (error) {
       result = { thrown: Array.isArray(error) ? plain(error) : plain(error) };
     }
-    await flush(settle);
-    await new Promise((resolve) => setImmediate(resolve));
-    await flush(5);
+    // Waits until nothing more happens: on a loaded machine a chain of posts (a load answered, then a re-load) can
+    // take longer than one settle period, so the counts are compared after each period until they stop moving.
+    const peersOf = () => ((env as unknown as { peers?: FramePeer[] }).peers ?? []) as FramePeer[];
+    const activity = () =>
+      env.log.length +
+      unhandled.length +
+      consoleLog.length +
+      peersOf().reduce((n, p) => n + p.messages.length + p.responses.length, 0);
+    for (let round = 0, before = -1; round < 20; round++) {
+      await flush(settle);
+      await new Promise((resolve) => setImmediate(resolve));
+      await flush(5);
+      const now = activity();
+      if (now === before) break;
+      before = now;
+    }
   } finally {
     process.off('unhandledRejection', onUnhandled);
     for (const listener of saved) process.on('unhandledRejection', listener);
