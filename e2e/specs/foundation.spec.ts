@@ -95,6 +95,8 @@ test.describe('sign-in and the account page', () => {
   test('[A4.2] edits and saves a field, and Cancel restores the saved values', async ({ page }) => {
     await signIn(page, 'blueharbor.admin');
     await page.getByRole('treeitem', { name: /Brightwater Dental/ }).click();
+    // The company's page, not the organisation's page still shown while it loads, is the one edited.
+    await expect(page.getByRole('heading', { level: 1, name: 'Brightwater Dental' })).toBeVisible();
     await page.getByRole('button', { name: 'Edit' }).click();
 
     await page.getByLabel('City').fill('Utrecht');
@@ -115,6 +117,7 @@ test.describe('sign-in and the account page', () => {
   test('[A5.5] a field validation error blocks saving and names the field', async ({ page }) => {
     await signIn(page, 'blueharbor.admin');
     await page.getByRole('treeitem', { name: /Dunmore Architects/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dunmore Architects' })).toBeVisible();
     await page.getByRole('button', { name: 'Edit' }).click();
 
     await page.getByLabel('Display name').fill('');
@@ -133,6 +136,7 @@ test.describe('sign-in and the account page', () => {
   test('[A5.6] a field flagged IsModifyConfirmRequired asks for confirmation before it is saved', async ({ page }) => {
     await signIn(page, 'blueharbor.admin');
     await page.getByRole('treeitem', { name: /Evergreen Bakeries/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Evergreen Bakeries' })).toBeVisible();
     await page.getByRole('button', { name: 'Edit' }).click();
 
     await page.getByRole('textbox', { name: 'Currency' }).click();
