@@ -77,3 +77,22 @@ export function table(headers: string[], rows: string[][]): string {
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
   return [line(headers), rule, ...rows.map(line)].join('\n');
 }
+
+/**
+ * The most the JavaScript heap grew above where it started while `fn` ran, sampled every 2 ms after a
+ * full collection (run with --expose-gc for a steady start; without it the start is whatever it is).
+ */
+export async function peakHeapGrowth(fn: () => Promise<unknown>): Promise<number> {
+  (globalThis as { gc?: () => void }).gc?.();
+  const start = process.memoryUsage().heapUsed;
+  let peak = start;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  }, 2);
+  try {
+    await fn();
+  } finally {
+    clearInterval(timer);
+  }
+  return Math.max(0, Math.max(peak, process.memoryUsage().heapUsed) - start);
+}

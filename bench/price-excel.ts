@@ -24,7 +24,7 @@ import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
 import { insertStoredFile, localDiskStorage } from '../apps/server/src/platform/files/index.js';
 import type { Caller } from '../apps/server/src/platform/operations/types.js';
 import { benchSecrets } from './fixture.js';
-import { formatMs, formatRatio, measure, table } from './measure.js';
+import { formatMs, formatRatio, measure, peakHeapGrowth, table } from './measure.js';
 
 const { values: args } = parseArgs({
   options: { rows: { type: 'string', default: '10000' }, iterations: { type: 'string', default: '5' } },
@@ -66,25 +66,6 @@ async function rawStreamingWrite(rows: Record<string, unknown>[]): Promise<numbe
   sheet.commit();
   await workbook.commit();
   return Buffer.concat(chunks).length;
-}
-
-/**
- * The most the JavaScript heap grew above where it started while `fn` ran, sampled every 2 ms after a
- * full collection (run with --expose-gc for a steady start; without it the start is whatever it is).
- */
-async function peakHeapGrowth(fn: () => Promise<unknown>): Promise<number> {
-  (globalThis as { gc?: () => void }).gc?.();
-  const start = process.memoryUsage().heapUsed;
-  let peak = start;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().heapUsed);
-  }, 2);
-  try {
-    await fn();
-  } finally {
-    clearInterval(timer);
-  }
-  return Math.max(0, Math.max(peak, process.memoryUsage().heapUsed) - start);
 }
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;

@@ -33,7 +33,7 @@ import type { XlsxCell } from '../apps/server/src/platform/spreadsheets/xlsx-wri
 import { pathUpperBound } from '../apps/server/src/platform/tenancy/scope.js';
 import { seedDemo, seedLargeHierarchy } from '../apps/server/src/seed/demo-seed.js';
 import { benchSecrets } from './fixture.js';
-import { formatMs, formatRatio, measure, table } from './measure.js';
+import { formatMs, formatRatio, measure, peakHeapGrowth, table } from './measure.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -48,22 +48,6 @@ const ORDERS = Math.max(1000, Math.min(REPORT_EXPORT_ROW_CAP, Number(args.orders
 const ITERATIONS = Math.max(1, Number(args.iterations));
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-
-/** The most the JavaScript heap grew above where it started while `fn` ran (run with --expose-gc for a steady start). */
-async function peakHeapGrowth(fn: () => Promise<unknown>): Promise<number> {
-  (globalThis as { gc?: () => void }).gc?.();
-  const start = process.memoryUsage().heapUsed;
-  let peak = start;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().heapUsed);
-  }, 2);
-  try {
-    await fn();
-  } finally {
-    clearInterval(timer);
-  }
-  return Math.max(0, Math.max(peak, process.memoryUsage().heapUsed) - start);
-}
 
 /** The same workbook as the export writes (the same typed cells), from rows already in memory. */
 async function rawStreamingWrite(headers: string[], rows: Record<string, XlsxCell>[]): Promise<number> {
