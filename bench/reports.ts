@@ -1,5 +1,6 @@
 /**
- * Server-run reports (docs/decisions/0056-server-reports.md), on PGlite:
+ * Server-run reports (docs/decisions/0056-server-reports.md), on PGlite, or on PostgreSQL when DATABASE_URL is set (a
+ * scratch database, dropped afterwards; e.g. `scripts/with-postgres.sh npx tsx --expose-gc bench/reports.ts --size 1000000`):
  *
  * - a report run end to end (ExecuteReport's work and the report.execute job: computation through the owning domain,
  *   rows kept, chart, average time) over the demo tenant plus `--size` generated accounts and `--orders` past orders,
@@ -24,7 +25,6 @@ import {
   findServerReportByName,
   startReportExport,
 } from '../apps/server/src/domains/reports/server-reports.service.js';
-import { createDb } from '../apps/server/src/platform/db/db.js';
 import { migrate } from '../apps/server/src/platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
 import { localDiskStorage } from '../apps/server/src/platform/files/index.js';
@@ -32,7 +32,7 @@ import type { Caller } from '../apps/server/src/platform/operations/types.js';
 import type { XlsxCell } from '../apps/server/src/platform/spreadsheets/xlsx-writer.js';
 import { pathUpperBound } from '../apps/server/src/platform/tenancy/scope.js';
 import { seedDemo, seedLargeHierarchy } from '../apps/server/src/seed/demo-seed.js';
-import { benchSecrets } from './fixture.js';
+import { benchSecrets, openBenchDb } from './fixture.js';
 import { formatMs, formatRatio, measure, peakHeapGrowth, table } from './measure.js';
 
 const { values: args } = parseArgs({
@@ -66,13 +66,22 @@ async function rawStreamingWrite(headers: string[], rows: Record<string, XlsxCel
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'portal-bench-reports-'));
   const filesDir = join(dir, 'files');
-  const db = await createDb({ databaseUrl: null, dataDir: join(dir, 'db') });
+  const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+  const bench = await openBenchDb(backend);
+  const db = bench.db;
+  log(`Database: ${bench.location}`);
   try {
     await migrate(db, MIGRATIONS_DIR);
     const app = await buildApp({ secrets: benchSecrets, db, webDist: null, filesDir, backgroundJobs: false });
     log(`Seeding the demo tenant with ${ORDERS} past orders, and ${SIZE} generated accounts`);
     await seedDemo(db, { storage: localDiskStorage(filesDir), orderHistory: ORDERS });
-    await seedLargeHierarchy(db, SIZE);
+    let reported = 0;
+    await seedLargeHierarchy(db, SIZE, (accounts) => {
+      if (accounts - reported >= 100_000) {
+        reported = accounts;
+        log(`  ${accounts} accounts`);
+      }
+    });
     const [provider] = await db.query<{ id: number; path: string }>(
       "SELECT id, path FROM accounts WHERE account_type = 'Provider'",
     );
@@ -135,7 +144,7 @@ async function main() {
         '<= 5x',
       ]);
     }
-    console.log(`\nA report run end to end vs its aggregate SQL (demo + ${SIZE} accounts, ${ORDERS} past orders, PGlite)\n`);
+    console.log(`\nA report run end to end vs its aggregate SQL (demo + ${SIZE} accounts, ${ORDERS} past orders, ${backend})\n`);
     console.log(table(['report', 'run (median)', 'direct SQL', 'ratio', 'target'], rows));
 
     // The export of a run of ORDERS rows ('Orders by Date' over the history's year).
@@ -172,7 +181,7 @@ async function main() {
       await rawStreamingWrite(headers, cells);
       rawMs = performance.now() - t0;
     });
-    console.log(`\nExport of ${run.totalRows} rows (PGlite; the run itself took ${formatMs(computeMs)})\n`);
+    console.log(`\nExport of ${run.totalRows} rows (${backend}; the run itself took ${formatMs(computeMs)})\n`);
     console.log(
       table(
         ['what', 'time', 'heap growth', 'ratio to raw', 'target'],
@@ -184,7 +193,7 @@ async function main() {
     );
     await app.close();
   } finally {
-    await db.close().catch(() => undefined);
+    await bench.dispose();
     rmSync(dir, { recursive: true, force: true });
   }
 }
