@@ -53,11 +53,11 @@ afterAll(async () => {
 });
 
 describe('query budgets', () => {
-  it('caller resolution costs 3 statements on a cold cache and none on a warm one', async () => {
+  it('caller resolution costs 1 statement on a cold cache and none on a warm one', async () => {
     const fresh = await new ApiClient(t.url).signIn('provider.admin', DEMO_PASSWORD);
     const cold = await profile(fresh, 'ListAccountSubtree', { id: ids.Provider, limit: 5 });
     const warm = await profile(fresh, 'ListAccountSubtree', { id: ids.Provider, limit: 5 });
-    expect(cold.phases.find((p) => p.name === 'caller')?.statements).toBe(3);
+    expect(cold.phases.find((p) => p.name === 'caller')?.statements).toBe(1);
     expect(warm.phases.find((p) => p.name === 'caller')?.statements).toBe(0);
   });
 

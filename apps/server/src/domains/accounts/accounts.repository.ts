@@ -150,17 +150,28 @@ export async function listAncestry(db: Queryable, path: string, minDepth: number
 }
 
 /** The nearest account on the path (the account included) whose type is one of `types`. */
+/**
+ * The nearest account of the given types on a path (itself included), as a subquery over a path given as SQL (`$1`,
+ * or a column for a LATERAL join): id, account_type, path, display_name. The types are account types (fixed words),
+ * written into the text.
+ */
+export function nearestOfTypeSql(pathSql: string, types: readonly AccountType[]): string {
+  const list = types.map((type) => {
+    if (!/^[A-Za-z]+$/.test(type)) throw new Error(`not an account type: ${type}`);
+    return `'${type}'`;
+  });
+  return `SELECT id, account_type, path, display_name FROM accounts
+     WHERE id = ANY(string_to_array(btrim(${pathSql}, '/'), '/')::int[]) AND account_type IN (${list.join(', ')})
+     ORDER BY depth DESC LIMIT 1`;
+}
+
 export async function findNearestOfType(db: Queryable, path: string, types: readonly AccountType[]) {
   const [row] = await db.query<{
     id: number;
     account_type: AccountType;
     path: string;
     display_name: string;
-  }>(
-    `SELECT id, account_type, path, display_name FROM accounts
-     WHERE id = ANY($1::int[]) AND account_type = ANY($2::text[]) ORDER BY depth DESC LIMIT 1`,
-    [pathIds(path), types],
-  );
+  }>(nearestOfTypeSql('$1::text', types), [path]);
   return row ?? null;
 }
 

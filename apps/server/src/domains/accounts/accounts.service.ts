@@ -340,6 +340,9 @@ export async function findOrganisation(db: Queryable, path: string) {
   return repo.findNearestOfType(db, path, ORGANISATION_TYPES);
 }
 
+/** findOrganisation's rule as a subquery over a path given as SQL (a column, for a LATERAL join). */
+export const organisationOfPathSql = (pathSql: string): string => repo.nearestOfTypeSql(pathSql, ORGANISATION_TYPES);
+
 export async function terminateAccount(
   db: Queryable,
   caller: Caller,

@@ -39,6 +39,7 @@ export {
   accountFieldValues,
   createAccountRecord,
   findOrganisation,
+  organisationOfPathSql,
   setSubscriptionService,
   terminateDue,
 } from './accounts.service.js';

@@ -15,21 +15,39 @@ export interface SessionRow {
   impersonator_display_name: string | null;
   origin_session_id: string | null;
   must_change_password: boolean;
+  /** The user's organisation (the accounts domain's rule, joined in); null when the user has none. */
+  organisation_id: number | null;
+  organisation_type: string | null;
+  organisation_path: string | null;
+  organisation_name: string | null;
+  /** The user's capabilities through its roles, sorted. */
+  capabilities: string[];
 }
 
 /**
  * A session that is usable now: not idle-expired, younger than the absolute limit (notBefore), its user not
  * terminated, and, for an impersonation, the impersonator's own session still usable too.
  */
-export async function findActiveSession(db: Queryable, id: string, now: Date, notBefore: Date): Promise<SessionRow | null> {
+export async function findActiveSession(
+  db: Queryable,
+  id: string,
+  now: Date,
+  notBefore: Date,
+  organisationSql: (pathSql: string) => string,
+): Promise<SessionRow | null> {
+  // One statement for a cold session: the session, its user, the organisation and the capabilities together.
   const [row] = await db.query<SessionRow>(
     `SELECT s.id, s.user_id, s.impersonator_id, s.created_at, s.expires_at, s.last_seen_at,
             o.created_at AS origin_created_at, o.expires_at AS origin_expires_at, u.username, u.display_name, u.path,
             imp.display_name AS impersonator_display_name, s.origin_session_id,
-            COALESCE(c.must_change_password, false) AS must_change_password
+            COALESCE(c.must_change_password, false) AS must_change_password,
+            org.id AS organisation_id, org.account_type AS organisation_type, org.path AS organisation_path,
+            org.display_name AS organisation_name,
+            ARRAY(${capabilitiesOfUserSql('s.user_id')}) AS capabilities
      FROM sessions s JOIN accounts u ON u.id = s.user_id LEFT JOIN accounts imp ON imp.id = s.impersonator_id
        LEFT JOIN user_credentials c ON c.account_id = s.user_id
        LEFT JOIN sessions o ON o.id = s.origin_session_id
+       LEFT JOIN LATERAL (${organisationSql('u.path')}) org ON true
      WHERE s.id = $1 AND s.expires_at > $2 AND s.created_at > $3 AND u.state <> 'Terminated'
        AND (s.origin_session_id IS NULL OR (o.expires_at > $2 AND o.created_at > $3 AND imp.state <> 'Terminated'))`,
     [id, now, notBefore],
@@ -64,12 +82,13 @@ export async function deleteSession(db: Queryable, id: string) {
   await db.query('DELETE FROM sessions WHERE id = $1', [id]);
 }
 
+/** A user's capabilities through its roles, one per row, sorted: a subquery over a user id given as SQL. */
+const capabilitiesOfUserSql = (userSql: string) =>
+  `SELECT DISTINCT rc.capability FROM user_roles ur JOIN role_capabilities rc ON rc.role_id = ur.role_id
+    WHERE ur.user_id = ${userSql} ORDER BY rc.capability`;
+
 export async function listCapabilities(db: Queryable, userId: number): Promise<string[]> {
-  const rows = await db.query<{ capability: string }>(
-    `SELECT DISTINCT rc.capability FROM user_roles ur JOIN role_capabilities rc ON rc.role_id = ur.role_id
-     WHERE ur.user_id = $1 ORDER BY rc.capability`,
-    [userId],
-  );
+  const rows = await db.query<{ capability: string }>(capabilitiesOfUserSql('$1'), [userId]);
   return rows.map((r) => r.capability);
 }
 

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../../platform/db/db.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
-import { findById, findOrganisation } from '../accounts/index.js';
+import { findById, findOrganisation, organisationOfPathSql } from '../accounts/index.js';
 import { listPendingTerms } from '../terms/index.js';
 import * as repo from './auth.repository.js';
 import { nextSessionExpiry } from './auth.rules.js';
@@ -93,13 +93,16 @@ export async function callerForToken(db: Queryable, token: string, settings: Aut
 }
 
 async function lookUpSession(db: Queryable, id: string, settings: AuthSettings, now: Date): Promise<CachedCaller | null> {
-  const session = await repo.findActiveSession(db, id, now, sessionNotBefore(settings, now));
-  if (!session) return null;
-  const organisation = await findOrganisation(db, session.path);
-  if (!organisation) return null;
-  const capabilities = new Set(await repo.listCapabilities(db, session.user_id));
+  const session = await repo.findActiveSession(db, id, now, sessionNotBefore(settings, now), organisationOfPathSql);
+  if (!session?.organisation_id || !session.organisation_type || !session.organisation_path) return null;
+  const organisation = {
+    id: session.organisation_id,
+    path: session.organisation_path,
+    account_type: session.organisation_type,
+    display_name: session.organisation_name ?? '',
+  };
   const entry: CachedCaller = {
-    caller: callerOf(session, organisation, capabilities),
+    caller: callerOf(session, organisation, new Set(session.capabilities)),
     userPath: session.path,
     createdAt: session.created_at.getTime(),
     lastSeenAt: session.last_seen_at.getTime(),
@@ -118,7 +121,10 @@ async function lookUpSession(db: Queryable, id: string, settings: AuthSettings, 
 }
 
 function callerOf(
-  session: repo.SessionRow,
+  session: Pick<
+    repo.SessionRow,
+    'user_id' | 'username' | 'display_name' | 'id' | 'impersonator_id' | 'impersonator_display_name' | 'must_change_password'
+  >,
   organisation: { id: number; path: string; account_type: string; display_name: string },
   capabilities: Set<string>,
 ): Caller {
