@@ -160,6 +160,24 @@ test.describe('price list prices', () => {
     await shot(page, 'price-list-terms');
   });
 
+  test('[M8.9] reviewing the terms of a price list without services says there are none', async ({ page }) => {
+    await signIn(page, 'provider.admin');
+    const created = await page.request.post('/api/op/CreateMarketplace', { data: { Name: `Empty terms ${Date.now()}` } });
+    expect(created.status()).toBe(200);
+    const empty = (await created.json()) as { Id: number; Version: number };
+    try {
+      await page.goto(`/#/MyMarketplaces/v2/Edit/M/${empty.Id}/`);
+      await page.getByRole('button', { name: 'Review terms' }).click();
+      const info = page.getByRole('dialog', { name: 'Review terms' });
+      await expect(info.getByText('There are no services in this marketplace')).toBeVisible();
+      await checkAccessible(page);
+      await info.getByRole('button', { name: 'OK' }).click();
+      await expect(info).toHaveCount(0);
+    } finally {
+      await page.request.post('/api/op/DeleteMarketplace', { data: { id: empty.Id, version: empty.Version } });
+    }
+  });
+
   test('[M6.6] without DYNAMIC_PRICING_MANAGEMENT_EXECUTE pricing rules are refused', async ({ page }) => {
     await signIn(page, 'acme.admin');
     const res = await page.request.post('/api/op/ListMarketplacePricingRules', { data: { marketplaceId: list.id } });

@@ -242,7 +242,7 @@ describe('services of a price list', () => {
     expect(assign.status).toBe(200);
   });
 
-  it('[M4.13] adding services sets them Added', async () => {
+  it('[M4.13] [M7.15] adding services sets them Added', async () => {
     const res = await c('provider').op('UpdateMarketplaceServices', {
       marketplaceId: list,
       services: [ids['pl-backup'], ids['pl-mail']],
