@@ -105,7 +105,7 @@ test.describe('service tool', () => {
     await expect(servicesTable(page)).toContainText('Mail, documents and meetings for every team');
   });
 
-  test('[S2.4] closing the window returns to the services list', async ({ page }) => {
+  test('[S2.4] [M2.22] closing the window returns to the services list', async ({ page }) => {
     await signIn(page, 'litware.admin');
     await page.goto('/#/Marketplace/ServiceCreate');
     await expect(windowDialog(page)).toBeVisible();

@@ -104,7 +104,7 @@ describe('[M7.17] GetProductOwnerProfile', () => {
 });
 
 describe('[M7.17] SetProductOwnerProfile', () => {
-  it('saves description and logo, answers Icon, Description and Version, and shows them to buyers', async () => {
+  it('[M3.15] saves description and logo, answers Icon, Description and Version, and shows them to buyers', async () => {
     const logo = await uploadLogo('contosoAdmin');
 
     const saved = await save('contosoAdmin', 'contoso', { Description: 'Backups done right.', Icon: logo, Version: 0 });
