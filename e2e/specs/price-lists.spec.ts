@@ -250,6 +250,31 @@ test.describe('price lists', () => {
     await expect(page).toHaveURL(/#\/pricelists$/);
   });
 
+  test('[M1.5] the provider reaches every marketplace tool: explore and search, and on a price list view, edit, rename, add and remove services, Excel prices, export, terms, copy, delete and the SRP sync switch', async ({
+    page,
+  }) => {
+    await signIn(page, 'provider.admin');
+    await page.getByRole('link', { name: 'Marketplace', exact: true }).click();
+    await expect(page.getByRole('combobox', { name: 'Search services' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Price lists' }).click();
+    await page.getByLabel('Search price lists').fill('Northwind catalogue');
+    await expect(page.getByRole('button', { name: 'Copy Northwind catalogue' })).toBeVisible();
+    await page.getByRole('link', { name: 'Northwind catalogue' }).click();
+    await expect(page).toHaveURL(/#\/MyMarketplaces\/v2\/View\/\d+\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Northwind catalogue' })).toBeVisible();
+    await page.getByRole('link', { name: 'Edit' }).click();
+
+    const toolbar = page.getByRole('toolbar', { name: 'Price list actions' });
+    for (const tool of ['Add services', 'Copy', 'Delete', 'Edit all prices', 'Export prices', 'Review terms']) {
+      await expect(toolbar.getByRole('button', { name: tool, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('button', { name: 'Rename' })).toBeVisible();
+    await expect(page.getByRole('switch', { name: /Automatic suggested retail price sync/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Remove / }).first()).toBeVisible();
+    await checkAccessible(page);
+  });
+
   test('a company user has no MARKETPLACE read: no Price lists entry, and the pages say so', async ({ page }) => {
     await signIn(page, 'acme.jdoe');
 
