@@ -88,9 +88,10 @@ test.describe('service export and import', () => {
     const fields = exported.Fields as { DisplayName: string }[];
     const failed = page.getByRole('dialog', { name: 'The service cannot be imported' });
 
+    const invalid = page.getByRole('dialog', { name: 'Invalid format' });
     await importFile(page, 'broken.json', '{ not json');
-    await expect(failed).toContainText('The file is not valid JSON.');
-    await failed.getByRole('button', { name: 'OK' }).click();
+    await expect(invalid).toContainText('Selected file is not a valid JSON file');
+    await invalid.getByRole('button', { name: 'OK' }).click();
 
     await importFile(page, 'wrong.json', JSON.stringify({ ...exported, Tags: 'Security' }));
     await expect(failed).toContainText('The file is not a service exported from the service tool');
@@ -115,6 +116,25 @@ test.describe('service export and import', () => {
     const dialog = windowDialog(page);
     await expect(dialog.getByLabel('Unique name')).toHaveValue(name);
     await expect(dialog.getByLabel('Icon address')).toHaveValue('');
+  });
+
+  test('[M5.5] [M8.8] a file that is not .json or not JSON is refused with Invalid format, and nothing opens', async ({
+    page,
+  }) => {
+    await signIn(page, USER);
+    await page.goto('/#/Services');
+    const invalid = page.getByRole('dialog', { name: 'Invalid format' });
+
+    await importFile(page, 'service.txt', JSON.stringify({ ServiceName: 'Anything' }));
+    await expect(invalid).toContainText('Selected file is not a valid JSON file');
+    await expectAccessible(page);
+    await invalid.getByRole('button', { name: 'OK' }).click();
+    await expect(invalid).toHaveCount(0);
+
+    await importFile(page, 'broken.json', '{ "ServiceName": ');
+    await expect(invalid).toContainText('Selected file is not a valid JSON file');
+    await invalid.getByRole('button', { name: 'OK' }).click();
+    await expect(windowDialog(page)).toHaveCount(0);
   });
 
   test('[M6.3] a user who may not create services is offered no import', async ({ page }) => {

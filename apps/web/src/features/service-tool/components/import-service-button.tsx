@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, callOperation } from '../../../lib/api-client';
 import { useImportService } from '../api/use-export-service';
-import { parseImportFile } from '../utils/transfer';
+import { hasFileApi, parseImportFile } from '../utils/transfer';
 
 export interface ImportedService {
   service: ServiceDocument;
@@ -14,7 +14,7 @@ export interface ImportedService {
 
 type Step =
   | { kind: 'idle' }
-  | { kind: 'failed'; messages: string[]; fields: { field: string; message: string }[] }
+  | { kind: 'failed'; messages: string[]; fields: { field: string; message: string }[]; title?: string }
   | { kind: 'info'; messages: string[]; service: ServiceDocument }
   | { kind: 'overwrite'; service: ServiceDocument; existing: string };
 
@@ -49,11 +49,22 @@ export function ImportServiceButton({ onImported }: { onImported: (imported: Imp
 
   async function handleFile(file: File | null) {
     if (!file) return;
+    // [M5.5] [M8.8] A browser without the File APIs, or a file that is not JSON: 'Invalid format' and why.
+    if (!hasFileApi()) {
+      setStep({
+        kind: 'failed',
+        title: t('serviceDrafts.import.invalidTitle'),
+        messages: [t('serviceDrafts.import.noFileApi')],
+        fields: [],
+      });
+      return;
+    }
     setReading(true);
     try {
-      const parsed = parseImportFile(await file.text(), file.size);
+      const parsed = parseImportFile(await file.text(), file.size, file.name);
       if (!parsed.ok) {
-        setStep({ kind: 'failed', messages: [t(`serviceDrafts.import.${parsed.reason}`)], fields: [] });
+        const title = parsed.reason === 'tooLarge' ? undefined : t('serviceDrafts.import.invalidTitle');
+        setStep({ kind: 'failed', title, messages: [t(`serviceDrafts.import.${parsed.reason}`)], fields: [] });
         return;
       }
       const result = await importer.mutateAsync(parsed.value);
@@ -86,7 +97,7 @@ export function ImportServiceButton({ onImported }: { onImported: (imported: Imp
       <Modal
         opened={step.kind === 'failed'}
         onClose={close}
-        title={t('serviceDrafts.import.failedTitle')}
+        title={(step.kind === 'failed' && step.title) || t('serviceDrafts.import.failedTitle')}
         centered
         closeButtonProps={closeProps}
       >

@@ -17,10 +17,19 @@ export function exportFileName(serviceName: string): string {
 /** The largest export file the import reads (a service document is far smaller). */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
-export type ImportFileCheck = { ok: true; value: unknown } | { ok: false; reason: 'tooLarge' | 'notJson' };
+export type ImportFileCheck = { ok: true; value: unknown } | { ok: false; reason: 'tooLarge' | 'notJson' | 'noFileApi' };
 
-/** Reads the text of a chosen file as JSON, or says why it cannot be a service export. */
-export function parseImportFile(text: string, size: number): ImportFileCheck {
+/** [M5.5] Whether the browser can read a chosen file (the File APIs); without them the import cannot start. */
+export function hasFileApi(scope: { File?: unknown; FileReader?: unknown; Blob?: unknown } = globalThis): boolean {
+  return typeof scope.File === 'function' && typeof scope.FileReader === 'function' && typeof scope.Blob === 'function';
+}
+
+/**
+ * Reads the text of a chosen file as JSON, or says why it cannot be a service export. [M5.5] Only a .json file is
+ * accepted, whatever its content.
+ */
+export function parseImportFile(text: string, size: number, fileName = 'service.json'): ImportFileCheck {
+  if (!/\.json$/i.test(fileName)) return { ok: false, reason: 'notJson' };
   if (size > MAX_IMPORT_BYTES) return { ok: false, reason: 'tooLarge' };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileName, MAX_IMPORT_BYTES, parseImportFile } from '../transfer';
+import { exportFileName, hasFileApi, MAX_IMPORT_BYTES, parseImportFile } from '../transfer';
 
 describe('exportFileName', () => {
   it.each([
@@ -19,5 +19,24 @@ describe('parseImportFile', () => {
     { what: 'a file over 5 MB', text: '{}', size: MAX_IMPORT_BYTES + 1, expected: { ok: false, reason: 'tooLarge' } },
   ])('[S4.1] reads $what', ({ text, size, expected }) => {
     expect(parseImportFile(text, size)).toEqual(expected);
+  });
+});
+
+describe('[M5.5] the service import accepts only .json files', () => {
+  it.each([
+    ['service.json', true],
+    ['SERVICE.JSON', true],
+    ['service.txt', false],
+    ['service.json.xlsx', false],
+    ['service', false],
+  ])('%s accepted: %s', (name, accepted) => {
+    expect(parseImportFile('{"ServiceName":"x"}', 19, name).ok).toBe(accepted);
+  });
+
+  it('refuses a browser without the File APIs', () => {
+    const api = () => undefined;
+    expect(hasFileApi({ File: api, FileReader: api, Blob: api })).toBe(true);
+    expect(hasFileApi({ File: api, FileReader: undefined, Blob: api })).toBe(false);
+    expect(hasFileApi({})).toBe(false);
   });
 });
