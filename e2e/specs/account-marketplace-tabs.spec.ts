@@ -57,6 +57,29 @@ test.describe('marketplace tabs of an account', () => {
     await expect(page).toHaveURL(/#\/Marketplace\/Order\/Microsoft%20365%20Business%20Standard\?customerId=/);
   });
 
+  test('[A2.52] [A9.4] the Available services tab starts on page 1 with 20 services a page, by ranking ascending', async ({
+    page,
+  }) => {
+    await signIn(page, 'blueharbor.admin');
+    await openCompany(page, 'Evergreen Bakeries');
+    await page.getByRole('tab', { name: 'Available services' }).click();
+    await expect(page).toHaveURL(/\/Available_services$/);
+
+    await expect(page.getByRole('textbox', { name: 'Per page' })).toHaveValue('20');
+    await expect(page.getByRole('textbox', { name: 'Sort by' })).toHaveValue('Ranking');
+    await expect(page.getByRole('button', { name: /^Ascending/ })).toBeVisible();
+    const region = page.getByRole('region', { name: /^(All services|Search results)$/ });
+    const cards = region.getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    const total = Number((await region.getByText(/^\d+ services$/).textContent())?.split(' ')[0]);
+    expect(total).toBeGreaterThan(0);
+    await expect(cards).toHaveCount(Math.min(20, total));
+    const pages = page.getByRole('navigation', { name: 'Result pages' });
+    if ((await pages.count()) > 0)
+      await expect(pages.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await checkAccessible(page);
+  });
+
   test('[A2.13] the Service info tab of a subscription shows its service', async ({ page, playwright, baseURL }) => {
     const sub = await demoSubscriptionOf(playwright, baseURL as string, 'Acme Logistics', 'acme.admin');
     await signIn(page, 'blueharbor.admin');
