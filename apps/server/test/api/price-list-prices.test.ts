@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { BillingRuleSchema, type PriceListPricing, priceKey, priceListUnitPrice, priceSubscription } from '@portal/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,8 @@ import { createService, SERVICE_TOOL_ALL, serviceInput } from '../factories/serv
  */
 
 let t: TestApp;
+/** Warnings the server logged ([M8.5]). */
+const logLines: string[] = [];
 const clients: Record<string, ApiClient> = {};
 const c = (name: string) => clients[name] as ApiClient;
 let provider: number;
@@ -102,7 +105,13 @@ function setCell(
 const bytes = async (workbook: ExcelJS.Workbook) => Buffer.from(await workbook.xlsx.writeBuffer());
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  const logStream = new Writable({
+    write(chunk, _encoding, callback) {
+      logLines.push(String(chunk));
+      callback();
+    },
+  });
+  t = await buildTestApp({ app: { logger: { level: 'warn', stream: logStream } } });
   provider = await makeAccount(t.db, { type: 'Provider', parentId: null });
   const otherProvider = await makeAccount(t.db, { type: 'Provider', parentId: null });
   vendor = await makeAccount(t.db, { type: 'Company', parentId: provider });
@@ -511,7 +520,7 @@ describe('price list prices by Excel [M3.13] [M3.14] [M7.12] [M7.13] [M7.14]', (
     expect(await listPrices(t.db, list)).toEqual({});
   });
 
-  it('refuses rows of services outside the list and unknown currencies', async () => {
+  it('[M8.5] refuses rows of services outside the list and unknown currencies, and logs the unexpected currency', async () => {
     const list = await makePriceList(t.db, { ownerId: provider, serviceIds: [backup.id] });
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Prices');
@@ -525,9 +534,10 @@ describe('price list prices by Excel [M3.13] [M3.14] [M7.12] [M7.13] [M7.14]', (
 
     expect(res.status).toBe(422);
     expect(res.body.rowErrors).toEqual([{ Row: 3, Column: 'Currency', Reason: 'XYZ is not a currency prices can be given in' }]);
+    expect(logLines.join('')).toContain('Unexpected currency in a price upload');
   });
 
-  it("refuses a workbook without the price columns, a file that is not a workbook and another user's upload", async () => {
+  it("[M8.5] refuses a workbook without the price columns, a file that is not a workbook (logged) and another user's upload", async () => {
     const list = await makePriceList(t.db, { ownerId: provider, serviceIds: [backup.id] });
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('x').addRow(['Something', 'Else']);
@@ -551,6 +561,7 @@ describe('price list prices by Excel [M3.13] [M3.14] [M7.12] [M7.13] [M7.14]', (
     expect(missing.body.rowErrors[0]).toMatchObject({ Row: 1, Reason: 'The header row lacks these columns' });
     expect(unreadable.status).toBe(422);
     expect(unreadable.body.detail).toBe('Could not read data from Excel');
+    expect(logLines.filter((line) => line.includes('"msg":"Could not read data from Excel"'))).toHaveLength(1);
     expect(foreign.status).toBe(404);
     expect(notXlsx.status).toBe(422);
   });
