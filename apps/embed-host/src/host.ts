@@ -129,7 +129,12 @@ export class ReportHost {
       isActive: page.name === this.activePage,
       visibility: models.SectionVisibility.AlwaysVisible,
       defaultSize: { type: models.PageSizeType.Custom, width: 1000, height: 700 },
+      // [E3.2] On a phone the page is drawn as one column of visuals (see the narrow layout below).
+      mobileSize: { type: models.PageSizeType.Custom, width: 360, height: 640 },
       defaultDisplayOption: models.DisplayOption.FitToPage,
+      // The page and the area around it are drawn opaque (host.css).
+      background: { transparency: 0 },
+      wallpaper: { transparency: 0 },
     };
   }
 

@@ -123,6 +123,40 @@ describe('the report host', () => {
     expect(h.root.querySelector('[role="alert"]')?.textContent).toBe('The embed token has expired');
   });
 
+  it('[E3.2] describes pages, visuals and captured bookmarks with the fields of the models', async () => {
+    const h = setup();
+    await h.send('POST', '/report/load', loadConfig);
+
+    const [page] = (await h.send('GET', '/report/pages')).body as Record<string, unknown>[];
+    expect(Object.keys(page ?? {}).sort()).toEqual(
+      [
+        'background',
+        'defaultDisplayOption',
+        'defaultSize',
+        'displayName',
+        'isActive',
+        'mobileSize',
+        'name',
+        'visibility',
+        'wallpaper',
+      ].sort(),
+    );
+    expect(page).toMatchObject({ name: 'P1', displayName: 'Overview', isActive: true, mobileSize: { width: 360 } });
+    const visuals = (await h.send('GET', '/report/pages/P1/visuals')).body as Record<string, unknown>[];
+    expect(visuals[0]).toEqual({
+      name: 'Total',
+      title: 'Accounts',
+      type: 'card',
+      layout: expect.objectContaining({ x: 0, y: 0, width: 200, height: 100 }),
+    });
+    const bookmark = (await h.send('POST', '/report/bookmarks/capture', { options: { allPages: false } })).body as {
+      name: string;
+      state: string;
+    };
+    expect(bookmark.name).toEqual(expect.any(String));
+    expect(bookmark.state).toEqual(expect.any(String));
+  });
+
   it('answers pages, page switches, filters, slicers and export', async () => {
     const h = setup();
     await h.send('POST', '/report/load', loadConfig);
