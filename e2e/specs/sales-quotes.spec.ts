@@ -163,6 +163,16 @@ test.describe('sales quote builder', () => {
     await shot(page, 'sales-quotes-revision-1');
   });
 
+  test('[M2.4] the templates address is recognised: it opens the builder, not the missing-page notice', async ({ page }) => {
+    await signIn(page, 'summitpeak.admin');
+    await page.goto('/#/SalesQuotes/templates');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Sales quote builder' })).toBeVisible();
+    await expect(page.getByText('This page does not exist.')).toHaveCount(0);
+    await page.goto('/#/SalesQuotes/no-such-route');
+    await expect(page.getByText('This page does not exist.')).toBeVisible();
+  });
+
   test('[M6.1] without the sales quote permissions there is no menu entry, no builder and no Excel export', async ({ page }) => {
     await signIn(page, 'blueharbor.finance');
     expect(await headerMenuItems(page, 'Sales')).not.toContain('Sales quotes');

@@ -84,6 +84,7 @@ import {
   registerKeeperRoutes,
   type StoredFileReferences,
 } from './platform/files/index.js';
+import { quietClientAborts } from './platform/http/client-aborts.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { buildOpenApi, renderApiReference, withExplicitRoutes } from './platform/http/openapi.js';
 import { configureOutgoing } from './platform/http/outgoing.js';
@@ -295,7 +296,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const routes: RouteOptions[] = [];
   const app = Fastify({
     ...(options.https ? { https: options.https } : {}),
-    logger: options.logger ?? false,
+    logger: quietClientAborts(options.logger ?? false),
     genReqId: (req) => String(req.headers['x-request-id'] ?? crypto.randomUUID()).slice(0, 100),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
