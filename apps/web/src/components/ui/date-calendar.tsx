@@ -1,4 +1,5 @@
 import '@mantine/dates/styles.css';
+import './date-calendar.css';
 import { DatePicker, type DayProps } from '@mantine/dates';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,19 +22,20 @@ export function DateCalendar({ value, onPick }: DateCalendarProps) {
   const start = value ?? localDay(new Date());
 
   useEffect(() => {
-    root.current?.querySelector<HTMLButtonElement>('button[data-start-day]')?.focus();
+    root.current?.querySelector<HTMLButtonElement>('button[data-autofocus]')?.focus();
   }, []);
 
   return (
     <DatePicker
       ref={root}
+      className="date-calendar"
       value={value}
       defaultDate={start}
       firstDayOfWeek={1}
       onChange={(day) => {
         if (day) onPick(day);
       }}
-      getDayProps={(day) => (day === start ? ({ 'data-start-day': true } as Partial<DayProps>) : {})}
+      getDayProps={(day) => (day === start ? ({ 'data-autofocus': true } as Partial<DayProps>) : {})}
       ariaLabels={{
         previousMonth: t('dateField.previousMonth'),
         nextMonth: t('dateField.nextMonth'),

@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Popover, TextInput, type TextInputProps } from '@mantine/core';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseTypedDate, toTypedDate } from '../../lib/typed-date';
 import { lazyPart, PartLoader } from './lazy-part';
@@ -35,12 +35,31 @@ function CalendarIcon() {
 export function DateField({ label, value, onChange, error, onBlur, placeholder, description, w, ...rest }: DateFieldProps) {
   const { t } = useTranslation();
   const [isOpen, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  /** Closes the calendar from inside it (Escape, a picked day): the focus goes back to its button. */
+  const closeToButton = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
   const [typedError, setTypedError] = useState<string | null>(null);
   const calendarId = useId();
 
   useEffect(() => {
     DateCalendar.preload();
   }, []);
+
+  // Escape closes the open calendar wherever the focus is (also when it has left the calendar).
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      setOpen(false);
+      button.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [isOpen]);
 
   const change = (text: string) => {
     setTypedError(null);
@@ -54,7 +73,7 @@ export function DateField({ label, value, onChange, error, onBlur, placeholder, 
       position="bottom-end"
       shadow="md"
       trapFocus
-      returnFocus
+      closeOnEscape={false}
       withinPortal
       withRoles={false}
     >
@@ -82,6 +101,7 @@ export function DateField({ label, value, onChange, error, onBlur, placeholder, 
                 color="gray.8"
                 aria-label={t('dateField.open', { field: label })}
                 aria-haspopup="dialog"
+                ref={button}
                 aria-expanded={isOpen}
                 aria-controls={isOpen ? calendarId : undefined}
                 onClick={() => setOpen((o) => !o)}
@@ -97,7 +117,7 @@ export function DateField({ label, value, onChange, error, onBlur, placeholder, 
           value={parseTypedDate(value)}
           onPick={(day) => {
             change(toTypedDate(day));
-            setOpen(false);
+            closeToButton();
           }}
         />
       </Popover.Dropdown>
