@@ -190,6 +190,78 @@ test.describe('server reports', () => {
     await shot(page, 'server-report-bad-date');
   });
 
+  test('[M5.15] picks From by keyboard and To by click from the calendar, shows them dd/MM/yyyy and sends them yyyy-MM-dd', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, USER);
+    await page.goto('/#/Reports/RevenueByMonth');
+    await expect(page.getByRole('heading', { level: 1, name: 'Revenue by Month' })).toBeVisible();
+    await settled(page);
+    const from = page.getByLabel('From', { exact: true });
+    const to = page.getByLabel('To', { exact: true });
+
+    // By keyboard: the button opens the calendar on the typed day, arrows move, Enter picks and closes it.
+    await from.fill('10/03/2025');
+    const pickFrom = page.getByRole('button', { name: 'Pick From from a calendar' });
+    await pickFrom.focus();
+    await page.keyboard.press('Enter');
+    const fromCalendar = page.getByRole('dialog', { name: 'Calendar for From' });
+    await expect(fromCalendar).toBeVisible();
+    await expect(fromCalendar.getByRole('button', { name: '10 March 2025' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await expect(fromCalendar.getByRole('button', { name: '19 March 2025' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(fromCalendar).toBeHidden();
+    await expect(from).toHaveValue('19/03/2025');
+    await expect(pickFrom).toBeFocused();
+
+    // Open, the calendar passes the accessibility check at both sizes; Escape closes it and gives the focus back.
+    await page.keyboard.press('Enter');
+    await expect(fromCalendar.getByRole('button', { name: '19 March 2025' })).toBeFocused();
+    await checkAccessible(page);
+    await shot(page, 'date-field-calendar');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(fromCalendar).toBeVisible();
+    await checkAccessible(page);
+    await shot(page, 'date-field-calendar-phone');
+    await page.keyboard.press('Escape');
+    await expect(fromCalendar).toBeHidden();
+    await expect(pickFrom).toBeFocused();
+    await expect(from).toHaveValue('19/03/2025');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // By click: an empty To opens on today's month; from a typed month a click on a day picks it.
+    await to.fill('');
+    await page.getByRole('button', { name: 'Pick To from a calendar' }).click();
+    const toCalendar = page.getByRole('dialog', { name: 'Calendar for To' });
+    await expect(toCalendar).toBeVisible();
+    const today = await page.evaluate(() =>
+      new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }),
+    );
+    await expect(toCalendar.getByRole('button', { name: today })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await to.fill('01/04/2025');
+    await page.getByRole('button', { name: 'Pick To from a calendar' }).click();
+    await toCalendar.getByRole('button', { name: '15 April 2025' }).click();
+    await expect(toCalendar).toBeHidden();
+    await expect(to).toHaveValue('15/04/2025');
+
+    // [M5.15] Shown dd/MM/yyyy, sent yyyy-MM-dd; the run kept with those days brings them back as dd/MM/yyyy.
+    const sent = nextExecute(page);
+    await page.getByRole('button', { name: 'Execute' }).click();
+    const body = (await sent).postDataJSON() as { parameters: Record<string, string> };
+    expect(body.parameters.From).toBe('2025-03-19');
+    expect(body.parameters.To).toBe('2025-04-15');
+    await expectLoaded(page);
+    await page.reload();
+    await expectLoaded(page);
+    await expect(page.getByLabel('From', { exact: true })).toHaveValue('19/03/2025');
+    await expect(page.getByLabel('To', { exact: true })).toHaveValue('15/04/2025');
+  });
+
   test('[M2.53] reopening shows the kept result without running it again; Refresh runs it again', async ({ page }) => {
     await signIn(page, USER);
     await page.goto('/#/Reports/CreditExposure');

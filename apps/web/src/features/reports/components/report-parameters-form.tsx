@@ -2,6 +2,7 @@ import { Button, Group, Select, TextInput } from '@mantine/core';
 import type { ReportParameter } from '@portal/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/ui/date-field';
 import { parseTypedDate, toTypedDate } from '../utils/report-dates';
 
 export interface ReportParametersFormProps {
@@ -24,8 +25,8 @@ const typedValues = (parameters: ReportParameter[], values: Record<string, strin
   );
 
 /**
- * [M2.53] A server report's extra parameter fields with the Execute button; From/To dates are typed as dd/MM/yyyy and
- * sent as yyyy-MM-dd [M5.15]. A date that is no day, or a To before the From, is named on its field and nothing is run.
+ * [M2.53] A server report's extra parameter fields with the Execute button; From/To dates are typed as dd/MM/yyyy or
+ * picked from the shared date field's calendar, and sent as yyyy-MM-dd [M5.15]. A date that is no day, or a To before the From, is named on its field and nothing is run.
  */
 export function ReportParametersForm({ parameters, initial, isBusy, serverErrors, onExecute }: ReportParametersFormProps) {
   const { t } = useTranslation();
@@ -42,7 +43,7 @@ export function ReportParametersForm({ parameters, initial, isBusy, serverErrors
       if (p.DisplayTemplate === 'Date') {
         const day = parseTypedDate(value);
         if (day) sent[p.Name] = day;
-        else found[p.Name] = t('reports.params.badDate', { field: p.DisplayName });
+        else found[p.Name] = t('dateField.invalid', { field: p.DisplayName });
       } else {
         sent[p.Name] = value;
       }
@@ -82,18 +83,28 @@ export function ReportParametersForm({ parameters, initial, isBusy, serverErrors
               />
             );
           }
+          if (p.DisplayTemplate === 'Date') {
+            return (
+              <DateField
+                key={p.Name}
+                label={p.DisplayName}
+                value={values[p.Name] ?? ''}
+                onChange={(text) => set(p.Name, text)}
+                error={error}
+                w={{ base: '100%', xs: 180 }}
+                data-date={p.Name}
+              />
+            );
+          }
           return (
             <TextInput
               key={p.Name}
               label={p.DisplayName}
               value={values[p.Name] ?? ''}
               onChange={(e) => set(p.Name, e.currentTarget.value)}
-              placeholder={p.DisplayTemplate === 'Date' ? t('reports.params.datePlaceholder') : undefined}
-              description={p.DisplayTemplate === 'Date' ? t('reports.params.dateHint') : undefined}
               autoComplete="off"
               error={error}
-              w={{ base: '100%', xs: p.DisplayTemplate === 'Date' ? 180 : 220 }}
-              data-date={p.DisplayTemplate === 'Date' ? p.Name : undefined}
+              w={{ base: '100%', xs: 220 }}
             />
           );
         })}
