@@ -50,9 +50,15 @@ export function isPriceText(value: string): boolean {
   return PRICE_PATTERN.test(value.trim());
 }
 
+/** A price text that normalizePrice leaves as it is. */
+const CANONICAL_PRICE = /^(0|[1-9]\d*)(\.\d*[1-9])?$/;
+
 /** The canonical form of a price (no trailing zeros), so 12.50 and 12.5 compare equal. */
 export function normalizePrice(value: string): string {
-  return new Decimal(value.trim()).toFixed();
+  const text = value.trim();
+  // Already canonical (no leading or trailing zeros): most prices are, and decimal.js would answer the same text.
+  if (CANONICAL_PRICE.test(text)) return text;
+  return new Decimal(text).toFixed();
 }
 
 /** Two prices (or two missing prices) are the same. */

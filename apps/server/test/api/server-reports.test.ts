@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as runs from '../../src/domains/reports/server-reports.repository.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
@@ -549,9 +550,42 @@ describe('the export [M5.14]', () => {
       if (i > 1) numbers.add(String(row.getCell(1).value));
     });
     expect(numbers).toEqual(new Set(column(body, 'Number') as string[]));
+    // Every row in the report's order, each cell typed by its column: numbers as numbers, DateTime as a date.
+    const typed = (type: string, cell: unknown) =>
+      cell === null
+        ? null
+        : type === 'DateTime'
+          ? new Date(String(cell))
+          : type === 'Int32' || type === 'Decimal'
+            ? Number(cell)
+            : String(cell);
+    const types = body.Columns.map((c: { CellType: string }) => c.CellType) as string[];
+    expect(types).toEqual(expect.arrayContaining(['DateTime', 'Decimal', 'String']));
+    body.Rows.forEach((cells: unknown[], r: number) => {
+      const row = sheet.getRow(r + 2);
+      expect(types.map((_, i) => row.getCell(i + 1).value ?? null)).toEqual(cells.map((c, i) => typed(types[i] as string, c)));
+    });
     // Another user cannot download it.
     const other = await fetch(`${t.url}${done.body.Result.DownloadUrl}`, { headers: { cookie: clients.r2!.cookie ?? '' } });
     expect(other.status).toBe(404);
+  });
+
+  it('reads the kept rows back in chunks in row order, each chunk with its last row number', async () => {
+    // Rows numbered past any kept run's, on a run that exists, removed afterwards.
+    const [kept] = await t.db.query<{ id: string }>('SELECT id::text AS id FROM report_runs LIMIT 1');
+    const runId = kept?.id as string;
+    const from = 1_000_000;
+    const rows = Array.from({ length: 7 }, (_, i) => [`n${i + 1}`, i % 2 ? null : String(i), `2024-01-0${i + 1}`]);
+    await runs.insertRows(t.db, runId, from + 1, rows.slice(0, 4));
+    await runs.insertRows(t.db, runId, from + 5, rows.slice(4));
+    try {
+      expect(await runs.rowChunkAfter(t.db, runId, from, 3)).toEqual({ rows: rows.slice(0, 3), lastRow: from + 3 });
+      expect(await runs.rowChunkAfter(t.db, runId, from + 3, 3)).toEqual({ rows: rows.slice(3, 6), lastRow: from + 6 });
+      expect(await runs.rowChunkAfter(t.db, runId, from + 6, 3)).toEqual({ rows: rows.slice(6), lastRow: from + 7 });
+      expect(await runs.rowChunkAfter(t.db, runId, from + 7, 3)).toBeNull();
+    } finally {
+      await t.db.query('DELETE FROM report_run_rows WHERE run_id = $1 AND row_no > $2', [runId, from]);
+    }
   });
 
   it('[M5.14] refuses the export above 100,000 rows with "Data limit exceeded", queuing nothing', async () => {

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { isPriceText, normalizePrice, priceFromPerMonth, pricePerMonth, samePrice } from '../price-list-prices.js';
 
@@ -41,5 +42,22 @@ describe('price texts', () => {
     expect(samePrice(null, null)).toBe(true);
     expect(samePrice('0', null)).toBe(false);
     expect(normalizePrice('10.000000')).toBe('10');
+  });
+
+  it.each([
+    '0',
+    '10',
+    '9.75',
+    '0.000001',
+    '123456789012345678.123456',
+    ' 12.5 ',
+    '12.50',
+    '007',
+    '0.0',
+    '.5',
+    '10.000000',
+    '0.000000',
+  ])('normalizes %j as decimal.js does (canonical texts answered as they are)', (text) => {
+    expect(normalizePrice(text)).toBe(new Decimal(text.trim()).toFixed());
   });
 });

@@ -55,11 +55,19 @@ export interface ParsedPriceRow {
   price: string | null;
 }
 
+/** A number's shortest text when it already has at most 6 decimals and no exponent: what the rounding below gives. */
+const PLAIN_NUMBER = /^\d+(\.\d{1,6})?$/;
+
 /** A number Excel stored is a binary float: it is read to at most 6 decimals, half up. */
 export function cellText(value: CellValue): string {
   if (value === null) return '';
-  if (typeof value === 'number')
-    return Number.isFinite(value) ? new Decimal(value).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed() : '';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return '';
+    // Most cells (ids, prices as exported) need no rounding: decimal.js reads a number from this same text.
+    const text = String(value);
+    if (PLAIN_NUMBER.test(text)) return text;
+    return new Decimal(value).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed();
+  }
   return value.trim();
 }
 
@@ -121,15 +129,6 @@ export function parsePriceRow(p: {
 export const uploadKey = (serviceId: number, priceableItem: string, currency: string) =>
   `${serviceId}|${priceableItem}|${currency}`;
 
-/** The current price of a fee and currency, with what a preview row shows. */
-export interface CurrentPrice {
-  serviceId: number;
-  serviceName: string;
-  priceableItem: string;
-  currency: string;
-  price: string | null;
-}
-
 export interface PriceChange {
   ServiceId: number;
   ServiceName: string;
@@ -148,9 +147,12 @@ export interface PriceChange {
 export function diffPrices(p: {
   kind: WorkbookKind;
   rows: readonly ParsedPriceRow[];
-  current: ReadonlyMap<string, CurrentPrice>;
-  knownServiceIds: ReadonlySet<number>;
-  knownFees: ReadonlySet<string>;
+  /** The current price of a row's fee in its currency (null: none); asked only for rows of a known service and fee. */
+  priceOf: (row: ParsedPriceRow) => string | null;
+  /** The names of the services the file may price, by id. */
+  serviceNames: ReadonlyMap<number, string>;
+  /** The fees the file may price, as `serviceId|priceableItem`. */
+  knownFees: { has(key: string): boolean };
 }): { ok: true; changes: PriceChange[] } | { ok: false; errors: RowError[] } {
   const errors: RowError[] = [];
   const seen = new Map<string, number>();
@@ -158,7 +160,8 @@ export function diffPrices(p: {
   const priceHeader = EDITED_COLUMN[p.kind].header;
   const notHere = p.kind === 'marketplace' ? 'This service is not in this price list' : 'This is not one of your services';
   for (const r of p.rows) {
-    if (!p.knownServiceIds.has(r.serviceId)) {
+    const serviceName = p.serviceNames.get(r.serviceId);
+    if (serviceName === undefined) {
       errors.push({ Row: r.row, Column: 'Service ID', Reason: notHere });
       continue;
     }
@@ -173,8 +176,7 @@ export function diffPrices(p: {
       continue;
     }
     seen.set(key, r.row);
-    const current = p.current.get(key);
-    const previous = current?.price ?? null;
+    const previous = p.priceOf(r);
     if (p.kind === 'myServices' && r.price === null) {
       if (previous !== null) errors.push({ Row: r.row, Column: priceHeader, Reason: 'Enter the suggested retail price' });
       continue;
@@ -182,7 +184,7 @@ export function diffPrices(p: {
     if (samePrice(previous, r.price)) continue;
     changes.push({
       ServiceId: r.serviceId,
-      ServiceName: current?.serviceName ?? '',
+      ServiceName: serviceName,
       Currency: r.currency,
       PriceableItem: r.priceableItem,
       Price: r.price,

@@ -23,20 +23,18 @@ import { enqueueJob, loadJob } from '../../platform/jobs/index.js';
 import type { Caller } from '../../platform/operations/types.js';
 import { updateSuggestedRetailPrices } from '../catalogue/index.js';
 import {
-  type CurrentPrice,
   describeRowErrors,
   diffPrices,
   locateColumns,
   type ParsedPriceRow,
   parsePriceRow,
   type RowError,
-  uploadKey,
   type WorkbookKind,
 } from './excel.rules.js';
 import { readFirstSheet, WorkbookReadError } from './excel.workbook.js';
 import * as repo from './prices.repository.js';
-import { feeCurrencies, ownPriceMaps, ownPricesOf, priceableItemOf, pricedRules } from './prices.rules.js';
-import { requireMarketplace, takeVersion, toPricedService } from './prices.service.js';
+import { ownPriceMaps, ownPricesOf, type PricedRule, type PricedService, priceableItemOf, pricedRules } from './prices.rules.js';
+import { parseBillingRules, requireMarketplace, takeVersion, toPricedService } from './prices.service.js';
 
 export const MARKETPLACE_PRICES_EXPORT_JOB = 'exports.marketplace-prices';
 export const MY_SERVICES_PRICES_EXPORT_JOB = 'exports.my-services-prices';
@@ -205,28 +203,17 @@ function requireExcelEditable(list: repo.MarketplaceRow) {
   }
 }
 
-/** The current prices and fees of services, for a diff. */
-function currentOf(
-  rows: readonly repo.ListedServiceRow[],
-  priceOf: (serviceId: number, fee: { ruleId: string; currency: string; srp: string | null }) => string | null,
-  ownOf: (serviceId: number) => ReadonlyMap<string, string>,
-) {
-  const current = new Map<string, CurrentPrice>();
-  const fees = new Set<string>();
-  for (const row of rows) {
-    const service = toPricedService(row);
-    for (const rule of pricedRules(service.rules)) fees.add(`${service.serviceId}|${priceableItemOf(rule)}`);
-    for (const fee of feeCurrencies(service, ownOf(service.serviceId), null)) {
-      current.set(uploadKey(service.serviceId, fee.priceableItem, fee.currency), {
-        serviceId: service.serviceId,
-        serviceName: service.displayName,
-        priceableItem: fee.priceableItem,
-        currency: fee.currency,
-        price: priceOf(service.serviceId, fee),
-      });
-    }
+/**
+ * The fees of services an upload may price, by `serviceId|priceableItem` (the same fees an export lists), and the
+ * services' names. A row's current price is looked up from its fee when the diff asks, not built for every fee and
+ * currency beforehand (issue 12).
+ */
+function feesOf(services: readonly Pick<PricedService, 'serviceId' | 'displayName' | 'rules'>[]) {
+  const fees = new Map<string, PricedRule>();
+  for (const service of services) {
+    for (const rule of pricedRules(service.rules)) fees.set(`${service.serviceId}|${priceableItemOf(rule)}`, rule);
   }
-  return { current, fees, names: new Map(rows.map((r) => [r.id, r.display_name])) };
+  return { fees, names: new Map(services.map((s) => [s.serviceId, s.displayName])) };
 }
 
 /** [M7.12] GetUpdatedMarketplacePricesFromExcel: the changed own prices of an uploaded workbook. */
@@ -239,23 +226,26 @@ export async function previewMarketplaceUpload(
   const list = await requireMarketplace(db, caller, input.marketplaceId);
   requireExcelEditable(list);
   // The list's services and prices load while the workbook is read (on PostgreSQL the two overlap).
-  const stored = Promise.all([repo.listListServices(db, { marketplaceId: list.id }), repo.listOwnPrices(db, list.id)]);
+  const stored = Promise.all([repo.listListServiceFees(db, list.id), repo.listOwnPrices(db, list.id)]);
   stored.catch(() => undefined);
   const rows = await readUpload(db, storage, caller, { fileUrl: input.fileUrl, kind: 'marketplace', log: input.log });
   const [services, own] = await stored;
   const ownBy = ownPriceMaps(own);
-  const { current, fees, names } = currentOf(
-    services,
-    (id, fee) => ownPricesOf(ownBy, id).get(priceKey(fee.ruleId, fee.currency)) ?? null,
-    (id) => ownPricesOf(ownBy, id),
+  const { fees, names } = feesOf(
+    services.map((s) => ({ serviceId: s.id, displayName: s.display_name, rules: parseBillingRules(s.rules) })),
   );
-  const diff = diffPrices({ kind: 'marketplace', rows, current, knownServiceIds: new Set(names.keys()), knownFees: fees });
+  // The list's own price of the row's fee in its currency.
+  const priceOf = (r: ParsedPriceRow) => {
+    const rule = fees.get(`${r.serviceId}|${r.priceableItem}`);
+    return rule ? (ownPricesOf(ownBy, r.serviceId).get(priceKey(rule.Id, r.currency)) ?? null) : null;
+  };
+  const diff = diffPrices({ kind: 'marketplace', rows, priceOf, serviceNames: names, knownFees: fees });
   if (!diff.ok) throw refused(diff.errors);
   return {
     Version: list.version,
     Changes: diff.changes.map((c) => ({
       ServiceId: c.ServiceId,
-      ServiceName: c.ServiceName || (names.get(c.ServiceId) ?? ''),
+      ServiceName: c.ServiceName,
       Currency: c.Currency,
       PriceableItem: c.PriceableItem,
       CustomPrice: c.Price,
@@ -276,18 +266,16 @@ export async function previewMyServicesUpload(
   const ids = [...new Set(rows.map((r) => r.serviceId))];
   const services =
     ids.length === 0 ? [] : await repo.listScopeServices(db, { scopePath: caller.scope.rootPath, serviceIds: ids });
-  const empty = new Map<string, string>();
-  const { current, fees, names } = currentOf(
-    services,
-    (_id, fee) => fee.srp,
-    () => empty,
-  );
-  const diff = diffPrices({ kind: 'myServices', rows, current, knownServiceIds: new Set(names.keys()), knownFees: fees });
+  const { fees, names } = feesOf(services.map(toPricedService));
+  // The suggested retail price of the row's fee in its currency.
+  const priceOf = (r: ParsedPriceRow) =>
+    fees.get(`${r.serviceId}|${r.priceableItem}`)?.SuggestedRetailPrices.find((p) => p.Currency === r.currency)?.Charge ?? null;
+  const diff = diffPrices({ kind: 'myServices', rows, priceOf, serviceNames: names, knownFees: fees });
   if (!diff.ok) throw refused(diff.errors);
   return {
     Changes: diff.changes.map((c) => ({
       ServiceId: c.ServiceId,
-      ServiceName: c.ServiceName || (names.get(c.ServiceId) ?? ''),
+      ServiceName: c.ServiceName,
       Currency: c.Currency,
       PriceableItem: c.PriceableItem,
       Charge: c.Price as string,

@@ -1,5 +1,5 @@
 /** SQL of a price list's prices, pricing rules, markup and terms (tables of migration 0115). */
-import { type BillingRule, normalizePrice, type PricingMode, type PricingRuleTarget } from '@portal/contracts';
+import type { BillingRule, PricingMode, PricingRuleTarget } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { pathUpperBound } from '../../platform/tenancy/scope.js';
 import type { MarkupUndo, OwnPrice } from './prices.rules.js';
@@ -67,9 +67,19 @@ const FILTER_SQL = (from: number) => `($${from}::int[] = '{}' OR s.owner_account
   AND ($${from + 2}::text[] = '{}' OR EXISTS (SELECT 1 FROM service_tag_links t WHERE t.service_id = s.id AND t.tag = ANY($${from + 2}::text[])))`;
 const filterParams = (f: ServiceFilter) => [f.ownerIds, f.categories, f.tags];
 
-// Only the fees of a service's definition are read: the rest (fields, layouts, texts) never reaches prices.
-const SERVICE_SELECT = `s.id, s.service_name, s.display_name, s.owner_account_id, o.display_name AS owner_name, s.category,
-  c.display_name AS category_display_name, jsonb_build_object('BillingRules', COALESCE(s.definition -> 'BillingRules', '[]'::jsonb)) AS definition`;
+const SERVICE_COLUMNS = `s.id, s.service_name, s.display_name, s.owner_account_id, o.display_name AS owner_name, s.category,
+  c.display_name AS category_display_name`;
+
+/**
+ * The services a page of `listed` (a query of SERVICE_COLUMNS and the list columns, ordered and limited) selects, with
+ * their fees. The fees are taken after the page is cut: below a sort, the planner would build them for every service
+ * the query passes over, not only the page's (the export reads a list 200 services at a time, issue 12). Only the
+ * fees of a service's definition are read: the rest (fields, layouts, texts) never reaches prices.
+ */
+const withFees = (
+  listed: string,
+) => `SELECT l.*, jsonb_build_object('BillingRules', COALESCE(d.definition -> 'BillingRules', '[]'::jsonb)) AS definition
+  FROM (${listed}) l JOIN services d ON d.id = l.id ORDER BY l.id`;
 
 /** The services of a price list, ordered by id, after `afterId`, at most `limit`. */
 export async function listListServices(
@@ -77,12 +87,12 @@ export async function listListServices(
   p: { marketplaceId: number; filter?: ServiceFilter; afterId?: number; limit?: number; serviceIds?: readonly number[] },
 ): Promise<ListedServiceRow[]> {
   return db.query<ListedServiceRow>(
-    `SELECT ${SERVICE_SELECT}, ms.status, ms.override_price_protection, ms.price_protection_days
+    withFees(`SELECT ${SERVICE_COLUMNS}, ms.status, ms.override_price_protection, ms.price_protection_days
      FROM marketplace_services ms JOIN services s ON s.id = ms.service_id JOIN accounts o ON o.id = s.owner_account_id
        LEFT JOIN service_categories c ON c.name = s.category
      WHERE ms.marketplace_id = $1 AND s.id > $2 AND ${FILTER_SQL(3)}
        AND ($6::int[] IS NULL OR s.id = ANY($6::int[]))
-     ORDER BY s.id LIMIT $7`,
+     ORDER BY s.id LIMIT $7`),
     [p.marketplaceId, p.afterId ?? 0, ...filterParams(p.filter ?? NO_FILTER), p.serviceIds ?? null, p.limit ?? 1000000],
   );
 }
@@ -93,11 +103,12 @@ export async function listScopeServices(
   p: { scopePath: string; filter?: ServiceFilter; afterId?: number; limit?: number; serviceIds?: readonly number[] },
 ): Promise<ListedServiceRow[]> {
   return db.query<ListedServiceRow>(
-    `SELECT ${SERVICE_SELECT}, NULL AS status, NULL AS override_price_protection, NULL AS price_protection_days
+    withFees(`SELECT ${SERVICE_COLUMNS}, NULL::text AS status, NULL::boolean AS override_price_protection,
+            NULL::int AS price_protection_days
      FROM services s JOIN accounts o ON o.id = s.owner_account_id LEFT JOIN service_categories c ON c.name = s.category
      WHERE s.state = 'Active' AND o.path >= $1 AND o.path < $2 AND s.id > $3 AND ${FILTER_SQL(4)}
        AND ($7::int[] IS NULL OR s.id = ANY($7::int[]))
-     ORDER BY s.id LIMIT $8`,
+     ORDER BY s.id LIMIT $8`),
     [
       p.scopePath,
       pathUpperBound(p.scopePath),
@@ -117,14 +128,36 @@ export async function countListServices(db: Queryable, marketplaceId: number): P
 }
 
 export async function listOwnPrices(db: Queryable, marketplaceId: number, serviceIds?: readonly number[]): Promise<OwnPrice[]> {
-  const rows = await db.query<OwnPrice>(
-    `SELECT service_id AS "serviceId", rule_id AS "ruleId", currency, custom_price::text AS price
-     FROM marketplace_prices WHERE marketplace_id = $1 AND ($2::int[] IS NULL OR service_id = ANY($2::int[]))
-     ORDER BY service_id, rule_id, currency`,
-    [marketplaceId, serviceIds ?? null],
+  // One JSON text parsed once (a list holds thousands of prices; a result row each cost the driver more than the
+  // query), the prices without numeric(24,6)'s padding (9.500000 travels as 9.5, as normalizePrice writes it).
+  // Two texts, not "$2 IS NULL OR ...": a generic plan of that could not use the index for the services asked.
+  const [row] = await db.query<{ prices: string | null }>(
+    `SELECT json_agg(json_build_array(service_id, rule_id, currency, trim_scale(custom_price)::text)
+                     ORDER BY service_id, rule_id, currency)::text AS prices
+     FROM marketplace_prices WHERE marketplace_id = $1${serviceIds ? ' AND service_id = ANY($2::int[])' : ''}`,
+    serviceIds ? [marketplaceId, serviceIds] : [marketplaceId],
   );
-  // numeric(24,6) answers 9.500000: prices travel without the padding.
-  return rows.map((r) => ({ ...r, price: normalizePrice(r.price) }));
+  const prices = row?.prices ? (JSON.parse(row.prices) as [number, string, string, string][]) : [];
+  return prices.map(([serviceId, ruleId, currency, price]) => ({ serviceId, ruleId, currency, price }));
+}
+
+/** A service of a price list with only what an upload's diff needs: its id, name and fees (BillingRules as stored). */
+export interface ListServiceFeesRow {
+  id: number;
+  display_name: string;
+  rules: BillingRule[];
+}
+
+/** Every service of a price list by id, with its fees only, as one JSON text parsed once (the upload preview, issue 12). */
+export async function listListServiceFees(db: Queryable, marketplaceId: number): Promise<ListServiceFeesRow[]> {
+  const [row] = await db.query<{ services: string | null }>(
+    `SELECT json_agg(json_build_array(s.id, s.display_name, COALESCE(s.definition -> 'BillingRules', '[]'::jsonb))
+                     ORDER BY s.id)::text AS services
+     FROM marketplace_services ms JOIN services s ON s.id = ms.service_id WHERE ms.marketplace_id = $1`,
+    [marketplaceId],
+  );
+  const services = row?.services ? (JSON.parse(row.services) as [number, string, BillingRule[]][]) : [];
+  return services.map(([id, display_name, rules]) => ({ id, display_name, rules }));
 }
 
 /** Sets (or with a null price removes) the list's own prices. */

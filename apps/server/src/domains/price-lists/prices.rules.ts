@@ -51,9 +51,12 @@ export function describeRule(rule: BillingRule): string {
   return rule.UdrcField ? `${what} (per ${rule.UdrcField.replace(/^__gen__/, '')})` : what;
 }
 
+/** A fee a price list prices. */
+export type PricedRule = BillingRule & { Id: string };
+
 /** The fees a price list prices: enabled rules that have an id (saved by the catalogue). */
-export function pricedRules(rules: readonly BillingRule[]): (BillingRule & { Id: string })[] {
-  return rules.filter((r): r is BillingRule & { Id: string } => r.enabled && r.Id !== null);
+export function pricedRules(rules: readonly BillingRule[]): PricedRule[] {
+  return rules.filter((r): r is PricedRule => r.enabled && r.Id !== null);
 }
 
 /**

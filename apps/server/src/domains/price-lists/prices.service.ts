@@ -60,9 +60,12 @@ export function toPricedService(row: repo.ListedServiceRow): PricedService {
     ownerAccountId: row.owner_account_id,
     category: row.category,
     displayName: row.display_name,
-    rules: (row.definition.BillingRules ?? []).map((r) => BillingRuleSchema.parse(r)),
+    rules: parseBillingRules(row.definition.BillingRules ?? []),
   };
 }
+
+/** A service's fees as stored, read with their schema (defaults filled in). */
+export const parseBillingRules = (rules: readonly unknown[]) => rules.map((r) => BillingRuleSchema.parse(r));
 
 async function requireListService(db: Queryable, marketplaceId: number, serviceId: number) {
   const [row] = await repo.listListServices(db, { marketplaceId, serviceIds: [serviceId] });

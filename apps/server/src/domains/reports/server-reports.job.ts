@@ -76,12 +76,26 @@ const EXPORT_CHUNK = 5000;
 const xlsxColumns = (columns: readonly ReportColumn[]): XlsxColumn[] =>
   columns.map((c, i) => ({ key: `c${i}`, header: c.CellName, width: c.CellType === 'String' ? 30 : 18 }));
 
-/** A cell for the workbook: numbers as numbers, DateTime as a date, the rest as text. */
-export function xlsxCell(column: ReportColumn, cell: ReportRow[number]): XlsxCell {
-  if (cell === null) return null;
-  if (column.CellType === 'Int32' || column.CellType === 'Decimal') return Number(cell);
-  if (column.CellType === 'DateTime') return new Date(String(cell));
-  return String(cell);
+/** A cell for the workbook by its column's type: numbers as numbers, DateTime as a date, the rest as text. */
+const CELL_OF: Record<ReportColumn['CellType'], (cell: ReportRow[number]) => XlsxCell> = {
+  Int32: (cell) => (cell === null ? null : Number(cell)),
+  Decimal: (cell) => (cell === null ? null : Number(cell)),
+  DateTime: (cell) => (cell === null ? null : new Date(String(cell))),
+  String: (cell) => (cell === null ? null : String(cell)),
+};
+
+/**
+ * A workbook row's values (keyed `c0`, `c1`, ... as xlsxColumns names them) from a kept row, each cell typed by
+ * CELL_OF; the column types are looked up once per export, not once per cell.
+ */
+export function xlsxValuesOf(columns: readonly ReportColumn[]): (row: ReportRow) => Record<string, XlsxCell> {
+  const cellOf = columns.map((c) => CELL_OF[c.CellType]);
+  const keys = columns.map((_, i) => `c${i}`);
+  return (row) => {
+    const values: Record<string, XlsxCell> = {};
+    for (let i = 0; i < keys.length; i++) values[keys[i] as string] = (cellOf[i] as (typeof cellOf)[number])(row[i] ?? null);
+    return values;
+  };
 }
 
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'report';
@@ -102,19 +116,13 @@ export function reportExportJobHandler(deps: { storage: FileStorage }): JobHandl
       if (!report) throw new JobFailure('The report no longer exists');
       const writer = new XlsxStreamWriter({ sheetName: report.name, columns: xlsxColumns(run.columns), creator: 'Cloud portal' });
       await ctx.progress(0, `Exporting ${run.totalRows} rows`);
+      const valuesOf = xlsxValuesOf(run.columns);
       let after = 0;
       for (;;) {
-        const chunk = await repo.rowsAfter(ctx.db, run.id, after, EXPORT_CHUNK);
-        const last = chunk.at(-1);
-        if (!last) break;
-        for (const row of chunk) {
-          const values: Record<string, XlsxCell> = {};
-          run.columns.forEach((c, i) => {
-            values[`c${i}`] = xlsxCell(c, row.cells[i] ?? null);
-          });
-          writer.add({ values });
-        }
-        after = last.rowNo;
+        const chunk = await repo.rowChunkAfter(ctx.db, run.id, after, EXPORT_CHUNK);
+        if (!chunk) break;
+        for (const row of chunk.rows) writer.add({ values: valuesOf(row) });
+        after = chunk.lastRow;
         await ctx.progress(progressOf(writer.rows, run.totalRows, 95), `Exported ${writer.rows} of ${run.totalRows} rows`);
         await ctx.pause();
       }

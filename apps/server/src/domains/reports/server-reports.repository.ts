@@ -198,10 +198,22 @@ export async function pageRows(
   return rows.map((r) => r.cells);
 }
 
-/** A chunk of a run's rows in the report's order, after row `afterRow`. */
-export async function rowsAfter(db: Queryable, runId: string, afterRow: number, limit: number) {
-  return db.query<{ rowNo: number; cells: ReportRow }>(
-    'SELECT row_no AS "rowNo", cells FROM report_run_rows WHERE run_id = $1 AND row_no > $2 ORDER BY row_no LIMIT $3',
+/**
+ * A chunk of a run's rows in the report's order, after row `afterRow`, with the number of its last row (null when no
+ * row is left). The chunk comes back as one JSON text (json_agg in SQL) parsed once here: a row per table row would
+ * cost the driver a result row and a JSON parse each (the export reads 100,000 of them, issue 19).
+ */
+export async function rowChunkAfter(
+  db: Queryable,
+  runId: string,
+  afterRow: number,
+  limit: number,
+): Promise<{ rows: ReportRow[]; lastRow: number } | null> {
+  const [chunk] = await db.query<{ rows: string | null; lastRow: number | null }>(
+    `SELECT json_agg(cells ORDER BY row_no)::text AS rows, max(row_no) AS "lastRow"
+       FROM (SELECT row_no, cells FROM report_run_rows WHERE run_id = $1 AND row_no > $2 ORDER BY row_no LIMIT $3) c`,
     [runId, afterRow, limit],
   );
+  if (!chunk?.rows || chunk.lastRow === null) return null;
+  return { rows: JSON.parse(chunk.rows) as ReportRow[], lastRow: chunk.lastRow };
 }

@@ -1,5 +1,6 @@
+import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { type CurrentPrice, cellText, diffPrices, locateColumns, type ParsedPriceRow, parsePriceRow } from '../excel.rules.js';
+import { cellText, diffPrices, locateColumns, type ParsedPriceRow, parsePriceRow, uploadKey } from '../excel.rules.js';
 
 const KNOWN = new Set(['EUR', 'USD']);
 const header = [
@@ -32,6 +33,27 @@ describe('reading a price row', () => {
     expect(cellText(0.1234564)).toBe('0.123456');
     expect(cellText(' 12.50 ')).toBe('12.50');
     expect(cellText(null)).toBe('');
+  });
+
+  it.each([
+    0,
+    7,
+    11.25,
+    9.75,
+    0.000001,
+    1e-7,
+    123456789,
+    2 ** 53,
+    1e21,
+    0.1 + 0.2,
+    1.0000005,
+    2.5e-7,
+    1234.5678905,
+    -3,
+    -0,
+    -0.0000004,
+  ])('reads the number %d as decimal.js rounds it to 6 decimals, half up', (n) => {
+    expect(cellText(n)).toBe(new Decimal(n).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed());
   });
 
   it('skips a blank row', () => {
@@ -79,12 +101,16 @@ describe('reading a price row', () => {
   });
 });
 
-const current = new Map<string, CurrentPrice>([
-  ['1|PI-1|EUR', { serviceId: 1, serviceName: 'One', priceableItem: 'PI-1', currency: 'EUR', price: '10' }],
-  ['1|PI-1|USD', { serviceId: 1, serviceName: 'One', priceableItem: 'PI-1', currency: 'USD', price: '0' }],
-  ['1|PI-2|EUR', { serviceId: 1, serviceName: 'One', priceableItem: 'PI-2', currency: 'EUR', price: null }],
+const prices = new Map<string, string | null>([
+  ['1|PI-1|EUR', '10'],
+  ['1|PI-1|USD', '0'],
+  ['1|PI-2|EUR', null],
 ]);
-const known = { current, knownServiceIds: new Set([1]), knownFees: new Set(['1|PI-1', '1|PI-2']) };
+const known = {
+  priceOf: (r: ParsedPriceRow) => prices.get(uploadKey(r.serviceId, r.priceableItem, r.currency)) ?? null,
+  serviceNames: new Map([[1, 'One']]),
+  knownFees: new Set(['1|PI-1', '1|PI-2']),
+};
 const row = (n: number, item: string, currency: string, price: string | null): ParsedPriceRow => ({
   row: n,
   serviceId: 1,
