@@ -12,10 +12,11 @@ import { buildApp } from '../apps/server/src/app.js';
 import type { Db } from '../apps/server/src/platform/db/db.js';
 import { migrate } from '../apps/server/src/platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
+import { parseServerTiming } from '../apps/server/src/platform/db/query-stats.js';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo-seed.js';
 import { type Backend, benchSecrets, openBenchDb } from './fixture.js';
-import { BenchClient } from './http-client.js';
-import { formatInt, formatMs, formatRatio, measure, type Timing, table } from './measure.js';
+import { BenchClient, serverTimings } from './http-client.js';
+import { formatInt, formatMs, formatRatio, measure, median, type Timing, table } from './measure.js';
 import { generateSearchData, WORDS } from './search-data.js';
 
 const { values: args } = parseArgs({
@@ -51,6 +52,10 @@ interface Report {
   rows: Timing[];
   /** Statements one run of each row issues (the median over its measured runs, counted by the Db). */
   statements: number[];
+  /** Round trips one run of each row makes (statements, and the plan-mode switches of platform/db/db.ts). */
+  roundTrips: number[];
+  /** Per row, the median milliseconds of each phase the server reported (Server-Timing) and of the whole request. */
+  phases: Map<string, number>[];
 }
 
 /** A plain Fastify route answering one primary-key select: the floor of any operation over HTTP. */
@@ -79,7 +84,7 @@ async function runBackend(backend: Backend): Promise<Report> {
     await generateSearchData(db, SERVICES);
     log(`  generated in ${((Date.now() - start) / 1000).toFixed(1)} s`);
 
-    app = await buildApp({ secrets: benchSecrets, db, webDist: null, logger: false });
+    app = await buildApp({ secrets: benchSecrets, db, webDist: null, logger: false, serverTiming: true });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     const url = `http://127.0.0.1:${port}`;
@@ -108,22 +113,40 @@ async function runBackend(backend: Backend): Promise<Report> {
     );
     const rows: Timing[] = [];
     const statements: number[] = [];
+    const roundTrips: number[] = [];
+    const phases: Map<string, number>[] = [];
     const add = async (name: string, fn: (i: number) => Promise<unknown>) => {
       // The server runs in this process on this Db: its counter sees every statement of a run (and, rarely, a
       // background job's), so the median over the measured runs is the operation's count.
       const counts: number[] = [];
+      const trips: number[] = [];
+      const sink: string[] = [];
+      serverTimings.sink = sink;
       const timing = await measure(
         name,
         async (i) => {
-          const before = db.stats.statements;
+          const before = { ...db.stats };
           await fn(i);
-          counts.push(db.stats.statements - before);
+          counts.push(db.stats.statements - before.statements);
+          trips.push(db.stats.roundTrips - before.roundTrips);
         },
         OPTIONS,
-      );
+      ).finally(() => {
+        serverTimings.sink = null;
+      });
       rows.push(timing);
-      const sorted = counts.slice(-timing.runs).sort((a, b) => a - b);
-      statements.push(sorted[Math.floor(sorted.length / 2)] ?? 0);
+      statements.push(median(counts.slice(-timing.runs)));
+      roundTrips.push(median(trips.slice(-timing.runs)));
+      // Where a request's time goes: the server's phases of the measured runs (the warm-up runs come first).
+      const measured = sink.slice(-timing.runs).map(parseServerTiming);
+      const phase = new Map<string, number>();
+      for (const phaseName of new Set(measured.flatMap((m) => m.phases.map((ph) => ph.name))))
+        phase.set(
+          phaseName,
+          median(measured.map((m) => m.phases.filter((ph) => ph.name === phaseName).reduce((sum, ph) => sum + ph.ms, 0))),
+        );
+      phase.set('total', median(measured.map((m) => m.totalMs)));
+      phases.push(phase);
       log(`  ${name}: median ${formatMs(timing.median)}, p99 ${formatMs(timing.p99)}, ${statements.at(-1)} statements`);
     };
     await add('SearchServices page 1 of 20 + total, Ranking (provider, all)', () =>
@@ -145,7 +168,7 @@ async function runBackend(backend: Backend): Promise<Report> {
       provider.op('GetSearchServicesMetadata', { options: { ServiceCategories: ['Backup'] } }),
     );
     await add('SearchServicesAutocomplete "sec" (provider)', () => provider.op('SearchServicesAutocomplete', { Text: 'sec' }));
-    return { backend, floor, httpFloor, rows, statements };
+    return { backend, floor, httpFloor, rows, statements, roundTrips, phases };
   } finally {
     for (const c of clients) c.close();
     await app?.close();
@@ -172,6 +195,29 @@ for (const r of reports) {
         formatRatio(t.p99 / r.floor.median),
         formatRatio(t.p99 / r.httpFloor.median),
       ]),
+    ),
+  );
+  // The server's own phases, medians: session = the caller (session, organisation, capabilities); handler = the
+  // operation (its statements and pricing); output = output validation and JSON; rest = HTTP, routing and input
+  // validation (the request's total minus the phases); client = what the bench waited beyond the server's total.
+  console.log(
+    table(
+      ['Profile (medians)', 'statements', 'round trips', 'session', 'handler', 'output', 'rest', 'server total', 'client'],
+      r.rows.map((t, i) => {
+        const phase = r.phases[i] ?? new Map<string, number>();
+        const part = (name: string) => phase.get(name) ?? 0;
+        return [
+          t.name,
+          String(r.statements[i]),
+          String(r.roundTrips[i]),
+          formatMs(part('caller')),
+          formatMs(part('handler')),
+          formatMs(part('output')),
+          formatMs(part('total') - part('caller') - part('handler') - part('output')),
+          formatMs(part('total')),
+          formatMs(t.median - part('total')),
+        ];
+      }),
     ),
   );
 }

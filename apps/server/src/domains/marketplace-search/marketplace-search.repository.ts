@@ -253,8 +253,13 @@ export async function searchPage(
   const where = whereOf(set, p);
   const countKey = `${where}\u0000${JSON.stringify(p.values)}\u0000${set.base.kind}`;
   const countNow = !totalsByDb.get(db)?.has(countKey);
-  const limit = p.add(page.limit);
-  const offset = p.add(page.offset);
+  // The first page of a set whose values are all integers (the provider's unfiltered or owner-filtered catalogue, the
+  // hottest page) runs prepared with its LIMIT written in: its generic plan then knows the page's size (a LIMIT or
+  // OFFSET given as a parameter makes a generic plan read a tenth of the set) and it is planned once per connection.
+  // Any other page is planned for its values each time. The texts stay few: one per shape and page size (1 to 100).
+  const prepare = page.offset === 0 && Number.isInteger(page.limit) && p.values.every(isIntegerValue);
+  const limit = prepare ? String(page.limit) : p.add(page.limit);
+  const offset = prepare ? '0' : p.add(page.offset);
   const details = detailColumns(p, set.statusListId, companyId);
   const mayPrice = extras.listsReaching
     ? `, EXISTS (SELECT 1 FROM marketplace_services pms WHERE pms.service_id = s.id
@@ -286,6 +291,7 @@ export async function searchPage(
        LEFT JOIN found ON true
      ORDER BY ${orderOf(orderBy, 'found')}`,
     p.values,
+    { prepare: prepare && p.values.every(isIntegerValue) },
   );
   const head = found[0];
   if (!head) throw new Error('a search page statement answers one row');
@@ -301,6 +307,10 @@ export async function searchPage(
 }
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/** An integer or an array of integers: what a prepared page statement takes (PGlite writes them into EXECUTE). */
+const isIntegerValue = (value: unknown): boolean =>
+  Number.isSafeInteger(value) || (Array.isArray(value) && value.every((v) => Number.isSafeInteger(v)));
 
 /** The number of services a set matches, counted in one scan and kept for its generation. */
 export async function countSearch(db: Queryable, set: SearchSet, key?: string): Promise<number> {

@@ -14,11 +14,14 @@ export interface Queryable {
 export interface QueryOptions {
   /**
    * Run as a prepared statement: each connection parses and plans the text once and reuses the plan (PGlite: SQL
-   * PREPARE and EXECUTE, only when every parameter is an integer or an integer array, outside transactions). The pool's connections set plan_cache_mode = force_generic_plan, which only cached plans obey
-   * (these statements, and PL/pgSQL's: the notification and generation triggers, whose plans are the same either
-   * way); every other statement is planned for its values each time. For a hot statement with a fixed text whose
-   * planning costs more than running it (the account page's, decision 0041); never for a text built from values,
-   * since every distinct text stays prepared on every connection.
+   * PREPARE and EXECUTE, only when every parameter is an integer or an integer array, outside transactions). It runs
+   * under plan_cache_mode = force_generic_plan (one generic plan); every other statement with parameters runs under
+   * `auto` and is planned for its values each time. The mode is a setting of the connection that PostgreSQL obeys for
+   * every statement sent with parameters, named or not (node-pg's and PGlite's unnamed statements are cached plans
+   * too), so each connection switches it only when the next statement needs the other mode (`planMode` below).
+   * Inside a transaction nothing switches: a prepared statement there gets `auto`'s choice. For a hot statement with
+   * a fixed text whose planning costs more than running it (the account page's, decision 0041); never for a text
+   * built from values, since every distinct text stays prepared on every connection.
    */
   prepare?: boolean;
 }
@@ -87,12 +90,26 @@ async function createPglite(dataDir: string, snapshot?: Blob): Promise<Db> {
     mkdirSync(location, { recursive: true });
   }
   const client = await PGlite.create(location, { extensions: { pg_trgm }, ...(snapshot ? { loadDataDir: snapshot } : {}) });
-  // As on PostgreSQL: prepared statements keep one generic plan.
-  await client.exec('SET plan_cache_mode = force_generic_plan');
+  // As on PostgreSQL: prepared statements keep one generic plan, every other statement is planned for its values.
+  await client.exec('SET plan_cache_mode = auto');
   const stats = emptyStats();
+  // The mode of the last SET issued. PGlite runs calls in the order they are made, so a statement issued after a SET
+  // runs under it; two requests interleaving can only make one statement run under the other mode (its plan, never
+  // its answer, differs).
+  let generic = false;
+  const planMode = async (wanted: boolean) => {
+    if (generic === wanted) return;
+    generic = wanted;
+    countCall(stats, 0, 1);
+    await client.exec(`SET plan_cache_mode = ${wanted ? 'force_generic_plan' : 'auto'}`);
+  };
   const run = async <T>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) => {
     countCall(stats, 1, 1);
     return (await q.query<T>(sql, params as unknown[] | undefined)).rows;
+  };
+  const runPlanned = async <T>(sql: string, params?: readonly unknown[]) => {
+    if (params && params.length > 0) await planMode(false);
+    return run<T>(client, sql, params);
   };
   // PGlite's API has no named statements: a prepared statement is SQL PREPARE once, then EXECUTE with the
   // parameters written into the text, which is done only when every parameter is an integer or an integer array.
@@ -104,21 +121,23 @@ async function createPglite(dataDir: string, snapshot?: Blob): Promise<Db> {
   };
   const runPrepared = async <T>(sql: string, params: readonly unknown[] = []) => {
     const literals = params.map(literal);
-    if (literals.some((l) => l === null)) return run<T>(client, sql, params);
+    if (literals.some((l) => l === null)) return runPlanned<T>(sql, params);
     const name = nameOf(sql);
     if (!prepared.has(name)) {
       countCall(stats, 1, 1);
       await client.query(`PREPARE ${name} AS ${sql}`);
       prepared.add(name);
     }
+    if (literals.length > 0) await planMode(true);
     return run<T>(client, literals.length > 0 ? `EXECUTE ${name}(${literals.join(', ')})` : `EXECUTE ${name}`);
   };
   return {
     kind: 'pglite',
     stats,
     // Inside a transaction statements are never prepared: a PREPARE there would be undone by a rollback.
-    query: (sql, params, options) => (options?.prepare ? runPrepared(sql, params) : run(client, sql, params)),
-    transaction: (fn) => {
+    query: (sql, params, options) => (options?.prepare ? runPrepared(sql, params) : runPlanned(sql, params)),
+    transaction: async (fn) => {
+      await planMode(false);
       countCall(stats, 0, 2);
       return client.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) }));
     },
@@ -163,8 +182,9 @@ function isSafeToRetry(error: unknown): boolean {
 const RECONNECT_MS = 15_000;
 
 async function createPostgres(url: string, reconnectMs: number): Promise<Db> {
-  // Prepared statements (QueryOptions.prepare) keep one generic plan per connection; unnamed ones are planned each time.
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c plan_cache_mode=force_generic_plan' });
+  // Prepared statements (QueryOptions.prepare) keep one generic plan per connection, the others are planned for their
+  // values each time: a connection starts in `auto` and switches only when the next statement needs the other mode.
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c plan_cache_mode=auto' });
   // An idle connection the server closes (a restart, an administrator, a dropped test database) is
   // reported here; without a listener it would end the process. The pool drops that connection and
   // the next query opens a new one.
@@ -179,6 +199,21 @@ async function createPostgres(url: string, reconnectMs: number): Promise<Db> {
     const values = params as unknown[] | undefined;
     const result = options?.prepare ? await q.query({ name: nameOf(sql), text: sql, values }) : await q.query(sql, values);
     return result.rows as T[];
+  };
+
+  /** The pool's connections now under force_generic_plan (the others are under `auto`). */
+  const genericOn = new WeakSet<pg.PoolClient>();
+  const planMode = async (client: pg.PoolClient, generic: boolean) => {
+    if (genericOn.has(client) === generic) return;
+    countCall(stats, 0, 1);
+    await client.query(`SET plan_cache_mode = ${generic ? 'force_generic_plan' : 'auto'}`);
+    if (generic) genericOn.add(client);
+    else genericOn.delete(client);
+  };
+  const runPlanned = async <T>(client: pg.PoolClient, sql: string, params?: readonly unknown[], options?: QueryOptions) => {
+    // A statement without parameters has one plan whatever the mode.
+    if (params && params.length > 0) await planMode(client, !!options?.prepare);
+    return run<T>(client, sql, params, options);
   };
 
   /**
@@ -214,12 +249,16 @@ async function createPostgres(url: string, reconnectMs: number): Promise<Db> {
   return {
     kind: 'postgres',
     stats,
-    query: (sql, params, options) => withClient((client) => run(client, sql, params, options)),
+    query: (sql, params, options) => withClient((client) => runPlanned(client, sql, params, options)),
     listen: (channel, handler) => notifications.listen(channel, handler),
     transaction: (fn) => {
       countCall(stats, 0, 2);
       return withClient(async (client) => {
-        await client.query('BEGIN');
+        // A transaction runs under `auto` (a SET inside it would be undone by a rollback): switched with the BEGIN.
+        if (genericOn.has(client)) {
+          await client.query('SET plan_cache_mode = auto; BEGIN');
+          genericOn.delete(client);
+        } else await client.query('BEGIN');
         try {
           const result = await fn({
             query: (sql, params, options) => run(client, sql, params, options),
