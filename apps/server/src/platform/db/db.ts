@@ -18,8 +18,9 @@ export interface QueryOptions {
    * under plan_cache_mode = force_generic_plan (one generic plan); every other statement with parameters runs under
    * `auto` and is planned for its values each time. The mode is a setting of the connection that PostgreSQL obeys for
    * every statement sent with parameters, named or not (node-pg's and PGlite's unnamed statements are cached plans
-   * too), so each connection switches it only when the next statement needs the other mode (`planMode` below).
-   * Inside a transaction nothing switches: a prepared statement there gets `auto`'s choice. For a hot statement with
+   * too): on PostgreSQL prepared statements run on a second pool whose connections are in force_generic_plan (no
+   * connection ever switches), on PGlite's one connection the mode is switched only when the next statement needs the
+   * other one (`planMode`). A transaction runs under `auto`: a prepared statement there gets `auto`'s choice. For a hot statement with
    * a fixed text whose planning costs more than running it (the account page's, decision 0041); never for a text
    * built from values, since every distinct text stays prepared on every connection.
    */
@@ -182,15 +183,21 @@ function isSafeToRetry(error: unknown): boolean {
 const RECONNECT_MS = 15_000;
 
 async function createPostgres(url: string, reconnectMs: number): Promise<Db> {
-  // Prepared statements (QueryOptions.prepare) keep one generic plan per connection, the others are planned for their
-  // values each time: a connection starts in `auto` and switches only when the next statement needs the other mode.
+  // Two pools, so that no connection ever switches its plan mode (a SET is one more round trip): prepared statements
+  // (QueryOptions.prepare, outside transactions) run on connections under force_generic_plan, which keep one generic
+  // plan per statement; every other statement, and every transaction, on connections under `auto`, which plan a
+  // statement for its values. PostgreSQL obeys plan_cache_mode for every statement sent with parameters, node-pg's
+  // unnamed ones too, so one pool in force_generic_plan would plan every search without its values.
   const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c plan_cache_mode=auto' });
+  const genericPool = new pg.Pool({ connectionString: url, max: 5, options: '-c plan_cache_mode=force_generic_plan' });
   // An idle connection the server closes (a restart, an administrator, a dropped test database) is
   // reported here; without a listener it would end the process. The pool drops that connection and
   // the next query opens a new one.
-  pool.on('error', (error) => {
-    process.stderr.write(`PostgreSQL closed an idle connection: ${error.message}\n`);
-  });
+  for (const p of [pool, genericPool]) {
+    p.on('error', (error) => {
+      process.stderr.write(`PostgreSQL closed an idle connection: ${error.message}\n`);
+    });
+  }
   const notifications = createListener(url, pool);
   await pool.query('SELECT 1');
   const stats = emptyStats();
@@ -201,32 +208,17 @@ async function createPostgres(url: string, reconnectMs: number): Promise<Db> {
     return result.rows as T[];
   };
 
-  /** The pool's connections now under force_generic_plan (the others are under `auto`). */
-  const genericOn = new WeakSet<pg.PoolClient>();
-  const planMode = async (client: pg.PoolClient, generic: boolean) => {
-    if (genericOn.has(client) === generic) return;
-    countCall(stats, 0, 1);
-    await client.query(`SET plan_cache_mode = ${generic ? 'force_generic_plan' : 'auto'}`);
-    if (generic) genericOn.add(client);
-    else genericOn.delete(client);
-  };
-  const runPlanned = async <T>(client: pg.PoolClient, sql: string, params?: readonly unknown[], options?: QueryOptions) => {
-    // A statement without parameters has one plan whatever the mode.
-    if (params && params.length > 0) await planMode(client, !!options?.prepare);
-    return run<T>(client, sql, params, options);
-  };
-
   /**
    * Runs work on a pooled connection, its LISTENs brought up to date first. While PostgreSQL restarts, connecting is
    * retried with a growing pause (up to RECONNECT_MS); a connection found dead before the work ran is thrown away and
    * the work tried on a new one.
    */
-  async function withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  async function withClient<T>(work: (client: pg.PoolClient) => Promise<T>, from: pg.Pool = pool): Promise<T> {
     const deadline = Date.now() + reconnectMs;
     for (let attempt = 0; ; attempt++) {
       let client: pg.PoolClient;
       try {
-        client = await pool.connect();
+        client = await from.connect();
       } catch (error) {
         if (!isConnectionError(error) || Date.now() > deadline) throw error;
         await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** attempt, 1000)));
@@ -249,16 +241,13 @@ async function createPostgres(url: string, reconnectMs: number): Promise<Db> {
   return {
     kind: 'postgres',
     stats,
-    query: (sql, params, options) => withClient((client) => runPlanned(client, sql, params, options)),
+    query: (sql, params, options) =>
+      withClient((client) => run(client, sql, params, options), options?.prepare ? genericPool : pool),
     listen: (channel, handler) => notifications.listen(channel, handler),
     transaction: (fn) => {
       countCall(stats, 0, 2);
       return withClient(async (client) => {
-        // A transaction runs under `auto` (a SET inside it would be undone by a rollback): switched with the BEGIN.
-        if (genericOn.has(client)) {
-          await client.query('SET plan_cache_mode = auto; BEGIN');
-          genericOn.delete(client);
-        } else await client.query('BEGIN');
+        await client.query('BEGIN');
         try {
           const result = await fn({
             query: (sql, params, options) => run(client, sql, params, options),
@@ -277,7 +266,7 @@ async function createPostgres(url: string, reconnectMs: number): Promise<Db> {
     },
     close: async () => {
       await notifications.close();
-      await pool.end();
+      await Promise.all([pool.end(), genericPool.end()]);
     },
   };
 }
