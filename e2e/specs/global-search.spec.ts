@@ -84,6 +84,26 @@ test.describe('global search', () => {
     await checkAccessible(page);
   });
 
+  test('the dialog, fetched on its first opening, opens on the first Enter on its button, takes the focus and gives it back on Escape', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, 'blueharbor.admin');
+
+    const button = page.getByRole('button', { name: 'Search accounts, services and orders' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(searchDialog(page)).toBeVisible();
+    await expect(searchBox(page)).toBeFocused();
+    await checkAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(searchDialog(page)).toHaveCount(0);
+    await expect(button).toBeFocused();
+    // Opened again, the same code answers at once.
+    await page.keyboard.press('Enter');
+    await expect(searchBox(page)).toBeFocused();
+  });
+
   test('at 390x844 an icon button opens the search full screen', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'blueharbor.admin');

@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Box, Burger, Group, Loader, Menu, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Group, Loader, Menu, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { MARKETPLACE_BROWSE_CAPABILITY_KEYS, ORDERS_READ_CAPABILITY_KEYS } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { NavigationHeaderMount } from '../../components/layout/navigation-header-mount';
 import { TwoPaneLayout } from '../../components/layout/panes';
+import { lazyPart, PartLoader } from '../../components/ui/lazy-part';
 import { AccountTree } from '../../features/accounts';
 import {
   currentUserKey,
@@ -53,6 +54,9 @@ const SECTION_GROUPS = ['sales', 'administration'] as const;
 const ACCOUNT_PAGE = /^\/Account\/(View|CustomAction)\//;
 const TREE_PANE_ID = 'account-tree-pane';
 
+// The menu's section links show below 1200 px once the menu opens: their code (NavLink) is fetched then.
+const NavbarSections = lazyPart(() => import('./navbar-sections'), 'NavbarSections', { fallback: <PartLoader m="sm" /> });
+
 /** Moves focus into the account tree: to its current item (the tree's one tab stop). */
 function focusTree() {
   const pane = document.getElementById(TREE_PANE_ID);
@@ -73,6 +77,11 @@ export function ShellLayout() {
   // A phone keeps the account tree in the drawer; wider screens show it beside account pages (decision 0055).
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [isTreeFocusWanted, setTreeFocusWanted] = useState(false);
+  const [wasMenuOpened, setWasMenuOpened] = useState(false);
+  // The section links are drawn from the first opening on, so that closing the menu slides them out.
+  useEffect(() => {
+    if (opened) setWasMenuOpened(true);
+  }, [opened]);
   const [treePath, setTreePath] = useState<number[]>([]);
   const signOut = useSignOut();
   const settings = useClientSettings(user.data ? user.data.AccountId : null);
@@ -214,7 +223,15 @@ export function ShellLayout() {
           />
           <Group flex={1} px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap" miw={0}>
-              <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label={t('app.menu')} />
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                onPointerEnter={NavbarSections.preload}
+                onFocus={NavbarSections.preload}
+                hiddenFrom="lg"
+                size="sm"
+                aria-label={t('app.menu')}
+              />
               <Anchor href={`#${paths.home()}`} underline="never" c="inherit" miw={0}>
                 <Title order={2} size="h4" style={TRUNCATED}>
                   {t('app.name')}
@@ -264,23 +281,8 @@ export function ShellLayout() {
         </Stack>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={t('app.menu')}>
-        {sections.length > 0 && (
-          <Stack component="nav" aria-label={t('app.sections')} gap={0} hiddenFrom="lg" mb="xs">
-            {ungrouped.map((section) => (
-              <NavLink key={section.href} href={section.href} label={section.label} onClick={close} />
-            ))}
-            {groups.map(({ group, items }) => (
-              <Box key={group} role="group" aria-label={t(`layout.sectionGroups.${group}`)}>
-                <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="xs" aria-hidden="true">
-                  {t(`layout.sectionGroups.${group}`)}
-                </Text>
-                {items.map((section) => (
-                  <NavLink key={section.href} href={section.href} label={section.label} onClick={close} />
-                ))}
-              </Box>
-            ))}
-          </Stack>
-        )}
+        {/* Drawn from the menu's first opening on (its code is fetched then, or when Menu is pointed at or focused). */}
+        {sections.length > 0 && wasMenuOpened && <NavbarSections ungrouped={ungrouped} groups={groups} onNavigate={close} />}
         {isPhone && <ScrollArea id={TREE_PANE_ID}>{tree}</ScrollArea>}
       </AppShell.Navbar>
       <AppShell.Main style={hasTreePane ? { height: '100dvh' } : undefined}>

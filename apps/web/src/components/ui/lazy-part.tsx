@@ -1,5 +1,5 @@
 import { Button, Center, Loader, type LoaderProps, Stack, Text } from '@mantine/core';
-import { Component, type ComponentProps, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { Component, type ComponentProps, type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from './readable-alert';
 
@@ -16,6 +16,17 @@ export function DialogLoader() {
       <PartLoader />
     </Center>
   );
+}
+
+/**
+ * For a dialog or drawer that is a lazy part drawn from its first opening on: it is drawn closed once and opened right
+ * after, so that it notes what had the focus and gives it back on close (Mantine notes it when `opened` changes, not
+ * when the dialog is first drawn already open).
+ */
+export function useOpenedAfterMount(opened: boolean) {
+  const [isMounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return opened && isMounted;
 }
 
 /**

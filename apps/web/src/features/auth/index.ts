@@ -3,14 +3,12 @@ export { currentUserKey, useCurrentUser, useSignOut } from './api/use-current-us
 export { ConfirmedTerms } from './components/confirmed-terms';
 export { ImpersonateButton } from './components/impersonate-button';
 export { ImpersonationBanner } from './components/impersonation-banner';
-export { InitialPasswordGate } from './components/initial-password-gate';
 export { MfaEnrolmentPanel } from './components/mfa-enrolment-panel';
 export { RecoveryCodes } from './components/recovery-codes';
 export { SignInForm } from './components/sign-in-form';
 export { SsoCompletion } from './components/sso-completion';
 export { SsoSignIn } from './components/sso-sign-in';
-export { TermsGate } from './components/terms-gate';
 export { UserMenu } from './components/user-menu';
 export { useGuidanceScript } from './hooks/use-guidance-script';
-export { SecurityTab, UserSecurityTab } from './lazy-parts';
+export { InitialPasswordGate, SecurityTab, TermsGate, UserSecurityTab } from './lazy-parts';
 export { canOfferImpersonation } from './utils/can-offer-impersonation';

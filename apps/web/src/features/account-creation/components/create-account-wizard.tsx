@@ -2,7 +2,7 @@ import { Button, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
 import type { CreateAccountType, FieldValue, OperationOutput, ValidateCreateOrderBottleneck } from '@portal/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DynamicForm } from '../../../components/dynamic-form/dynamic-form';
+import { DynamicForm, preloadFieldInputs } from '../../../components/dynamic-form/dynamic-form';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateAccount, useCreateViews, useServicesForCreate, useValidateBottleneck } from '../api/use-create-account';
@@ -49,6 +49,8 @@ type Review = OperationOutput<typeof ValidateCreateOrderBottleneck>;
  * changing the parent or service disables the steps after it [A4.10].
  */
 export function CreateAccountWizard(props: CreateAccountWizardProps) {
+  // Its form is in edit mode: the inputs' code is fetched now, beside the rest of the step.
+  preloadFieldInputs();
   const { t } = useTranslation();
   const isProduct = props.type === 'Product';
   const short = isProduct && props.initialParentId !== null;

@@ -1,7 +1,7 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import type { FieldValue, LayoutPage, View } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { DynamicForm } from '../../../components/dynamic-form/dynamic-form';
+import { DynamicForm, preloadFieldInputs } from '../../../components/dynamic-form/dynamic-form';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 
 /** One service's part of the configuration: its layout pages drawn by the one form engine. */
@@ -29,6 +29,8 @@ export function OrderStepConfiguration(props: {
   showValidation: boolean;
   message: string | null;
 }) {
+  // Its form is in edit mode: the inputs' code is fetched now, beside the rest of the step.
+  preloadFieldInputs();
   const { t } = useTranslation();
   return (
     <Stack>

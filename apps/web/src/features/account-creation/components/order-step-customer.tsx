@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, 
 import type { FieldValue, OrderCustomer, VisibleCompany } from '@portal/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DynamicForm } from '../../../components/dynamic-form/dynamic-form';
+import { DynamicForm, preloadFieldInputs } from '../../../components/dynamic-form/dynamic-form';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateViews } from '../api/use-create-account';
@@ -159,6 +159,8 @@ export function OrderStepCustomer(props: {
   isCreating: boolean;
   onCreating: (creating: boolean) => void;
 }) {
+  // Its form is in edit mode: the inputs' code is fetched now, beside the rest of the step.
+  preloadFieldInputs();
   const { t } = useTranslation();
   if (props.isCreating && props.customerParentId !== null)
     return (

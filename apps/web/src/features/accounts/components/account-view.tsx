@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Menu, Stack, Tabs, Text, T
 import type { Account, FieldValue } from '@portal/contracts';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DynamicForm } from '../../../components/dynamic-form/dynamic-form';
+import { DynamicForm, preloadFieldInputs } from '../../../components/dynamic-form/dynamic-form';
 import { DialogLoader, lazyPart, PartLoader } from '../../../components/ui/lazy-part';
 import { VersionConflictAlert } from '../../../components/ui/version-conflict-alert';
 import { ApiError } from '../../../lib/api-client';
@@ -299,7 +299,9 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
           ) : (
             <>
               {account.Permissions.CanUpdate && !activeIsFeature && (
-                <Button onClick={() => setIsEditing(true)}>{t('account.edit')}</Button>
+                <Button onClick={() => setIsEditing(true)} onPointerEnter={preloadFieldInputs} onFocus={preloadFieldInputs}>
+                  {t('account.edit')}
+                </Button>
               )}
               {account.CustomActions.length > 0 && props.onCustomAction && (
                 <Menu position="bottom-end" withinPortal>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import {
   ACCOUNT_STATES,
@@ -10,6 +10,7 @@ import {
 } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyPart, PartLoader } from '../../../components/ui/lazy-part';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { type ChildAccountsQuery, useChildAccounts } from '../api/use-child-accounts';
 
@@ -17,6 +18,11 @@ export interface ChildAccountsTabProps {
   accountId: number;
   hrefForAccount: (id: number) => string;
 }
+
+// The pager shows only when there is more than one page: its code is fetched then.
+const ChildAccountsPager = lazyPart(() => import('./child-accounts-pager'), 'ChildAccountsPager', {
+  fallback: <PartLoader size="sm" />,
+});
 
 const ALL = 'all';
 const STATE_COLORS: Record<AccountState, string> = { Active: 'green', Suspended: 'yellow', Terminated: 'gray' };
@@ -141,13 +147,7 @@ export function ChildAccountsTab({ accountId, hrefForAccount }: ChildAccountsTab
           </Group>
           {pages > 1 && (
             <Box component="nav" aria-label={t('childAccounts.pages')}>
-              <Pagination
-                total={pages}
-                value={q.page}
-                onChange={(page) => setQ({ ...q, page })}
-                getControlProps={(control) => ({ 'aria-label': t(`childAccounts.pager.${control}`) })}
-                getItemProps={(page) => ({ 'aria-label': t('childAccounts.pager.page', { page }) })}
-              />
+              <ChildAccountsPager total={pages} page={q.page} onChange={(page) => setQ({ ...q, page })} />
             </Box>
           )}
         </Group>

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core'
 import type { FieldValue } from '@portal/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DynamicForm } from '../../../components/dynamic-form/dynamic-form';
+import { DynamicForm, preloadFieldInputs } from '../../../components/dynamic-form/dynamic-form';
 import { PasswordRules } from '../../../components/ui/password-rules';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -20,6 +20,8 @@ import {
 
 /** [A2.7] [A2.38] The custom action window: title, containers with fields, Reset saved values, OK and Cancel. */
 export function CustomActionModal({ accountId, action, onClose }: { accountId: number; action: string; onClose: () => void }) {
+  // Its form is in edit mode: the inputs' code is fetched now, beside the rest of the step.
+  preloadFieldInputs();
   const { t } = useTranslation();
   const form = useCustomActionForm(accountId, action);
   const run = useRunCustomAction(accountId, action);

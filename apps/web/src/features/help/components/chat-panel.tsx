@@ -2,6 +2,7 @@ import { Anchor, Box, Button, Drawer, Group, Paper, Stack, Text, TextInput } fro
 import { CHAT_QUESTION_MAX_LENGTH, type ChatMessage, type HelpArticleMatch, type HelpScreen } from '@portal/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpenedAfterMount } from '../../../components/ui/lazy-part';
 import { useAskChatBot, useHandOverChat } from '../api/use-chat';
 
 export interface ChatPanelProps {
@@ -32,6 +33,7 @@ export function ChatPanel(props: ChatPanelProps) {
   const { t } = useTranslation();
   const ask = useAskChatBot(props.user.AccountId);
   const handOver = useHandOverChat(props.user.AccountId);
+  const isOpened = useOpenedAfterMount(props.opened);
   const [question, setQuestion] = useState('');
   const [entries, setEntries] = useState<Entry[]>(() => [
     { id: 0, from: 'Assistant', text: t('help.chat.greeting', { name: props.user.DisplayName }) },
@@ -93,7 +95,7 @@ export function ChatPanel(props: ChatPanelProps) {
 
   return (
     <Drawer
-      opened={props.opened}
+      opened={isOpened}
       onClose={props.onClose}
       position="right"
       size="md"

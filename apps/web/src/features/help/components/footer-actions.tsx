@@ -2,9 +2,13 @@ import { Box, Button, Group, Menu } from '@mantine/core';
 import type { HelpScreen } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogLoader, lazyPart } from '../../../components/ui/lazy-part';
 import { type NewMenuItem, newMenuItems } from '../utils/new-menu';
-import { ChatPanel } from './chat-panel';
-import { SupportPanel } from './support-panel';
+
+// The panels' code is fetched when one first opens; pointing at or focusing its button fetches it before.
+const asPanel = { fallback: <DialogLoader /> };
+const SupportPanel = lazyPart(() => import('./support-panel'), 'SupportPanel', asPanel);
+const ChatPanel = lazyPart(() => import('./chat-panel'), 'ChatPanel', asPanel);
 
 export interface FooterActionsProps {
   user: { AccountId: number; DisplayName: string; Capabilities: readonly string[] };
@@ -43,7 +47,13 @@ function Icon(props: { name: keyof typeof ICON_PATHS }) {
   );
 }
 
-function FooterButton(props: { icon: keyof typeof ICON_PATHS; label: string; onClick?: () => void; pressed?: boolean }) {
+function FooterButton(props: {
+  icon: keyof typeof ICON_PATHS;
+  label: string;
+  onClick?: () => void;
+  onIntent?: () => void;
+  pressed?: boolean;
+}) {
   return (
     <Button
       size="compact-sm"
@@ -52,6 +62,8 @@ function FooterButton(props: { icon: keyof typeof ICON_PATHS; label: string; onC
       aria-label={props.label}
       {...(props.pressed === undefined ? {} : { 'aria-pressed': props.pressed })}
       onClick={props.onClick}
+      onPointerEnter={props.onIntent}
+      onFocus={props.onIntent}
       leftSection={<Icon name={props.icon} />}
     >
       <Box component="span" visibleFrom="sm" aria-hidden="true">
@@ -68,6 +80,12 @@ function FooterButton(props: { icon: keyof typeof ICON_PATHS; label: string; onC
 export function FooterActions(props: FooterActionsProps) {
   const { t } = useTranslation();
   const [panel, setPanel] = useState<'support' | 'chat' | null>(null);
+  // Each panel is drawn from its first opening on: closing it is animated and the chat keeps its conversation.
+  const [opens, setOpens] = useState({ support: false, chat: false });
+  const show = (next: 'support' | 'chat' | null) => {
+    setPanel(next);
+    if (next) setOpens((o) => ({ ...o, [next]: true }));
+  };
   const can = (key: string) => props.user.Capabilities.includes(key);
   const items = newMenuItems(props.user.Capabilities);
   return (
@@ -98,17 +116,23 @@ export function FooterActions(props: FooterActionsProps) {
         </Menu>
       )}
       {can('SUPPORT_CONTACT_DETAILS_READ') && (
-        <FooterButton icon="support" label={t('help.support.button')} onClick={() => setPanel('support')} />
+        <FooterButton
+          icon="support"
+          label={t('help.support.button')}
+          onClick={() => show('support')}
+          onIntent={SupportPanel.preload}
+        />
       )}
       {can('CHAT_BOT_READ') && (
         <FooterButton
           icon="chat"
           label={t('help.chat.button')}
           pressed={panel === 'chat'}
-          onClick={() => setPanel(panel === 'chat' ? null : 'chat')}
+          onClick={() => show(panel === 'chat' ? null : 'chat')}
+          onIntent={ChatPanel.preload}
         />
       )}
-      {can('SUPPORT_CONTACT_DETAILS_READ') && (
+      {can('SUPPORT_CONTACT_DETAILS_READ') && opens.support && (
         <SupportPanel
           opened={panel === 'support'}
           onClose={() => setPanel(null)}
@@ -116,7 +140,7 @@ export function FooterActions(props: FooterActionsProps) {
           editHref={props.links.editSupport}
         />
       )}
-      {can('CHAT_BOT_READ') && (
+      {can('CHAT_BOT_READ') && opens.chat && (
         <ChatPanel opened={panel === 'chat'} onClose={() => setPanel(null)} user={props.user} screenHref={props.links.screen} />
       )}
     </Group>

@@ -1,6 +1,7 @@
 import { Anchor, Button, Divider, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { SupportDetails } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { useOpenedAfterMount } from '../../../components/ui/lazy-part';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { useSupportDetails } from '../api/use-support-details';
 
@@ -118,9 +119,10 @@ function Details(props: { details: SupportDetails; owner: string; canOpenSupport
 export function SupportPanel(props: SupportPanelProps) {
   const { t } = useTranslation();
   const support = useSupportDetails(props.opened);
+  const isOpened = useOpenedAfterMount(props.opened);
   return (
     <Drawer
-      opened={props.opened}
+      opened={isOpened}
       onClose={props.onClose}
       position="right"
       size="md"
