@@ -78,6 +78,16 @@ class PartErrorBoundary extends Component<
   }
 }
 
+/** A lazy part whose code is already here (preloaded, or drawn before), drawn without suspending. */
+function LoadedPart<M extends Record<K, ComponentType<any>>, K extends keyof M>(p: {
+  module: M;
+  name: K;
+  props: ComponentProps<M[K]>;
+}) {
+  const Loaded = p.module[p.name];
+  return <Loaded {...p.props} />;
+}
+
 export type LazyPart<P extends object> = ComponentType<P> & {
   /** Starts fetching the part's code (once), e.g. when the user is likely to open it next. */
   preload: () => void;
@@ -101,11 +111,19 @@ export function lazyPart<M extends Record<K, ComponentType<any>>, K extends keyo
   const fallback = options.fallback ?? <PartLoader />;
   const useResetKey = options.useResetKey ?? noResetKey;
   let pending: Promise<M> | null = null;
+  /** The part's module once fetched: from then on the part is drawn at once, with no loader for a frame. */
+  let loaded: M | null = null;
   const loadOnce = () => {
-    pending ??= load().catch((error: unknown) => {
-      pending = null;
-      throw error;
-    });
+    pending ??= load().then(
+      (module) => {
+        loaded = module;
+        return module;
+      },
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    );
     return pending;
   };
   const makeLazy = () => lazy(async () => ({ default: (await loadOnce())[name] }));
@@ -114,6 +132,8 @@ export function lazyPart<M extends Record<K, ComponentType<any>>, K extends keyo
   // biome-ignore lint/correctness/noComponentHookFactories: made once per part at module level, never during a render.
   function Part(props: ComponentProps<M[K]>) {
     const resetKey = useResetKey();
+    // Chosen once per mount: switching between the two ways of drawing would draw the part anew and lose its state.
+    const [ready] = useState(() => loaded);
     return (
       <PartErrorBoundary
         resetKey={resetKey}
@@ -121,9 +141,13 @@ export function lazyPart<M extends Record<K, ComponentType<any>>, K extends keyo
           Lazy = makeLazy();
         }}
       >
-        <Suspense fallback={fallback}>
-          <Lazy {...props} />
-        </Suspense>
+        {ready ? (
+          <LoadedPart module={ready} name={name} props={props} />
+        ) : (
+          <Suspense fallback={fallback}>
+            <Lazy {...props} />
+          </Suspense>
+        )}
       </PartErrorBoundary>
     );
   }
