@@ -1,9 +1,8 @@
 /**
  * A `Db` whose PGlite runs in a worker thread (bench only, issue 13's "measure the options"): the server's thread posts
  * each statement to the worker and awaits its rows, so it can parse, check and serialise other requests while PGlite
- * executes. Same rules as the in-thread Db of platform/db/db.ts (prepared statements, transactions, LISTEN).
+ * executes. The worker runs the product's own PGlite Db (thread.ts), so the rules are the same as in the server's thread.
  */
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Db, NotificationHandler, Queryable } from '../../apps/server/src/platform/db/db.js';
 import { countCall, emptyStats } from '../../apps/server/src/platform/db/query-stats.js';
@@ -14,7 +13,8 @@ interface Pending {
 }
 
 export async function createWorkerPglite(dataDir: string): Promise<Db> {
-  const worker = new Worker(new URL('./thread.mjs', import.meta.url), { workerData: { location: join(dataDir, 'pglite') } });
+  // The worker runs TypeScript (the product's Db): thread-entry.mjs registers the loader first.
+  const worker = new Worker(new URL('./thread-entry.mjs', import.meta.url), { workerData: { dataDir } });
   const pending = new Map<number, Pending>();
   const handlers = new Map<string, NotificationHandler[]>();
   let next = 0;

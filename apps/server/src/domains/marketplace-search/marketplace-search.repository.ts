@@ -291,7 +291,8 @@ export async function searchPage(
        LEFT JOIN found ON true
      ORDER BY ${orderOf(orderBy, 'found')}`,
     p.values,
-    { prepare: prepare && p.values.every(isIntegerValue) },
+    // The values added after the decision are path ids: integers too.
+    { prepare },
   );
   const head = found[0];
   if (!head) throw new Error('a search page statement answers one row');

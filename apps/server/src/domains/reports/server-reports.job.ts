@@ -76,12 +76,12 @@ const EXPORT_CHUNK = 5000;
 const xlsxColumns = (columns: readonly ReportColumn[]): XlsxColumn[] =>
   columns.map((c, i) => ({ key: `c${i}`, header: c.CellName, width: c.CellType === 'String' ? 30 : 18 }));
 
-/** A cell for the workbook by its column's type: numbers as numbers, DateTime as a date, the rest as text. */
-const CELL_OF: Record<ReportColumn['CellType'], (cell: ReportRow[number]) => XlsxCell> = {
-  Int32: (cell) => (cell === null ? null : Number(cell)),
-  Decimal: (cell) => (cell === null ? null : Number(cell)),
-  DateTime: (cell) => (cell === null ? null : new Date(String(cell))),
-  String: (cell) => (cell === null ? null : String(cell)),
+/** A cell's value for the workbook by its column's type: numbers as numbers, DateTime as a date, the rest as text. */
+const CELL_OF: Record<ReportColumn['CellType'], (cell: NonNullable<ReportRow[number]>) => XlsxCell> = {
+  Int32: Number,
+  Decimal: Number,
+  DateTime: (cell) => new Date(String(cell)),
+  String,
 };
 
 /**
@@ -93,7 +93,10 @@ export function xlsxValuesOf(columns: readonly ReportColumn[]): (row: ReportRow)
   const keys = columns.map((_, i) => `c${i}`);
   return (row) => {
     const values: Record<string, XlsxCell> = {};
-    for (let i = 0; i < keys.length; i++) values[keys[i] as string] = (cellOf[i] as (typeof cellOf)[number])(row[i] ?? null);
+    for (let i = 0; i < keys.length; i++) {
+      const cell = row[i] ?? null;
+      values[keys[i] as string] = cell === null ? null : (cellOf[i] as (typeof cellOf)[number])(cell);
+    }
     return values;
   };
 }

@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Popover, TextInput, type TextInputProps } from '@mantine/core';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseTypedDate, toTypedDate } from '../../lib/typed-date';
 import { lazyPart, PartLoader } from './lazy-part';
@@ -37,10 +37,10 @@ export function DateField({ label, value, onChange, error, onBlur, placeholder, 
   const [isOpen, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   /** Closes the calendar from inside it (Escape, a picked day): the focus goes back to its button. */
-  const closeToButton = () => {
+  const closeToButton = useCallback(() => {
     setOpen(false);
     button.current?.focus();
-  };
+  }, []);
   const [typedError, setTypedError] = useState<string | null>(null);
   const calendarId = useId();
 
@@ -54,12 +54,11 @@ export function DateField({ label, value, onChange, error, onBlur, placeholder, 
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       event.stopPropagation();
-      setOpen(false);
-      button.current?.focus();
+      closeToButton();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [isOpen]);
+  }, [isOpen, closeToButton]);
 
   const change = (text: string) => {
     setTypedError(null);
