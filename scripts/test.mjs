@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { databaseTestFiles } from './database-tests.mjs';
 import { checkNode, ensureBuilt, ensureInstalled, root, run } from './lib.mjs';
 
@@ -26,6 +26,8 @@ const wants = (step) =>
 const reports = mkdtempSync(join(tmpdir(), 'portal-test-'));
 const failures = [];
 const timings = [];
+/** The failed tests by name ("file › title: first line of the message"), printed again at the very end of the run. */
+const failedTests = [];
 let passed = 0;
 let failed = 0;
 
@@ -85,6 +87,23 @@ function countVitest(file) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests;
+  for (const suite of r.testResults ?? []) {
+    const file = relative(root, suite.name ?? '');
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const message = String(test.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 300);
+      failedTests.push(`${file} › ${test.fullName ?? test.title}: ${message}`);
+    }
+    if ((suite.assertionResults ?? []).length === 0 && suite.status === 'failed') {
+      failedTests.push(
+        `${file}: ${String(suite.message ?? '')
+          .split('\n')[0]
+          .slice(0, 300)}`,
+      );
+    }
+  }
 }
 
 if (wants('lint')) step('lint and format (biome)', 'npx', ['biome', 'check', '.']);
@@ -94,6 +113,24 @@ if (wants('typecheck')) {
   const projects = ['packages/contracts', 'apps/server', 'apps/web', 'e2e', 'bench', 'packages/embed', 'apps/embed-host'];
   await typecheck(projects.filter((project) => existsSync(join(project, 'tsconfig.json'))));
 }
+/** Names the browser tests that failed in the end (suites nest by file and describe). */
+function countPlaywrightFailures(suites) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const last = test.results?.at(-1);
+        const message = String(last?.error?.message ?? '')
+          .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+          .split('\n')[0]
+          .slice(0, 300);
+        failedTests.push(`e2e/${spec.file} › ${spec.title}: ${message}`);
+      }
+    }
+    countPlaywrightFailures(suite.suites ?? []);
+  }
+}
+
 /** A summary file a nested run (the low-priority lane, the PostgreSQL run) leaves for its parent to count. */
 function readSummary(file) {
   if (!existsSync(file)) return false;
@@ -102,6 +139,7 @@ function readSummary(file) {
   failed += summary.failed;
   timings.push(...summary.timings);
   failures.push(...summary.failures);
+  failedTests.push(...(summary.failedTests ?? []));
   return true;
 }
 
@@ -199,9 +237,10 @@ if (wants('e2e')) {
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
     });
     if (existsSync(out)) {
-      const stats = JSON.parse(readFileSync(out, 'utf8')).stats;
-      passed += stats.expected + stats.flaky;
-      failed += stats.unexpected;
+      const report = JSON.parse(readFileSync(out, 'utf8'));
+      passed += report.stats.expected + report.stats.flaky;
+      failed += report.stats.unexpected;
+      countPlaywrightFailures(report.suites ?? []);
     }
   } else {
     console.log(
@@ -214,9 +253,10 @@ if (wants('e2e')) {
 if (lane) await lane();
 
 if (process.env.TEST_SUMMARY_FILE) {
-  writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ passed, failed, timings, failures }));
+  writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ passed, failed, timings, failures, failedTests }));
 }
 console.log(`\nstep times: ${timings.join('; ')}`);
 if (failures.length > 0) console.log(`failed steps: ${failures.join('; ')}`);
+for (const test of failedTests) console.log(`failed test: ${test}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failures.length > 0 ? 1 : 0);
