@@ -1,8 +1,8 @@
+import type { IService } from './contract.js';
 import type { IEmbedConfigurationBase } from './embed.js';
 import * as errors from './errors.js';
 import type * as models from './models/index.js';
 import type { IHttpPostMessageResponse } from './protocol/index.js';
-import type { Service } from './service.js';
 import * as utils from './util.js';
 
 /** Bookmark operations of a report. */
@@ -26,7 +26,7 @@ const bodyOf = (response: unknown): unknown => (response as IHttpPostMessageResp
  */
 export class BookmarksManager implements IBookmarksManager {
   constructor(
-    private service: Service,
+    private service: IService,
     private config: IEmbedConfigurationBase,
     private iframe?: HTMLIFrameElement,
   ) {}

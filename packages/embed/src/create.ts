@@ -1,7 +1,7 @@
+import type { IEmbedService } from './contract.js';
 import { Embed, type IEmbedConfiguration, type IEmbedConfigurationBase } from './embed.js';
 import * as models from './models/index.js';
 import type { IHttpPostMessageResponse } from './protocol/index.js';
-import type { Service } from './service.js';
 
 /**
  * A report-creation experience over a dataset.
@@ -14,7 +14,7 @@ export class Create extends Embed {
   createConfig!: models.IReportCreateConfiguration;
 
   constructor(
-    service: Service,
+    service: IEmbedService,
     element: HTMLElement,
     config: IEmbedConfiguration | models.IReportCreateConfiguration,
     phasedRender?: boolean,

@@ -1,6 +1,6 @@
+import type { IEmbedService, IService } from './contract.js';
 import { Embed, type IEmbedConfigurationBase } from './embed.js';
 import * as models from './models/index.js';
-import type { IService, Service } from './service.js';
 
 /** What a dashboard exposes to its tiles. */
 export interface IDashboardNode {
@@ -24,7 +24,7 @@ export class Dashboard extends Embed implements IDashboardNode {
   static type = 'Dashboard';
 
   constructor(
-    service: Service,
+    service: IEmbedService,
     element: HTMLElement,
     config: IEmbedConfigurationBase,
     phasedRender?: boolean,

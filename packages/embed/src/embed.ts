@@ -1,7 +1,7 @@
+import type { ICustomEvent, IEmbedService, IEvent, IEventHandler } from './contract.js';
 import * as errors from './errors.js';
 import * as models from './models/index.js';
 import type { IHttpPostMessageResponse } from './protocol/index.js';
-import type { ICustomEvent, IEvent, IEventHandler, Service } from './service.js';
 import * as utils from './util.js';
 
 export type IBootstrapEmbedConfiguration = models.IBootstrapEmbedConfiguration;
@@ -70,7 +70,7 @@ export abstract class Embed {
   groups: models.IMenuGroupExtension[] = [];
   eventHandlers: IInternalEventHandler<unknown>[] = [];
   eventHooks?: models.EventHooks;
-  service: Service;
+  service: IEmbedService;
   element: HTMLElement;
   iframe!: HTMLIFrameElement;
   iframeLoaded = false;
@@ -85,7 +85,7 @@ export abstract class Embed {
   private readonly domListeners: { target: EventTarget; name: string; listener: EventListener }[] = [];
 
   constructor(
-    service: Service,
+    service: IEmbedService,
     element: HTMLElement,
     config: IEmbedConfigurationBase,
     iframe?: HTMLIFrameElement,

@@ -1,16 +1,13 @@
+import type { IPageNode, IReportLayout, IReportNode } from './contract.js';
 import * as errors from './errors.js';
 import type { IFilterable } from './ifilterable.js';
 import * as models from './models/index.js';
 import type { IHttpPostMessageResponse } from './protocol/index.js';
-import type { IReportNode, Report } from './report.js';
 import * as utils from './util.js';
 import { VisualDescriptor } from './visual-descriptor.js';
 
 /** What a visual needs from its page. */
-export interface IPageNode {
-  report: IReportNode;
-  name: string;
-}
+export type { IPageNode } from './contract.js';
 
 const bodyOf = (response: unknown): unknown => (response as IHttpPostMessageResponse<unknown>)?.body;
 
@@ -195,7 +192,7 @@ export class Page implements IPageNode, IFilterable {
     visualName: string,
     displayState: models.VisualContainerDisplayMode,
   ): Promise<IHttpPostMessageResponse<void>> {
-    return (this.report as unknown as Report).setVisualDisplayState(this.name, visualName, displayState);
+    return (this.report as unknown as IReportLayout).setVisualDisplayState(this.name, visualName, displayState);
   }
 
   /**
@@ -203,7 +200,7 @@ export class Page implements IPageNode, IFilterable {
    * @example await page.moveVisual('VisualContainer1', 10, 20);
    */
   async moveVisual(visualName: string, x: number, y: number, z?: number): Promise<IHttpPostMessageResponse<void>> {
-    return (this.report as unknown as Report).moveVisual(this.name, visualName, x, y, z);
+    return (this.report as unknown as IReportLayout).moveVisual(this.name, visualName, x, y, z);
   }
 
   /**
@@ -211,7 +208,7 @@ export class Page implements IPageNode, IFilterable {
    * @example await page.resizeVisual('VisualContainer1', 300, 200);
    */
   async resizeVisual(visualName: string, width: number, height: number): Promise<IHttpPostMessageResponse<void>> {
-    return (this.report as unknown as Report).resizeVisual(this.name, visualName, width, height);
+    return (this.report as unknown as IReportLayout).resizeVisual(this.name, visualName, width, height);
   }
 
   /**
@@ -220,7 +217,7 @@ export class Page implements IPageNode, IFilterable {
    */
   async resizePage(pageSizeType: models.PageSizeType, width?: number, height?: number): Promise<IHttpPostMessageResponse<void>> {
     if (!this.isActive) throw errors.PAGE_RESIZE_NOT_ACTIVE;
-    return (this.report as unknown as Report).resizeActivePage(pageSizeType, width, height);
+    return (this.report as unknown as IReportLayout).resizeActivePage(pageSizeType, width, height);
   }
 
   /**

@@ -1,7 +1,7 @@
+import type { IEmbedService } from './contract.js';
 import { Embed, type IEmbedConfigurationBase } from './embed.js';
 import * as models from './models/index.js';
 import type { IHttpPostMessageResponse } from './protocol/index.js';
-import type { Service } from './service.js';
 
 /**
  * An embedded Q&A box.
@@ -16,7 +16,7 @@ export class Qna extends Embed {
   static allowedEvents = ['loaded', 'visualRendered'];
 
   constructor(
-    service: Service,
+    service: IEmbedService,
     element: HTMLElement,
     config: IEmbedConfigurationBase,
     phasedRender?: boolean,

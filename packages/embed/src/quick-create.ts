@@ -1,7 +1,7 @@
+import type { IEmbedService } from './contract.js';
 import { Embed, type IEmbedConfigurationBase } from './embed.js';
 import * as models from './models/index.js';
 import type { IHttpPostMessageResponse } from './protocol/index.js';
-import type { Service } from './service.js';
 
 /**
  * A quick-create experience (a report over data given in the configuration).
@@ -13,7 +13,7 @@ export class QuickCreate extends Embed {
   createConfig!: models.IQuickCreateConfiguration;
 
   constructor(
-    service: Service,
+    service: IEmbedService,
     element: HTMLElement,
     config: models.IQuickCreateConfiguration,
     phasedRender?: boolean,

@@ -1,19 +1,15 @@
 import { BookmarksManager } from './bookmarks-manager.js';
+import type { IEmbedService, IReportNode } from './contract.js';
 import { Embed, type IEmbedConfigurationBase } from './embed.js';
 import * as errors from './errors.js';
 import type { IFilterable } from './ifilterable.js';
 import * as models from './models/index.js';
 import { Page } from './page.js';
 import type { IHttpPostMessageResponse } from './protocol/index.js';
-import type { IService, Service } from './service.js';
 import * as utils from './util.js';
 
 /** What a page needs from its report. */
-export interface IReportNode {
-  iframe: HTMLIFrameElement;
-  service: IService;
-  config: models.IEmbedConfiguration | models.IReportEmbedConfiguration;
-}
+export type { IReportNode } from './contract.js';
 
 type Body<T> = IHttpPostMessageResponse<T>;
 const bodyOf = (response: unknown): unknown => (response as Body<unknown>)?.body;
@@ -52,7 +48,7 @@ export class Report extends Embed implements IReportNode, IFilterable {
   declare config: models.IReportEmbedConfiguration;
 
   constructor(
-    service: Service,
+    service: IEmbedService,
     element: HTMLElement,
     baseConfig: IEmbedConfigurationBase,
     phasedRender?: boolean,

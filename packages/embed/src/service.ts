@@ -1,4 +1,5 @@
 import sdkConfig from './config.js';
+import type { IEmbedService, IEvent } from './contract.js';
 import { Create } from './create.js';
 import { Dashboard } from './dashboard.js';
 import {
@@ -22,21 +23,7 @@ import { Tile } from './tile.js';
 import * as utils from './util.js';
 import { Visual } from './visual.js';
 
-/** An event routed from the frame to an embed. */
-export interface IEvent<T> {
-  type: string;
-  id: string;
-  name: string;
-  value: T;
-}
-
-/** The DOM event handlers receive; `detail` carries the event body. */
-export interface ICustomEvent<T> extends CustomEvent {
-  detail: T;
-}
-
-/** An event handler. @example const handler: IEventHandler<unknown> = (event) => console.log(event.detail); */
-export type IEventHandler<T> = (event: ICustomEvent<T>) => unknown;
+export type { ICustomEvent, IEmbedService, IEvent, IEventHandler, IService } from './contract.js';
 
 export type IHpmFactory = (
   wpmp: MessageProxy,
@@ -73,10 +60,6 @@ export interface IServiceConfiguration extends IDebugOptions {
    * Requests to the frame always go to the embed URL's origin (never '*'); see README "Security".
    */
   answerAnyFrame?: boolean;
-}
-
-export interface IService {
-  hpm: HttpPostMessage;
 }
 
 export type IComponentEmbedConfiguration =
@@ -128,7 +111,7 @@ export const EVENT_ROUTES = {
  * const powerbi = new service.Service(factories.hpmFactory, factories.wpmpFactory, factories.routerFactory);
  * const report = powerbi.embed(container, { type: 'report', id, embedUrl, accessToken, tokenType: models.TokenType.Embed });
  */
-export class Service implements IService {
+export class Service implements IEmbedService {
   private static components: EmbedClass[] = [Tile, Report, Dashboard, Qna, Visual] as unknown as EmbedClass[];
   private static defaultConfig: IServiceConfiguration = {
     autoEmbedOnContentLoaded: false,

@@ -1,6 +1,6 @@
+import type { IEmbedService } from './contract.js';
 import { Embed, type IEmbedConfigurationBase } from './embed.js';
 import * as models from './models/index.js';
-import type { Service } from './service.js';
 
 /**
  * An embedded dashboard tile.
@@ -15,7 +15,7 @@ export class Tile extends Embed {
   static allowedEvents = ['tileClicked', 'tileLoaded'];
 
   constructor(
-    service: Service,
+    service: IEmbedService,
     element: HTMLElement,
     baseConfig: IEmbedConfigurationBase,
     phasedRender?: boolean,

@@ -1,8 +1,7 @@
+import type { IPageNode, IReportLayout } from './contract.js';
 import type { IFilterable } from './ifilterable.js';
 import * as models from './models/index.js';
-import type { IPageNode } from './page.js';
 import type { IHttpPostMessageResponse } from './protocol/index.js';
-import type { Report } from './report.js';
 
 /** What a visual is. */
 export interface IVisualNode {
@@ -148,7 +147,7 @@ export class VisualDescriptor implements IVisualNode, IFilterable {
    * @example await visual.moveVisual(10, 20);
    */
   async moveVisual(x: number, y: number, z?: number): Promise<IHttpPostMessageResponse<void>> {
-    return (this.page.report as unknown as Report).moveVisual(this.page.name, this.name, x, y, z);
+    return (this.page.report as unknown as IReportLayout).moveVisual(this.page.name, this.name, x, y, z);
   }
 
   /**
@@ -156,7 +155,7 @@ export class VisualDescriptor implements IVisualNode, IFilterable {
    * @example await visual.setVisualDisplayState(models.VisualContainerDisplayMode.Hidden);
    */
   async setVisualDisplayState(displayState: models.VisualContainerDisplayMode): Promise<IHttpPostMessageResponse<void>> {
-    return (this.page.report as unknown as Report).setVisualDisplayState(this.page.name, this.name, displayState);
+    return (this.page.report as unknown as IReportLayout).setVisualDisplayState(this.page.name, this.name, displayState);
   }
 
   /**
@@ -164,7 +163,7 @@ export class VisualDescriptor implements IVisualNode, IFilterable {
    * @example await visual.resizeVisual(300, 200);
    */
   async resizeVisual(width: number, height: number): Promise<IHttpPostMessageResponse<void>> {
-    return (this.page.report as unknown as Report).resizeVisual(this.page.name, this.name, width, height);
+    return (this.page.report as unknown as IReportLayout).resizeVisual(this.page.name, this.name, width, height);
   }
 
   /**

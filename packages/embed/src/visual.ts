@@ -1,9 +1,9 @@
+import type { IEmbedService } from './contract.js';
 import type { IEmbedConfigurationBase } from './embed.js';
 import * as models from './models/index.js';
 import type { Page } from './page.js';
 import type { IHttpPostMessageResponse } from './protocol/index.js';
 import { Report } from './report.js';
-import type { Service } from './service.js';
 import { VisualDescriptor } from './visual-descriptor.js';
 
 /**
@@ -20,7 +20,7 @@ export class Visual extends Report {
   static RenderNotSupportedError = 'render is not supported while embedding a visual.';
 
   constructor(
-    service: Service,
+    service: IEmbedService,
     element: HTMLElement,
     baseConfig: IEmbedConfigurationBase,
     phasedRender?: boolean,

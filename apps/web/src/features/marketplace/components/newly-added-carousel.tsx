@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { fileUrl } from '../../../lib/file-url';
+import { localDay, toTypedDate } from '../../../lib/typed-date';
 import { useSearchServices } from '../api/use-marketplace';
 
 export interface NewlyAddedCarouselProps {
@@ -85,7 +86,7 @@ export function NewlyAddedCarousel({ options, hrefForService }: NewlyAddedCarous
                     {s.OwnerAccountName}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {t('marketplace.newlyAdded.added', { date: new Date(s.CreateDate).toLocaleDateString() })}
+                    {t('marketplace.newlyAdded.added', { date: toTypedDate(localDay(new Date(s.CreateDate))) })}
                   </Text>
                 </Stack>
               </Card>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { localDay, toTypedDate } from '../../../lib/typed-date';
 import { useAssignPriceList, useUnassignPriceList } from '../api/use-price-list-mutations';
 import { useAssigneeCandidates, usePriceListAssignees } from '../api/use-price-lists';
 import { PriceListConflictAlert, priceListConflictOf } from './price-list-conflict';
@@ -117,7 +118,7 @@ export function AssigneesPanel(props: { list: Marketplace; canAssign: boolean; h
                     <Anchor href={props.hrefForAccount(a.AccountId)}>{a.DisplayName}</Anchor>
                   </Table.Td>
                   <Table.Td>{t(`priceLists.accountType.${a.AccountType}`)}</Table.Td>
-                  <Table.Td>{new Date(a.AssignedAt).toLocaleDateString()}</Table.Td>
+                  <Table.Td>{toTypedDate(localDay(new Date(a.AssignedAt)))}</Table.Td>
                   {props.canAssign && (
                     <Table.Td>
                       <Button
