@@ -28,7 +28,12 @@ test.describe('marketplace explore', () => {
     const carousel = page.getByRole('list', { name: 'Newly added' });
     await expect(carousel.getByRole('listitem')).toHaveCount(20);
     // Dates read dd/MM/yyyy, as they are typed everywhere in the portal, whatever the browser's locale.
-    await expect(carousel.getByRole('listitem').first().getByText(/^Added \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+    await expect(
+      carousel
+        .getByRole('listitem')
+        .first()
+        .getByText(/^Added \d{2}\/\d{2}\/\d{4}$/),
+    ).toBeVisible();
     await expect(results(page).getByText(/^\d+ services$/)).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Per page' })).toHaveValue('20');
     await expect(page.getByRole('textbox', { name: 'Sort by' })).toHaveValue('Ranking');
