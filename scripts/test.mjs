@@ -106,7 +106,10 @@ function countVitest(file) {
   }
 }
 
-if (wants('lint')) step('lint and format (biome)', 'npx', ['biome', 'check', '.']);
+if (wants('lint')) {
+  step('lint and format (biome)', 'npx', ['biome', 'check', '.']);
+  step('no merge conflict markers', process.execPath, [join(root, 'scripts/conflict-markers.mjs')]);
+}
 if (wants('typecheck')) {
   // The embed host type-checks against the embed library's published types (dist/esm/*.d.ts).
   ensureBuilt({ only: ['embed library'] });
