@@ -448,6 +448,20 @@ describe('price list prices by Excel [M3.13] [M3.14] [M7.12] [M7.13] [M7.14]', (
     expect(communication.rows.map((r) => r.v['Service ID'])).toEqual([mail.id]);
   });
 
+  it('[M7.14] [M3.14] exports only the services of the chosen vendors and tags', async () => {
+    const list = await makePriceList(t.db, { ownerId: provider, serviceIds: [backup.id, mail.id] });
+    const ids = async (filter: Record<string, unknown>) =>
+      sheetRows(
+        (await exported('provider', 'ExportMarketplacePricesToExcel', { marketplaceId: list, filter })).workbook,
+      ).rows.map((r) => r.v['Service ID']);
+
+    // Both services carry the tag Backup (the factory's), none carries Archive.
+    expect(new Set(await ids({ ServiceTags: ['Backup'] }))).toEqual(new Set([backup.id, mail.id]));
+    expect(await ids({ ServiceTags: ['Archive'] })).toEqual([]);
+    expect(new Set(await ids({ OwnerAccountIds: [vendor] }))).toEqual(new Set([backup.id, mail.id]));
+    expect(await ids({ OwnerAccountIds: [provider] })).toEqual([]);
+  });
+
   it('[M3.13] [M5.6] previews only the changed rows, with percent change blank when the old price is 0', async () => {
     const list = await makePriceList(t.db, { ownerId: provider, serviceIds: [backup.id, mail.id] });
     await setListPrice(t.db, {

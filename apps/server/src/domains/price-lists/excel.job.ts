@@ -10,8 +10,7 @@ import {
   toServiceFilter,
 } from './excel.service.js';
 import * as repo from './prices.repository.js';
-import { feeCurrencies, ownPriceMaps, ownPricesOf } from './prices.rules.js';
-import { toPricedService } from './prices.service.js';
+import { feeCurrencies, ownPriceMaps, ownPricesOf, storedFeeRules } from './prices.rules.js';
 
 /**
  * Prices are written as numbers so Excel computes with them. A price keeps at most 6 decimals and 17
@@ -59,10 +58,12 @@ function priceExportHandler(type: string, deps: { storage: FileStorage }): JobHa
       let afterId = 0;
       let done = 0;
       for (;;) {
-        const services =
-          p.kind === 'marketplace'
-            ? await repo.listListServices(ctx.db, { marketplaceId: p.marketplaceId as number, filter, afterId, limit: CHUNK })
-            : await repo.listScopeServices(ctx.db, { scopePath: p.scopePath as string, filter, afterId, limit: CHUNK });
+        const services = await repo.listExportServices(ctx.db, {
+          ...(p.kind === 'marketplace' ? { marketplaceId: p.marketplaceId as number } : { scopePath: p.scopePath as string }),
+          filter,
+          afterId,
+          limit: CHUNK,
+        });
         const last = services.at(-1);
         if (!last) break;
         const own =
@@ -75,20 +76,25 @@ function priceExportHandler(type: string, deps: { storage: FileStorage }): JobHa
             : [];
         const ownByService = ownPriceMaps(own);
         for (const row of services) {
-          const service = toPricedService(row);
-          const ownPrices = ownPricesOf(ownByService, service.serviceId);
-          for (const fee of feeCurrencies(service, ownPrices, p.filter.Currency)) {
+          const ownPrices = ownPricesOf(ownByService, row.id);
+          // The fees as the catalogue stored them, without a schema pass per rule (storedFeeRules).
+          for (const fee of feeCurrencies(
+            { serviceId: row.id, rules: storedFeeRules(row.rules) },
+            ownPrices,
+            p.filter.Currency,
+          )) {
+            const srp = asCellNumber(fee.srp);
             writer.add({
               values: {
-                ServiceId: service.serviceId,
-                ServiceName: service.displayName,
+                ServiceId: row.id,
+                ServiceName: row.display_name,
                 PriceableItem: fee.priceableItem,
                 Fee: fee.description,
                 Currency: fee.currency,
                 PurchasePrice: asCellNumber(fee.purchase),
-                SuggestedRetailPrice: asCellNumber(fee.srp),
+                SuggestedRetailPrice: srp,
                 CustomPrice: asCellNumber(ownPrices.get(priceKey(fee.ruleId, fee.currency)) ?? null),
-                Charge: asCellNumber(fee.srp),
+                Charge: srp,
               },
             });
           }

@@ -33,8 +33,16 @@ import {
 } from './excel.rules.js';
 import { readFirstSheet, WorkbookReadError } from './excel.workbook.js';
 import * as repo from './prices.repository.js';
-import { ownPriceMaps, ownPricesOf, type PricedRule, type PricedService, priceableItemOf, pricedRules } from './prices.rules.js';
-import { parseBillingRules, requireMarketplace, takeVersion, toPricedService } from './prices.service.js';
+import {
+  type FeeRule,
+  ownPriceMaps,
+  ownPricesOf,
+  type PricedRule,
+  priceableItemOf,
+  pricedRules,
+  storedFeeRules,
+} from './prices.rules.js';
+import { requireMarketplace, takeVersion, toPricedService } from './prices.service.js';
 
 export const MARKETPLACE_PRICES_EXPORT_JOB = 'exports.marketplace-prices';
 export const MY_SERVICES_PRICES_EXPORT_JOB = 'exports.my-services-prices';
@@ -208,8 +216,8 @@ function requireExcelEditable(list: repo.MarketplaceRow) {
  * services' names. A row's current price is looked up from its fee when the diff asks, not built for every fee and
  * currency beforehand (issue 12).
  */
-function feesOf(services: readonly Pick<PricedService, 'serviceId' | 'displayName' | 'rules'>[]) {
-  const fees = new Map<string, PricedRule>();
+function feesOf(services: readonly { serviceId: number; displayName: string; rules: readonly FeeRule[] }[]) {
+  const fees = new Map<string, PricedRule<FeeRule>>();
   for (const service of services) {
     for (const rule of pricedRules(service.rules)) fees.set(`${service.serviceId}|${priceableItemOf(rule)}`, rule);
   }
@@ -232,7 +240,7 @@ export async function previewMarketplaceUpload(
   const [services, own] = await stored;
   const ownBy = ownPriceMaps(own);
   const { fees, names } = feesOf(
-    services.map((s) => ({ serviceId: s.id, displayName: s.display_name, rules: parseBillingRules(s.rules) })),
+    services.map((s) => ({ serviceId: s.id, displayName: s.display_name, rules: storedFeeRules(s.rules) })),
   );
   // The list's own price of the row's fee in its currency.
   const priceOf = (r: ParsedPriceRow) => {

@@ -160,6 +160,39 @@ export async function listListServiceFees(db: Queryable, marketplaceId: number):
   return services.map(([id, display_name, rules]) => ({ id, display_name, rules }));
 }
 
+/**
+ * A page of the services an export writes (ordered by id, after `afterId`, at most `limit`, through the [M3.14]
+ * filter): a price list's services, or the Active services owned inside a scope ("my services"), with their fees
+ * only, as one JSON text parsed once (issue 12: a result row per service, with its fees as jsonb, cost the driver
+ * about twice the text). The fees are taken after the page is cut, for the page's services only.
+ */
+export async function listExportServices(
+  db: Queryable,
+  p: ({ marketplaceId: number } | { scopePath: string }) & { filter: ServiceFilter; afterId: number; limit: number },
+): Promise<ListServiceFeesRow[]> {
+  const page =
+    'marketplaceId' in p
+      ? {
+          sql: `SELECT s.id, s.display_name FROM marketplace_services ms JOIN services s ON s.id = ms.service_id
+                WHERE ms.marketplace_id = $1 AND s.id > $2 AND ${FILTER_SQL(3)} ORDER BY s.id LIMIT $6`,
+          params: [p.marketplaceId, p.afterId, ...filterParams(p.filter), p.limit],
+        }
+      : {
+          sql: `SELECT s.id, s.display_name FROM services s JOIN accounts o ON o.id = s.owner_account_id
+                WHERE s.state = 'Active' AND o.path >= $1 AND o.path < $2 AND s.id > $3 AND ${FILTER_SQL(4)}
+                ORDER BY s.id LIMIT $7`,
+          params: [p.scopePath, pathUpperBound(p.scopePath), p.afterId, ...filterParams(p.filter), p.limit],
+        };
+  const [row] = await db.query<{ services: string | null }>(
+    `SELECT json_agg(json_build_array(l.id, l.display_name, COALESCE(d.definition -> 'BillingRules', '[]'::jsonb))
+                     ORDER BY l.id)::text AS services
+     FROM (${page.sql}) l JOIN services d ON d.id = l.id`,
+    page.params,
+  );
+  const services = row?.services ? (JSON.parse(row.services) as [number, string, BillingRule[]][]) : [];
+  return services.map(([id, display_name, rules]) => ({ id, display_name, rules }));
+}
+
 /** Sets (or with a null price removes) the list's own prices. */
 export async function writeOwnPrices(
   db: Queryable,

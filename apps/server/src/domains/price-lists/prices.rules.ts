@@ -39,12 +39,42 @@ export interface OwnPrice {
 }
 
 /** The name a fee goes by in a workbook and a preview: its priceable item id, else its rule id. */
-export function priceableItemOf(rule: BillingRule): string | null {
+export function priceableItemOf(rule: Pick<FeeRule, 'Id' | 'PriceableItemId'>): string | null {
   return rule.PriceableItemId ?? rule.Id;
 }
 
+/** What of a fee the price rules read (a BillingRule has more). */
+export type FeeRule = Pick<
+  BillingRule,
+  'Id' | 'enabled' | 'ChargeType' | 'Charge' | 'Condition' | 'UdrcField' | 'PriceableItemId' | 'AdvancePaymentConfiguration'
+> & { SuggestedRetailPrices: readonly { Currency: string; Charge: string }[] };
+
+/**
+ * A service's fees as the catalogue stored them (its definition's BillingRules, written through BillingRuleSchema),
+ * read for prices without a schema pass per rule: the fields above, with the schema's defaults for the ones an older
+ * definition may lack (issue 12: the export reads thousands of rules; unit tests compare with BillingRuleSchema).
+ */
+export function storedFeeRules(rules: unknown): FeeRule[] {
+  if (!Array.isArray(rules)) return [];
+  const out: FeeRule[] = [];
+  for (const r of rules as Partial<BillingRule>[]) {
+    out.push({
+      Id: r.Id ?? null,
+      enabled: r.enabled ?? true,
+      ChargeType: r.ChargeType as BillingRule['ChargeType'],
+      Charge: r.Charge ?? '0',
+      Condition: r.Condition ?? null,
+      UdrcField: r.UdrcField ?? null,
+      PriceableItemId: r.PriceableItemId ?? null,
+      AdvancePaymentConfiguration: r.AdvancePaymentConfiguration ?? null,
+      SuggestedRetailPrices: r.SuggestedRetailPrices ?? [],
+    });
+  }
+  return out;
+}
+
 /** What a fee is for, for people: "Monthly base fee" or "Monthly fee: Plan = Pro". */
-export function describeRule(rule: BillingRule): string {
+export function describeRule(rule: Pick<FeeRule, 'ChargeType' | 'Condition' | 'UdrcField'>): string {
   const what = rule.Condition
     ? `${rule.ChargeType} fee: ${rule.Condition.FieldId.replace(/^__gen__/, '')} = ${rule.Condition.Value}`
     : `${rule.ChargeType} base fee`;
@@ -52,36 +82,49 @@ export function describeRule(rule: BillingRule): string {
 }
 
 /** A fee a price list prices. */
-export type PricedRule = BillingRule & { Id: string };
+export type PricedRule<R extends FeeRule = BillingRule> = R & { Id: string };
 
 /** The fees a price list prices: enabled rules that have an id (saved by the catalogue). */
-export function pricedRules(rules: readonly BillingRule[]): PricedRule[] {
-  return rules.filter((r): r is PricedRule => r.enabled && r.Id !== null);
+export function pricedRules<R extends FeeRule>(rules: readonly R[]): PricedRule<R>[] {
+  return rules.filter((r): r is PricedRule<R> => r.enabled && r.Id !== null);
 }
 
 /**
  * Every fee of the service in every currency it has a suggested retail price or an own price in, or only
  * in `currency` when given (a fee without a price in it is listed blank, so one can be added).
  */
-export function feeCurrencies(service: PricedService, own: ReadonlyMap<string, string>, currency: string | null): FeeCurrency[] {
+export function feeCurrencies(
+  service: { serviceId: number; rules: readonly FeeRule[] },
+  own: ReadonlyMap<string, string>,
+  currency: string | null,
+): FeeCurrency[] {
   const out: FeeCurrency[] = [];
+  // The currencies of the own prices, by fee: one pass over the service's own prices, not one per fee.
+  const ownCurrencies = new Map<string, string[]>();
+  if (!currency) {
+    for (const key of own.keys()) {
+      const bar = key.lastIndexOf('|');
+      const ruleId = key.slice(0, bar);
+      const list = ownCurrencies.get(ruleId);
+      if (list) list.push(key.slice(bar + 1));
+      else ownCurrencies.set(ruleId, [key.slice(bar + 1)]);
+    }
+  }
   for (const rule of pricedRules(service.rules)) {
     const srps = new Map(rule.SuggestedRetailPrices.map((p) => [p.Currency, p.Charge]));
     const currencies = new Set<string>(currency ? [currency] : srps.keys());
-    if (!currency) {
-      for (const key of own.keys()) {
-        const [ruleId, c] = key.split('|');
-        if (ruleId === rule.Id && c) currencies.add(c);
-      }
-    }
-    for (const c of [...currencies].sort()) {
+    for (const c of ownCurrencies.get(rule.Id) ?? []) if (c) currencies.add(c);
+    const priceableItem = priceableItemOf(rule) ?? rule.Id;
+    const description = describeRule(rule);
+    const advanceMonths = rule.AdvancePaymentConfiguration?.AdvancePeriodLenghtInMonths ?? null;
+    for (const c of currencies.size > 1 ? [...currencies].sort() : currencies) {
       out.push({
         serviceId: service.serviceId,
         ruleId: rule.Id,
-        priceableItem: priceableItemOf(rule) ?? rule.Id,
-        description: describeRule(rule),
+        priceableItem,
+        description,
         chargeType: rule.ChargeType,
-        advanceMonths: rule.AdvancePaymentConfiguration?.AdvancePeriodLenghtInMonths ?? null,
+        advanceMonths,
         currency: c,
         srp: srps.get(c) ?? null,
         purchase: rule.Charge,

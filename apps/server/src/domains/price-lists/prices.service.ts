@@ -65,7 +65,7 @@ export function toPricedService(row: repo.ListedServiceRow): PricedService {
 }
 
 /** A service's fees as stored, read with their schema (defaults filled in). */
-export const parseBillingRules = (rules: readonly unknown[]) => rules.map((r) => BillingRuleSchema.parse(r));
+const parseBillingRules = (rules: readonly unknown[]) => rules.map((r) => BillingRuleSchema.parse(r));
 
 async function requireListService(db: Queryable, marketplaceId: number, serviceId: number) {
   const [row] = await repo.listListServices(db, { marketplaceId, serviceIds: [serviceId] });
