@@ -10,7 +10,10 @@ import { newProfile, runWithProfile } from '../query-stats.js';
  * PGLITE_THREAD (decision 0064): the embedded database behaves the same in a worker thread as in the server's thread:
  * order, transactions, errors with their fields, counted statements, notifications, prepared statements, shutdown.
  */
-describe.each<PgliteThread>(['worker', 'server'])('PGlite in the %s thread', (thread) => {
+// PGlite only: the run against PostgreSQL (DATABASE_URL) leaves it out.
+const pgliteRun = !process.env.DATABASE_URL;
+
+describe.runIf(pgliteRun).each<PgliteThread>(['worker', 'server'])('PGlite in the %s thread', (thread) => {
   let db: Db;
   beforeAll(async () => {
     db = await createDb({ databaseUrl: null, dataDir: 'memory://', pgliteThread: thread });
@@ -147,7 +150,7 @@ describe.each<PgliteThread>(['worker', 'server'])('PGlite in the %s thread', (th
   });
 });
 
-describe('PGlite in a worker thread, opening and closing', () => {
+describe.runIf(pgliteRun)('PGlite in a worker thread, opening and closing', () => {
   it('fails to open with the database’s own error, and refuses calls after close', async () => {
     const db = await createDb({ databaseUrl: null, dataDir: 'memory://', pgliteThread: 'worker' });
     await db.close();
