@@ -6,10 +6,11 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@portal/'));
 
-for (const entry of ['server', 'worker', 'cli/migrate', 'cli/seed']) {
+// platform/db/pglite-thread: the embedded database's worker thread (pglite-worker.ts starts dist/pglite-thread.js).
+for (const entry of ['server', 'worker', 'cli/migrate', 'cli/seed', 'platform/db/pglite-thread']) {
   await build({
     entryPoints: [`src/${entry}.ts`],
-    outfile: `dist/${entry.replace('cli/', '')}.js`,
+    outfile: `dist/${entry.replace(/^.*\//, '')}.js`,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,13 +1,14 @@
 /**
- * Issue 13, "PGlite: measure the options": the embedded database in the server's own thread (platform/db/db.ts, as
- * shipped) against the same database in a worker thread (worker-db.ts), on one data directory, alternating, so both
- * see the same machine. Prints LoadAccountById (deep user) and GetCurrentUser throughput as ratios to a trivial
- * Fastify route measured in the same round.
+ * Issue 13, "PGlite: measure the options": the embedded database in the server's own thread (PGLITE_THREAD=server)
+ * against the same database in a worker thread (PGLITE_THREAD=worker, platform/db/pglite-worker.ts), on one data
+ * directory, alternating, so both see the same machine. Prints LoadAccountById (deep user) and GetCurrentUser
+ * throughput as ratios to a trivial Fastify route measured in the same round, their median latency under load, and the
+ * load average (other work on the machine).
  *
  *   npx tsx bench/pglite-worker/compare.ts [--size 20000] [--duration 5] [--rounds 2]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
@@ -20,7 +21,6 @@ import { benchSecrets, createResellerAdmin, findTargets } from '../fixture.js';
 import { BenchClient } from '../http-client.js';
 import { runLoad } from '../load.js';
 import { table } from '../measure.js';
-import { createWorkerPglite } from './worker-db.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,11 +37,12 @@ const ROUNDS = Math.max(1, Number(args.rounds));
 const CONNECTIONS = Number(args.connections);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-async function rps(baseUrl: string, path: string, body: unknown, cookie: string | null): Promise<number> {
+async function measure(baseUrl: string, path: string, body: unknown, cookie: string | null) {
   const result = await runLoad({ baseUrl, path, body, cookie, connections: CONNECTIONS, durationMs: DURATION_MS });
   if (result.ok === 0 || result.failed > 0) throw new Error(`${path}: ${result.failed} failed (${result.firstFailure})`);
-  return result.rps;
+  return result;
 }
+const load1 = () => loadavg()[0].toFixed(1);
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'portal-bench-pglite-worker-'));
@@ -62,10 +63,12 @@ async function main() {
     const trivialUrl = `http://127.0.0.1:${(trivial.server.address() as { port: number }).port}`;
 
     const modes: { name: string; open: () => Promise<Db> }[] = [
-      { name: 'in the server thread (shipped)', open: () => createDb({ databaseUrl: null, dataDir: dir }) },
-      { name: 'in a worker thread', open: () => createWorkerPglite(dir) },
+      { name: 'in the server thread', open: () => createDb({ databaseUrl: null, dataDir: dir, pgliteThread: 'server' }) },
+      { name: 'in a worker thread', open: () => createDb({ databaseUrl: null, dataDir: dir, pgliteThread: 'worker' }) },
     ];
-    const results = new Map<string, { noop: number[]; load: number[]; me: number[] }>();
+    type Figures = { noop: number[]; load: number[]; me: number[]; loadMs: number[]; meMs: number[] };
+    const results = new Map<string, Figures>();
+    log(`load average at the start: ${load1()}`);
     for (let round = 0; round < ROUNDS; round++) {
       for (const mode of modes) {
         const db = await mode.open();
@@ -74,16 +77,18 @@ async function main() {
         const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
         const client = await new BenchClient(url).signIn(username, DEMO_PASSWORD);
         try {
-          const noop = await rps(trivialUrl, '/noop', {}, null);
-          const load = await rps(url, '/api/op/LoadAccountById', { id: targets.deepUsers[0] }, client.cookie);
-          const me = await rps(url, '/api/op/GetCurrentUser', {}, client.cookie);
-          const r = results.get(mode.name) ?? { noop: [], load: [], me: [] };
+          const noop = (await measure(trivialUrl, '/noop', {}, null)).rps;
+          const load = await measure(url, '/api/op/LoadAccountById', { id: targets.deepUsers[0] }, client.cookie);
+          const me = await measure(url, '/api/op/GetCurrentUser', {}, client.cookie);
+          const r = results.get(mode.name) ?? { noop: [], load: [], me: [], loadMs: [], meMs: [] };
           r.noop.push(noop);
-          r.load.push(load);
-          r.me.push(me);
+          r.load.push(load.rps);
+          r.me.push(me.rps);
+          r.loadMs.push(load.medianMs);
+          r.meMs.push(me.medianMs);
           results.set(mode.name, r);
           log(
-            `  round ${round + 1}, ${mode.name}: trivial ${noop.toFixed(0)}/s, LoadAccountById ${load.toFixed(0)}/s, GetCurrentUser ${me.toFixed(0)}/s`,
+            `  round ${round + 1}, ${mode.name}: trivial ${noop.toFixed(0)}/s, LoadAccountById ${load.rps.toFixed(0)}/s (median ${load.medianMs.toFixed(1)} ms), GetCurrentUser ${me.rps.toFixed(0)}/s (median ${me.medianMs.toFixed(1)} ms); load average ${load1()}`,
           );
         } finally {
           client.close();
@@ -94,17 +99,33 @@ async function main() {
     }
     await trivial.close();
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const rows = [...results].map(([name, r]) => [
       name,
       `${(sum(r.load) / r.load.length).toFixed(0)}/s`,
       (sum(r.load) / sum(r.noop)).toFixed(3),
+      `${median(r.loadMs).toFixed(1)} ms`,
       `${(sum(r.me) / r.me.length).toFixed(0)}/s`,
       (sum(r.me) / sum(r.noop)).toFixed(3),
+      `${median(r.meMs).toFixed(1)} ms`,
     ]);
     console.log(
-      `\nPGlite throughput, ${SIZE} generated accounts, ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${DURATION_MS / 1000} s\n`,
+      `\nPGlite throughput, ${SIZE} generated accounts, ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${DURATION_MS / 1000} s, load average at the end ${load1()}\n`,
     );
-    console.log(table(['PGlite', 'LoadAccountById (deep user)', 'x trivial route', 'GetCurrentUser', 'x trivial route'], rows));
+    console.log(
+      table(
+        [
+          'PGlite',
+          'LoadAccountById (deep user)',
+          'x trivial route',
+          'median latency (median round)',
+          'GetCurrentUser',
+          'x trivial route',
+          'median latency (median round)',
+        ],
+        rows,
+      ),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -51,7 +51,7 @@ await app.listen({ port: config.port, host: config.host });
 const url = `${https ? 'https' : 'http'}://localhost:${(app.server.address() as { port: number }).port}`;
 if (shouldSeed) {
   console.log(`
-  Cloud portal is running at ${url}  (database: ${db.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})
+  Cloud portal is running at ${url}  (database: ${db.kind === 'pglite' ? `embedded, ${config.dataDir}, in the ${config.pgliteThread} thread` : 'PostgreSQL'})
   API reference: ${url}/api/docs
 
   Demo sign-ins (password for all: ${DEMO_PASSWORD})

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.js';
+import { parsePgliteThread } from '../src/platform/config/config.js';
 import { createDb, type Db } from '../src/platform/db/db.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../src/platform/db/paths.js';
@@ -42,7 +43,13 @@ export async function buildTestApp(
     // Start from the migrated database the global setup dumped (test/global-setup.ts).
     const snapshotFile = inject('pgliteSnapshot');
     const snapshot = snapshotFile ? new Blob([readFileSync(snapshotFile)]) : undefined;
-    db = await createDb({ databaseUrl: null, dataDir: 'memory://', snapshot });
+    // PGLITE_THREAD chooses the thread as for the server (a worker thread by default).
+    db = await createDb({
+      databaseUrl: null,
+      dataDir: 'memory://',
+      snapshot,
+      pgliteThread: parsePgliteThread(process.env.PGLITE_THREAD),
+    });
   }
   await migrate(db, MIGRATIONS_DIR);
   const filesDir = mkdtempSync(join(tmpdir(), 'portal-files-'));

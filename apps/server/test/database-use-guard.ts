@@ -17,11 +17,18 @@ if (!pglite[opened]) {
   const state = { file: undefined as string | undefined, used: false };
   pglite[opened] = state;
   const create = PGlite.create.bind(PGlite);
-  // The one way the server opens an embedded database (platform/db/db.ts createPglite).
+  // The one way the server opens an embedded database in this thread (platform/db/pglite.ts createPglite,
+  // PGLITE_THREAD=server).
   PGlite.create = ((...args: Parameters<typeof PGlite.create>) => {
     state.used = true;
     return create(...args);
   }) as typeof PGlite.create;
+  // In a worker thread (PGLITE_THREAD=worker, the default) PGlite.create runs in that thread, out of reach: the
+  // server starts no other thread than the embedded database's (platform/db/pglite-worker.ts), so a thread started
+  // is a database opened.
+  process.on('worker', () => {
+    state.used = true;
+  });
 }
 const state = pglite[opened] as { file: string | undefined; used: boolean };
 

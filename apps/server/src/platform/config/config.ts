@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import type { PgliteThread } from '../db/db.js';
 import { parseOutgoingAllow } from '../http/outgoing.js';
 import { parseFrameAncestors } from '../http/security-headers.js';
 
@@ -9,6 +10,8 @@ export interface Config {
   /** PostgreSQL connection string; when absent the embedded PGlite database in dataDir is used. */
   databaseUrl: string | null;
   dataDir: string;
+  /** PGLITE_THREAD: the embedded database in a worker thread of its own (`worker`, default) or in the server's (`server`). */
+  pgliteThread: PgliteThread;
   logLevel: string;
   /** LOG_FILE: append the log (JSON lines) to this file instead of writing it to standard output. */
   logFile: string | null;
@@ -65,6 +68,13 @@ export interface Config {
 
 export type TrustProxy = boolean | number | string;
 
+/** PGLITE_THREAD: `worker` (default) or `server`. */
+export function parsePgliteThread(value: string | undefined): PgliteThread {
+  const v = value?.trim() || 'worker';
+  if (v !== 'worker' && v !== 'server') throw new Error(`PGLITE_THREAD must be worker or server, got "${value}"`);
+  return v;
+}
+
 /** REDIRECT_PREFIXES: relative path prefixes ending in '/', e.g. "idp/,keeper/,support/,knowledge-base/". */
 export function parseRedirectPrefixes(value: string | undefined): string[] | null {
   if (value === undefined || value.trim() === '') return null;
@@ -87,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL?.trim() || null,
     dataDir: resolve(env.DATA_DIR ?? 'data'),
+    pgliteThread: parsePgliteThread(env.PGLITE_THREAD),
     logLevel: env.LOG_LEVEL ?? 'info',
     logFile: env.LOG_FILE?.trim() ? resolve(env.LOG_FILE.trim()) : null,
     webDist: env.WEB_DIST || undefined,

@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { createPglite } from './pglite.js';
+import { createPgliteWorker } from './pglite-worker.js';
 import { countCall, emptyStats, type QueryStats } from './query-stats.js';
+import { nameOf } from './statement-name.js';
 
 /** Something that runs SQL: the database itself or an open transaction. */
 export interface Queryable {
@@ -65,93 +63,20 @@ export interface DbOptions {
   snapshot?: Blob;
   /** PostgreSQL only: how long a query waits for the server to come back before it fails (RECONNECT_MS by default). */
   reconnectMs?: number;
+  /**
+   * PGlite only (PGLITE_THREAD): where the embedded database runs. `worker` (the default): in a worker thread of its
+   * own, so the server's thread parses, checks and answers other requests while a statement runs
+   * (pglite-worker.ts; decision 0064); `server`: in the calling thread.
+   */
+  pgliteThread?: PgliteThread;
 }
 
+export type PgliteThread = 'worker' | 'server';
 export async function createDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl
-    ? createPostgres(options.databaseUrl, options.reconnectMs ?? RECONNECT_MS)
+  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.reconnectMs ?? RECONNECT_MS);
+  return (options.pgliteThread ?? 'worker') === 'worker'
+    ? createPgliteWorker(options.dataDir, options.snapshot)
     : createPglite(options.dataDir, options.snapshot);
-}
-
-/** The name a prepared statement gets: from its text, so the same text is prepared once per connection. */
-const statementNames = new Map<string, string>();
-function nameOf(sql: string): string {
-  let name = statementNames.get(sql);
-  if (!name) {
-    name = `p_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
-    statementNames.set(sql, name);
-  }
-  return name;
-}
-
-async function createPglite(dataDir: string, snapshot?: Blob): Promise<Db> {
-  let location = dataDir;
-  if (!dataDir.startsWith('memory://')) {
-    location = join(dataDir, 'pglite');
-    mkdirSync(location, { recursive: true });
-  }
-  const client = await PGlite.create(location, { extensions: { pg_trgm }, ...(snapshot ? { loadDataDir: snapshot } : {}) });
-  // As on PostgreSQL: prepared statements keep one generic plan, every other statement is planned for its values.
-  await client.exec('SET plan_cache_mode = auto');
-  const stats = emptyStats();
-  // The mode of the last SET issued. PGlite runs calls in the order they are made, so a statement issued after a SET
-  // runs under it; two requests interleaving can only make one statement run under the other mode (its plan, never
-  // its answer, differs).
-  let generic = false;
-  const planMode = async (wanted: boolean) => {
-    if (generic === wanted) return;
-    generic = wanted;
-    countCall(stats, 0, 1);
-    await client.exec(`SET plan_cache_mode = ${wanted ? 'force_generic_plan' : 'auto'}`);
-  };
-  const run = async <T>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) => {
-    countCall(stats, 1, 1);
-    return (await q.query<T>(sql, params as unknown[] | undefined)).rows;
-  };
-  const runPlanned = async <T>(sql: string, params?: readonly unknown[]) => {
-    if (params && params.length > 0) await planMode(false);
-    return run<T>(client, sql, params);
-  };
-  // PGlite's API has no named statements: a prepared statement is SQL PREPARE once, then EXECUTE with the
-  // parameters written into the text, which is done only when every parameter is an integer or an integer array.
-  const prepared = new Set<string>();
-  const literal = (value: unknown): string | null => {
-    if (Number.isSafeInteger(value)) return String(value);
-    if (Array.isArray(value) && value.every((v) => Number.isSafeInteger(v))) return `'{${value.join(',')}}'`;
-    return null;
-  };
-  const runPrepared = async <T>(sql: string, params: readonly unknown[] = []) => {
-    const literals = params.map(literal);
-    if (literals.some((l) => l === null)) return runPlanned<T>(sql, params);
-    const name = nameOf(sql);
-    if (!prepared.has(name)) {
-      countCall(stats, 1, 1);
-      await client.query(`PREPARE ${name} AS ${sql}`);
-      prepared.add(name);
-    }
-    if (literals.length > 0) await planMode(true);
-    return run<T>(client, literals.length > 0 ? `EXECUTE ${name}(${literals.join(', ')})` : `EXECUTE ${name}`);
-  };
-  return {
-    kind: 'pglite',
-    stats,
-    // Inside a transaction statements are never prepared: a PREPARE there would be undone by a rollback.
-    query: (sql, params, options) => (options?.prepare ? runPrepared(sql, params) : runPlanned(sql, params)),
-    transaction: async (fn) => {
-      await planMode(false);
-      countCall(stats, 0, 2);
-      return client.transaction((tx) => fn({ query: (sql, params) => run(tx, sql, params) }));
-    },
-    dumpDataDir: () => client.dumpDataDir('none'),
-    exec: async (sql) => {
-      countCall(stats, 1, 1);
-      await client.exec(sql);
-    },
-    listen: async (channel, handler) => {
-      await client.listen(channel, (payload) => handler.message(payload));
-    },
-    close: () => client.close(),
-  };
 }
 
 // node-pg returns int8 and numeric as strings; ids are int4 here and money stays a decimal string.
