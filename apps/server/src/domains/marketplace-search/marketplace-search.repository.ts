@@ -60,6 +60,16 @@ class Params {
   }
 }
 
+/**
+ * An account path and its subtree's exclusive upper bound (`pathUpperBound`) as SQL over one parameter: the path's
+ * ids (an integer array), so a statement whose other values are integers too may be prepared (decision 0041: PGlite
+ * prepares only statements whose parameters are all integers).
+ */
+function pathRange(path: string, p: Params): { path: string; upper: string } {
+  const ids = `array_to_string(${p.add(pathIds(path))}::int[], '/')`;
+  return { path: `('/' || ${ids} || '/')`, upper: `('/' || ${ids} || '0')` };
+}
+
 /** Escapes LIKE wildcards so the text typed matches literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -78,9 +88,10 @@ function reachingListsSelect(rootId: number, rootPath: string, p: Params): strin
  * as an uncorrelated array (one initplan per statement).
  */
 function visibleListsArray(rootId: number, rootPath: string, p: Params): string {
+  const range = pathRange(rootPath, p);
   return `ARRAY(${reachingListsSelect(rootId, rootPath, p)}
     UNION SELECT vm.id FROM marketplaces vm JOIN accounts va ON va.id = vm.owner_account_id
-    WHERE va.path >= ${p.add(rootPath)} AND va.path < ${p.add(pathUpperBound(rootPath))})`;
+    WHERE va.path >= ${range.path} AND va.path < ${range.upper})`;
 }
 
 function baseCondition(base: BaseSet, p: Params): string {
@@ -90,7 +101,8 @@ function baseCondition(base: BaseSet, p: Params): string {
         AND bms.marketplace_id = ANY(${visibleListsArray(base.rootId, base.rootPath, p)}) AND bms.status = 'Added')`;
       if (!base.maybeVendor) return inLists;
       const vendor = `COALESCE((SELECT va.is_vendor FROM accounts va WHERE va.id = ${p.add(base.rootId)}::int), false)`;
-      const owned = `o.path >= ${p.add(base.rootPath)} AND o.path < ${p.add(pathUpperBound(base.rootPath))}`;
+      const range = pathRange(base.rootPath, p);
+      const owned = `o.path >= ${range.path} AND o.path < ${range.upper}`;
       return `CASE WHEN ${vendor} THEN (${owned}) ELSE ${inLists} END`;
     }
     case 'all':
