@@ -6,7 +6,8 @@ export const WORDS = ['Cloud', 'Backup', 'Secure', 'Mail', 'Office', 'Vault', 'S
 /**
  * On top of the demo tenant: `count` Active services owned by the demo vendors, with categories, tags and a simple
  * monthly fee, and a price list of the provider's holding a fifth of them, assigned (with propagation) to every
- * reseller, so a reseller searches through a list. Ends with ANALYZE, as autovacuum would soon after a bulk load.
+ * reseller, so a reseller searches through a list; the list has its own price (EUR and USD) for half of its services,
+ * so a reseller's page reads list prices too. Ends with ANALYZE, as autovacuum would soon after a bulk load.
  */
 export async function generateSearchData(db: Db, count: number): Promise<void> {
   const words = `ARRAY['${WORDS.join("','")}']`;
@@ -34,6 +35,10 @@ export async function generateSearchData(db: Db, count: number): Promise<void> {
       SELECT (SELECT max(id) FROM marketplaces), id FROM services WHERE id % 5 = 0;
     INSERT INTO marketplace_assignments (marketplace_id, account_id)
       SELECT (SELECT max(id) FROM marketplaces), id FROM accounts WHERE account_type = 'Reseller';
+    INSERT INTO marketplace_prices (marketplace_id, service_id, rule_id, currency, custom_price)
+      SELECT (SELECT max(id) FROM marketplaces), id, 'r1', c.code, 5 FROM services
+        CROSS JOIN (VALUES ('EUR'), ('USD')) AS c(code)
+      WHERE id % 10 = 0 AND service_name LIKE 'bench-service-%';
   `);
   await db.exec('ANALYZE');
 }

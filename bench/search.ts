@@ -6,6 +6,7 @@
  *   npx tsx bench/search.ts                               PGlite, then PostgreSQL when DATABASE_URL is set
  *   npx tsx bench/search.ts --services 5000 --skip-postgres
  */
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
@@ -56,6 +57,8 @@ interface Report {
   roundTrips: number[];
   /** Per row, the median milliseconds of each phase the server reported (Server-Timing) and of the whole request. */
   phases: Map<string, number>[];
+  /** The 1-minute load average when the floor was measured and when the last row was. */
+  load: { start: number; end: number };
 }
 
 /** A plain Fastify route answering one primary-key select: the floor of any operation over HTTP. */
@@ -97,6 +100,7 @@ async function runBackend(backend: Backend): Promise<Report> {
       throw new Error(`expected a full page over ${SERVICES}, got ${first.Total}`);
 
     const ids = (await db.query<{ id: number }>('SELECT id FROM accounts ORDER BY id LIMIT 200')).map((r) => r.id);
+    const loadStart = loadavg()[0] as number;
     const floor = await measure(
       'floor: SELECT id FROM accounts WHERE id = $1 (db)',
       (i) => db.query('SELECT id FROM accounts WHERE id = $1', [ids[i % ids.length]]),
@@ -168,7 +172,8 @@ async function runBackend(backend: Backend): Promise<Report> {
       provider.op('GetSearchServicesMetadata', { options: { ServiceCategories: ['Backup'] } }),
     );
     await add('SearchServicesAutocomplete "sec" (provider)', () => provider.op('SearchServicesAutocomplete', { Text: 'sec' }));
-    return { backend, floor, httpFloor, rows, statements, roundTrips, phases };
+    const load = { start: loadStart, end: loadavg()[0] as number };
+    return { backend, floor, httpFloor, rows, statements, roundTrips, phases, load };
   } finally {
     for (const c of clients) c.close();
     await app?.close();
@@ -181,10 +186,25 @@ const reports: Report[] = [];
 if (!args['skip-pglite']) reports.push(await runBackend('pglite'));
 if (!args['skip-postgres'] && process.env.DATABASE_URL) reports.push(await runBackend('postgres'));
 for (const r of reports) {
-  console.log(`\n${r.backend === 'pglite' ? 'PGlite' : 'PostgreSQL'} — ${formatInt(SERVICES)} generated services`);
+  const load = `load average ${r.load.start.toFixed(1)} -> ${r.load.end.toFixed(1)}`;
+  console.log(`\n${r.backend === 'pglite' ? 'PGlite' : 'PostgreSQL'} — ${formatInt(SERVICES)} generated services, ${load}`);
+  // Issue 12's target (p99 <= 10x one primary-key select in the same run) is read as `p99 x floor p99`: the same
+  // percentile of both, so the machine's scheduling tail is in both sides (README.md). `p99 x floor` (against the
+  // floor's median) is the stricter reading, kept beside it.
   console.log(
     table(
-      ['Latency', 'statements', 'median', 'p99', 'runs', 'median x floor', 'p99 x floor', 'p99 x HTTP floor'],
+      [
+        'Latency',
+        'statements',
+        'median',
+        'p99',
+        'runs',
+        'median x floor',
+        'p99 x floor',
+        'p99 x floor p99',
+        'p99 x HTTP floor',
+        'p99 x HTTP floor p99',
+      ],
       [r.floor, r.httpFloor, ...r.rows].map((t, i) => [
         t.name,
         i < 2 ? '1' : String(r.statements[i - 2]),
@@ -193,7 +213,9 @@ for (const r of reports) {
         String(t.runs),
         formatRatio(t.median / r.floor.median),
         formatRatio(t.p99 / r.floor.median),
+        formatRatio(t.p99 / r.floor.p99),
         formatRatio(t.p99 / r.httpFloor.median),
+        formatRatio(t.p99 / r.httpFloor.p99),
       ]),
     ),
   );

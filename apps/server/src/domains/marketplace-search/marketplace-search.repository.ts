@@ -1,6 +1,7 @@
 import type { SearchOrderBy } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { pathIds, pathUpperBound } from '../../platform/tenancy/scope.js';
+import { type PriceListPricingRow, priceListPricingSql } from '../price-lists/index.js';
 
 /**
  * SQL of marketplace search. Reads the catalogue (`services`, `service_tag_links`, `service_categories`,
@@ -59,6 +60,16 @@ class Params {
   }
 }
 
+/**
+ * An account path and its subtree's exclusive upper bound (`pathUpperBound`) as SQL over one parameter: the path's
+ * ids (an integer array), so a statement whose other values are integers too may be prepared (decision 0041: PGlite
+ * prepares only statements whose parameters are all integers).
+ */
+function pathRange(path: string, p: Params): { path: string; upper: string } {
+  const ids = `array_to_string(${p.add(pathIds(path))}::int[], '/')`;
+  return { path: `('/' || ${ids} || '/')`, upper: `('/' || ${ids} || '0')` };
+}
+
 /** Escapes LIKE wildcards so the text typed matches literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -77,9 +88,10 @@ function reachingListsSelect(rootId: number, rootPath: string, p: Params): strin
  * as an uncorrelated array (one initplan per statement).
  */
 function visibleListsArray(rootId: number, rootPath: string, p: Params): string {
+  const range = pathRange(rootPath, p);
   return `ARRAY(${reachingListsSelect(rootId, rootPath, p)}
     UNION SELECT vm.id FROM marketplaces vm JOIN accounts va ON va.id = vm.owner_account_id
-    WHERE va.path >= ${p.add(rootPath)} AND va.path < ${p.add(pathUpperBound(rootPath))})`;
+    WHERE va.path >= ${range.path} AND va.path < ${range.upper})`;
 }
 
 function baseCondition(base: BaseSet, p: Params): string {
@@ -89,7 +101,8 @@ function baseCondition(base: BaseSet, p: Params): string {
         AND bms.marketplace_id = ANY(${visibleListsArray(base.rootId, base.rootPath, p)}) AND bms.status = 'Added')`;
       if (!base.maybeVendor) return inLists;
       const vendor = `COALESCE((SELECT va.is_vendor FROM accounts va WHERE va.id = ${p.add(base.rootId)}::int), false)`;
-      const owned = `o.path >= ${p.add(base.rootPath)} AND o.path < ${p.add(pathUpperBound(base.rootPath))}`;
+      const range = pathRange(base.rootPath, p);
+      const owned = `o.path >= ${range.path} AND o.path < ${range.upper}`;
       return `CASE WHEN ${vendor} THEN (${owned}) ELSE ${inLists} END`;
     }
     case 'all':
@@ -164,8 +177,6 @@ export interface SearchRow {
   is_tc_accepted: boolean;
   rules: unknown;
   fields: unknown;
-  /** Whether a price list reaching the viewer holds the service (`PageExtras.listsReaching`; else absent). */
-  list_may_price?: boolean;
 }
 
 /** The details of the services of a page, joined after the page is cut so only its rows pay for them. */
@@ -230,8 +241,11 @@ const fromOf = (set: SearchSet) =>
 export interface PageExtras {
   /** The accounts of this path (the caller's organisation path), top first, as `listPathAccounts` reads them. */
   pathAccountsOf?: string;
-  /** Per row, whether a list reaching this organisation holds the service, so may price it (`list_may_price`). */
-  listsReaching?: { rootId: number; rootPath: string };
+  /**
+   * The buyer's path (an account path): the statement also answers, for the page's services, the price list that
+   * prices each for the buyer's customer with what it charges (`priceListPricingSql` of domains/price-lists).
+   */
+  priceListsFor?: string;
 }
 
 /**
@@ -248,7 +262,13 @@ export async function searchPage(
   page: { offset: number; limit: number },
   companyId: number,
   extras: PageExtras = {},
-): Promise<{ rows: SearchRow[]; total: number; pathAccounts: OrganisationRow[] | null }> {
+): Promise<{
+  rows: SearchRow[];
+  total: number;
+  pathAccounts: OrganisationRow[] | null;
+  /** The rows of `priceListPricingSql` for the page's services (`extras.priceListsFor`; else empty). */
+  priceLists: PriceListPricingRow[];
+}> {
   const p = new Params();
   const where = whereOf(set, p);
   const countKey = `${where}\u0000${JSON.stringify(p.values)}\u0000${set.base.kind}`;
@@ -261,18 +281,26 @@ export async function searchPage(
   const limit = prepare ? String(page.limit) : p.add(page.limit);
   const offset = prepare ? '0' : p.add(page.offset);
   const details = detailColumns(p, set.statusListId, companyId);
-  const mayPrice = extras.listsReaching
-    ? `, EXISTS (SELECT 1 FROM marketplace_services pms WHERE pms.service_id = s.id
-        AND pms.marketplace_id = ANY(ARRAY(${reachingListsSelect(extras.listsReaching.rootId, extras.listsReaching.rootPath, p)})))
-        AS list_may_price`
-    : '';
+  // The buyer's path is given as its ids (an integer array, so a prepared page stays preparable) and written back
+  // into the path text the price-list rule reads.
+  const priceLists = extras.priceListsFor
+    ? `(SELECT json_agg(pl) FROM (${priceListPricingSql(
+        `ARRAY['/' || array_to_string(${p.add(pathIds(extras.priceListsFor))}::int[], '/') || '/']`,
+        'ARRAY(SELECT id FROM page)',
+      )}) pl)`
+    : 'NULL::json';
   const pathAccounts = extras.pathAccountsOf
     ? `(SELECT json_agg(json_build_object('id', pa.id, 'account_type', pa.account_type, 'is_vendor', pa.is_vendor,
           'path', pa.path, 'depth', pa.depth, 'currency', pa.currency) ORDER BY pa.depth)
         FROM accounts pa WHERE pa.id = ANY(${p.add(pathIds(extras.pathAccountsOf))}::int[]))`
     : 'NULL::json';
   const found = await db.query<
-    Nullable<SearchRow> & { generation: string; counted: number | null; path_accounts: OrganisationRow[] | null }
+    Nullable<SearchRow> & {
+      generation: string;
+      counted: number | null;
+      path_accounts: OrganisationRow[] | null;
+      price_lists: PriceListPricingRow[] | null;
+    }
   >(
     `WITH page AS MATERIALIZED (
        SELECT s.id ${fromOf(set)}
@@ -281,13 +309,16 @@ export async function searchPage(
        LIMIT ${limit} OFFSET ${offset}
      ),
      found AS (
-       SELECT ${details}${mayPrice}
+       SELECT ${details}
        FROM page JOIN services s ON s.id = page.id ${DETAIL_JOINS}
      )
-     SELECT head.generation, head.counted, head.path_accounts, found.*
+     SELECT head.generation, head.counted,
+       CASE WHEN row_number() OVER () = 1 THEN head.path_accounts END AS path_accounts,
+       CASE WHEN row_number() OVER () = 1 THEN head.price_lists END AS price_lists, found.*
      FROM (SELECT ${GENERATION} AS generation,
              ${countNow ? `(SELECT count(*)::int ${fromOf(set)} WHERE ${where})` : 'NULL::int'} AS counted,
-             ${pathAccounts} AS path_accounts) head
+             ${pathAccounts} AS path_accounts,
+             ${priceLists} AS price_lists) head
        LEFT JOIN found ON true
      ORDER BY ${orderOf(orderBy, 'found')}`,
     p.values,
@@ -296,8 +327,10 @@ export async function searchPage(
   );
   const head = found[0];
   if (!head) throw new Error('a search page statement answers one row');
+  // The head's json (path accounts, price lists) comes on one row only, so it is sent and parsed once.
+  const first = found.find((r) => r.path_accounts !== null || r.price_lists !== null);
   const rows = found.filter((r) => r.id !== null) as unknown as SearchRow[];
-  const answer = { rows, pathAccounts: head.path_accounts };
+  const answer = { rows, pathAccounts: first?.path_accounts ?? null, priceLists: first?.price_lists ?? [] };
   if (head.counted !== null) {
     keepTotal(db, countKey, head.generation, head.counted);
     return { ...answer, total: head.counted };

@@ -27,7 +27,7 @@ import { isInScope } from '../../platform/tenancy/scope.js';
 import { findLocation } from '../accounts/index.js';
 import { currencyOfPathAccounts, customerCurrency } from '../catalogue/index.js';
 import { discountSearchDetails, requireDiscountAccount } from '../discounts/index.js';
-import { loadPriceListsFor } from '../price-lists/index.js';
+import { loadPriceListsFor, type PriceListPricingRow, pricingOfChosenRows } from '../price-lists/index.js';
 import * as repo from './marketplace-search.repository.js';
 import {
   basePrice,
@@ -200,33 +200,37 @@ interface PricedRow {
   id: number;
   owner_account_id: number;
   category: string | null;
-  /** False when the search statement found no list reaching the viewer that holds the service (see searchPage). */
-  list_may_price?: boolean;
 }
 
 /**
- * The buyer's currency and, per service id, the price list that prices the buyer (`loadPriceListsFor` of
- * domains/price-lists): the account at `buyerPath` (an account's Available services [A2.14]), by default the
- * viewer's organisation; null when the viewer may not see prices.
+ * The buyer's currency and, per service id, the price list that prices the buyer (the rule of domains/price-lists):
+ * the account at `buyerPath` (an account's Available services [A2.14]), by default the viewer's organisation; null
+ * when the viewer may not see prices. `priceLists`: the rows of `priceListPricingSql` a search page's statement
+ * answered for `buyerPath`; without them `loadPriceListsFor` reads them (one statement).
  */
-async function pricing(db: Queryable, v: Viewing, rows: readonly PricedRow[], buyerPath = v.caller.scope.rootPath) {
+async function pricing(
+  db: Queryable,
+  v: Viewing,
+  rows: readonly PricedRow[],
+  buyerPath = v.caller.scope.rootPath,
+  priceLists?: readonly PriceListPricingRow[],
+) {
   if (!v.caller.capabilities.has(SEE_PRICES)) return null;
   // The viewer's own organisation's currency comes from the path already read for the search.
   const currency =
     buyerPath === v.caller.scope.rootPath
       ? currencyOfPathAccounts(await callerPathAccounts(db, v))
       : await customerCurrency(db, buyerPath);
-  const accountPath = buyerPath;
-  // A service that no list reaching the viewer holds is priced from its SRP: no list to look up.
-  const found = await loadPriceListsFor(
-    db,
-    rows
-      .filter((r) => r.list_may_price !== false)
-      .map((r) => ({ accountPath, serviceId: r.id, ownerAccountId: r.owner_account_id, category: r.category })),
-  );
+  const services = rows.map((r) => ({ serviceId: r.id, ownerAccountId: r.owner_account_id, category: r.category }));
+  const found = priceLists
+    ? pricingOfChosenRows(priceLists, services)
+    : await loadPriceListsFor(
+        db,
+        services.map((s) => ({ ...s, accountPath: buyerPath })),
+      );
   const lists = new Map<number, PriceListPricing>();
   for (const r of rows) {
-    const list = found.get(`${accountPath}|${r.id}`);
+    const list = found.get(`${buyerPath}|${r.id}`);
     if (list) lists.set(r.id, list);
   }
   return { currency, lists };
@@ -264,13 +268,16 @@ export async function searchServices(
   const set = await searchSet(db, v, input.options);
   const offset = (input.page - 1) * input.limit;
   const { rootId, rootPath } = v.caller.scope;
-  // The page statement also answers what pricing the viewer's own organisation needs: its path's accounts (the
-  // currency) and which services a list reaching it holds, so a page no list prices needs no other statement.
-  const priceForViewer = v.caller.capabilities.has(SEE_PRICES) && set.buyerPath === undefined;
+  // The page statement also answers what pricing needs: the viewer's path accounts (its currency) and, for the
+  // page's services, the price list that prices each for the buyer with what it charges, so pricing the viewer's own
+  // page needs no other statement.
+  const seesPrices = v.caller.capabilities.has(SEE_PRICES);
+  const priceForViewer = seesPrices && set.buyerPath === undefined;
   const askPath = (priceForViewer || set.base.kind === 'visibleTo') && !pathAccountsByCall.has(v);
-  const { rows, total, pathAccounts } = await repo.searchPage(db, set, input.orderBy, { offset, limit: input.limit }, rootId, {
+  const page = { offset, limit: input.limit };
+  const { rows, total, pathAccounts, priceLists } = await repo.searchPage(db, set, input.orderBy, page, rootId, {
     pathAccountsOf: askPath ? rootPath : undefined,
-    listsReaching: priceForViewer ? { rootId, rootPath } : undefined,
+    priceListsFor: seesPrices ? (set.buyerPath ?? rootPath) : undefined,
   });
   if (askPath) {
     // The caller's organisation is gone (a signed-in caller's never is): the same 404 its lookup gave.
@@ -278,7 +285,7 @@ export async function searchServices(
     pathAccountsByCall.set(v, Promise.resolve(pathAccounts));
   }
   // An account's Available services are priced for that account [A2.14], the rest for the viewer's organisation.
-  const prices = await pricing(db, v, rows, set.buyerPath);
+  const prices = await pricing(db, v, rows, set.buyerPath, priceLists);
   const services = rows.map((row) => {
     if (!prices) return toSearchService(row, null);
     const result = basePrice({

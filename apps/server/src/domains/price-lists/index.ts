@@ -7,7 +7,10 @@ export {
   loadCustomerPricing,
   loadPriceListPricing,
   loadPriceListsFor,
+  type PriceListPricingRow,
   type PriceListQuery,
+  priceListPricingSql,
+  pricingOfChosenRows,
 } from './price-list-lookup.js';
 export { DEMO_PROVIDER_LIST, seedDemoPriceLists } from './price-lists.demo.js';
 export { priceListOperations } from './price-lists.operations.js';

@@ -70,93 +70,79 @@ export const chosenPriceListsSql = (paths: string, serviceIds: string) =>
      ORDER BY customer.account_path, ms.service_id, m.priority, (ma.account_id = customer.customer_id) DESC,
               assignee.depth DESC, m.id`;
 
-/** The price list of each (account, service) pair that has one, keyed by `${accountPath}|${serviceId}`. */
-export async function loadPriceListsFor(
-  db: Queryable,
-  queries: readonly PriceListQuery[],
-): Promise<Map<string, PriceListPricing>> {
-  const lists = new Map<string, PriceListPricing>();
-  if (queries.length === 0) return lists;
-  const paths = [...new Set(queries.map((q) => q.accountPath))];
-  const serviceIds = [...new Set(queries.map((q) => q.serviceId))];
-  const chosen = await db.query<ChosenListRow>(chosenPriceListsSql('$1::text[]', '$2::int[]'), [paths, serviceIds]);
-  if (chosen.length === 0) return lists;
-
-  const pricings = await listPricings(db, chosen, queries);
-  const chosenOf = new Map(chosen.map((c) => [pairKey(c.account_path, c.service_id), c]));
-  for (const q of queries) {
-    const c = chosenOf.get(pairKey(q.accountPath, q.serviceId));
-    const pricing = c ? pricings.get(`${c.marketplace_id}|${q.serviceId}`) : undefined;
-    if (pricing) lists.set(pairKey(q.accountPath, q.serviceId), pricing);
-  }
-  return lists;
-}
-
-type ChosenList = Omit<ChosenListRow, 'account_path'>;
+/**
+ * What a chosen (price list, service) pair charges, as two json columns over a row `c` with `marketplace_id`,
+ * `service_id` and `pricing_mode`: `prices`, the list's own prices of the service as [rule id, currency, price]
+ * triples, and `rules`, in dynamic mode, the list's markup rules as [target, value, percent] triples (null
+ * otherwise). The one place these are read; `pricingOfChosenRows` turns them into a PriceListPricing.
+ */
+const listChargesColumns = (c: string) =>
+  `(SELECT json_agg(json_build_array(mp.rule_id, mp.currency, mp.custom_price::text))
+     FROM marketplace_prices mp WHERE mp.marketplace_id = ${c}.marketplace_id AND mp.service_id = ${c}.service_id) AS prices,
+   CASE WHEN ${c}.pricing_mode = 'dynamic' THEN
+     (SELECT json_agg(json_build_array(r.target_kind, r.target_value, r.markup_percent::text))
+      FROM marketplace_pricing_rules r WHERE r.marketplace_id = ${c}.marketplace_id) END AS rules`;
 
 /**
- * What each chosen (price list, service) pair charges: the list's own prices of the service and, in dynamic mode,
- * the markup of the most specific matching rule. Keyed `${marketplaceId}|${serviceId}`.
+ * A SELECT of the price list that prices each service for the customer of each account, with what it charges: the
+ * rows of `chosenPriceListsSql` with the `prices` and `rules` of `listChargesColumns` (PriceListPricingRow). A
+ * statement that shows prices (a search page, decision 0041's rule that extensions give SQL) embeds it and turns
+ * its rows into pricings with `pricingOfChosenRows`; `loadPriceListsFor` runs it alone.
  */
-async function listPricings(
-  db: Queryable,
-  chosen: readonly ChosenList[],
+export const priceListPricingSql = (paths: string, serviceIds: string) =>
+  `SELECT c.*, ${listChargesColumns('c')} FROM (${chosenPriceListsSql(paths, serviceIds)}) c`;
+
+/** A row of `priceListPricingSql` (the json columns as node-pg and json_agg give them). */
+export interface PriceListPricingRow extends ChosenListRow {
+  prices: [string, string, string][] | null;
+  rules: [DynamicPricingRule['target'], string, string][] | null;
+}
+
+/**
+ * The PriceListPricing of each row of `priceListPricingSql` (or of a named list's chosen rows), keyed
+ * `${accountPath}|${serviceId}` (the account path is '' for rows without one): its own prices and, in dynamic mode,
+ * the markup of the most specific rule matching the service (`services` gives each service's owner and category).
+ */
+export function pricingOfChosenRows(
+  rows: readonly (Omit<PriceListPricingRow, 'account_path'> & { account_path?: string })[],
   services: readonly Omit<PriceListQuery, 'accountPath'>[],
-): Promise<Map<string, PriceListPricing>> {
+): Map<string, PriceListPricing> {
   const out = new Map<string, PriceListPricing>();
-  if (chosen.length === 0) return out;
-  const listIds = [...new Set(chosen.map((c) => c.marketplace_id))];
-  const serviceIds = [...new Set(chosen.map((c) => c.service_id))];
-  const [prices, rules] = await Promise.all([
-    db.query<{ marketplace_id: number; service_id: number; rule_id: string; currency: string; custom_price: string }>(
-      `SELECT marketplace_id, service_id, rule_id, currency, custom_price::text AS custom_price FROM marketplace_prices
-       WHERE marketplace_id = ANY ($1::int[]) AND service_id = ANY ($2::int[])`,
-      [listIds, serviceIds],
-    ),
-    db.query<{ marketplace_id: number; target_kind: DynamicPricingRule['target']; target_value: string; markup_percent: string }>(
-      `SELECT r.marketplace_id, r.target_kind, r.target_value, r.markup_percent::text AS markup_percent
-       FROM marketplace_pricing_rules r JOIN marketplaces m ON m.id = r.marketplace_id
-       WHERE r.marketplace_id = ANY ($1::int[]) AND m.pricing_mode = 'dynamic'`,
-      [listIds],
-    ),
-  ]);
-  const pricesOf = new Map<string, Map<string, string>>();
-  for (const p of prices) {
-    const key = `${p.marketplace_id}|${p.service_id}`;
-    const own = pricesOf.get(key) ?? new Map<string, string>();
-    own.set(priceKey(p.rule_id, p.currency), p.custom_price);
-    pricesOf.set(key, own);
-  }
-  const rulesOf = new Map<number, DynamicPricingRule[]>();
-  for (const r of rules) {
-    const list = rulesOf.get(r.marketplace_id) ?? [];
-    list.push({ target: r.target_kind, value: r.target_value, markupPercent: r.markup_percent });
-    rulesOf.set(r.marketplace_id, list);
-  }
   const identity = new Map(services.map((s) => [s.serviceId, s]));
-  for (const c of chosen) {
-    const key = `${c.marketplace_id}|${c.service_id}`;
-    if (out.has(key)) continue;
+  for (const c of rows) {
+    const customPrices = new Map<string, string>();
+    for (const [ruleId, currency, price] of c.prices ?? []) customPrices.set(priceKey(ruleId, currency), price);
     const service = identity.get(c.service_id);
     const rule =
       c.pricing_mode === 'dynamic' && service
-        ? matchingPricingRule(rulesOf.get(c.marketplace_id) ?? [], {
-            serviceId: c.service_id,
-            ownerAccountId: service.ownerAccountId,
-            category: service.category,
-          })
+        ? matchingPricingRule(
+            (c.rules ?? []).map(([target, value, markupPercent]) => ({ target, value, markupPercent })),
+            { serviceId: c.service_id, ownerAccountId: service.ownerAccountId, category: service.category },
+          )
         : null;
-    out.set(key, {
+    out.set(pairKey(c.account_path ?? '', c.service_id), {
       marketplaceId: c.marketplace_id,
       name: c.name,
       mode: c.pricing_mode,
       isAutoSrpSyncEnabled: c.is_auto_srp_sync_enabled,
-      customPrices: pricesOf.get(key) ?? new Map(),
+      customPrices,
       markupPercent: rule?.markupPercent ?? null,
       priceProtectionDays: c.override_price_protection ? c.price_protection_days : null,
     });
   }
   return out;
+}
+
+/** The price list of each (account, service) pair that has one, keyed by `${accountPath}|${serviceId}`: one statement. */
+export async function loadPriceListsFor(
+  db: Queryable,
+  queries: readonly PriceListQuery[],
+): Promise<Map<string, PriceListPricing>> {
+  if (queries.length === 0) return new Map();
+  const paths = [...new Set(queries.map((q) => q.accountPath))];
+  const serviceIds = [...new Set(queries.map((q) => q.serviceId))];
+  const rows = await db.query<PriceListPricingRow>(priceListPricingSql('$1::text[]', '$2::int[]'), [paths, serviceIds]);
+  return pricingOfChosenRows(rows, queries);
 }
 
 /**
@@ -171,17 +157,18 @@ export async function loadPriceListPricing(
 ): Promise<{ name: string; pricing: Map<number, PriceListPricing> } | null> {
   const [list] = await db.query<{ name: string }>('SELECT name FROM marketplaces WHERE id = $1', [marketplaceId]);
   if (!list) return null;
-  const chosen = await db.query<ChosenList>(
-    `SELECT ms.service_id, m.id AS marketplace_id, m.name, m.pricing_mode, m.is_auto_srp_sync_enabled,
-            ms.override_price_protection, ms.price_protection_days
-     FROM marketplaces m JOIN marketplace_services ms ON ms.marketplace_id = m.id
-     WHERE m.id = $1 AND ms.status = 'Added' AND ms.service_id = ANY ($2::int[])`,
+  const chosen = await db.query<Omit<PriceListPricingRow, 'account_path'>>(
+    `SELECT c.*, ${listChargesColumns('c')} FROM (
+       SELECT ms.service_id, m.id AS marketplace_id, m.name, m.pricing_mode, m.is_auto_srp_sync_enabled,
+              ms.override_price_protection, ms.price_protection_days
+       FROM marketplaces m JOIN marketplace_services ms ON ms.marketplace_id = m.id
+       WHERE m.id = $1 AND ms.status = 'Added' AND ms.service_id = ANY ($2::int[])) c`,
     [marketplaceId, services.map((s) => s.serviceId)],
   );
-  const pricings = await listPricings(db, chosen, services);
+  const pricings = pricingOfChosenRows(chosen, services);
   const pricing = new Map<number, PriceListPricing>();
   for (const c of chosen) {
-    const p = pricings.get(`${c.marketplace_id}|${c.service_id}`);
+    const p = pricings.get(pairKey('', c.service_id));
     if (p) pricing.set(c.service_id, p);
   }
   return { name: list.name, pricing };
@@ -226,7 +213,7 @@ export interface CustomerPricing {
 }
 
 /**
- * Loads what `priceWithSource` needs to price these accounts' services for their customers (four to six queries):
+ * Loads what `priceWithSource` needs to price these accounts' services for their customers (three or four statements):
  * the services, their price lists and the discounts effective at `now` (decision 0048); one more when a
  * subscription names its Product account (`productAccountId`): the special deals in force on it (decision 0049).
  * A reseller's purchase price of a subscription is the subscription priced with the reseller's path as
