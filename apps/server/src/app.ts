@@ -24,6 +24,7 @@ import {
   accountOperations,
   customActionOperations,
   findLocation,
+  findLocationInScope,
   registerAccountExtension,
   scheduledTerminationsJobHandler,
 } from './domains/accounts/index.js';
@@ -368,7 +369,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     operations,
     resolveCaller: createCallerResolver(authSettings),
-    locateAccount: findLocation,
+    locateAccount: findLocationInScope,
     secureCookies: options.secureCookies ?? false,
   });
   // [A7.2] /keeper/upload, /keeper/delete, /keeper/download/*.

@@ -14,7 +14,8 @@ export interface Queryable {
 export interface QueryOptions {
   /**
    * Run as a prepared statement: each connection parses and plans the text once and reuses the plan (PGlite: SQL
-   * PREPARE and EXECUTE, only when every parameter is an integer or an integer array, outside transactions). It runs
+   * PREPARE and EXECUTE, only when every parameter is an integer, an integer array or an account path, outside
+   * transactions). It runs
    * under plan_cache_mode = force_generic_plan (one generic plan); every other statement with parameters runs under
    * `auto` and is planned for its values each time. The mode is a setting of the connection that PostgreSQL obeys for
    * every statement sent with parameters, named or not (node-pg's and PGlite's unnamed statements are cached plans
@@ -113,11 +114,13 @@ async function createPglite(dataDir: string, snapshot?: Blob): Promise<Db> {
     return run<T>(client, sql, params);
   };
   // PGlite's API has no named statements: a prepared statement is SQL PREPARE once, then EXECUTE with the
-  // parameters written into the text, which is done only when every parameter is an integer or an integer array.
+  // parameters written into the text, which is done only when every parameter is an integer, an integer array or an
+  // account path (digits and slashes, e.g. the caller's scope root for `inScopeSql`): nothing in them needs quoting.
   const prepared = new Set<string>();
   const literal = (value: unknown): string | null => {
     if (Number.isSafeInteger(value)) return String(value);
     if (Array.isArray(value) && value.every((v) => Number.isSafeInteger(v))) return `'{${value.join(',')}}'`;
+    if (typeof value === 'string' && /^[0-9/]{1,200}$/.test(value)) return `'${value}'`;
     return null;
   };
   const runPrepared = async <T>(sql: string, params: readonly unknown[] = []) => {

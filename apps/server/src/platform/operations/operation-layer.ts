@@ -15,8 +15,11 @@ export interface OperationLayerOptions {
   operations: readonly RegisteredOperation[];
   /** Finds the signed-in caller of a request, or null. */
   resolveCaller: (db: Db, request: FastifyRequest) => Promise<Caller | null>;
-  /** Finds an account's type and path for the tenant guard, or null when it does not exist. */
-  locateAccount: (db: Queryable, id: number) => Promise<LocatedAccount | null>;
+  /**
+   * The tenant guard's lookup: an account's type and path, only when it lies in the scope whose root path is given
+   * (`inScopeSql`); null when it does not exist or lies outside.
+   */
+  locateAccount: (db: Queryable, id: number, scopeRootPath: string) => Promise<LocatedAccount | null>;
   secureCookies: boolean;
 }
 
@@ -145,15 +148,30 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
     }
     const input = parsed.data;
 
-    const accountId = definition.account ? definition.account(input) : null;
+    // The tenant and capability guard. The account is found only inside the caller's scope (the rule is
+    // `inScopeSql`/`isInScope` of platform/tenancy/scope.ts): outside looks exactly like an account that does not exist.
+    const accountId = (definition.account ? definition.account(input) : null) ?? null;
+    const checkCapabilities = (located: LocatedAccount | null) => {
+      const needed = requiredCapabilities(definition.access, located);
+      if (needed && !needed.some((key) => caller?.capabilities.has(key))) throw forbidden(refusalMessage(needed));
+    };
+    const admit = (located: LocatedAccount | null): LocatedAccount => {
+      if (!located || !caller || located.id !== accountId || !isInScope(caller.scope.rootPath, located.path)) throw notFound();
+      checkCapabilities(located);
+      return located;
+    };
+    // An operation registered with handleLocating finds its account in its own statement and hands it to `admit`
+    // (decision 0063); every other one is guarded here, before its handler runs.
+    const locatedByHandler = op.locatesAccount === true && accountId !== null;
     let account: LocatedAccount | null = null;
-    if (accountId !== null && accountId !== undefined) {
-      account = await phase('scope', () => options.locateAccount(options.db, accountId));
-      // Outside the caller's scope looks exactly like an account that does not exist.
-      if (!account || !caller || !isInScope(caller.scope.rootPath, account.path)) throw notFound();
+    if (accountId !== null && !locatedByHandler) {
+      const found = caller
+        ? await phase('scope', () => options.locateAccount(options.db, accountId, caller.scope.rootPath))
+        : null;
+      account = admit(found);
+    } else if (accountId === null) {
+      checkCapabilities(null);
     }
-    const needed = requiredCapabilities(definition.access, account);
-    if (needed && !needed.some((key) => caller?.capabilities.has(key))) throw forbidden(refusalMessage(needed));
 
     const audits: AuditEntry[] = [];
     const rollbackHooks: ((db: Db) => Promise<void>)[] = [];
@@ -172,7 +190,15 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
     });
 
     if (!definition.mutating) {
-      const result = await phase('handler', () => op.handler(ctxFor(options.db), input));
+      let admitted = !locatedByHandler;
+      const result = await phase('handler', () =>
+        op.handler(ctxFor(options.db), input, (located) => {
+          const checked = admit(located);
+          admitted = true;
+          return checked;
+        }),
+      );
+      if (!admitted) throw new Error(`${definition.name} answered without handing its account to the tenant guard`);
       const body = await phase('output', () => JSON.stringify(definition.output.parse(result)));
       return reply.type('application/json; charset=utf-8').send(body);
     }
