@@ -8,6 +8,7 @@ import { DomainError, forbidden, notFound } from '../errors/domain-error.js';
 import { sendProblem, zodFieldErrors } from '../http/error-handler.js';
 import { isInScope } from '../tenancy/scope.js';
 import { FORBIDDEN_CHARACTER_MESSAGE, inspectOperationInput } from './input-guard.js';
+import { checkedOutput, type OutputPolicy } from './output-check.js';
 import type { AuditEntry, Caller, CookieJar, LocatedAccount, OperationContext, RegisteredOperation } from './types.js';
 
 export interface OperationLayerOptions {
@@ -21,9 +22,12 @@ export interface OperationLayerOptions {
    */
   locateAccount: (db: Queryable, id: number, scopeRootPath: string) => Promise<LocatedAccount | null>;
   secureCookies: boolean;
+  /** How answers are validated against the output contracts (decision 0063). */
+  output: OutputPolicy;
 }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+const NONE: ReadonlySet<string> = new Set();
 
 /** The capability keys an operation accepts on a given account (any one of them suffices), or null when none is needed. */
 export function requiredCapabilities(access: OperationAccess, account: LocatedAccount | null): string[] | null {
@@ -199,7 +203,7 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
         }),
       );
       if (!admitted) throw new Error(`${definition.name} answered without handing its account to the tenant guard`);
-      const body = await phase('output', () => JSON.stringify(definition.output.parse(result)));
+      const body = await phase('output', () => JSON.stringify(checkedOutput(definition, result, options.output)));
       return reply.type('application/json; charset=utf-8').send(body);
     }
 
@@ -241,7 +245,11 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
             return { replayed: true, result: previous.response };
           }
         }
-        const result = definition.output.parse(await op.handler(ctxFor(tx), input));
+        // A change is always parsed outside tests: its answer is also kept for an idempotent replay.
+        const result = checkedOutput(definition, await op.handler(ctxFor(tx), input), {
+          strict: options.output.strict,
+          trusted: NONE,
+        });
         const entries = audits.length > 0 ? audits : [{ after: input }];
         for (const entry of entries) {
           await writeAudit(tx, {
