@@ -10,7 +10,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
-import { findLocation } from '../apps/server/src/domains/accounts/index.js';
+import { findLocationInScope } from '../apps/server/src/domains/accounts/index.js';
 import { createCallerResolver, SESSION_COOKIE } from '../apps/server/src/domains/auth/index.js';
 import { migrate } from '../apps/server/src/platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
@@ -283,8 +283,8 @@ async function runBackend(backend: Backend): Promise<BackendReport> {
     // The tenant scope: the guard's lookup of the touched account, and the caller (session,
     // organisation, capabilities) every signed-in request resolves first.
     const scopeRoot = targets.resellerPath;
-    await add('scope-guard', 'tenant guard: locate account + isInScope (db)', async (i) => {
-      const located = await findLocation(db, user(i));
+    await add('scope-guard', 'tenant guard: locate account in scope (db)', async (i) => {
+      const located = await findLocationInScope(db, user(i), scopeRoot);
       if (!located || !isInScope(scopeRoot, located.path)) throw new Error('a target fell outside the scope');
     });
     const resolveCaller = createCallerResolver({ sessionHours: 12 });

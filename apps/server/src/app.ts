@@ -24,6 +24,7 @@ import {
   accountOperations,
   customActionOperations,
   findLocation,
+  findLocationInScope,
   registerAccountExtension,
   scheduledTerminationsJobHandler,
 } from './domains/accounts/index.js';
@@ -129,6 +130,11 @@ export interface AppOptions {
   backgroundJobs?: boolean;
   /** Answers every request with a Server-Timing header: its phases, statements and round trips (bench/, tests). */
   serverTiming?: boolean;
+  /**
+   * Fail a request whose handler result differs from what its output contract makes of it (decision 0063): on in
+   * every API test app and by default under NODE_ENV=test. Off (production), reads are answered unparsed.
+   */
+  strictOutput?: boolean;
   /** Outgoing e-mail: SMTP_URL and MAIL_FROM by default. */
   smtpUrl?: string | null;
   mailFrom?: string;
@@ -368,8 +374,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     operations,
     resolveCaller: createCallerResolver(authSettings),
-    locateAccount: findLocation,
+    locateAccount: findLocationInScope,
     secureCookies: options.secureCookies ?? false,
+    output: { strict: options.strictOutput ?? process.env.NODE_ENV === 'test' },
   });
   // [A7.2] /keeper/upload, /keeper/delete, /keeper/download/*.
   await registerKeeperRoutes(app, {

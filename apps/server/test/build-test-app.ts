@@ -61,6 +61,8 @@ export async function buildTestApp(
     filesDir,
     backgroundJobs: false,
     outgoingAllow: ['loopback'],
+    // Every answer must be exactly what its output contract makes of it (decision 0063).
+    strictOutput: true,
     // A key of the test's own: nothing is written to the data directory.
     secrets: makeKeyring(generateKey()),
     ...(mail ? { smtpUrl: mail.url } : {}),

@@ -1,6 +1,7 @@
-import type { AccountType, TreeNode } from '@portal/contracts';
+import { type AccountType, LoadAccountById, refusalMessage, type TreeNode } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrder } from '../../src/domains/orders/orders.repository.js';
+import { requiredCapabilities } from '../../src/platform/operations/operation-layer.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL, UPDATE_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
@@ -264,6 +265,23 @@ describe('scope comes before capabilities', () => {
     expect(foreign.status).toBe(404);
     expect(comparable(foreign.body)).toEqual(comparable(missing.body));
     expect(own.status).toBe(403);
+  });
+
+  it('LoadAccountById, whose page statement is the guard lookup (decision 0063), refuses as the guard does: the 404 of any guarded operation, the 403 naming the capability', async () => {
+    const { username } = await makeUser(t.db, { parentId: idOf('C2'), capabilities: [] });
+    const client = await new ApiClient(t.url).signIn(username);
+
+    const loadForeign = await client.op('LoadAccountById', { id: idOf('C1a') });
+    const listForeign = await client.op('ListAccountSubtree', { id: idOf('C1a'), limit: 1 });
+    const loadOwn = await client.op('LoadAccountById', { id: idOf('C2') });
+
+    expect(loadForeign.status).toBe(404);
+    expect(comparable(loadForeign.body)).toEqual(comparable(listForeign.body));
+    expect(loadOwn.status).toBe(403);
+    expect(loadOwn.body.code).toBe('FORBIDDEN');
+    expect(loadOwn.body.detail).toBe(
+      refusalMessage(requiredCapabilities(LoadAccountById.access, { id: idOf('C2'), type: 'Company', path: '/' }) ?? []),
+    );
   });
 
   it('refuses a cursor minted in a foreign subtree as if it were any other list', async () => {

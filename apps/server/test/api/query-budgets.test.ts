@@ -62,14 +62,23 @@ describe('query budgets', () => {
   });
 
   it.each([
-    ['Provider', 2],
-    ['Reseller', 2],
-    ['Company', 2],
-    ['Department', 2],
-    ['User', 2],
-    ['Product', 2],
-  ])('LoadAccountById of a %s issues %i statements', async (type, expected) => {
-    expect(await warmStatements('LoadAccountById', { id: ids[type] })).toBe(expected);
+    ['Provider', 1],
+    ['Reseller', 1],
+    ['Company', 1],
+    ['Department', 1],
+    ['User', 1],
+    ['Product', 1],
+  ])('LoadAccountById of a %s issues %i statement: the page is the tenant guard lookup too', async (type, expected) => {
+    const counted = await warmStatements('LoadAccountById', { id: ids[type] });
+    expect(counted).toBe(expected);
+  });
+
+  it('LoadAccountById of an account outside the caller’s scope issues 1 statement and answers the guard’s 404', async () => {
+    const reseller = await new ApiClient(t.url).signIn('blueharbor.admin', DEMO_PASSWORD);
+    await reseller.op('LoadAccountById', { id: ids.Provider });
+    const res = await reseller.op('LoadAccountById', { id: ids.Provider });
+    expect(res.status, JSON.stringify(res.body)).toBe(404);
+    expect(parseServerTiming(res.headers.get('server-timing') ?? '').statements).toBe(1);
   });
 
   it('ListAccountSubtree (first page of 50) issues 2 statements', async () => {

@@ -30,7 +30,7 @@ export interface AccountSavedEvent {
 export interface AccountExtension {
   readonly name: string;
   readonly extendedSql?: string;
-  /** The account types `extendedSql` gives anything for (all when absent): the page's statement leaves it out for the others. */
+  /** The account types `extendedSql` gives anything for (all when absent): the page's statement evaluates it for those only. */
   readonly extendedTypes?: readonly AccountType[];
   extendedValues?(facts: unknown, account: AccountRow, caller: Caller, now: Date): Record<string, FieldValue>;
   afterSave?(db: Queryable, event: AccountSavedEvent): Promise<void>;
@@ -48,16 +48,19 @@ const withValues = () => [...extensions.values()].filter((e) => e.extendedSql &&
 /**
  * The select-list items that read every extension's facts for the account whose id is the SQL expression `target`
  * (null on every other row, where PostgreSQL does not evaluate them), named ext_0, ext_1, ... in registration order.
- * With the account's `type` known, the extensions that give nothing for that type are left out (a smaller statement
- * to plan); their `extendedValues` then receive null.
+ * An extension with `extendedTypes` is evaluated only when the account's type is one of them (null otherwise): the
+ * page's statement finds the account and its type together, so the type is not known when the text is written.
  */
-export function extensionColumns(target: string, type?: string): string {
+export function extensionColumns(target: string): string {
   return withValues()
-    .map((e, i) =>
-      type === undefined || !e.extendedTypes || e.extendedTypes.includes(type as AccountType)
-        ? `, CASE WHEN a.id = ${target} THEN (${e.extendedSql}) END AS ext_${i}`
-        : '',
-    )
+    .map((e, i) => {
+      const types = e.extendedTypes?.map((t) => {
+        if (!/^[A-Za-z]+$/.test(t)) throw new Error(`not an account type: ${t}`);
+        return `'${t}'`;
+      });
+      const ofType = types ? ` AND a.account_type IN (${types.join(', ')})` : '';
+      return `, CASE WHEN a.id = ${target}${ofType} THEN (${e.extendedSql}) END AS ext_${i}`;
+    })
     .join('');
 }
 

@@ -9,7 +9,7 @@ import {
   UpdateAccount,
   UpdateAccountByConfirm,
 } from '@portal/contracts';
-import { handle, type OperationContext, requireCaller } from '../../platform/operations/types.js';
+import { handle, handleLocating, type OperationContext, requireCaller } from '../../platform/operations/types.js';
 import * as service from './accounts.service.js';
 
 async function update(
@@ -56,7 +56,10 @@ export const accountOperations = [
     ctx.audit({ accountId: input.id, before: result.before, after: result.after });
     return result.account;
   }),
-  handle(LoadAccountById, (ctx, input) => service.loadAccount(ctx.db, requireCaller(ctx), input.id, ctx.now, ctx.account)),
+  // The page's statement is the tenant guard's lookup too (decision 0063): it hands what it found to the guard.
+  handleLocating(LoadAccountById, (ctx, input, admit) =>
+    service.loadAccount(ctx.db, requireCaller(ctx), input.id, ctx.now, admit),
+  ),
   handle(GetPartialCompanyHierarchy, (ctx, input) => service.getPartialHierarchy(ctx.db, input)),
   handle(ListAccountSubtree, (ctx, input) => service.listSubtree(ctx.db, input, ctx.account)),
   handle(UpdateAccount, (ctx, input) => update(ctx, input, false)),

@@ -9,7 +9,7 @@ import type {
 } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, notFound } from '../../platform/errors/domain-error.js';
-import { pathIds, pathUpperBound } from '../../platform/tenancy/scope.js';
+import { inScopeSql, pathIds, pathUpperBound } from '../../platform/tenancy/scope.js';
 
 export interface AccountRow {
   id: number;
@@ -73,7 +73,20 @@ export async function findLocation(db: Queryable, id: number) {
   const [row] = await db.query<{ id: number; type: string; path: string }>(
     'SELECT id, account_type AS type, path FROM accounts WHERE id = $1',
     [id],
-    // The tenant guard's lookup, before every operation on an account.
+    { prepare: true },
+  );
+  return row ?? null;
+}
+
+/**
+ * The tenant guard's lookup, before every operation on an account: where the account is and its type, only when it
+ * lies in the scope whose root path is `scopeRootPath` (the guard's rule, `inScopeSql`); null when it does not exist
+ * or lies outside, which the guard answers alike.
+ */
+export async function findLocationInScope(db: Queryable, id: number, scopeRootPath: string) {
+  const [row] = await db.query<{ id: number; type: string; path: string }>(
+    `SELECT id, account_type AS type, path FROM accounts WHERE id = $1 AND ${inScopeSql('path', '$2')}`,
+    [id, scopeRootPath],
     { prepare: true },
   );
   return row ?? null;
@@ -100,19 +113,29 @@ const pageColumns = (target: string, extensions: ExtensionColumns) => `${ACCOUNT
   ${extensions(target)}`;
 
 /**
- * An account and every account above it, top first, in one statement: the path names them all. Shorter than the
- * path when one of them is gone (moved or deleted meanwhile); the caller then looks up the account alone.
+ * The account page's one statement (decision 0063): the account and every account above it, top first, found only
+ * when the account lies in the scope whose root path is `scopeRootPath` (the tenant guard's rule, `inScopeSql`, the
+ * guard's lookup folded in); empty when it does not exist or lies outside. The account's own path names its ancestors.
+ * Every extension's column is in the statement (the type is not known before it runs), each evaluated only for the
+ * account types it gives anything for (`extensionColumns` without a type).
  */
-export async function findWithAncestors(db: Queryable, path: string, extensions: ExtensionColumns): Promise<PageRow[]> {
-  const ids = pathIds(path);
+export async function findInScopeWithAncestors(
+  db: Queryable,
+  id: number,
+  scopeRootPath: string,
+  extensions: ExtensionColumns,
+): Promise<PageRow[]> {
   return db.query<PageRow>(
-    `SELECT ${pageColumns('$2', extensions)} FROM accounts a WHERE a.id = ANY($1::int[]) ORDER BY a.depth`,
-    [ids, ids.at(-1)],
+    `SELECT ${pageColumns('$1', extensions)}
+     FROM accounts t JOIN accounts a ON a.id = ANY(string_to_array(btrim(t.path, '/'), '/')::int[])
+     WHERE t.id = $1 AND ${inScopeSql('t.path', '$2')}
+     ORDER BY a.depth`,
+    [id, scopeRootPath],
     { prepare: true },
   );
 }
 
-/** The account alone, as its page reads it (see findWithAncestors). */
+/** The account alone, as its page reads it (see findInScopeWithAncestors), whatever the scope. */
 export async function findForPage(db: Queryable, id: number, extensions: ExtensionColumns): Promise<PageRow | null> {
   const [row] = await db.query<PageRow>(`SELECT ${pageColumns('$1', extensions)} FROM accounts a WHERE a.id = $1`, [id], {
     prepare: true,

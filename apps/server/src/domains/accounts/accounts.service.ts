@@ -12,7 +12,7 @@ import type { Db, Queryable } from '../../platform/db/db.js';
 import { phase } from '../../platform/db/query-stats.js';
 import { DomainError, notFound, validationFailed } from '../../platform/errors/domain-error.js';
 import { isStaleVersion, staleVersion } from '../../platform/errors/stale-version.js';
-import type { Caller } from '../../platform/operations/types.js';
+import type { Caller, LocatedAccount } from '../../platform/operations/types.js';
 import { isInScope, pathIds } from '../../platform/tenancy/scope.js';
 import { announceSave, extendedValuesOf, extensionColumns } from './account-extensions.js';
 import { BUILT_ACCOUNT_TABS } from './account-tabs.js';
@@ -40,29 +40,30 @@ export function hasTypeCapability(caller: Caller, type: AccountType, kind: 'UPDA
 }
 
 /**
- * The account page. With `known` (where the tenant guard found the account, and its type) the account and everything above it
- * come in one statement; without it, or when the account moved meanwhile, the account and its ancestry separately.
+ * The account page. With `admit` (LoadAccountById: the operation layer's tenant and capability guard, decision 0063)
+ * the account and everything above it come in one statement that finds the account only inside the caller's scope
+ * (the guard's lookup folded in), and `admit` judges what it found before anything else is done; without it (the
+ * answer of a save, already guarded) the account and its ancestry are read separately. `admit` throws the guard's
+ * 404 for nothing found and its 403 for a missing capability.
  */
 export async function loadAccount(
   db: Queryable,
   caller: Caller,
   id: number,
   now: Date,
-  known?: { path: string; type: string } | null,
+  admit?: (located: LocatedAccount | null) => void,
 ): Promise<Account> {
-  // `type`, the account's type where the tenant guard found it, leaves out the extensions that give that type nothing.
-  let chain = known ? await repo.findWithAncestors(db, known.path, (target) => extensionColumns(target, known.type)) : null;
-  let row = chain?.at(-1) ?? null;
-  if (
-    !chain ||
-    !row ||
-    row.id !== id ||
-    row.path !== known?.path ||
-    row.account_type !== known.type ||
-    chain.length !== pathIds(row.path).length
-  ) {
-    chain = null;
-    row = await repo.findForPage(db, id, (target) => extensionColumns(target));
+  let chain: repo.PageRow[] | null = null;
+  let row: repo.PageRow | null = null;
+  if (admit) {
+    chain = await repo.findInScopeWithAncestors(db, id, caller.scope.rootPath, extensionColumns);
+    const found = chain.at(-1);
+    row = found && found.id === id ? found : null;
+    admit(row ? { id: row.id, type: row.account_type, path: row.path } : null);
+    // One statement reads one snapshot, so the chain is the account's whole path unless the paths disagree.
+    if (chain.length !== pathIds(row?.path ?? '').length) chain = null;
+  } else {
+    row = await repo.findForPage(db, id, extensionColumns);
   }
   if (!row) throw notFound();
   const layout = await phase('layout', () => typeLayout(db, row.account_type));

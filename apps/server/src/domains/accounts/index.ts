@@ -17,6 +17,7 @@ export {
   findById,
   findLayoutPages,
   findLocation,
+  findLocationInScope,
   findNearestOfType,
   findReportPage,
   hasChildrenOfTypes,

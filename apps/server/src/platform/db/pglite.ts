@@ -39,11 +39,13 @@ export async function createPglite(dataDir: string, snapshot?: Blob): Promise<Db
     return run<T>(client, sql, params);
   };
   // PGlite's API has no named statements: a prepared statement is SQL PREPARE once, then EXECUTE with the
-  // parameters written into the text, which is done only when every parameter is an integer or an integer array.
+  // parameters written into the text, which is done only when every parameter is an integer, an integer array or an
+  // account path (digits and slashes, e.g. the caller's scope root for `inScopeSql`): nothing in them needs quoting.
   const prepared = new Set<string>();
   const literal = (value: unknown): string | null => {
     if (Number.isSafeInteger(value)) return String(value);
     if (Array.isArray(value) && value.every((v) => Number.isSafeInteger(v))) return `'{${value.join(',')}}'`;
+    if (typeof value === 'string' && /^[0-9/]{1,200}$/.test(value)) return `'${value}'`;
     return null;
   };
   const runPrepared = async <T>(sql: string, params: readonly unknown[] = []) => {

@@ -8,6 +8,7 @@ import { DomainError, forbidden, notFound } from '../errors/domain-error.js';
 import { sendProblem, zodFieldErrors } from '../http/error-handler.js';
 import { isInScope } from '../tenancy/scope.js';
 import { FORBIDDEN_CHARACTER_MESSAGE, inspectOperationInput } from './input-guard.js';
+import { checkedOutput, type OutputPolicy } from './output-check.js';
 import type { AuditEntry, Caller, CookieJar, LocatedAccount, OperationContext, RegisteredOperation } from './types.js';
 
 export interface OperationLayerOptions {
@@ -15,9 +16,14 @@ export interface OperationLayerOptions {
   operations: readonly RegisteredOperation[];
   /** Finds the signed-in caller of a request, or null. */
   resolveCaller: (db: Db, request: FastifyRequest) => Promise<Caller | null>;
-  /** Finds an account's type and path for the tenant guard, or null when it does not exist. */
-  locateAccount: (db: Queryable, id: number) => Promise<LocatedAccount | null>;
+  /**
+   * The tenant guard's lookup: an account's type and path, only when it lies in the scope whose root path is given
+   * (`inScopeSql`); null when it does not exist or lies outside.
+   */
+  locateAccount: (db: Queryable, id: number, scopeRootPath: string) => Promise<LocatedAccount | null>;
   secureCookies: boolean;
+  /** How answers are validated against the output contracts (decision 0063). */
+  output: OutputPolicy;
 }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -145,15 +151,30 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
     }
     const input = parsed.data;
 
-    const accountId = definition.account ? definition.account(input) : null;
+    // The tenant and capability guard. The account is found only inside the caller's scope (the rule is
+    // `inScopeSql`/`isInScope` of platform/tenancy/scope.ts): outside looks exactly like an account that does not exist.
+    const accountId = (definition.account ? definition.account(input) : null) ?? null;
+    const checkCapabilities = (located: LocatedAccount | null) => {
+      const needed = requiredCapabilities(definition.access, located);
+      if (needed && !needed.some((key) => caller?.capabilities.has(key))) throw forbidden(refusalMessage(needed));
+    };
+    const admit = (located: LocatedAccount | null): LocatedAccount => {
+      if (!located || !caller || located.id !== accountId || !isInScope(caller.scope.rootPath, located.path)) throw notFound();
+      checkCapabilities(located);
+      return located;
+    };
+    // An operation registered with handleLocating finds its account in its own statement and hands it to `admit`
+    // (decision 0063); every other one is guarded here, before its handler runs.
+    const locatedByHandler = op.locatesAccount === true && accountId !== null;
     let account: LocatedAccount | null = null;
-    if (accountId !== null && accountId !== undefined) {
-      account = await phase('scope', () => options.locateAccount(options.db, accountId));
-      // Outside the caller's scope looks exactly like an account that does not exist.
-      if (!account || !caller || !isInScope(caller.scope.rootPath, account.path)) throw notFound();
+    if (accountId !== null && !locatedByHandler) {
+      const found = caller
+        ? await phase('scope', () => options.locateAccount(options.db, accountId, caller.scope.rootPath))
+        : null;
+      account = admit(found);
+    } else if (accountId === null) {
+      checkCapabilities(null);
     }
-    const needed = requiredCapabilities(definition.access, account);
-    if (needed && !needed.some((key) => caller?.capabilities.has(key))) throw forbidden(refusalMessage(needed));
 
     const audits: AuditEntry[] = [];
     const rollbackHooks: ((db: Db) => Promise<void>)[] = [];
@@ -172,8 +193,16 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
     });
 
     if (!definition.mutating) {
-      const result = await phase('handler', () => op.handler(ctxFor(options.db), input));
-      const body = await phase('output', () => JSON.stringify(definition.output.parse(result)));
+      let admitted = !locatedByHandler;
+      const result = await phase('handler', () =>
+        op.handler(ctxFor(options.db), input, (located) => {
+          const checked = admit(located);
+          admitted = true;
+          return checked;
+        }),
+      );
+      if (!admitted) throw new Error(`${definition.name} answered without handing its account to the tenant guard`);
+      const body = await phase('output', () => JSON.stringify(checkedOutput(definition, result, options.output)));
       return reply.type('application/json; charset=utf-8').send(body);
     }
 
@@ -215,7 +244,7 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
             return { replayed: true, result: previous.response };
           }
         }
-        const result = definition.output.parse(await op.handler(ctxFor(tx), input));
+        const result = checkedOutput(definition, await op.handler(ctxFor(tx), input), options.output);
         const entries = audits.length > 0 ? audits : [{ after: input }];
         for (const entry of entries) {
           await writeAudit(tx, {

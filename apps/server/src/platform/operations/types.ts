@@ -68,14 +68,44 @@ export type OperationHandler<D extends OperationDefinition> = (
   input: OperationInput<D>,
 ) => Promise<OperationOutput<D>>;
 
+/**
+ * The tenant and capability guard, handed to a handler that finds its declared account itself (`handleLocating`):
+ * given what the handler's statement found inside the caller's scope (`inScopeSql`), or null, it throws exactly what
+ * the operation layer's own guard throws (404 for nothing found, 403 for a missing capability) and otherwise returns
+ * the account.
+ */
+export type AdmitAccount = (located: LocatedAccount | null) => LocatedAccount;
+
+export type LocatingHandler<D extends OperationDefinition> = (
+  ctx: OperationContext,
+  input: OperationInput<D>,
+  admit: AdmitAccount,
+) => Promise<OperationOutput<D>>;
+
 export interface RegisteredOperation {
   readonly definition: OperationDefinition;
-  readonly handler: (ctx: OperationContext, input: unknown) => Promise<unknown>;
+  readonly handler: (ctx: OperationContext, input: unknown, admit?: AdmitAccount) => Promise<unknown>;
+  /**
+   * The handler finds the declared account itself, in its own statement under the guard's SQL condition, and calls
+   * `admit` with it before doing anything else; the layer then makes no lookup of its own (`ctx.account` is null).
+   */
+  readonly locatesAccount?: boolean;
 }
 
 /** Binds a handler to its declared operation. */
 export function handle<D extends OperationDefinition>(definition: D, handler: OperationHandler<D>): RegisteredOperation {
   return { definition, handler: handler as RegisteredOperation['handler'] };
+}
+
+/**
+ * Binds a handler that folds the tenant guard's lookup into its own statement (decision 0063: the account page). Only
+ * for an operation that declares its account and changes nothing: its statement must find the account only inside
+ * the caller's scope (`inScopeSql` of platform/tenancy/scope.ts) and hand the result to `admit` before anything else.
+ */
+export function handleLocating<D extends OperationDefinition>(definition: D, handler: LocatingHandler<D>): RegisteredOperation {
+  if (!definition.account || definition.mutating)
+    throw new Error(`${definition.name}: only a read of a declared account locates it itself`);
+  return { definition, handler: handler as RegisteredOperation['handler'], locatesAccount: true };
 }
 
 export function requireCaller(ctx: OperationContext): Caller {

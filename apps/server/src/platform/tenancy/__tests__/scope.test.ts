@@ -1,19 +1,47 @@
-import { describe, expect, it } from 'vitest';
-import { isInScope, pathIds, pathUpperBound } from '../scope.js';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, dropDatabase } from '../../../../test/postgres-databases.js';
+import { createDb, type Db } from '../../db/db.js';
+import { inScopeSql, isInScope, pathIds, pathUpperBound } from '../scope.js';
+
+const SCOPE_CASES = [
+  { scope: '/1/', path: '/1/', inside: true, why: 'the scope root itself' },
+  { scope: '/1/', path: '/1/5/23/', inside: true, why: 'a descendant of the provider' },
+  { scope: '/1/5/', path: '/1/5/23/', inside: true, why: 'a child of the company' },
+  { scope: '/1/5/', path: '/1/5/23/99/', inside: true, why: 'a grandchild of the company' },
+  { scope: '/1/5/', path: '/1/', inside: false, why: 'an ancestor of the company' },
+  { scope: '/1/5/', path: '/1/6/', inside: false, why: 'a sibling company' },
+  { scope: '/1/5/', path: '/1/50/', inside: false, why: 'a sibling whose id starts with the same digits' },
+  { scope: '/1/5/', path: '/1/50/5/', inside: false, why: 'a child of that sibling' },
+  { scope: '/1/5/', path: '/2/5/', inside: false, why: 'the same id under another root' },
+];
 
 describe('isInScope', () => {
-  it.each([
-    { scope: '/1/', path: '/1/', inside: true, why: 'the scope root itself' },
-    { scope: '/1/', path: '/1/5/23/', inside: true, why: 'a descendant of the provider' },
-    { scope: '/1/5/', path: '/1/5/23/', inside: true, why: 'a child of the company' },
-    { scope: '/1/5/', path: '/1/5/23/99/', inside: true, why: 'a grandchild of the company' },
-    { scope: '/1/5/', path: '/1/', inside: false, why: 'an ancestor of the company' },
-    { scope: '/1/5/', path: '/1/6/', inside: false, why: 'a sibling company' },
-    { scope: '/1/5/', path: '/1/50/', inside: false, why: 'a sibling whose id starts with the same digits' },
-    { scope: '/1/5/', path: '/1/50/5/', inside: false, why: 'a child of that sibling' },
-    { scope: '/1/5/', path: '/2/5/', inside: false, why: 'the same id under another root' },
-  ])('says $why is inside the scope: $inside', ({ scope, path, inside }) => {
+  it.each(SCOPE_CASES)('says $why is inside the scope: $inside', ({ scope, path, inside }) => {
     expect(isInScope(scope, path)).toBe(inside);
+  });
+});
+
+describe('inScopeSql (the same rule in SQL, decision 0063)', () => {
+  const serverUrl = process.env.DATABASE_URL ?? null;
+  const name = `scope_rule_${randomUUID().replaceAll('-', '')}`;
+  let db: Db;
+  beforeAll(async () => {
+    const url = serverUrl ? await createDatabase(serverUrl, name) : null;
+    db = await createDb({ databaseUrl: url, dataDir: 'memory://' });
+  });
+  afterAll(async () => {
+    await db?.close();
+    if (serverUrl) await dropDatabase(serverUrl, name);
+  });
+
+  it.each(SCOPE_CASES)('agrees with isInScope that $why is inside the scope: $inside', async ({ scope, path, inside }) => {
+    for (const prepare of [false, true]) {
+      const [row] = await db.query<{ inside: boolean }>(`SELECT ${inScopeSql('$1::text', '$2::text')} AS inside`, [path, scope], {
+        prepare,
+      });
+      expect(row?.inside).toBe(inside);
+    }
   });
 });
 
