@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Db } from './db.js';
+import type { Db } from './db-types.js';
 
 const MIGRATION_NAME = /^\d{4}_[a-z0-9_]+\.sql$/;
 

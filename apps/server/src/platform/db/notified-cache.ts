@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Db } from './db-types.js';
 
 /**
  * A process-local cache that serves only while the database delivers the change notifications of one channel

@@ -5,7 +5,7 @@
  * and, for an error, every field of it that survives a copy across threads (code, constraint, detail, ...).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Queryable } from './db.js';
+import type { Queryable } from './db-types.js';
 import { createPglite } from './pglite.js';
 import { newProfile, runWithProfile } from './query-stats.js';
 

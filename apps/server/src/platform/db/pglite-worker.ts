@@ -11,7 +11,7 @@
  * - the thread keeps the process alive only while a call is waiting for it, and `close` ends it.
  */
 import { Worker } from 'node:worker_threads';
-import type { Db, NotificationHandler, Queryable } from './db.js';
+import type { Db, NotificationHandler, Queryable } from './db-types.js';
 import type { ThreadData, ThreadMessage, ThreadRequest } from './pglite-thread.js';
 import { countCall, emptyStats } from './query-stats.js';
 

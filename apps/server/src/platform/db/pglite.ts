@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Db } from './db.js';
+import type { Db } from './db-types.js';
 import { countCall, emptyStats } from './query-stats.js';
 import { nameOf } from './statement-name.js';
 
