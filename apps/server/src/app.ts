@@ -103,6 +103,7 @@ import {
 } from './platform/jobs/index.js';
 import { createSmtpTransport, type MailTransport, mailJobHandler, mailOperations } from './platform/mail/index.js';
 import { registerOperationLayer } from './platform/operations/operation-layer.js';
+import { OUTPUT_PROVEN_OPERATIONS } from './platform/operations/output-check.js';
 import type { RegisteredOperation } from './platform/operations/types.js';
 import { configureSecrets, type Keyring, loadKeyring, resealStoredSecrets, type SealedColumn } from './platform/secrets/index.js';
 
@@ -132,7 +133,8 @@ export interface AppOptions {
   serverTiming?: boolean;
   /**
    * Fail a request whose handler result differs from what its output contract makes of it (decision 0063): on in
-   * every API test app and by default under NODE_ENV=test. Off (production), reads are answered unparsed.
+   * every API test app and by default under NODE_ENV=test. Off (production), the operations in
+   * OUTPUT_PROVEN_OPERATIONS are answered unparsed.
    */
   strictOutput?: boolean;
   /** Outgoing e-mail: SMTP_URL and MAIL_FROM by default. */
@@ -376,7 +378,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     resolveCaller: createCallerResolver(authSettings),
     locateAccount: findLocationInScope,
     secureCookies: options.secureCookies ?? false,
-    output: { strict: options.strictOutput ?? process.env.NODE_ENV === 'test' },
+    output: {
+      strict: options.strictOutput ?? process.env.NODE_ENV === 'test',
+      trusted: OUTPUT_PROVEN_OPERATIONS,
+    },
   });
   // [A7.2] /keeper/upload, /keeper/delete, /keeper/download/*.
   await registerKeeperRoutes(app, {
