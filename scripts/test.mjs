@@ -96,7 +96,8 @@ function countVitest(file) {
         .slice(0, 300);
       failedTests.push(`${file} › ${test.fullName ?? test.title}: ${message}`);
     }
-    if ((suite.assertionResults ?? []).length === 0 && suite.status === 'failed') {
+    // A file can fail with every test passed (a hook that timed out, an error outside any test): name the file then.
+    if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((test) => test.status === 'failed')) {
       failedTests.push(
         `${file}: ${String(suite.message ?? '')
           .split('\n')[0]

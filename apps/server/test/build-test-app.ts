@@ -43,7 +43,7 @@ export async function buildTestApp(
     // Start from the migrated database the global setup dumped (test/global-setup.ts).
     const snapshotFile = inject('pgliteSnapshot');
     const snapshot = snapshotFile ? new Blob([readFileSync(snapshotFile)]) : undefined;
-    // PGLITE_THREAD chooses the thread as for the server (a worker thread by default).
+    // PGLITE_THREAD chooses the thread as for the server (the test's own thread by default).
     db = await createDb({
       databaseUrl: null,
       dataDir: 'memory://',

@@ -10,7 +10,7 @@ export interface Config {
   /** PostgreSQL connection string; when absent the embedded PGlite database in dataDir is used. */
   databaseUrl: string | null;
   dataDir: string;
-  /** PGLITE_THREAD: the embedded database in a worker thread of its own (`worker`, default) or in the server's (`server`). */
+  /** PGLITE_THREAD: the embedded database in the server's thread (`server`, default) or a worker thread of its own (`worker`). */
   pgliteThread: PgliteThread;
   logLevel: string;
   /** LOG_FILE: append the log (JSON lines) to this file instead of writing it to standard output. */
@@ -68,9 +68,9 @@ export interface Config {
 
 export type TrustProxy = boolean | number | string;
 
-/** PGLITE_THREAD: `worker` (default) or `server`. */
+/** PGLITE_THREAD: `server` (default) or `worker` (decision 0064). */
 export function parsePgliteThread(value: string | undefined): PgliteThread {
-  const v = value?.trim() || 'worker';
+  const v = value?.trim() || 'server';
   if (v !== 'worker' && v !== 'server') throw new Error(`PGLITE_THREAD must be worker or server, got "${value}"`);
   return v;
 }

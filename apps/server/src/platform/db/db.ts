@@ -16,9 +16,9 @@ export interface DbOptions {
   /** PostgreSQL only: how long a query waits for the server to come back before it fails (RECONNECT_MS by default). */
   reconnectMs?: number;
   /**
-   * PGlite only (PGLITE_THREAD): where the embedded database runs. `worker` (the default): in a worker thread of its
-   * own, so the server's thread parses, checks and answers other requests while a statement runs
-   * (pglite-worker.ts; decision 0064); `server`: in the calling thread.
+   * PGlite only (PGLITE_THREAD): where the embedded database runs. `server` (the default): in the calling thread;
+   * `worker`: in a worker thread of its own, so the server's thread parses, checks and answers other requests while a
+   * statement runs (pglite-worker.ts; decision 0064: not the default while its close can hang under load).
    */
   pgliteThread?: PgliteThread;
 }
@@ -26,7 +26,7 @@ export interface DbOptions {
 export type PgliteThread = 'worker' | 'server';
 export async function createDb(options: DbOptions): Promise<Db> {
   if (options.databaseUrl) return createPostgres(options.databaseUrl, options.reconnectMs ?? RECONNECT_MS);
-  return (options.pgliteThread ?? 'worker') === 'worker'
+  return (options.pgliteThread ?? 'server') === 'worker'
     ? createPgliteWorker(options.dataDir, options.snapshot)
     : createPglite(options.dataDir, options.snapshot);
 }

@@ -1,5 +1,5 @@
 /**
- * The embedded database in a worker thread (PGLITE_THREAD=worker, the default; decision 0064): the same Db as
+ * The embedded database in a worker thread (PGLITE_THREAD=worker, on request; decision 0064): the same Db as
  * pglite.ts, run by pglite-thread.ts in a thread of its own, so the server's thread parses, checks and answers other
  * requests while PGlite executes a statement. The server's thread posts each call and awaits its answer:
  * - statements keep their order (one port, and PGlite runs them one at a time as in the server's thread); a
