@@ -2,7 +2,7 @@
 //
 // A test file reaches a database when it lives in apps/server/test/ (the API and database tests: `buildTestApp`,
 // the factories, the scripts that start a server) or when its source opens one itself: `createDb`, `buildApp`,
-// `buildTestApp`, the test factories, PGlite or the `pg` client. The pure rule tests in `__tests__` folders do
+// `buildTestApp`, `useScratchDb`, the test factories, PGlite or the `pg` client. The pure rule tests in `__tests__` folders do
 // none of these and run only on the first pass (PGlite). The choice is made from the files' contents at every
 // run, never from a list: a new database test is chosen the moment it exists, and
 // apps/server/test/database-test-selection.test.ts fails if a rule test reaches a database another way.
@@ -13,7 +13,7 @@ export const root = new URL('..', import.meta.url).pathname;
 
 /** How a test file's source shows that it opens a database. */
 export const DATABASE_USE =
-  /\bcreateDb\b|\bbuildApp\b|\bbuildTestApp\b|\/factories(\/|\.js|['"])|@electric-sql\/pglite|from ['"]pg['"]|\bDATABASE_URL\b/;
+  /\bcreateDb\b|\buseScratchDb\b|\bbuildApp\b|\bbuildTestApp\b|\/factories(\/|\.js|['"])|@electric-sql\/pglite|from ['"]pg['"]|\bDATABASE_URL\b/;
 
 function walk(dir, found) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, dropDatabase } from '../../../../test/postgres-databases.js';
-import { createDb, type Db } from '../../db/db.js';
+import { describe, expect, it } from 'vitest';
+import { useScratchDb } from '../../../../test/scratch-db.js';
 import { inScopeSql, isInScope, pathIds, pathUpperBound } from '../scope.js';
 
 const SCOPE_CASES = [
@@ -23,23 +21,17 @@ describe('isInScope', () => {
 });
 
 describe('inScopeSql (the same rule in SQL, decision 0063)', () => {
-  const serverUrl = process.env.DATABASE_URL ?? null;
-  const name = `scope_rule_${randomUUID().replaceAll('-', '')}`;
-  let db: Db;
-  beforeAll(async () => {
-    const url = serverUrl ? await createDatabase(serverUrl, name) : null;
-    db = await createDb({ databaseUrl: url, dataDir: 'memory://' });
-  });
-  afterAll(async () => {
-    await db?.close();
-    if (serverUrl) await dropDatabase(serverUrl, name);
-  });
+  const db = useScratchDb('scope_rule');
 
   it.each(SCOPE_CASES)('agrees with isInScope that $why is inside the scope: $inside', async ({ scope, path, inside }) => {
     for (const prepare of [false, true]) {
-      const [row] = await db.query<{ inside: boolean }>(`SELECT ${inScopeSql('$1::text', '$2::text')} AS inside`, [path, scope], {
-        prepare,
-      });
+      const [row] = await db().query<{ inside: boolean }>(
+        `SELECT ${inScopeSql('$1::text', '$2::text')} AS inside`,
+        [path, scope],
+        {
+          prepare,
+        },
+      );
       expect(row?.inside).toBe(inside);
     }
   });
