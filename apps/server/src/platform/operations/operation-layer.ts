@@ -27,7 +27,6 @@ export interface OperationLayerOptions {
 }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
-const NONE: ReadonlySet<string> = new Set();
 
 /** The capability keys an operation accepts on a given account (any one of them suffices), or null when none is needed. */
 export function requiredCapabilities(access: OperationAccess, account: LocatedAccount | null): string[] | null {
@@ -245,11 +244,7 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
             return { replayed: true, result: previous.response };
           }
         }
-        // A change is always parsed outside tests: its answer is also kept for an idempotent replay.
-        const result = checkedOutput(definition, await op.handler(ctxFor(tx), input), {
-          strict: options.output.strict,
-          trusted: NONE,
-        });
+        const result = checkedOutput(definition, await op.handler(ctxFor(tx), input), options.output);
         const entries = audits.length > 0 ? audits : [{ after: input }];
         for (const entry of entries) {
           await writeAudit(tx, {

@@ -29,7 +29,10 @@ export const OUTPUT_PROVEN_OPERATIONS: ReadonlySet<string> = new Set([
 
 /** The answer to send for a handler's result under the policy; throws when the strict check finds a difference. */
 export function checkedOutput(definition: OperationDefinition, result: unknown, policy: OutputPolicy): unknown {
-  if (!policy.strict) return policy.trusted.has(definition.name) ? result : definition.output.parse(result);
+  // A change is always parsed: its answer is also kept for an idempotent replay.
+  if (!policy.strict) {
+    return policy.trusted.has(definition.name) && !definition.mutating ? result : definition.output.parse(result);
+  }
   const parsed = definition.output.parse(result);
   const difference = firstDifference(asJson(result), asJson(parsed), '');
   if (difference !== null)
