@@ -77,7 +77,13 @@ export async function buildTestApp(
     filesDir,
     mail,
     close: async () => {
-      await app.close();
+      // The test is over, so a connection still busy is one a test left behind: a response whose body it never read
+      // keeps its connection busy until garbage collection happens to cancel it, and the server's close would wait
+      // for it (the 60 s hook timeouts of 2026-11-27, decision 0064). Closing begins (no new connections), then every
+      // connection left is closed.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       await mail?.close();
       await db.close();
       await dropDatabase?.();

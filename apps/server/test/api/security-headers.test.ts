@@ -42,13 +42,25 @@ afterAll(async () => {
   rmSync(webDist, { recursive: true, force: true });
 });
 
+/**
+ * Waits for an answer and reads its body, so its connection is free again: a response left unread keeps its
+ * connection busy (until garbage collection happens to cancel it), and the server's close then waits for it.
+ */
+async function read<R extends { arrayBuffer(): Promise<ArrayBuffer> }>(response: Promise<R>): Promise<R> {
+  const res = await response;
+  await res.arrayBuffer();
+  return res;
+}
+
 const signIn = (app: TestApp, headers: Record<string, string> = {}) =>
-  undiciFetch(`${app.url}/api/op/Authenticate`, {
-    dispatcher: trustingFixture,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ Username: usernames.get(app), Password: TEST_PASSWORD }),
-  });
+  read(
+    undiciFetch(`${app.url}/api/op/Authenticate`, {
+      dispatcher: trustingFixture,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ Username: usernames.get(app), Password: TEST_PASSWORD }),
+    }),
+  );
 
 function directives(policy: string | null): Map<string, string> {
   return new Map(
@@ -66,7 +78,7 @@ describe('security headers (issue 14)', () => {
     ['an API error', '/api/op/GetCurrentUser'],
     ['the API reference', '/api/docs'],
   ])('%s carries a CSP without inline script, nosniff and a Referrer-Policy', async (_what, path) => {
-    const res = await fetch(`${plain.url}${path}`, path.startsWith('/api/op') ? { method: 'POST' } : {});
+    const res = await read(fetch(`${plain.url}${path}`, path.startsWith('/api/op') ? { method: 'POST' } : {}));
     const csp = directives(res.headers.get('content-security-policy'));
 
     expect(csp.get('script-src')).toBe("'self'");
@@ -100,7 +112,7 @@ describe('security headers (issue 14)', () => {
 
   it('behind a trusted proxy saying https: the session cookie is Secure and HSTS is sent', async () => {
     const res = await signIn(proxied, { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.20' });
-    const page = await fetch(`${proxied.url}/`, { headers: { 'x-forwarded-proto': 'https' } });
+    const page = await read(fetch(`${proxied.url}/`, { headers: { 'x-forwarded-proto': 'https' } }));
 
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toMatch(/portal_session=.+;\s*Secure/i);
@@ -110,7 +122,7 @@ describe('security headers (issue 14)', () => {
 
   it('serving https itself (TLS_CERT_FILE, TLS_KEY_FILE): the session cookie is Secure and HSTS is sent', async () => {
     const res = await signIn(direct);
-    const page = await undiciFetch(`${direct.url}/`, { dispatcher: trustingFixture });
+    const page = await read(undiciFetch(`${direct.url}/`, { dispatcher: trustingFixture }));
 
     expect(direct.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(res.status).toBe(200);
