@@ -125,9 +125,18 @@ async function createPostgres(url: string, reconnectMs: number): Promise<Db> {
       countCall(stats, 0, 2);
       return withClient(async (client) => {
         await client.query('BEGIN');
+        // A transaction is one connection, which runs one statement at a time: statements a caller starts together
+        // (Promise.all over `tx.query`) wait here for the one before, in the order they were made. node-pg would
+        // queue them itself, but that queue is deprecated and goes in pg@9.
+        let last: Promise<unknown> = Promise.resolve();
+        const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+          const turn = last.then(work, work);
+          last = turn.catch(() => undefined);
+          return turn;
+        };
         try {
           const result = await fn({
-            query: (sql, params, options) => run(client, sql, params, options),
+            query: (sql, params, options) => inTurn(() => run(client, sql, params, options)),
           });
           await client.query('COMMIT');
           return result;

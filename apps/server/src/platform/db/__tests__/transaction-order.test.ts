@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { useScratchDb } from '../../../../test/scratch-db.js';
+
+/**
+ * Statements a caller starts together inside a transaction (Promise.all over `tx.query`, as the order's credit check
+ * does) run one after the other on the transaction's connection, in the order they were made, without node-pg's
+ * deprecated queue (its warning: "Calling client.query() when the client is already executing a query").
+ */
+describe('statements started together inside a transaction', () => {
+  const db = useScratchDb('tx_order');
+
+  it('run in the order they were made, each seeing the ones before, with no deprecation warning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      await db().exec('CREATE TABLE tx_order_steps (n int PRIMARY KEY)');
+      const counts = await db().transaction((tx) =>
+        Promise.all(
+          [1, 2, 3, 4].map(async (n) => {
+            await tx.query('INSERT INTO tx_order_steps (n) VALUES ($1)', [n]);
+            return 0;
+          }),
+        ).then(() =>
+          Promise.all(
+            [1, 2, 3].map((n) => tx.query<{ c: number }>('SELECT count(*)::int AS c FROM tx_order_steps WHERE n <= $1', [n])),
+          ),
+        ),
+      );
+      expect(counts.map((rows) => rows[0]?.c)).toEqual([1, 2, 3]);
+      // A failed statement fails only itself; the transaction then ends as PostgreSQL says (aborted: rolled back).
+      await expect(
+        db().transaction((tx) =>
+          Promise.all([tx.query('SELECT 1'), tx.query('SELECT * FROM no_such_table'), tx.query('SELECT 2')]),
+        ),
+      ).rejects.toThrow(/no_such_table/);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((w) => w.includes('already executing a query'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});
