@@ -61,6 +61,8 @@ describe('query budgets', () => {
     expect(warm.phases.find((p) => p.name === 'caller')?.statements).toBe(0);
   });
 
+  // Decision 0067: a Product's page calls pricing's and orders' functions (migration 0148) inside that one statement;
+  // a function's query is no round trip and no statement of the Db, so every type, a Product too, stays at 1.
   it.each([
     ['Provider', 1],
     ['Reseller', 1],

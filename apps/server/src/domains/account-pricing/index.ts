@@ -13,5 +13,7 @@ export const pricingAccountExtension: AccountExtension = {
   name: 'pricing',
   extendedTypes: ['Product'],
   extendedSql: service.PAGE_FACTS_SQL,
+  // Migration 0148: planned only for a Product's page (decision 0067).
+  extendedFunction: 'account_pricing_page_facts',
   extendedValues: (facts, account, caller, now) => service.pricingExtendedValues(facts, account, caller, now),
 };

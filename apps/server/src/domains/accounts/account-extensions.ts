@@ -32,6 +32,14 @@ export interface AccountExtension {
   readonly extendedSql?: string;
   /** The account types `extendedSql` gives anything for (all when absent): the page's statement evaluates it for those only. */
   readonly extendedTypes?: readonly AccountType[];
+  /**
+   * The name of a PL/pgSQL function (created by a migration) that takes the account's id and returns `extendedSql`'s
+   * value for it; its body must be `extensionFunctionBody(extendedSql)` (a test compares every registered one with the
+   * database). The page's statement then calls the function instead of carrying the expression, so PostgreSQL plans
+   * and starts the expression's sub-plans only when the account is of `extendedTypes`, not on every page (issue 13,
+   * decision 0067: a typed extension's sub-plans cost about 0.6x a primary-key select on every account type otherwise).
+   */
+  readonly extendedFunction?: string;
   extendedValues?(facts: unknown, account: AccountRow, caller: Caller, now: Date): Record<string, FieldValue>;
   afterSave?(db: Queryable, event: AccountSavedEvent): Promise<void>;
 }
@@ -45,11 +53,25 @@ export function registerAccountExtension(extension: AccountExtension): void {
 
 const withValues = () => [...extensions.values()].filter((e) => e.extendedSql && e.extendedValues);
 
+/** The registered extensions that give their page values through a function (`extendedFunction`). */
+export const extensionsWithFunctions = () =>
+  withValues().filter((e): e is AccountExtension & { extendedSql: string; extendedFunction: string } =>
+    Boolean(e.extendedFunction),
+  );
+
+/**
+ * The PL/pgSQL body of an extension's `extendedFunction`: `extendedSql` evaluated over the row of the account whose id
+ * is the function's one argument. STABLE, so it reads the calling statement's snapshot, as the expression did in it.
+ */
+export const extensionFunctionBody = (extendedSql: string) =>
+  `BEGIN RETURN (SELECT (${extendedSql}) FROM accounts a WHERE a.id = $1); END`;
+
 /**
  * The select-list items that read every extension's facts for the account whose id is the SQL expression `target`
  * (null on every other row, where PostgreSQL does not evaluate them), named ext_0, ext_1, ... in registration order.
  * An extension with `extendedTypes` is evaluated only when the account's type is one of them (null otherwise): the
- * page's statement finds the account and its type together, so the type is not known when the text is written.
+ * page's statement finds the account and its type together, so the type is not known when the text is written; an
+ * extension with `extendedFunction` is a call of that function (planned only when called), not its expression.
  */
 export function extensionColumns(target: string): string {
   return withValues()
@@ -59,7 +81,10 @@ export function extensionColumns(target: string): string {
         return `'${t}'`;
       });
       const ofType = types ? ` AND a.account_type IN (${types.join(', ')})` : '';
-      return `, CASE WHEN a.id = ${target}${ofType} THEN (${e.extendedSql}) END AS ext_${i}`;
+      if (e.extendedFunction && !/^[a-z_][a-z0-9_]*$/.test(e.extendedFunction))
+        throw new Error(`not a function name: ${e.extendedFunction}`);
+      const value = e.extendedFunction ? `${e.extendedFunction}(a.id)` : `(${e.extendedSql})`;
+      return `, CASE WHEN a.id = ${target}${ofType} THEN ${value} END AS ext_${i}`;
     })
     .join('');
 }

@@ -53,12 +53,12 @@ export async function loadAccount(
   now: Date,
   admit?: (located: LocatedAccount | null) => void,
 ): Promise<Account> {
-  let chain: repo.PageRow[] | null = null;
+  let chain: repo.AncestryRow[] | null = null;
   let row: repo.PageRow | null = null;
   if (admit) {
-    chain = await repo.findInScopeWithAncestors(db, id, caller.scope.rootPath, extensionColumns);
-    const found = chain.at(-1);
-    row = found && found.id === id ? found : null;
+    const found = await repo.findInScopeWithAncestors(db, id, caller.scope.rootPath, extensionColumns);
+    row = found.account;
+    chain = found.chain;
     admit(row ? { id: row.id, type: row.account_type, path: row.path } : null);
     // One statement reads one snapshot, so the chain is the account's whole path unless the paths disagree.
     if (chain.length !== pathIds(row?.path ?? '').length) chain = null;

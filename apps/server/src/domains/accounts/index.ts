@@ -1,6 +1,8 @@
 export {
   type AccountExtension,
   type AccountSavedEvent,
+  extensionFunctionBody,
+  extensionsWithFunctions,
   registerAccountExtension,
 } from './account-extensions.js';
 export { accountFindingOperations } from './account-finding.operations.js';

@@ -35,6 +35,8 @@ export const ordersAccountExtension: AccountExtension = {
   name: 'orders',
   extendedTypes: ['Product'],
   extendedSql: UNDER_REVIEW_SQL,
+  // Migration 0148: planned only for a Product's page (decision 0067).
+  extendedFunction: 'orders_page_under_review',
   extendedValues: (underReview, account) => service.approvalValues(underReview, account),
   // Decision 0045: a saved change of a subscription's quantity or priced field is recorded as an order.
   afterSave: (db, event) => service.changeAfterSave(db, event),
