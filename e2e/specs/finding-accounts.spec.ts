@@ -91,8 +91,15 @@ test.describe('finding accounts', () => {
     await page.getByLabel('Status', { exact: true }).first().click();
     await page.getByRole('option', { name: 'Active', exact: true }).click();
     await expect(rows(page)).toHaveCount(3);
+    // The search and filters are in the address: Back from a child account shows the same list.
+    await expect(page).toHaveURL(/\/Accounts\?.*search=Team\+1.*type=Department.*state=Active/);
     await rows(page).getByRole('link', { name: 'Team 12' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Team 12' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('textbox', { name: 'Search by name' })).toHaveValue('Team 1');
+    await expect(page.getByLabel('Type', { exact: true }).first()).toHaveValue('Department');
+    await expect(page.getByLabel('Status', { exact: true }).first()).toHaveValue('Active');
+    await expect(rows(page)).toHaveCount(3);
   });
 
   test('at 390x844 the Accounts tab fits the screen', async ({ page }) => {

@@ -1,18 +1,13 @@
 import { Anchor, Badge, Box, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import {
-  ACCOUNT_STATES,
-  ACCOUNT_TYPES,
-  type AccountState,
-  type AccountType,
-  CHILD_ACCOUNTS_PAGE_SIZE,
-  CHILD_ACCOUNTS_PAGE_SIZES,
-} from '@portal/contracts';
+import { ACCOUNT_STATES, ACCOUNT_TYPES, type AccountState, type AccountType, CHILD_ACCOUNTS_PAGE_SIZES } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { lazyPart, PartLoader } from '../../../components/ui/lazy-part';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { type ChildAccountsQuery, useChildAccounts } from '../api/use-child-accounts';
+import { childAccountsQueryOf, withChildAccountsQuery } from '../utils/child-accounts-params';
 
 export interface ChildAccountsTabProps {
   accountId: number;
@@ -31,19 +26,22 @@ const CHILD_TYPES = ACCOUNT_TYPES.filter((type) => type !== 'Provider');
 
 /**
  * Decision 0054: the Accounts tab of a reseller or company, its direct children by name, searched (debounced),
- * filtered by type and state, paged, so the tree is not the only way down.
+ * filtered by type and state, paged, so the tree is not the only way down. The search, filters and page are kept in the
+ * address (replacing its entry), so Back from a child account, a reload or a shared link shows the same list.
  */
 export function ChildAccountsTab({ accountId, hrefForAccount }: ChildAccountsTabProps) {
   const { t } = useTranslation();
-  const [q, setQ] = useState<ChildAccountsQuery>({
-    text: '',
-    type: null,
-    state: null,
-    page: 1,
-    pageSize: CHILD_ACCOUNTS_PAGE_SIZE,
-  });
-  const [text, setText] = useState('');
-  const applyText = useDebouncedCallback((value: string) => setQ((prev) => ({ ...prev, page: 1, text: value.trim() })), 300);
+  const [params, setParams] = useSearchParams();
+  const q = childAccountsQueryOf(params);
+  const setQ = (next: ChildAccountsQuery) => setParams((prev) => withChildAccountsQuery(prev, next), { replace: true });
+  const [text, setText] = useState(q.text);
+  const applyText = useDebouncedCallback(
+    (value: string) =>
+      setParams((prev) => withChildAccountsQuery(prev, { ...childAccountsQueryOf(prev), page: 1, text: value.trim() }), {
+        replace: true,
+      }),
+    300,
+  );
   const result = useChildAccounts(accountId, q);
   const data = result.data;
   const pages = data ? Math.max(1, Math.ceil(data.Total / data.PageSize)) : 1;
