@@ -349,8 +349,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // CSRF: no cookie-authenticated change may come from another site.
   registerSameOriginGuard(app);
   registerResetTiming(app);
-  app.addHook('onSend', async (request, reply) => {
+  // Callback hooks, not async ones, on every request's way: no promise per request for what is synchronous.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   const config = loadConfig();
