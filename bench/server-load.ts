@@ -13,7 +13,7 @@
  * --profile DIR (a CPU profile of the server's thread during each app line's runs, DIR/<backend>-<line>.cpuprofile:
  * open it in Chrome's DevTools).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -65,9 +65,34 @@ function mainThreadCpu(): { userUs: number; systemUs: number; preempted: number 
 const DURATION_MS = Number(args.duration) * 1000;
 const CONNECTIONS = Number(args.connections);
 
+/**
+ * The CPU time (user + system, µs) of the PostgreSQL backends serving `database`, summed, from /proc (Linux, readable
+ * processes only); null when none is found. Backends opened during a run count whole, which is most of theirs.
+ */
+function databaseCpu(database: string | null): number | null {
+  if (!database || !existsSync('/proc/self/stat')) return null;
+  let total = 0;
+  let found = false;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmdline.startsWith('postgres:') || !cmdline.includes(` ${database} `)) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND;
+      found = true;
+    } catch {
+      // gone, or not readable
+    }
+  }
+  return found ? total : null;
+}
+
 async function runBackend(backend: Backend) {
   const bench = await openBenchDb(backend);
   const { db } = bench;
+  const database = /\/(portal_bench_[0-9a-f]+)/.exec(bench.location)?.[1] ?? null;
   try {
     await migrate(db, MIGRATIONS_DIR);
     await seedDemo(db);
@@ -117,8 +142,10 @@ async function runBackend(backend: Backend) {
         const profiled = session !== null && line.key !== 'noop';
         if (profiled) await session.post('Profiler.start');
         const cpuBefore = mainThreadCpu();
+        const dbBefore = databaseCpu(database);
         const result = await runLoad({ ...line, connections: CONNECTIONS, durationMs: DURATION_MS });
         const cpuAfter = mainThreadCpu();
+        const dbAfter = databaseCpu(database);
         if (profiled) {
           const { profile } = await session.post('Profiler.stop');
           profiles.set(line.key, [...(profiles.get(line.key) ?? []), profile]);
@@ -133,7 +160,9 @@ async function runBackend(backend: Backend) {
                 (cpuAfter.systemUs - cpuBefore.systemUs) / requests,
               )} µs system per request, ${(((cpuAfter.preempted - cpuBefore.preempted) / requests) * 100).toFixed(
                 1,
-              )} preemptions per 100)`
+              )} preemptions per 100${
+                dbBefore !== null && dbAfter !== null ? `; PostgreSQL: ${Math.round((dbAfter - dbBefore) / requests)} µs` : ''
+              })`
             : '';
         figures.push(`${line.key} ${Math.round(result.rps)}/s${cpu}`);
       }
