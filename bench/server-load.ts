@@ -66,13 +66,12 @@ const DURATION_MS = Number(args.duration) * 1000;
 const CONNECTIONS = Number(args.connections);
 
 /**
- * The CPU time (user + system, µs) of the PostgreSQL backends serving `database`, summed, from /proc (Linux, readable
- * processes only); null when none is found. Backends opened during a run count whole, which is most of theirs.
+ * The CPU time (user + system, µs) of each PostgreSQL backend serving `database`, by process id, from /proc (Linux,
+ * readable processes only); null when none is found. `databaseCpuSpent` turns two of them into the time spent between.
  */
-function databaseCpu(database: string | null): number | null {
+function databaseCpu(database: string | null): Map<string, number> | null {
   if (!database || !existsSync('/proc/self/stat')) return null;
-  let total = 0;
-  let found = false;
+  const byPid = new Map<string, number>();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
@@ -80,13 +79,23 @@ function databaseCpu(database: string | null): number | null {
       if (!cmdline.startsWith('postgres:') || !cmdline.includes(` ${database} `)) continue;
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND;
-      found = true;
+      byPid.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND);
     } catch {
       // gone, or not readable
     }
   }
-  return found ? total : null;
+  return byPid.size > 0 ? byPid : null;
+}
+
+/**
+ * The backends' CPU between two readings: what each backend alive at the end spent since the first (all of it for one
+ * opened since). A backend that exited in between (an idle pool connection closed) is left out rather than subtracted.
+ */
+function databaseCpuSpent(before: Map<string, number> | null, after: Map<string, number> | null): number | null {
+  if (!before || !after) return null;
+  let spent = 0;
+  for (const [pid, cpu] of after) spent += cpu - (before.get(pid) ?? 0);
+  return spent;
 }
 
 async function runBackend(backend: Backend) {
@@ -161,7 +170,9 @@ async function runBackend(backend: Backend) {
               )} µs system per request, ${(((cpuAfter.preempted - cpuBefore.preempted) / requests) * 100).toFixed(
                 1,
               )} preemptions per 100${
-                dbBefore !== null && dbAfter !== null ? `; PostgreSQL: ${Math.round((dbAfter - dbBefore) / requests)} µs` : ''
+                databaseCpuSpent(dbBefore, dbAfter) !== null
+                  ? `; PostgreSQL: ${Math.round((databaseCpuSpent(dbBefore, dbAfter) ?? 0) / requests)} µs`
+                  : ''
               })`
             : '';
         figures.push(`${line.key} ${Math.round(result.rps)}/s${cpu}`);
