@@ -4,13 +4,14 @@
 import net from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { host, port, path, body, cookie, connections, durationMs, warmupMs } = workerData;
+const { host, port, path, method, body, cookie, connections, durationMs, warmupMs } = workerData;
 
-const payload = Buffer.from(body, 'utf8');
+const payload = method === 'GET' ? Buffer.alloc(0) : Buffer.from(body, 'utf8');
 const request = Buffer.concat([
   Buffer.from(
-    `POST ${path} HTTP/1.1\r\nHost: ${host}:${port}\r\nContent-Type: application/json\r\n` +
-      `Content-Length: ${payload.length}\r\n${cookie ? `Cookie: ${cookie}\r\n` : ''}Connection: keep-alive\r\n\r\n`,
+    `${method} ${path} HTTP/1.1\r\nHost: ${host}:${port}\r\n` +
+      (method === 'GET' ? '' : `Content-Type: application/json\r\nContent-Length: ${payload.length}\r\n`) +
+      `${cookie ? `Cookie: ${cookie}\r\n` : ''}Connection: keep-alive\r\n\r\n`,
     'latin1',
   ),
   payload,

@@ -4,6 +4,8 @@ export interface LoadOptions {
   /** e.g. http://127.0.0.1:3000 */
   baseUrl: string;
   path: string;
+  /** POST (the default) with `body` as JSON, or GET without a body. */
+  method?: 'GET' | 'POST';
   body?: unknown;
   cookie?: string | null;
   /** Concurrent keep-alive connections. */
@@ -22,7 +24,7 @@ export interface LoadResult {
   p95Ms: number;
 }
 
-/** Drives POST requests at a loopback server from a worker thread for a bounded time. */
+/** Drives requests (POST unless asked) at a loopback server from a worker thread for a bounded time. */
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
   const url = new URL(options.baseUrl);
   const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
@@ -30,6 +32,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
       host: url.hostname,
       port: Number(url.port),
       path: options.path,
+      method: options.method ?? 'POST',
       body: JSON.stringify(options.body ?? {}),
       cookie: options.cookie ?? null,
       connections: options.connections ?? 10,

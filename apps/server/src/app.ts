@@ -89,6 +89,7 @@ import { quietClientAborts } from './platform/http/client-aborts.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { buildOpenApi, renderApiReference, withExplicitRoutes } from './platform/http/openapi.js';
 import { configureOutgoing } from './platform/http/outgoing.js';
+import { OneLinePerRequest } from './platform/http/request-log.js';
 import { registerSameOriginGuard } from './platform/http/same-origin.js';
 import { originOf, registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerServerTiming } from './platform/http/server-timing.js';
@@ -305,6 +306,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.https ? { https: options.https } : {}),
     logger: quietClientAborts(options.logger ?? false),
+    // One line per request, written when it is answered (decision 0068).
+    logController: new OneLinePerRequest(),
     genReqId: (req) => String(req.headers['x-request-id'] ?? crypto.randomUUID()).slice(0, 100),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
@@ -349,8 +352,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // CSRF: no cookie-authenticated change may come from another site.
   registerSameOriginGuard(app);
   registerResetTiming(app);
-  app.addHook('onSend', async (request, reply) => {
+  // Callback hooks, not async ones, on every request's way: no promise per request for what is synchronous.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   const config = loadConfig();

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { REQUEST_MIN_MILLISECONDS } from './password-reset.rules.js';
 
@@ -10,13 +9,16 @@ const started = new WeakMap<object, number>();
  * so timing does not tell whether a user matched. The wait is after the transaction, holding no connection.
  */
 export function registerResetTiming(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (request.url.split('?')[0] === PATH) started.set(request, performance.now());
+  // Callback hooks: every other request passes them without a promise or a timer.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const { url } = request;
+    if (url.startsWith(PATH) && (url.length === PATH.length || url[PATH.length] === '?')) started.set(request, performance.now());
+    done();
   });
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     const at = started.get(request);
-    if (at === undefined) return;
-    const remaining = REQUEST_MIN_MILLISECONDS - (performance.now() - at);
-    if (remaining > 0) await sleep(remaining);
+    const remaining = at === undefined ? 0 : REQUEST_MIN_MILLISECONDS - (performance.now() - at);
+    if (remaining > 0) setTimeout(() => done(null, payload), remaining);
+    else done(null, payload);
   });
 }

@@ -49,6 +49,25 @@ export function runWithProfile(profile: RequestProfile, fn: () => void): void {
   profiles.run(profile, fn);
 }
 
+let profilers = 0;
+
+/**
+ * Holds profiling on for as long as something (a server with `serverTiming`) may open profiles; the returned function
+ * lets go. When the last holder lets go the storage is switched off: from its first `run`, Node (20) tracks it
+ * through every promise the process creates, which costs every request of every server in the process, profiled or
+ * not. A later `runWithProfile` switches it on again.
+ */
+export function holdProfiling(): () => void {
+  profilers++;
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    profilers--;
+    if (profilers === 0) profiles.disable();
+  };
+}
+
 export function currentProfile(): RequestProfile | undefined {
   return profiles.getStore();
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * Security headers on every response, HTML and API alike (issue 14): a Content-Security-Policy without inline script,
@@ -56,18 +56,23 @@ export function isTls(request: FastifyRequest): boolean {
   return request.protocol === 'https';
 }
 
-function setCommonHeaders(request: FastifyRequest, reply: FastifyReply, policy: string) {
-  reply.header('content-security-policy', policy);
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('referrer-policy', 'same-origin');
-  reply.header('x-frame-options', 'SAMEORIGIN');
-  if (isTls(request)) reply.header('strict-transport-security', HSTS);
+/** The headers every answer carries whatever the connection (HSTS is added over TLS): built once, not per request. */
+export function commonHeaders(policy: string): Readonly<Record<string, string>> {
+  return {
+    'content-security-policy': policy,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'same-origin',
+    'x-frame-options': 'SAMEORIGIN',
+  };
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, settings: SecurityHeaderSettings = {}) {
-  const policy = portalPolicy(settings);
-  app.addHook('onSend', async (request, reply) => {
-    setCommonHeaders(request, reply, policy);
+  const headers = commonHeaders(portalPolicy(settings));
+  // A callback hook: nothing here waits, so no promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.headers(headers);
+    if (isTls(request)) reply.header('strict-transport-security', HSTS);
+    done(null, payload);
   });
 }
 
