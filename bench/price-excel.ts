@@ -1,15 +1,16 @@
 /**
- * Price workbooks of a price list (apps/server/src/domains/price-lists/PRICES.md), on PGlite:
+ * Price workbooks of a price list (apps/server/src/domains/price-lists/PRICES.md), on PGlite, then on PostgreSQL when
+ * DATABASE_URL is set (a scratch database, dropped afterwards: `scripts/with-postgres.sh npx tsx bench/price-excel.ts`):
  *
  * - upload preview (GetUpdatedMarketplacePricesFromExcel's work: stream-read, check every row, diff with the
  *   stored prices) of a 10,000-row workbook, as a ratio to a raw exceljs streaming read of the same file;
  * - export (ExportMarketplacePricesToExcel's job: read the list in chunks, write with the streaming writer,
  *   store the file) of 10,000 rows, as a ratio to a raw exceljs streaming write of the same rows.
  *
- *   npx tsx bench/price-excel.ts [--rows 10000] [--iterations 5]
+ *   npx tsx bench/price-excel.ts [--rows 10000] [--iterations 5] [--skip-pglite] [--skip-postgres]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
@@ -18,16 +19,20 @@ import { buildApp } from '../apps/server/src/app.js';
 import { insertAccount } from '../apps/server/src/domains/accounts/index.js';
 import { WORKBOOK_COLUMNS } from '../apps/server/src/domains/price-lists/excel.rules.js';
 import { previewMarketplaceUpload, startMarketplaceExport } from '../apps/server/src/domains/price-lists/excel.service.js';
-import { createDb } from '../apps/server/src/platform/db/db.js';
 import { migrate } from '../apps/server/src/platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
 import { insertStoredFile, localDiskStorage } from '../apps/server/src/platform/files/index.js';
 import type { Caller } from '../apps/server/src/platform/operations/types.js';
-import { benchSecrets } from './fixture.js';
+import { type Backend, benchSecrets, openBenchDb } from './fixture.js';
 import { formatMs, formatRatio, median, peakHeapGrowth, table } from './measure.js';
 
 const { values: args } = parseArgs({
-  options: { rows: { type: 'string', default: '10000' }, iterations: { type: 'string', default: '5' } },
+  options: {
+    rows: { type: 'string', default: '10000' },
+    iterations: { type: 'string', default: '5' },
+    'skip-pglite': { type: 'boolean', default: false },
+    'skip-postgres': { type: 'boolean', default: false },
+  },
   strict: true,
 });
 const ROWS = Math.max(100, Number(args.rows));
@@ -106,10 +111,13 @@ async function measurePair(
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
-async function main() {
+async function runBackend(backend: Backend) {
   const dir = mkdtempSync(join(tmpdir(), 'portal-bench-prices-'));
   const filesDir = join(dir, 'files');
-  const db = await createDb({ databaseUrl: null, dataDir: join(dir, 'db') });
+  const bench = await openBenchDb(backend);
+  const db = bench.db;
+  const name = backend === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  log(`== ${name}: ${bench.location} ==`);
   try {
     await migrate(db, MIGRATIONS_DIR);
     const app = await buildApp({ secrets: benchSecrets, db, webDist: null, filesDir, backgroundJobs: false });
@@ -156,6 +164,8 @@ async function main() {
         [listId, row?.id, rules.map((r) => r.Id)],
       );
     }
+    // As autovacuum would soon after a bulk load: the planner sees a list of SERVICES services.
+    await db.exec('ANALYZE');
     const caller: Caller = {
       userId: user,
       username: 'bench.prices',
@@ -217,6 +227,7 @@ async function main() {
       });
       await app.jobs.runDue();
     };
+    const loadStart = loadavg()[0] as number;
     const [preview, rawRead] = await measurePair(previewOnce, () => rawStreamingRead(upload));
     const [exportRun, rawWrite] = await measurePair(exportOnce, () => rawStreamingWrite(rowsForWrite));
     // Memory: the heap growth of one preview and one export against the raw read and write of the same rows.
@@ -235,8 +246,9 @@ async function main() {
       rawWrite: await peakHeapGrowth(() => rawStreamingWrite(rowsForWrite)),
     };
 
+    const loadEnd = loadavg()[0] as number;
     console.log(
-      `\nPrice workbooks, PGlite, ${rowsForWrite.length} rows (${changes} changed in the upload), median of ${ITERATIONS} alternating runs\n`,
+      `\nPrice workbooks, ${name}, ${rowsForWrite.length} rows (${changes} changed in the upload), median of ${ITERATIONS} alternating runs, load average ${loadStart.toFixed(1)} -> ${loadEnd.toFixed(1)}\n`,
     );
     console.log(
       table(
@@ -277,11 +289,21 @@ async function main() {
         ],
       ),
     );
+    if (backend === 'postgres') {
+      console.log(
+        "\nOn PostgreSQL the CPU columns are this process's only: the server's own work runs in its processes, on the other core.",
+      );
+    }
     await app.close();
   } finally {
-    await db.close().catch(() => undefined);
+    await bench.dispose();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+async function main() {
+  if (!args['skip-pglite']) await runBackend('pglite');
+  if (!args['skip-postgres'] && process.env.DATABASE_URL) await runBackend('postgres');
 }
 
 main().catch((error: unknown) => {

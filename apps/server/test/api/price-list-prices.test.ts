@@ -462,6 +462,56 @@ describe('price list prices by Excel [M3.13] [M3.14] [M7.12] [M7.13] [M7.14]', (
     expect(await ids({ OwnerAccountIds: [provider] })).toEqual([]);
   });
 
+  it('[M7.14] [M3.14] exports a list of more than two chunks of services (200 a chunk) in order, each once, with its own prices, filtered across chunks', async () => {
+    // 401 copies of Prices Backup (2 fees: EUR and USD, EUR) by a vendor of their own: chunks of 200, 200 and 1;
+    // every third in Communication.
+    const copier = await makeAccount(t.db, { type: 'Company', parentId: provider });
+    const copies = await t.db.query<{ id: number; category: string }>(
+      `INSERT INTO services (service_name, display_name, owner_account_id, state, definition, category)
+       SELECT 'Chunked ' || g, 'Chunked ' || g, $2, s.state, s.definition,
+              CASE WHEN g % 3 = 0 THEN 'Communication' ELSE 'Backup' END
+       FROM services s, generate_series(1, 401) g WHERE s.id = $1
+       RETURNING id, category`,
+      [backup.id, copier],
+    );
+    const ids = copies.map((r) => r.id).sort((a, b) => a - b);
+    const list = await makePriceList(t.db, { ownerId: provider, serviceIds: ids });
+    const priced = ids[300] as number;
+    await setListPrice(t.db, {
+      marketplaceId: list,
+      serviceId: priced,
+      ruleId: rule(backup, 1).Id,
+      currency: 'EUR',
+      price: '27.25',
+    });
+
+    const all = sheetRows(
+      (await exported('provider', 'ExportMarketplacePricesToExcel', { marketplaceId: list, filter: {} })).workbook,
+    ).rows;
+    expect(all).toHaveLength(ids.length * 3);
+    expect([...new Set(all.map((r) => r.v['Service ID']))]).toEqual(ids);
+    const ownPrices = all.filter((r) => r.v['Custom price'] !== null);
+    expect(ownPrices.map((r) => [r.v['Service ID'], r.v['Priceable item'], r.v.Currency, r.v['Custom price']])).toEqual([
+      [priced, rule(backup, 1).PriceableItemId, 'EUR', 27.25],
+    ]);
+
+    const communication = sheetRows(
+      (
+        await exported('provider', 'ExportMarketplacePricesToExcel', {
+          marketplaceId: list,
+          filter: { ServiceCategories: ['Communication'] },
+        })
+      ).workbook,
+    ).rows;
+    const expected = copies
+      .filter((r) => r.category === 'Communication')
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
+    expect(expected.length).toBeGreaterThan(0);
+    expect([...new Set(communication.map((r) => r.v['Service ID']))]).toEqual(expected);
+    expect(communication).toHaveLength(expected.length * 3);
+  });
+
   it('[M3.13] [M5.6] previews only the changed rows, with percent change blank when the old price is 0', async () => {
     const list = await makePriceList(t.db, { ownerId: provider, serviceIds: [backup.id, mail.id] });
     await setListPrice(t.db, {

@@ -10,7 +10,7 @@ import {
   toServiceFilter,
 } from './excel.service.js';
 import * as repo from './prices.repository.js';
-import { feeCurrencies, ownPriceMaps, ownPricesOf, storedFeeRules } from './prices.rules.js';
+import { feeCurrencies, type OwnPrice, ownPriceMaps, ownPricesOf, storedFeeRules } from './prices.rules.js';
 
 /**
  * Prices are written as numbers so Excel computes with them. A price keeps at most 6 decimals and 17
@@ -20,6 +20,12 @@ const asCellNumber = (price: string | null) => (price === null ? null : Number(p
 
 /** Services read and written per chunk, between which requests get their turn. */
 const CHUNK = 200;
+
+/** A page of services with their fees, and (a price list) their own prices. */
+interface ExportChunk {
+  services: repo.ListServiceFeesRow[];
+  own: OwnPrice[];
+}
 
 const safeName = (name: string) =>
   [...name]
@@ -55,25 +61,36 @@ function priceExportHandler(type: string, deps: { storage: FileStorage }): JobHa
       }
       await ctx.progress(0, 'Exporting prices');
       const writer = new XlsxStreamWriter({ sheetName: PRICE_SHEET, columns: WORKBOOK_COLUMNS[p.kind], creator: 'Cloud portal' });
-      let afterId = 0;
-      let done = 0;
-      for (;;) {
+      const readChunk = async (afterId: number): Promise<ExportChunk> => {
         const services = await repo.listExportServices(ctx.db, {
           ...(p.kind === 'marketplace' ? { marketplaceId: p.marketplaceId as number } : { scopePath: p.scopePath as string }),
           filter,
           afterId,
           limit: CHUNK,
         });
-        const last = services.at(-1);
-        if (!last) break;
         const own =
-          p.kind === 'marketplace'
+          p.kind === 'marketplace' && services.length > 0
             ? await repo.listOwnPrices(
                 ctx.db,
                 p.marketplaceId as number,
                 services.map((s) => s.id),
               )
             : [];
+        return { services, own };
+      };
+      let next: Promise<ExportChunk> | null = readChunk(0);
+      let done = 0;
+      while (next) {
+        const chunk: ExportChunk = await next;
+        const { services, own } = chunk;
+        const last = services.at(-1);
+        if (!last) break;
+        // The next chunk is read while this one is written (on PostgreSQL the server answers it meanwhile), so at
+        // most two chunks are held. A short page, or every service of the list passed, is the last one.
+        const more: boolean = services.length === CHUNK && !(total > 0 && done + services.length >= total);
+        next = more ? readChunk(last.id) : null;
+        // Handled when awaited; if this chunk's writing fails first, its failure is the job's, not an unhandled one.
+        next?.catch(() => undefined);
         const ownByService = ownPriceMaps(own);
         for (const row of services) {
           const ownPrices = ownPricesOf(ownByService, row.id);
@@ -100,7 +117,6 @@ function priceExportHandler(type: string, deps: { storage: FileStorage }): JobHa
           }
         }
         done += services.length;
-        afterId = last.id;
         await ctx.progress(
           total > 0 ? progressOf(done, total, 95) : Math.min(90, done),
           `Exported the prices of ${done} services`,

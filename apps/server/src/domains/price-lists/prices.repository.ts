@@ -131,10 +131,15 @@ export async function listOwnPrices(db: Queryable, marketplaceId: number, servic
   // One JSON text parsed once (a list holds thousands of prices; a result row each cost the driver more than the
   // query), the prices without numeric(24,6)'s padding (9.500000 travels as 9.5, as normalizePrice writes it).
   // Two texts, not "$2 IS NULL OR ...": a generic plan of that could not use the index for the services asked.
+  // The prices of some services (an export's chunk, one service's edit) come in no particular order: their callers
+  // look them up by fee (ownPriceMaps), and sorting a chunk's thousand prices cost PGlite about 1.5 ms (issue 12).
   const [row] = await db.query<{ prices: string | null }>(
-    `SELECT json_agg(json_build_array(service_id, rule_id, currency, trim_scale(custom_price)::text)
-                     ORDER BY service_id, rule_id, currency)::text AS prices
-     FROM marketplace_prices WHERE marketplace_id = $1${serviceIds ? ' AND service_id = ANY($2::int[])' : ''}`,
+    serviceIds
+      ? `SELECT json_agg(json_build_array(service_id, rule_id, currency, trim_scale(custom_price)::text))::text AS prices
+         FROM marketplace_prices WHERE marketplace_id = $1 AND service_id = ANY($2::int[])`
+      : `SELECT json_agg(json_build_array(service_id, rule_id, currency, trim_scale(custom_price)::text)
+                         ORDER BY service_id, rule_id, currency)::text AS prices
+         FROM marketplace_prices WHERE marketplace_id = $1`,
     serviceIds ? [marketplaceId, serviceIds] : [marketplaceId],
   );
   const prices = row?.prices ? (JSON.parse(row.prices) as [number, string, string, string][]) : [];
@@ -173,8 +178,12 @@ export async function listExportServices(
   const page =
     'marketplaceId' in p
       ? {
+          // The cursor on both sides of the join (the planner does not carry a range across it): the list's rows and
+          // the services are each read in index order from the cursor and the scan stops at the limit, instead of
+          // starting from the list's first service for every chunk (PGlite, a chunk at 600 of 1,000: 5.3 -> 0.5 ms).
           sql: `SELECT s.id, s.display_name FROM marketplace_services ms JOIN services s ON s.id = ms.service_id
-                WHERE ms.marketplace_id = $1 AND s.id > $2 AND ${FILTER_SQL(3)} ORDER BY s.id LIMIT $6`,
+                WHERE ms.marketplace_id = $1 AND ms.service_id > $2 AND s.id > $2 AND ${FILTER_SQL(3)}
+                ORDER BY ms.service_id LIMIT $6`,
           params: [p.marketplaceId, p.afterId, ...filterParams(p.filter), p.limit],
         }
       : {

@@ -89,6 +89,8 @@ export function pricedRules<R extends FeeRule>(rules: readonly R[]): PricedRule<
   return rules.filter((r): r is PricedRule<R> => r.enabled && r.Id !== null);
 }
 
+const NO_CURRENCIES: readonly string[] = [];
+
 /**
  * Every fee of the service in every currency it has a suggested retail price or an own price in, or only
  * in `currency` when given (a fee without a price in it is listed blank, so one can be added).
@@ -110,14 +112,24 @@ export function feeCurrencies(
       else ownCurrencies.set(ruleId, [key.slice(bar + 1)]);
     }
   }
+  // Per fee, plain arrays (a fee has a few currencies), not a Map and a Set: the export runs this for thousands of fees.
   for (const rule of pricedRules(service.rules)) {
-    const srps = new Map(rule.SuggestedRetailPrices.map((p) => [p.Currency, p.Charge]));
-    const currencies = new Set<string>(currency ? [currency] : srps.keys());
-    for (const c of ownCurrencies.get(rule.Id) ?? []) if (c) currencies.add(c);
+    const srps = rule.SuggestedRetailPrices;
+    let currencies: string[];
+    if (currency) currencies = [currency];
+    else {
+      currencies = [];
+      for (const p of srps) if (!currencies.includes(p.Currency)) currencies.push(p.Currency);
+      for (const c of ownCurrencies.get(rule.Id) ?? NO_CURRENCIES) if (c && !currencies.includes(c)) currencies.push(c);
+      if (currencies.length > 1) currencies.sort();
+    }
     const priceableItem = priceableItemOf(rule) ?? rule.Id;
     const description = describeRule(rule);
     const advanceMonths = rule.AdvancePaymentConfiguration?.AdvancePeriodLenghtInMonths ?? null;
-    for (const c of currencies.size > 1 ? [...currencies].sort() : currencies) {
+    for (const c of currencies) {
+      // The last SRP given in a currency, as a map of them by currency would keep.
+      let srp: string | null = null;
+      for (const p of srps) if (p.Currency === c) srp = p.Charge;
       out.push({
         serviceId: service.serviceId,
         ruleId: rule.Id,
@@ -126,7 +138,7 @@ export function feeCurrencies(
         chargeType: rule.ChargeType,
         advanceMonths,
         currency: c,
-        srp: srps.get(c) ?? null,
+        srp,
         purchase: rule.Charge,
       });
     }

@@ -45,6 +45,29 @@ describe('fees and currencies of a service', () => {
     ]);
     expect(usd.map((f) => `${f.priceableItem} ${f.currency} ${f.srp}`)).toEqual(['PI-7-1 USD 12', 'PI-7-2 USD null']);
   });
+
+  it('lists a currency once, sorted, with the last SRP given in it, own price currencies included', () => {
+    const twice: PricedService = {
+      ...service,
+      rules: [
+        rule({
+          Id: 'a',
+          PriceableItemId: 'PI-7-1',
+          SuggestedRetailPrices: [
+            { Currency: 'USD', Charge: '12' },
+            { Currency: 'EUR', Charge: '10' },
+            { Currency: 'USD', Charge: '13' },
+          ],
+        }),
+      ],
+    };
+    const own = new Map([
+      [priceKey('a', 'CHF'), '9'],
+      [priceKey('a', 'EUR'), '8'],
+    ]);
+    expect(feeCurrencies(twice, own, null).map((f) => `${f.currency} ${f.srp}`)).toEqual(['CHF null', 'EUR 10', 'USD 13']);
+    expect(feeCurrencies(twice, own, 'USD').map((f) => `${f.currency} ${f.srp}`)).toEqual(['USD 13']);
+  });
 });
 
 describe('fees as stored (storedFeeRules)', () => {
