@@ -295,6 +295,32 @@ describe('filters, order and paging [M3.12] [M9.6]', () => {
     expect(past.body).toMatchObject({ Services: [], Total: 4, Page: 9 });
   });
 
+  it('answers a text search the same whichever way its statement reads it: counted with its page, then kept and prepared', async () => {
+    // The first search of a text reads its matching set once for the page and the total; once its total and the
+    // total without the text are kept, its first page is prepared and walks the order's index (limit 1: 2 x 2 >= 1 x 4)
+    // or sorts the matching set (limit 3: 2 x 2 < 3 x 4). Rows, order and totals are the same every time.
+    for (const [who, expected] of [
+      ['provider', ['Alpha Backup', 'Delta Backup Vault']],
+      ['r1', ['Alpha Backup', 'Delta Backup Vault']],
+      ['c3', []],
+    ] as const) {
+      for (const limit of [1, 3]) {
+        const input = { orderBy: { Key: 'DisplayName', Direction: 'DESC' }, page: 1, limit };
+        const counted = await search(who, { DisplayName: 'BACKUP' }, input);
+        await search(who, {}, input);
+        const kept = await search(who, { DisplayName: 'BACKUP' }, input);
+        const again = await search(who, { DisplayName: 'BACKUP' }, input);
+        expect(counted.status).toBe(200);
+        expect(counted.body.Total).toBe(expected.length);
+        expect(counted.body.Services.map((s: { DisplayName: string }) => s.DisplayName)).toEqual(
+          [...expected].reverse().slice(0, limit),
+        );
+        expect(kept.body).toEqual(counted.body);
+        expect(again.body).toEqual(counted.body);
+      }
+    }
+  });
+
   it('gives the right total after the catalogue or a price list changes; other writes keep the kept totals', async () => {
     const total = async (who: string) => (await search(who, {}, { page: 1, limit: 1 })).body.Total as number;
     const statements = async (fn: () => Promise<unknown>) => {
