@@ -248,6 +248,11 @@ describe('filters, order and paging [M3.12] [M9.6]', () => {
   it('filters by part of the name, vendor, category and every tag given', async () => {
     expect(await names('provider', { DisplayName: 'backup' })).toEqual(['Alpha Backup', 'Delta Backup Vault']);
     expect(await names('provider', { DisplayName: '%' })).toEqual([]);
+    // Either name, without case (the service name of 'Alpha Backup' is 'AlphaBackup'), never across the two.
+    expect(await names('provider', { DisplayName: 'HABACK' })).toEqual(['Alpha Backup']);
+    expect(await names('provider', { DisplayName: 'backupalpha' })).toEqual([]);
+    expect(await names('provider', { DisplayName: 'backup\nalpha' })).toEqual([]);
+    expect(await names('provider', { DisplayName: 'Alpha\nBackup' })).toEqual([]);
     expect(await names('provider', { OwnerAccountIds: [ids.vendor2] })).toEqual(['Delta Backup Vault']);
     expect(await names('provider', { ServiceCategories: ['Communication', 'Security'] })).toEqual(['Beta Mail', 'Gamma Shield']);
     expect(await names('provider', { ServiceTags: ['Backup'] })).toEqual(['Alpha Backup', 'Delta Backup Vault']);

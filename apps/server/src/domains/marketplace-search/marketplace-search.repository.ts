@@ -122,7 +122,14 @@ function whereOf(set: SearchSet, p: Params, options: { withText: boolean } = { w
   const parts = [`s.state = 'Active'`, baseCondition(set.base, p)];
   if (options.withText && f.text !== '') {
     const pattern = p.add(likePattern(f.text));
-    parts.push(`(s.display_name ILIKE ${pattern} OR s.service_name ILIKE ${pattern})`);
+    // Either name contains the text, without case: `search_name` holds both lower-cased with a newline between them
+    // (migration 0146), so one LIKE of the lower-cased text is the same test (ILIKE is lower() and LIKE in a UTF-8
+    // database) as long as the text holds no newline to match across them; one that does is tested the old way.
+    parts.push(
+      f.text.includes('\n')
+        ? `(s.display_name ILIKE ${pattern} OR s.service_name ILIKE ${pattern})`
+        : `s.search_name LIKE lower(${pattern})`,
+    );
   }
   if (f.ownerIds.length > 0) parts.push(`s.owner_account_id = ANY(${p.add(f.ownerIds)}::int[])`);
   if (f.categories.length > 0) parts.push(`s.category = ANY(${p.add(f.categories)}::text[])`);
