@@ -301,27 +301,31 @@ describe('filters, order and paging [M3.12] [M9.6]', () => {
   });
 
   it('answers a text search the same whichever way its statement reads it: counted with its page, then kept and prepared', async () => {
-    // The first search of a text reads its matching set once for the page and the total; once its total and the
-    // total without the text are kept, its first page is prepared and walks the order's index (limit 1: 2 x 2 >= 1 x 4)
-    // or sorts the matching set (limit 3: 2 x 2 < 3 x 4). Rows, order and totals are the same every time.
-    for (const [who, expected] of [
-      ['provider', ['Alpha Backup', 'Delta Backup Vault']],
-      ['r1', ['Alpha Backup', 'Delta Backup Vault']],
-      ['c3', []],
+    // The first search of a text reads its matching set once for the page and the total; once its total T and the
+    // total B without the text are kept, its first page is prepared and walks the order's index when
+    // limit x B <= 10 x T x T, else sorts the matching set: the provider's "alpha" (T 1, B 4) walks with limit 1
+    // and sorts with limit 6, R1's (B 2) too, "backup" (T 2) walks. Rows, order and totals are the same every time.
+    const seen = { backup: ['Alpha Backup', 'Delta Backup Vault'], alpha: ['Alpha Backup'] };
+    for (const [who, sees] of [
+      ['provider', seen],
+      ['r1', seen],
+      ['c3', { backup: [], alpha: [] }],
     ] as const) {
-      for (const limit of [1, 3]) {
-        const input = { orderBy: { Key: 'DisplayName', Direction: 'DESC' }, page: 1, limit };
-        const counted = await search(who, { DisplayName: 'BACKUP' }, input);
-        await search(who, {}, input);
-        const kept = await search(who, { DisplayName: 'BACKUP' }, input);
-        const again = await search(who, { DisplayName: 'BACKUP' }, input);
-        expect(counted.status).toBe(200);
-        expect(counted.body.Total).toBe(expected.length);
-        expect(counted.body.Services.map((s: { DisplayName: string }) => s.DisplayName)).toEqual(
-          [...expected].reverse().slice(0, limit),
-        );
-        expect(kept.body).toEqual(counted.body);
-        expect(again.body).toEqual(counted.body);
+      for (const text of ['backup', 'alpha'] as const) {
+        for (const limit of [1, 6]) {
+          const input = { orderBy: { Key: 'DisplayName', Direction: 'DESC' }, page: 1, limit };
+          const counted = await search(who, { DisplayName: text.toUpperCase() }, input);
+          await search(who, {}, input);
+          const kept = await search(who, { DisplayName: text.toUpperCase() }, input);
+          const again = await search(who, { DisplayName: text.toUpperCase() }, input);
+          expect(counted.status).toBe(200);
+          expect(counted.body.Total).toBe(sees[text].length);
+          expect(counted.body.Services.map((s: { DisplayName: string }) => s.DisplayName)).toEqual(
+            [...sees[text]].reverse().slice(0, limit),
+          );
+          expect(kept.body).toEqual(counted.body);
+          expect(again.body).toEqual(counted.body);
+        }
       }
     }
   });

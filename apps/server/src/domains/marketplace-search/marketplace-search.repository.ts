@@ -386,7 +386,7 @@ const totalKey = (set: SearchSet, where: string, values: readonly unknown[]) =>
  * A text search counted now takes `matched`, planned for its values (the planner then sees the text: a text too
  * short for a trigram is read sequentially). A text search whose total T is kept takes, on its first page, the
  * cheaper way by the kept totals, prepared: `walk` reads about limit x B / T rows where B is the kept total of the
- * same set without the text, `matched` about T, so `walk` when T x T >= limit x B. Without a kept B it is planned for
+ * same set without the text, `matched` about T, so `walk` when limit x B / T <= WALKED_PER_MATCHED x T. Without a kept B it is planned for
  * its values, as every other page. The totals only choose the way; the rows and their order are the same either way.
  */
 function accessOf(
@@ -406,8 +406,16 @@ function accessOf(
   if (page.offset !== 0 || base === undefined || set.filters.text.length < MIN_PREPARED_TEXT) {
     return { way: 'walk', prepared: false };
   }
-  return { way: found * found >= page.limit * base ? 'walk' : 'matched', prepared: true };
+  return { way: page.limit * base <= WALKED_PER_MATCHED * found * found ? 'walk' : 'matched', prepared: true };
 }
+
+/**
+ * How many rows a walk may test for each row the matching set reads, and still be the cheaper way: a walked row is an
+ * index entry and one LIKE on stored text, a matched row trigram posting entries (the posting lists of every trigram of
+ * the text, however few rows match), a heap fetch and a recheck. Measured on 50,000 services (PostgreSQL, loaded
+ * machine): "cloud sync" (347 matches) walking about 2,900 rows cost less than reading its matching set.
+ */
+const WALKED_PER_MATCHED = 10;
 
 /** The shortest text whose search is prepared (pg_trgm's trigrams are 3 characters long). */
 const MIN_PREPARED_TEXT = 3;
