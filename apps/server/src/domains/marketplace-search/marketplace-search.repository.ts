@@ -383,8 +383,9 @@ const totalKey = (set: SearchSet, where: string, values: readonly unknown[]) =>
  * is counted from that same set, so a text never searched before is scanned once, not once for the page and once
  * for the count. `prepared`: the way is fixed by the text itself, so a generic plan cannot choose a worse one.
  *
- * A text search counted now takes `matched`, planned for its values (the planner then sees the text: a text too
- * short for a trigram is read sequentially). A text search whose total T is kept takes, on its first page, the
+ * A text search counted now takes `matched`, prepared on its first page (its generic plan reads the set through the
+ * trigram index, measured on both databases; a text shorter than a trigram is planned for its values, and the planner
+ * then reads it sequentially). A text search whose total T is kept takes, on its first page, the
  * cheaper way by the kept totals, prepared: `walk` reads about limit x B / T rows where B is the kept total of the
  * same set without the text, `matched` about T, so `walk` when limit x B / T <= WALKED_PER_MATCHED x T. Without a kept B it is planned for
  * its values, as every other page. The totals only choose the way; the rows and their order are the same either way.
@@ -398,7 +399,10 @@ function accessOf(
   if (set.filters.text === '') return { way: 'walk', prepared: false };
   const totals = totalsByDb.get(db);
   const found = totals?.get(countKey)?.total;
-  if (found === undefined) return { way: 'matched', prepared: false };
+  // Counted now: the matching set is read whatever the plan; prepared, the statement is not planned for every new text.
+  if (found === undefined) {
+    return { way: 'matched', prepared: page.offset === 0 && set.filters.text.length >= MIN_PREPARED_TEXT };
+  }
   const withoutText: SearchSet = { ...set, filters: { ...set.filters, text: '' } };
   const q = new Params();
   const base = totals?.get(totalKey(withoutText, whereOf(withoutText, q), q.values))?.total;
