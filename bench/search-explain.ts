@@ -14,7 +14,7 @@ import {
   searchMetadata,
   searchServices,
 } from '../apps/server/src/domains/marketplace-search/marketplace-search.service.js';
-import type { Queryable } from '../apps/server/src/platform/db/db.js';
+import type { Queryable, QueryOptions } from '../apps/server/src/platform/db/db.js';
 import { migrate } from '../apps/server/src/platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
 import { seedDemo } from '../apps/server/src/seed/demo-seed.js';
@@ -36,16 +36,43 @@ try {
   await seedDemo(db);
   await generateSearchData(db, Number(args.services));
 
-  /** Runs each statement under EXPLAIN ANALYZE (printed), then for real. */
+  /** A value as an SQL literal of unknown type (standard_conforming_strings is on). */
+  const literal = (value: unknown): string => {
+    if (value === null || value === undefined) return 'NULL';
+    if (typeof value === 'number') return String(value);
+    if (value instanceof Date) return `'${value.toISOString()}'`;
+    if (Array.isArray(value)) return `'{${value.map((v) => `"${String(v).replace(/["\\]/g, '\\$&')}"`).join(',')}}'`;
+    return `'${String(value).replaceAll("'", "''")}'`;
+  };
+
+  /**
+   * Runs each statement under EXPLAIN ANALYZE (printed), then for real. A prepared statement (`QueryOptions.prepare`)
+   * is explained as it runs: prepared and executed under force_generic_plan, so the plan printed is its generic plan
+   * (the planning time printed is then that of the first execution; later ones reuse the plan).
+   */
   let printing = false;
   const explaining: Queryable = {
-    async query<T>(sql: string, params?: readonly unknown[]) {
+    async query<T>(sql: string, params?: readonly unknown[], options?: QueryOptions) {
       if (printing) {
-        const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, params);
-        console.log(`\n--- statement\n${sql.replace(/\n\s*/g, '\n  ')}\n--- plan`);
+        const values = params ?? [];
+        const plan = options?.prepare
+          ? await db.transaction(async (tx) => {
+              await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
+              await tx.query(`PREPARE explained AS ${sql}`);
+              // EXECUTE takes no bound parameters: the values are written in (bench only; the product binds them).
+              const args = values.length > 0 ? `(${values.map(literal).join(', ')})` : '';
+              const rows = await tx.query<{ 'QUERY PLAN': string }>(
+                `EXPLAIN (ANALYZE, COSTS OFF, SUMMARY) EXECUTE explained${args}`,
+              );
+              await tx.query('DEALLOCATE explained');
+              return rows;
+            })
+          : await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF, SUMMARY) ${sql}`, params);
+        const kind = options?.prepare ? 'prepared statement, generic plan' : 'statement';
+        console.log(`\n--- ${kind}\n${sql.replace(/\n\s*/g, '\n  ')}\n--- plan`);
         for (const line of plan) console.log(line['QUERY PLAN']);
       }
-      return db.query<T>(sql, params);
+      return db.query<T>(sql, params, options);
     },
   } as Queryable;
 
@@ -59,6 +86,7 @@ try {
   const provider = await viewing('provider.admin');
   const reseller = await viewing('blueharbor.admin');
 
+  let newWord = 0;
   const cases: [string, () => Promise<unknown>][] = [
     [
       'SearchServices page 1, provider',
@@ -67,6 +95,33 @@ try {
     [
       'SearchServices page 1, reseller',
       async () => searchServices(explaining, { ...reseller }, SearchServices.input.parse({ options: {}, page: 1, limit: 20 })),
+    ],
+    [
+      'SearchServices "vault", provider (total kept after the unprinted run)',
+      async () =>
+        searchServices(
+          explaining,
+          { ...provider },
+          SearchServices.input.parse({ options: { DisplayName: 'vault' }, page: 1, limit: 20 }),
+        ),
+    ],
+    [
+      'SearchServices "cloud sync", provider (total kept after the unprinted run)',
+      async () =>
+        searchServices(
+          explaining,
+          { ...provider },
+          SearchServices.input.parse({ options: { DisplayName: 'cloud sync' }, page: 1, limit: 20 }),
+        ),
+    ],
+    [
+      'SearchServices a word never searched before, provider (counted in the page statement)',
+      async () =>
+        searchServices(
+          explaining,
+          { ...provider },
+          SearchServices.input.parse({ options: { DisplayName: `Vault ${++newWord}` }, page: 1, limit: 20 }),
+        ),
     ],
     [
       'GetSearchServicesMetadata one category, provider',

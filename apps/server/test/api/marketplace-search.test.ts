@@ -248,6 +248,11 @@ describe('filters, order and paging [M3.12] [M9.6]', () => {
   it('filters by part of the name, vendor, category and every tag given', async () => {
     expect(await names('provider', { DisplayName: 'backup' })).toEqual(['Alpha Backup', 'Delta Backup Vault']);
     expect(await names('provider', { DisplayName: '%' })).toEqual([]);
+    // Either name, without case (the service name of 'Alpha Backup' is 'AlphaBackup'), never across the two.
+    expect(await names('provider', { DisplayName: 'HABACK' })).toEqual(['Alpha Backup']);
+    expect(await names('provider', { DisplayName: 'backupalpha' })).toEqual([]);
+    expect(await names('provider', { DisplayName: 'backup\nalpha' })).toEqual([]);
+    expect(await names('provider', { DisplayName: 'Alpha\nBackup' })).toEqual([]);
     expect(await names('provider', { OwnerAccountIds: [ids.vendor2] })).toEqual(['Delta Backup Vault']);
     expect(await names('provider', { ServiceCategories: ['Communication', 'Security'] })).toEqual(['Beta Mail', 'Gamma Shield']);
     expect(await names('provider', { ServiceTags: ['Backup'] })).toEqual(['Alpha Backup', 'Delta Backup Vault']);
@@ -293,6 +298,36 @@ describe('filters, order and paging [M3.12] [M9.6]', () => {
     expect(first.body.Services).toHaveLength(3);
     expect(second.body.Services.map((s: { DisplayName: string }) => s.DisplayName)).toEqual(['Gamma Shield']);
     expect(past.body).toMatchObject({ Services: [], Total: 4, Page: 9 });
+  });
+
+  it('answers a text search the same whichever way its statement reads it: counted with its page, then kept and prepared', async () => {
+    // The first search of a text reads its matching set once for the page and the total; once its total T and the
+    // total B without the text are kept, its first page is prepared and walks the order's index when
+    // limit x B <= 10 x T x T, else sorts the matching set: the provider's "alpha" (T 1, B 4) walks with limit 1
+    // and sorts with limit 6, R1's (B 2) too, "backup" (T 2) walks. Rows, order and totals are the same every time.
+    const seen = { backup: ['Alpha Backup', 'Delta Backup Vault'], alpha: ['Alpha Backup'] };
+    for (const [who, sees] of [
+      ['provider', seen],
+      ['r1', seen],
+      ['c3', { backup: [], alpha: [] }],
+    ] as const) {
+      for (const text of ['backup', 'alpha'] as const) {
+        for (const limit of [1, 6]) {
+          const input = { orderBy: { Key: 'DisplayName', Direction: 'DESC' }, page: 1, limit };
+          const counted = await search(who, { DisplayName: text.toUpperCase() }, input);
+          await search(who, {}, input);
+          const kept = await search(who, { DisplayName: text.toUpperCase() }, input);
+          const again = await search(who, { DisplayName: text.toUpperCase() }, input);
+          expect(counted.status).toBe(200);
+          expect(counted.body.Total).toBe(sees[text].length);
+          expect(counted.body.Services.map((s: { DisplayName: string }) => s.DisplayName)).toEqual(
+            [...sees[text]].reverse().slice(0, limit),
+          );
+          expect(kept.body).toEqual(counted.body);
+          expect(again.body).toEqual(counted.body);
+        }
+      }
+    }
   });
 
   it('gives the right total after the catalogue or a price list changes; other writes keep the kept totals', async () => {

@@ -12,9 +12,9 @@ export interface Queryable {
 
 export interface QueryOptions {
   /**
-   * Run as a prepared statement: each connection parses and plans the text once and reuses the plan (PGlite: SQL
-   * PREPARE and EXECUTE, only when every parameter is an integer, an integer array or an account path, outside
-   * transactions). It runs
+   * Run as a prepared statement: each connection parses and plans the text once and reuses the plan (PGlite: a named
+   * statement of its wire protocol, the values bound as parameters, any type, outside transactions; decision 0065).
+   * It runs
    * under plan_cache_mode = force_generic_plan (one generic plan); every other statement with parameters runs under
    * `auto` and is planned for its values each time. The mode is a setting of the connection that PostgreSQL obeys for
    * every statement sent with parameters, named or not (node-pg's and PGlite's unnamed statements are cached plans

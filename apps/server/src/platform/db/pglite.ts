@@ -1,8 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { type messages, PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db } from './db-types.js';
+
+type BackendMessage = messages.BackendMessage;
+
 import { countCall, emptyStats } from './query-stats.js';
 import { nameOf } from './statement-name.js';
 
@@ -38,27 +41,47 @@ export async function createPglite(dataDir: string, snapshot?: Blob): Promise<Db
     if (params && params.length > 0) await planMode(false);
     return run<T>(client, sql, params);
   };
-  // PGlite's API has no named statements: a prepared statement is SQL PREPARE once, then EXECUTE with the
-  // parameters written into the text, which is done only when every parameter is an integer, an integer array or an
-  // account path (digits and slashes, e.g. the caller's scope root for `inScopeSql`): nothing in them needs quoting.
-  const prepared = new Set<string>();
-  const literal = (value: unknown): string | null => {
-    if (Number.isSafeInteger(value)) return String(value);
-    if (Array.isArray(value) && value.every((v) => Number.isSafeInteger(v))) return `'{${value.join(',')}}'`;
-    if (typeof value === 'string' && /^[0-9/]{1,200}$/.test(value)) return `'${value}'`;
-    return null;
-  };
+  // PGlite's API has no named statements, but its wire protocol has: a prepared statement is parsed once under its
+  // name (Parse, and Describe for its parameter types), then each run binds its values to that name (Bind, Execute,
+  // Sync), as node-pg does on PostgreSQL. The values travel as bound parameters, never written into the SQL, so any
+  // value may be bound (decision 0065; before it, EXECUTE with the values written in, for integers and paths only).
+  const prepared = new Map<string, number[]>();
+  const { serialize } = protocol;
   const runPrepared = async <T>(sql: string, params: readonly unknown[] = []) => {
-    const literals = params.map(literal);
-    if (literals.some((l) => l === null)) return runPlanned<T>(sql, params);
+    if (params.length > 0) await planMode(true);
+    countCall(stats, 1, 1);
     const name = nameOf(sql);
-    if (!prepared.has(name)) {
-      countCall(stats, 1, 1);
-      await client.query(`PREPARE ${name} AS ${sql}`);
-      prepared.add(name);
-    }
-    if (literals.length > 0) await planMode(true);
-    return run<T>(client, literals.length > 0 ? `EXECUTE ${name}(${literals.join(', ')})` : `EXECUTE ${name}`);
+    return client._runExclusiveQuery(async () => {
+      const messages: BackendMessage[] = [];
+      try {
+        let types = prepared.get(name);
+        if (!types) {
+          messages.push(...(await client.execProtocol(serialize.parse({ name, text: sql }))).messages);
+          types = parse.parseDescribeStatementResults(
+            (await client.execProtocol(serialize.describe({ type: 'S', name }))).messages,
+          );
+          prepared.set(name, types);
+        }
+        const statementTypes = types;
+        const values = params.map((value, i) => {
+          if (value === null || value === undefined) return null;
+          const serializer = client.serializers[statementTypes[i] as number];
+          return serializer ? serializer(value) : String(value);
+        });
+        messages.push(
+          ...(await client.execProtocol(serialize.bind({ statement: name, values }))).messages,
+          ...(await client.execProtocol(serialize.describe({ type: 'P' }))).messages,
+          ...(await client.execProtocol(serialize.execute({}))).messages,
+        );
+      } catch (error) {
+        // A statement that failed to parse is not kept: the next call parses it again (and fails the same way).
+        if (!prepared.has(name)) await client.execProtocol(serialize.close({ type: 'S', name })).catch(() => undefined);
+        throw error;
+      } finally {
+        await client.execProtocol(serialize.sync());
+      }
+      return (parse.parseResults(messages, client.parsers)[0]?.rows ?? []) as T[];
+    });
   };
   return {
     kind: 'pglite',
