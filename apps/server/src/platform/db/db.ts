@@ -128,19 +128,33 @@ async function createPostgres(url: string, reconnectMs: number): Promise<Db> {
         // A transaction is one connection, which runs one statement at a time: statements a caller starts together
         // (Promise.all over `tx.query`) wait here for the one before, in the order they were made. node-pg would
         // queue them itself, but that queue is deprecated and goes in pg@9.
+        // Once the caller's work has ended (returned, or failed: Promise.all fails at the first failed statement while
+        // the others still wait their turn), the statement running is waited for and the ones still waiting are
+        // refused, so that COMMIT or ROLLBACK is the connection's only statement and nothing runs after it.
         let last: Promise<unknown> = Promise.resolve();
+        let ended = false;
         const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
-          const turn = last.then(work, work);
+          const start = () => {
+            if (ended) throw new Error('the transaction had ended before this statement could run');
+            return work();
+          };
+          const turn = last.then(start, start);
           last = turn.catch(() => undefined);
           return turn;
+        };
+        const end = async () => {
+          ended = true;
+          await last;
         };
         try {
           const result = await fn({
             query: (sql, params, options) => inTurn(() => run(client, sql, params, options)),
           });
+          await end();
           await client.query('COMMIT');
           return result;
         } catch (error) {
+          await end();
           if (!isConnectionError(error)) await client.query('ROLLBACK').catch(() => undefined);
           throw isConnectionError(error) ? withNoRetry(error) : error;
         }

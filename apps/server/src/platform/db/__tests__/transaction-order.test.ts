@@ -28,12 +28,19 @@ describe('statements started together inside a transaction', () => {
         ),
       );
       expect(counts.map((rows) => rows[0]?.c)).toEqual([1, 2, 3]);
-      // A failed statement fails only itself; the transaction then ends as PostgreSQL says (aborted: rolled back).
+      // A failed statement ends the work (Promise.all fails at once): the statement still waiting is refused, not run
+      // beside the ROLLBACK, and the transaction is rolled back.
+      let third: Promise<unknown> | null = null;
       await expect(
-        db().transaction((tx) =>
-          Promise.all([tx.query('SELECT 1'), tx.query('SELECT * FROM no_such_table'), tx.query('SELECT 2')]),
-        ),
+        db().transaction((tx) => {
+          const failing = tx.query('SELECT * FROM no_such_table');
+          third = tx.query('INSERT INTO tx_order_steps (n) VALUES (99)');
+          return Promise.all([failing, third]);
+        }),
       ).rejects.toThrow(/no_such_table/);
+      // Refused (PostgreSQL: by the Db, before it runs; PGlite: the transaction is aborted or closed).
+      await expect(third).rejects.toThrow();
+      expect(await db().query('SELECT n FROM tx_order_steps WHERE n = 99')).toEqual([]);
       await new Promise((resolve) => setImmediate(resolve));
       expect(warnings.filter((w) => w.includes('already executing a query'))).toEqual([]);
     } finally {
