@@ -56,6 +56,9 @@ export const COLUMN_FIELDS: Readonly<Record<string, keyof AccountRow>> = {
 const ACCOUNT_COLUMNS = `a.id, a.account_type, a.state, a.parent_id, a.path, a.depth, a.display_name, a.username, a.email,
   a.first_name, a.last_name, a.phone, a.currency, a.product_name, a.is_vendor, a.attributes, a.termination_date, a.created_at,
   a.version, a.updated_at`;
+const ACCOUNT_COLUMN_LIST = ACCOUNT_COLUMNS.split(',').map((c) => c.trim());
+/** Of ACCOUNT_COLUMNS, those the account page reads for the page's own account only (see pageColumns). */
+const OWN_ONLY_COLUMNS = new Set(['a.attributes', 'a.termination_date', 'a.created_at', 'a.updated_at']);
 const UPDATED_BY_NAME = '(SELECT u.display_name FROM accounts u WHERE u.id = a.updated_by)';
 
 export async function findById(db: Queryable, id: number): Promise<AccountRow | null> {
@@ -113,13 +116,9 @@ export type AncestryRow = Pick<
  * they are null: PostgreSQL does not evaluate them, and the server does not parse an ancestor's attributes (json)
  * and dates it never reads (about a tenth of the page's CPU in the server for a deep user, issue 13).
  */
-const pageColumns = (target: string, extensions: ExtensionColumns) => `a.id, a.account_type, a.state, a.parent_id, a.path,
-  a.depth, a.display_name, a.username, a.email, a.first_name, a.last_name, a.phone, a.currency, a.product_name, a.is_vendor,
-  a.version,
-  CASE WHEN a.id = ${target} THEN a.attributes END AS attributes,
-  CASE WHEN a.id = ${target} THEN a.termination_date END AS termination_date,
-  CASE WHEN a.id = ${target} THEN a.created_at END AS created_at,
-  CASE WHEN a.id = ${target} THEN a.updated_at END AS updated_at,
+const pageColumns = (target: string, extensions: ExtensionColumns) => `${ACCOUNT_COLUMN_LIST.map((c) =>
+  OWN_ONLY_COLUMNS.has(c) ? `CASE WHEN a.id = ${target} THEN ${c} END AS ${c.slice('a.'.length)}` : c,
+).join(', ')},
   CASE WHEN a.id = ${target} THEN ${UPDATED_BY_NAME} END AS updated_by_name,
   CASE WHEN a.id = ${target} AND a.account_type = 'Product' THEN EXISTS (
     SELECT 1 FROM account_scheduled_actions s WHERE s.account_id = a.id AND s.action = 'RENEW') END AS has_renew_action

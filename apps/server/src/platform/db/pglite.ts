@@ -3,11 +3,10 @@ import { join } from 'node:path';
 import { type messages, PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db } from './db-types.js';
-
-type BackendMessage = messages.BackendMessage;
-
 import { countCall, emptyStats } from './query-stats.js';
 import { nameOf } from './statement-name.js';
+
+type BackendMessage = messages.BackendMessage;
 
 /**
  * The embedded database (PGlite) in the calling thread. The server runs it in a worker thread (pglite-worker.ts, which
@@ -54,18 +53,18 @@ export async function createPglite(dataDir: string, snapshot?: Blob): Promise<Db
     return client._runExclusiveQuery(async () => {
       const messages: BackendMessage[] = [];
       try {
-        let types = prepared.get(name);
-        if (!types) {
+        const parseOnce = async () => {
           messages.push(...(await client.execProtocol(serialize.parse({ name, text: sql }))).messages);
-          types = parse.parseDescribeStatementResults(
+          const parsed = parse.parseDescribeStatementResults(
             (await client.execProtocol(serialize.describe({ type: 'S', name }))).messages,
           );
-          prepared.set(name, types);
-        }
-        const statementTypes = types;
+          prepared.set(name, parsed);
+          return parsed;
+        };
+        const types = prepared.get(name) ?? (await parseOnce());
         const values = params.map((value, i) => {
           if (value === null || value === undefined) return null;
-          const serializer = client.serializers[statementTypes[i] as number];
+          const serializer = client.serializers[types[i] as number];
           return serializer ? serializer(value) : String(value);
         });
         messages.push(
