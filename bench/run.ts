@@ -127,6 +127,7 @@ async function runBackend(backend: Backend): Promise<BackendReport> {
   const { db } = bench;
   let app: FastifyInstance | null = null;
   let trivial: FastifyInstance | null = null;
+  let keptApp: FastifyInstance | null = null;
   const clients: BenchClient[] = [];
   try {
     await timed('migrate', () => migrate(db, MIGRATIONS_DIR));
@@ -151,7 +152,9 @@ async function runBackend(backend: Backend): Promise<BackendReport> {
     const t = await timed('pick targets', () => findTargets(db, resellerId));
     const targets = t.value;
 
-    app = await buildApp({ secrets: benchSecrets, db, webDist: null, logger: false, serverTiming: true });
+    // The latency rows measure what each operation computes: kept answers (decision 0069) are off here, and one row
+    // of its own, on a second app, measures a kept account page.
+    app = await buildApp({ secrets: benchSecrets, db, webDist: null, logger: false, serverTiming: true, keepAnswers: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     const url = `http://127.0.0.1:${port}`;
@@ -222,6 +225,16 @@ async function runBackend(backend: Backend): Promise<BackendReport> {
     await add('load-reseller', 'LoadAccountById deep user (HTTP, reseller admin)', (i) =>
       reseller.op('LoadAccountById', { id: user(i) }),
     );
+    keptApp = await buildApp({ secrets: benchSecrets, db, webDist: null, logger: false, serverTiming: true });
+    await keptApp.listen({ port: 0, host: '127.0.0.1' });
+    const resellerOnKept = new BenchClient(`http://127.0.0.1:${(keptApp.server.address() as { port: number }).port}`);
+    resellerOnKept.cookie = reseller.cookie;
+    clients.push(resellerOnKept);
+    await add('load-kept', 'LoadAccountById deep user read again: a kept answer (HTTP, reseller admin)', () =>
+      resellerOnKept.op('LoadAccountById', { id: user(0) }),
+    );
+    await keptApp.close();
+    keptApp = null;
     // A demo subscription's page runs every account extension (provisioning, price protection, the exchange
     // rate banner, orders); the price preview prices it and converts the purchase price (decision 0029).
     const demoProducts = (
@@ -307,6 +320,9 @@ async function runBackend(backend: Backend): Promise<BackendReport> {
     app = await buildApp({ secrets: benchSecrets, db, webDist: null, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const plainUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    keptApp = await buildApp({ secrets: benchSecrets, db, webDist: null, logger: false, keepAnswers: false });
+    await keptApp.listen({ port: 0, host: '127.0.0.1' });
+    const computingUrl = `http://127.0.0.1:${(keptApp.server.address() as { port: number }).port}`;
     log(`  throughput (${CONNECTIONS} connections, ${seconds(DURATION_MS)} each after 1 s warm-up, no Server-Timing):`);
     const load: BackendReport['load'] = [];
     const loadRun = async (key: string, name: string, baseUrl: string, path: string, body: unknown, cookie: string | null) => {
@@ -327,12 +343,21 @@ async function runBackend(backend: Backend): Promise<BackendReport> {
       { id: user(0) },
       reseller.cookie,
     );
+    await loadRun(
+      'load-account-computed',
+      'POST /api/op/LoadAccountById (deep user), every answer computed (kept answers off)',
+      computingUrl,
+      '/api/op/LoadAccountById',
+      { id: user(0) },
+      reseller.cookie,
+    );
 
     printBackend({ backend, rows, floor, load }, total, generated.ms, perSecond);
     return { backend, rows, floor, load };
   } finally {
     for (const c of clients) c.close();
     await app?.close();
+    await keptApp?.close();
     await trivial?.close();
     await bench.dispose();
   }

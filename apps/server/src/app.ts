@@ -133,6 +133,11 @@ export interface AppOptions {
   /** Answers every request with a Server-Timing header: its phases, statements and round trips (bench/, tests). */
   serverTiming?: boolean;
   /**
+   * Sends a kept answer again to the same caller until data changes (decision 0069; on by default). Off, every answer
+   * is computed: the bench's latency rows measure the computing this way.
+   */
+  keepAnswers?: boolean;
+  /**
    * Fail a request whose handler result differs from what its output contract makes of it (decision 0063): on in
    * every API test app and by default under NODE_ENV=test. Off (production), the operations in
    * OUTPUT_PROVEN_OPERATIONS are answered unparsed.
@@ -383,6 +388,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     resolveCaller: createCallerResolver(authSettings),
     locateAccount: findLocationInScope,
     secureCookies: options.secureCookies ?? false,
+    keepAnswers: options.keepAnswers ?? true,
     output: {
       strict: options.strictOutput ?? process.env.NODE_ENV === 'test',
       trusted: OUTPUT_PROVEN_OPERATIONS,

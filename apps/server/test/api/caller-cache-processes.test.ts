@@ -14,7 +14,7 @@ import { ApiClient } from '../factories/client.js';
 import { createDatabase, dropDatabase } from '../postgres-databases.js';
 
 /**
- * Issue 13: two server processes on one PostgreSQL, each with its own caller cache. A change made through one
+ * Issue 13: two server processes on one PostgreSQL, each with its own caller cache and kept answers. A change made through one
  * process (a revoked session) or straight in the database (a capability taken from a role) is refused by the
  * other on its very next request: the database triggers announce it with NOTIFY and every process listens.
  * Runs only against PostgreSQL: `scripts/with-postgres.sh npx vitest run apps/server/test/api/caller-cache-processes.test.ts`.
@@ -155,5 +155,33 @@ describe.skipIf(!serverUrl)('caller cache across server processes (PostgreSQL)',
     await new Promise((r) => setTimeout(r, 100));
     expect((await onSecond.op('LoadAccountById', { id: company })).status).toBe(403);
     expect((await onFirst.op('LoadAccountById', { id: company })).status).toBe(403);
+  });
+
+  // Decision 0069: each process keeps the account page per caller; a change saved through one process is shown by
+  // the other on its next read, never its kept page.
+  it('an account saved through one process is shown changed by the other on its next read', async () => {
+    const editor = await makeUser(db, { parentId: company, capabilities: [...READ_ALL, 'COMPANY_ACCOUNT_UPDATE'] });
+    const { onFirst, onSecond } = await sessionOnBoth(editor.username);
+    const kept = await onSecond.op<{ Views: { Default?: { Values: Record<string, unknown> } } }>('LoadAccountById', {
+      id: company,
+    });
+    expect(kept.body.Views.Default?.Values.DisplayName).not.toBe('Saved On First');
+    let announced = () => {};
+    const heard = new Promise<void>((done) => {
+      announced = done;
+    });
+    await db.listen('data_changed', { message: () => announced(), lost: () => undefined, restored: () => undefined });
+    const saved = await onFirst.edit('UpdateAccount', {
+      id: company,
+      views: { Default: { Values: { DisplayName: 'Saved On First' } } },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // As above: the other process hears the NOTIFY right after the COMMIT; wait until it is out, with a margin.
+    await heard;
+    await new Promise((r) => setTimeout(r, 100));
+    const after = await onSecond.op<{ Views: { Default?: { Values: Record<string, unknown> } } }>('LoadAccountById', {
+      id: company,
+    });
+    expect(after.body.Views.Default?.Values.DisplayName).toBe('Saved On First');
   });
 });

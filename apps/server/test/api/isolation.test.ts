@@ -284,6 +284,23 @@ describe('scope comes before capabilities', () => {
     );
   });
 
+  it('a page kept for one caller (decision 0069) is never served to a caller outside its scope or without the capability', async () => {
+    const provider = clientOf('provider admin');
+    const c2 = clientOf('C2 admin');
+    const { username } = await makeUser(t.db, { parentId: idOf('C1a'), capabilities: [] });
+    const bare = await new ApiClient(t.url).signIn(username);
+    // Kept for the provider admin: read twice, the second answer served without a statement.
+    for (let i = 0; i < 2; i++) expect((await provider.op('LoadAccountById', { id: idOf('C1a') })).status).toBe(200);
+
+    const foreign = await c2.op('LoadAccountById', { id: idOf('C1a') });
+    const missing = await c2.op('LoadAccountById', { id: MISSING_ID });
+    const withoutCapability = await bare.op('LoadAccountById', { id: idOf('C1a') });
+
+    expect(foreign.status).toBe(404);
+    expect(comparable(foreign.body)).toEqual(comparable(missing.body));
+    expect(withoutCapability.status).toBe(403);
+  });
+
   it('refuses a cursor minted in a foreign subtree as if it were any other list', async () => {
     const provider = clientOf('provider admin');
     const c2 = clientOf('C2 admin');

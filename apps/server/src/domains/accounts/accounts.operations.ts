@@ -9,7 +9,7 @@ import {
   UpdateAccount,
   UpdateAccountByConfirm,
 } from '@portal/contracts';
-import { handle, handleLocating, type OperationContext, requireCaller } from '../../platform/operations/types.js';
+import { handle, handleLocating, keepingAnswers, type OperationContext, requireCaller } from '../../platform/operations/types.js';
 import * as service from './accounts.service.js';
 
 async function update(
@@ -56,9 +56,13 @@ export const accountOperations = [
     ctx.audit({ accountId: input.id, before: result.before, after: result.after });
     return result.account;
   }),
-  // The page's statement is the tenant guard's lookup too (decision 0063): it hands what it found to the guard.
-  handleLocating(LoadAccountById, (ctx, input, admit) =>
-    service.loadAccount(ctx.db, requireCaller(ctx), input.id, ctx.now, admit),
+  // The page's statement is the tenant guard's lookup too (decision 0063): it hands what it found to the guard. The
+  // page is kept per caller until data changes (decision 0069): it reads only announced tables, the caller and the
+  // clock (the exchange-rate flag of a Product, which changes at a month end).
+  keepingAnswers(
+    handleLocating(LoadAccountById, (ctx, input, admit) =>
+      service.loadAccount(ctx.db, requireCaller(ctx), input.id, ctx.now, admit),
+    ),
   ),
   handle(GetPartialCompanyHierarchy, (ctx, input) => service.getPartialHierarchy(ctx.db, input)),
   handle(ListAccountSubtree, (ctx, input) => service.listSubtree(ctx.db, input, ctx.account)),

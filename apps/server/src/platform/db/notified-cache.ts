@@ -8,7 +8,7 @@ import type { Db } from './db-types.js';
  *   once listening again it empties and serves again.
  * - Every invalidation bumps a generation: a value loaded under an older generation is not stored, so a load that
  *   raced with a change never leaves its possibly stale result behind.
- * - When full, the oldest entry goes first.
+ * - When full, the oldest entry goes first (a subclass may `touch` an entry it serves, to keep the used ones).
  *
  * Subclasses (or `onMessage`) decide which entries a notification payload drops; by default every payload
  * empties the cache.
@@ -45,6 +45,14 @@ export class NotifiedCache<K, V> {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
+    this.entries.set(key, value);
+  }
+
+  /** Moves an entry to the end of the eviction order (used again), without invalidating anything. */
+  protected touch(key: K): void {
+    const value = this.entries.get(key);
+    if (value === undefined) return;
+    this.entries.delete(key);
     this.entries.set(key, value);
   }
 

@@ -7,6 +7,7 @@ import { phase } from '../db/query-stats.js';
 import { DomainError, forbidden, notFound } from '../errors/domain-error.js';
 import { sendProblem, zodFieldErrors } from '../http/error-handler.js';
 import { isInScope } from '../tenancy/scope.js';
+import { answerCacheFor } from './answer-cache.js';
 import { FORBIDDEN_CHARACTER_MESSAGE, inspectOperationInput } from './input-guard.js';
 import { checkedOutput, type OutputPolicy } from './output-check.js';
 import type { AuditEntry, Caller, CookieJar, LocatedAccount, OperationContext, RegisteredOperation } from './types.js';
@@ -22,6 +23,8 @@ export interface OperationLayerOptions {
    */
   locateAccount: (db: Queryable, id: number, scopeRootPath: string) => Promise<LocatedAccount | null>;
   secureCookies: boolean;
+  /** Keeps the answers of operations registered with `keepingAnswers` (decision 0069); off, every answer is computed. */
+  keepAnswers: boolean;
   /** How answers are validated against the output contracts (decision 0063). */
   output: OutputPolicy;
 }
@@ -151,6 +154,16 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
     }
     const input = parsed.data;
 
+    // A kept answer (decision 0069): computed for this very caller object and input, after the guard below let it
+    // through, and no announced data has changed since; so the guard would decide the same and the answer is the same.
+    const answers = options.keepAnswers && op.keepsAnswers && caller ? await answerCacheFor(options.db) : null;
+    const answerKey = answers ? `${definition.name}\u0000${JSON.stringify(input)}` : '';
+    const answerGeneration = answers?.generation ?? 0;
+    if (answers && caller) {
+      const kept = answers.answer(caller, answerKey, Date.now());
+      if (kept !== undefined) return reply.type('application/json; charset=utf-8').send(kept);
+    }
+
     // The tenant and capability guard. The account is found only inside the caller's scope (the rule is
     // `inScopeSql`/`isInScope` of platform/tenancy/scope.ts): outside looks exactly like an account that does not exist.
     const accountId = (definition.account ? definition.account(input) : null) ?? null;
@@ -203,6 +216,7 @@ export function registerOperationLayer(app: FastifyInstance, options: OperationL
       );
       if (!admitted) throw new Error(`${definition.name} answered without handing its account to the tenant guard`);
       const body = await phase('output', () => JSON.stringify(checkedOutput(definition, result, options.output)));
+      if (answers && caller) answers.keep(caller, answerKey, body, answerGeneration, Date.now());
       return reply.type('application/json; charset=utf-8').send(body);
     }
 

@@ -90,6 +90,8 @@ export interface RegisteredOperation {
    * `admit` with it before doing anything else; the layer then makes no lookup of its own (`ctx.account` is null).
    */
   readonly locatesAccount?: boolean;
+  /** The layer keeps the operation's answers per caller and input until data changes (`keepingAnswers`). */
+  readonly keepsAnswers?: boolean;
 }
 
 /** Binds a handler to its declared operation. */
@@ -106,6 +108,17 @@ export function handleLocating<D extends OperationDefinition>(definition: D, han
   if (!definition.account || definition.mutating)
     throw new Error(`${definition.name}: only a read of a declared account locates it itself`);
   return { definition, handler: handler as RegisteredOperation['handler'], locatesAccount: true };
+}
+
+/**
+ * Marks a read whose answer depends only on the caller, its input, the announced tables (migration 0147) and, for at
+ * most ANSWER_MAX_AGE_MS, the clock: the layer keeps its JSON answers per caller and input and serves them again
+ * until any of those tables changes (platform/operations/answer-cache.ts, decision 0069). Nothing else may shape the
+ * answer: no request header, no cookie, no table left out of migration 0147's triggers.
+ */
+export function keepingAnswers(operation: RegisteredOperation): RegisteredOperation {
+  if (operation.definition.mutating) throw new Error(`${operation.definition.name}: only a read keeps its answers`);
+  return { ...operation, keepsAnswers: true };
 }
 
 export function requireCaller(ctx: OperationContext): Caller {
