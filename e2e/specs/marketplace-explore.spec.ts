@@ -3,7 +3,7 @@ import { checkAccessible, shot, signIn } from '../fixtures/portal';
 
 /**
  * Marketplace explore [M2.18] [M2.26] [M4.17], the v2 route [M2.19] and the service info page [M2.24],
- * on the demo catalogue (33 services of Contoso, Fabrikam, Litware and Northwind). The provider sees
+ * on the demo catalogue (34 services of Contoso, Fabrikam, Litware and Northwind). The provider sees
  * every Active service; a company user without MARKETPLACE read is refused.
  */
 

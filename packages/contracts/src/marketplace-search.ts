@@ -57,8 +57,13 @@ export const AUTOCOMPLETE_TAGS = 10;
  * source of the explore query string.
  */
 export const DISCOUNT_SEARCH_SOURCE = 'AvailableServicesForAccountDiscount' as const;
-/** [A7.6] The discount source's defaults: page 1, 10 to a page, by display name A to Z. */
+/** [A7.6] [A9.3] The discount source's defaults: page 1, 10 to a page, by display name A to Z. */
 export const DISCOUNT_SEARCH_LIMIT = 10;
+/**
+ * [A9.3] The page sizes the Discount tab's search offers (the first is the default). The operation answers any limit
+ * up to 100, as for every source.
+ */
+export const DISCOUNT_SEARCH_PAGE_SIZES = [DISCOUNT_SEARCH_LIMIT, 20] as const;
 
 /** Who may call SearchServices and GetSearchServicesMetadata: a browser of the marketplace, or the discount tool for its source. */
 export const SEARCH_CAPABILITIES: readonly [CapabilityRequirement, ...CapabilityRequirement[]] = [

@@ -18,7 +18,7 @@ import * as repo from './catalogue.repository.js';
 import { createService, getService, updateService } from './catalogue.service.js';
 
 /**
- * The demo catalogue: 33 services of the three demo vendors (office suites, backup and support from
+ * The demo catalogue: 34 services of the three demo vendors (office suites, backup and support from
  * Contoso Software; security from Fabrikam Security; hosting from Litware Hosting) and the provider's
  * Microsoft 365 offer. Together they use every field type, both charge types, every billable time
  * unit, usage-based quantities, prepaid terms, contract renewal, cancellation windows, and the None,
@@ -886,6 +886,21 @@ export const DEMO_SERVICES: DemoService[] = [
     provisioning: 'Email',
     description: 'Monthly phishing simulations and five-minute videos that keep everyone alert.',
     de: 'Monatliche Phishing-Simulationen und Fünf-Minuten-Videos für alle Mitarbeitenden.',
+  },
+  {
+    // [A9.3] The demo's one service name longer than 49 characters: the Discount tab's search cuts it to 46 and "…".
+    // Not Security (the explore spec counts Fabrikam's seven) and no Identity tag; between Contoso and Microsoft by name.
+    owner: 'Fabrikam Security',
+    name: 'Fabrikam Compliance Training for Regulated Industries and the Public Sector',
+    intro: 'Yearly compliance courses with attestations for auditors',
+    category: 'Training',
+    tags: ['Compliance', 'Training', 'Per user'],
+    icon: 'training',
+    fields: [field('Learners', 'Learners', 'Numeric', { MinValue: 5, MaxValue: 10000, DisplayType: 'Mandatory' })],
+    rules: [{ type: 'Monthly', charge: '2.40', licence: 'CORP-SEAT', udrc: 'Learners' }],
+    vendorReference: 'Learners',
+    provisioning: 'Email',
+    description: 'Data protection, anti-bribery and records courses, each ending with an attestation auditors accept.',
   },
   {
     owner: 'Fabrikam Security',

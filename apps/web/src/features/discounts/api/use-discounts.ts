@@ -41,10 +41,10 @@ export function useSaveDiscounts(accountId: number) {
 }
 
 /**
- * [A3.8] [A7.6] The services the account may be given a discount on (Source AvailableServicesForAccountDiscount:
- * page 1, ten to a page, by display name), each fee with what we pay and the account's price.
+ * [A3.8] [A7.6] [A9.3] The services the account may be given a discount on (Source AvailableServicesForAccountDiscount:
+ * by display name, `limit` to a page: 10 or 20), each fee with what we pay and the account's price.
  */
-export function useDiscountServiceSearch(accountId: number, text: string, vendorId: number | null, page: number) {
+export function useDiscountServiceSearch(accountId: number, text: string, vendorId: number | null, page: number, limit: number) {
   const input: SearchServicesInput = {
     options: {
       DisplayName: text,
@@ -52,6 +52,7 @@ export function useDiscountServiceSearch(accountId: number, text: string, vendor
       Source: { Type: DISCOUNT_SEARCH_SOURCE, Value: accountId },
     },
     page,
+    limit,
   };
   return useQuery({
     queryKey: discountKeys.search(input),

@@ -1,9 +1,9 @@
 import {
   Alert,
+  Avatar,
   Badge,
   Button,
   Group,
-  Image,
   Modal,
   Paper,
   SegmentedControl,
@@ -25,7 +25,9 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { fileUrl } from '../../../lib/file-url';
 import { useSaveDiscounts } from '../api/use-discounts';
+import { CARD_ICON_SIZE } from '../utils/service-tile';
 
 interface Row {
   isCustom: boolean;
@@ -48,7 +50,7 @@ function rowsOf(discount: Discount): Record<string, Row> {
 }
 
 /**
- * [A2.48] One discount: the service icon, owner and name, Edit and Remove (after a confirmation), the
+ * [A2.48] [A9.3] One discount: the service icon (110 px), owner and name, Edit and Remove (after a confirmation), the
  * percentage-discount toggle, percent-to-all, and the table of billing rule, my charge and discount or special price.
  */
 export function DiscountCard({ accountId, discount, canUpdate }: { accountId: number; discount: Discount; canUpdate: boolean }) {
@@ -127,8 +129,17 @@ export function DiscountCard({ accountId, discount, canUpdate }: { accountId: nu
     <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
       <Group justify="space-between" wrap="wrap" mb="sm">
         <Group wrap="nowrap">
-          {discount.ServiceInfo.Icon && <Image src={discount.ServiceInfo.Icon} alt="" w={32} h={32} fit="contain" />}
-          <div>
+          <Avatar
+            src={fileUrl(discount.ServiceInfo.Icon)}
+            size={CARD_ICON_SIZE}
+            radius="sm"
+            alt=""
+            aria-hidden
+            data-testid="service-icon"
+          >
+            {discount.ServiceInfo.DisplayName.slice(0, 1)}
+          </Avatar>
+          <div style={{ minWidth: 0 }}>
             <Text id={headingId} fw={600}>
               {discount.ServiceInfo.DisplayName}
             </Text>
@@ -231,7 +242,13 @@ export function DiscountCard({ accountId, discount, canUpdate }: { accountId: nu
           {t('discounts.noFees')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer
+          minWidth={420}
+          // On a phone the table scrolls sideways: its viewport takes the keyboard focus so the arrows scroll it.
+          scrollAreaProps={{
+            viewportProps: { tabIndex: 0, 'aria-label': t('discounts.table.label', { name: discount.ServiceInfo.DisplayName }) },
+          }}
+        >
           <Table>
             <Table.Thead>
               <Table.Tr>

@@ -1,8 +1,23 @@
-import { Alert, Button, Group, Image, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { formatMoney, type SearchService } from '@portal/contracts';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { DISCOUNT_SEARCH_LIMIT, DISCOUNT_SEARCH_PAGE_SIZES, formatMoney, type SearchService } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fileUrl } from '../../../lib/file-url';
 import { useDiscountSearchVendors, useDiscountServiceSearch } from '../api/use-discounts';
+import { cutServiceName, SEARCH_ICON_SIZE } from '../utils/service-tile';
 
 export interface ServiceSearchPanelProps {
   accountId: number;
@@ -41,16 +56,33 @@ function Fees({ service }: { service: SearchService }) {
 }
 
 /**
- * [A2.48] [A3.8] The add-service search (Source AvailableServicesForAccountDiscount [A7.6]): a filter bar (name and
- * vendor), service tiles with each fee's price and what we pay, a pager and Done. A service that already has a
- * discount is marked on its tile.
+ * [A9.3] A tile's service name: over 49 characters, its first 46 and "…" on screen; the whole name stays in the
+ * title (on hover) and is what a screen reader reads.
+ */
+function ServiceName({ name }: { name: string }) {
+  const shown = cutServiceName(name);
+  if (shown === name) return <Text fw={600}>{name}</Text>;
+  return (
+    <Text fw={600} title={name}>
+      <span aria-hidden="true">{shown}</span>
+      <VisuallyHidden>{name}</VisuallyHidden>
+    </Text>
+  );
+}
+
+/**
+ * [A2.48] [A3.8] [A9.3] The add-service search (Source AvailableServicesForAccountDiscount [A7.6]): a filter bar
+ * (name and vendor), service tiles with each fee's price and what we pay, a pager with 10 or 20 services a page (10
+ * at first) and Done. A tile shows the icon at 60 px and a long name cut; a service that already has a discount is
+ * marked.
  */
 export function ServiceSearchPanel({ accountId, adding, onPick, onDone }: ServiceSearchPanelProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [vendor, setVendor] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const search = useDiscountServiceSearch(accountId, text, vendor === null ? null : Number(vendor), page);
+  const [limit, setLimit] = useState<number>(DISCOUNT_SEARCH_LIMIT);
+  const search = useDiscountServiceSearch(accountId, text, vendor === null ? null : Number(vendor), page, limit);
   const vendors = useDiscountSearchVendors(accountId);
   const data = search.data;
   const pages = data ? Math.max(1, Math.ceil(data.Total / data.Limit)) : 1;
@@ -99,11 +131,11 @@ export function ServiceSearchPanel({ accountId, adding, onPick, onDone }: Servic
             return (
               <Paper key={s.Id} withBorder p="sm" component="article" aria-label={s.DisplayName}>
                 <Group wrap="nowrap" align="start">
-                  {s.Icon && <Image src={s.Icon} alt="" w={32} h={32} fit="contain" />}
+                  <Avatar src={fileUrl(s.Icon)} size={SEARCH_ICON_SIZE} radius="sm" alt="" aria-hidden data-testid="service-icon">
+                    {s.DisplayName.slice(0, 1)}
+                  </Avatar>
                   <div style={{ flex: 1, minWidth: 0 }}>
-                    <Text fw={600} lineClamp={2}>
-                      {s.DisplayName}
-                    </Text>
+                    <ServiceName name={s.DisplayName} />
                     <Text size="sm" c="dimmed" truncate>
                       {s.OwnerAccountName}
                     </Text>
@@ -127,17 +159,34 @@ export function ServiceSearchPanel({ accountId, adding, onPick, onDone }: Servic
           })}
         </SimpleGrid>
       )}
-      {data && pages > 1 && (
-        <Group component="nav" aria-label={t('discounts.search.pager')} gap="xs" mt="md" justify="center">
-          <Button variant="default" size="xs" onClick={() => setPage(page - 1)} disabled={page <= 1}>
-            {t('discounts.search.previous')}
-          </Button>
-          <Text size="sm" aria-current="page">
-            {t('discounts.search.position', { page, pages })}
-          </Text>
-          <Button variant="default" size="xs" onClick={() => setPage(page + 1)} disabled={page >= pages}>
-            {t('discounts.search.next')}
-          </Button>
+      {data && data.Total > 0 && (
+        <Group justify="space-between" align="end" mt="md" wrap="wrap">
+          <Select
+            label={t('discounts.search.pageSize')}
+            value={String(limit)}
+            onChange={(v) => {
+              if (!v) return;
+              setLimit(Number(v));
+              setPage(1);
+            }}
+            data={DISCOUNT_SEARCH_PAGE_SIZES.map((n) => String(n))}
+            allowDeselect={false}
+            w={100}
+            size="xs"
+          />
+          {pages > 1 && (
+            <Group component="nav" aria-label={t('discounts.search.pager')} gap="xs">
+              <Button variant="default" size="xs" onClick={() => setPage(page - 1)} disabled={page <= 1}>
+                {t('discounts.search.previous')}
+              </Button>
+              <Text size="sm" aria-current="page">
+                {t('discounts.search.position', { page, pages })}
+              </Text>
+              <Button variant="default" size="xs" onClick={() => setPage(page + 1)} disabled={page >= pages}>
+                {t('discounts.search.next')}
+              </Button>
+            </Group>
+          )}
         </Group>
       )}
     </Paper>
