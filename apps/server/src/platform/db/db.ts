@@ -193,9 +193,15 @@ function createListener(url: string, pool: pg.Pool) {
 
   // The channels each pool connection listens on; brought up to date when it is checked out (`prepare`).
   const listeningOn = new WeakMap<pg.PoolClient, Set<string>>();
+  // A pool connection passes on only its own transactions' notifications (the notifying backend is its own): those
+  // must be heard before its COMMIT returns. Every other one comes through the dedicated connection; passing it on
+  // from each pool connection too would apply every notification once per connection (up to 11 times for the
+  // data_changed channel of decision 0069, which announces every write).
   pool.on('connect', (c) => {
     listeningOn.set(c, new Set());
-    c.on('notification', dispatch);
+    c.on('notification', (message) => {
+      if (message.processId === (c as pg.PoolClient & { processID?: number }).processID) dispatch(message);
+    });
   });
 
   // The channels the dedicated connection listens on; its LISTENs run one after the other.
