@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,19 +45,41 @@ function startServer(): Promise<{ url: string; exited: Promise<number | null>; o
   });
 }
 
+/** POSTs JSON on a connection of its own; `sent` resolves once the whole request is written to the socket. */
+function postSlowly(url: string, body: unknown): { slow: Promise<{ status: number }>; sent: Promise<void> } {
+  const payload = JSON.stringify(body);
+  let markSent = () => {};
+  const sent = new Promise<void>((done) => {
+    markSent = done;
+  });
+  const slow = new Promise<{ status: number }>((done, fail) => {
+    const req = request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), connection: 'close' },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => done({ status: res.statusCode ?? 0 }));
+    });
+    req.on('error', fail);
+    req.on('finish', () => markSent());
+    req.end(payload);
+  });
+  return { slow, sent };
+}
+
 describe('graceful shutdown (issue 14)', () => {
   it('on SIGTERM answers the request in flight, refuses new connections and exits 0', async () => {
     const server = await startServer();
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
 
-    // RequestPasswordReset always takes at least 400 ms: a slow request still running when the signal arrives.
+    // RequestPasswordReset always takes at least 400 ms: a slow request still running when the signal arrives. The
+    // signal goes once the whole request is written and the server has had 250 ms to start on it: a fixed 150 ms from
+    // the start was, on a machine at load 7, sometimes before the server had read the request (then 503, rightly).
     const startedAt = Date.now();
-    const slow = fetch(`${server.url}/api/op/RequestPasswordReset`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', connection: 'close' },
-      body: JSON.stringify({ Username: 'nobody.here' }),
-    });
-    await new Promise((r) => setTimeout(r, 150));
+    const { slow, sent } = postSlowly(`${server.url}/api/op/RequestPasswordReset`, { Username: 'nobody.here' });
+    await sent;
+    await new Promise((r) => setTimeout(r, 250));
     child?.kill('SIGTERM');
     const answer = await slow;
     const answeredAfter = Date.now() - startedAt;
