@@ -56,6 +56,16 @@ export class NotifiedCache<K, V> {
     this.entries.set(key, value);
   }
 
+  /** The entry first in the eviction order (the oldest, or the one used least recently when entries are touched). */
+  protected oldestKey(): K | undefined {
+    return this.entries.keys().next().value;
+  }
+
+  /** Removes an entry to make room: not an invalidation, so loads under way may still store theirs. */
+  protected evict(key: K): void {
+    this.entries.delete(key);
+  }
+
   delete(key: K): void {
     this.generationCounter++;
     this.entries.delete(key);

@@ -35,6 +35,13 @@ export const ANSWER_MAX_AGE_MS = 60_000;
 export const ANSWER_CACHE_CALLERS = 2_000;
 /** Answers kept per caller; the oldest goes first. */
 export const ANSWERS_PER_CALLER = 32;
+/**
+ * The memory all kept answers may take per process, counted as two bytes per character of their JSON text (a string's
+ * most); past it the callers used least recently go first.
+ */
+export const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
+
+const sizeOf = (body: string) => body.length * 2;
 
 interface KeptAnswer {
   /** The answer's JSON text, exactly as it was sent. */
@@ -55,10 +62,33 @@ interface KeptAnswer {
  *   process's own changes are heard before their COMMIT returns (`Db.listen`), so a write is never followed by a stale
  *   read. An answer computed while a change committed is not kept (the generation guard of NotifiedCache).
  * - Serves only while listening works, like every NotifiedCache.
+ * - Bounded: ANSWERS_PER_CALLER per caller, ANSWER_CACHE_CALLERS callers and ANSWER_CACHE_BYTES in all, the callers
+ *   used least recently going first.
  */
 export class AnswerCache extends NotifiedCache<Caller, Map<string, KeptAnswer>> {
-  constructor() {
-    super(ANSWER_CACHE_CALLERS);
+  private bytes = 0;
+
+  /** `maxBytes`: ANSWER_CACHE_BYTES unless a test asks for less. */
+  constructor(private readonly maxBytes = ANSWER_CACHE_BYTES) {
+    // The callers are bounded here, with the bytes, rather than by NotifiedCache, whose eviction this could not count.
+    super();
+  }
+
+  /** The memory the kept answers take, as ANSWER_CACHE_BYTES counts it. */
+  get keptBytes(): number {
+    return this.bytes;
+  }
+
+  override clear(): void {
+    this.bytes = 0;
+    super.clear();
+  }
+
+  private dropAnswer(answers: Map<string, KeptAnswer>, key: string): void {
+    const kept = answers.get(key);
+    if (!kept) return;
+    answers.delete(key);
+    this.bytes -= sizeOf(kept.body);
   }
 
   /** The kept answer of `key` for `caller`, if younger than ANSWER_MAX_AGE_MS at `now`. */
@@ -67,7 +97,7 @@ export class AnswerCache extends NotifiedCache<Caller, Map<string, KeptAnswer>> 
     const kept = answers?.get(key);
     if (!kept) return undefined;
     if (now - kept.storedAt >= ANSWER_MAX_AGE_MS) {
-      answers?.delete(key);
+      if (answers) this.dropAnswer(answers, key);
       return undefined;
     }
     // Used again: this caller moves to the end of the eviction order.
@@ -77,18 +107,29 @@ export class AnswerCache extends NotifiedCache<Caller, Map<string, KeptAnswer>> 
 
   /** Keeps an answer computed under `generation` (read before computing it), unless data changed meanwhile. */
   keep(caller: Caller, key: string, body: string, generation: number, now: number): void {
-    if (!this.serving || generation !== this.generation) return;
+    if (!this.serving || generation !== this.generation || sizeOf(body) > this.maxBytes) return;
     let answers = this.get(caller);
-    if (!answers) {
+    if (answers) {
+      this.touch(caller);
+    } else {
       answers = new Map();
       this.set(caller, answers, generation);
     }
-    answers.delete(key);
+    this.dropAnswer(answers, key);
     if (answers.size >= ANSWERS_PER_CALLER) {
       const oldest = answers.keys().next().value;
-      if (oldest !== undefined) answers.delete(oldest);
+      if (oldest !== undefined) this.dropAnswer(answers, oldest);
     }
     answers.set(key, { body, storedAt: now });
+    this.bytes += sizeOf(body);
+    // Room: the callers used least recently go first (never the one just kept, which is last in the order).
+    while (this.size > ANSWER_CACHE_CALLERS || this.bytes > this.maxBytes) {
+      const oldest = this.oldestKey();
+      if (oldest === undefined || oldest === caller) break;
+      const dropped = this.get(oldest);
+      if (dropped) for (const kept of dropped.values()) this.bytes -= sizeOf(kept.body);
+      this.evict(oldest);
+    }
   }
 }
 

@@ -69,6 +69,28 @@ describe('AnswerCache', () => {
     expect(cache.answer(caller, `k${ANSWERS_PER_CALLER}`, 1)).toBe(`v${ANSWERS_PER_CALLER}`);
   });
 
+  it('keeps the answers within its byte budget, forgetting the callers used least recently first', () => {
+    // Each answer counts 2 bytes a character: 100 characters are 200 bytes, so three fit in 700 bytes and a fourth does not.
+    const cache = new AnswerCache(700);
+    cache.start();
+    const callers = [1, 2, 3, 4].map(makeCaller) as [Caller, Caller, Caller, Caller];
+    const body = 'x'.repeat(100);
+    for (const c of callers.slice(0, 3)) cache.keep(c, 'k', body, cache.generation, 0);
+    expect(cache.keptBytes).toBe(600);
+    expect(cache.answer(callers[0], 'k', 1)).toBe(body);
+    cache.keep(callers[3], 'k', body, cache.generation, 0);
+    expect(cache.keptBytes).toBe(600);
+    expect(cache.answer(callers[1], 'k', 1)).toBeUndefined();
+    expect([callers[0], callers[2], callers[3]].map((c) => cache.answer(c, 'k', 1))).toEqual([body, body, body]);
+    // An answer bigger than the whole budget is not kept at all; replacing an answer counts it once.
+    cache.keep(callers[0], 'big', 'y'.repeat(400), cache.generation, 0);
+    expect(cache.answer(callers[0], 'big', 1)).toBeUndefined();
+    cache.keep(callers[0], 'k', body, cache.generation, 0);
+    expect(cache.keptBytes).toBe(600);
+    cache.invalidate('');
+    expect(cache.keptBytes).toBe(0);
+  });
+
   it('when full, forgets the caller served least recently', () => {
     const cache = serving();
     const callers = Array.from({ length: ANSWER_CACHE_CALLERS }, (_, i) => makeCaller(i));
