@@ -17,7 +17,7 @@ import { parseServerTiming } from '../apps/server/src/platform/db/query-stats.js
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo-seed.js';
 import { type Backend, benchSecrets, openBenchDb } from './fixture.js';
 import { BenchClient, serverTimings } from './http-client.js';
-import { formatInt, formatMs, formatRatio, measure, median, type Timing, table } from './measure.js';
+import { Floor, formatInt, formatMs, formatRatio, measure, median, type Timing, table } from './measure.js';
 import { generateSearchData, WORDS } from './search-data.js';
 
 const { values: args } = parseArgs({
@@ -57,7 +57,9 @@ interface Report {
   roundTrips: number[];
   /** Per row, the median milliseconds of each phase the server reported (Server-Timing) and of the whole request. */
   phases: Map<string, number>[];
-  /** The 1-minute load average when the floor was measured and when the last row was. */
+  /** Each floor's passes, as `Floor.describe` prints them (the db floor, then the HTTP floor). */
+  floorPasses: string[];
+  /** The 1-minute load average when the first floor pass was measured and after the last. */
   load: { start: number; end: number };
 }
 
@@ -101,20 +103,31 @@ async function runBackend(backend: Backend): Promise<Report> {
 
     const ids = (await db.query<{ id: number }>('SELECT id FROM accounts ORDER BY id LIMIT 200')).map((r) => r.id);
     const loadStart = loadavg()[0] as number;
-    const floor = await measure(
-      'floor: SELECT id FROM accounts WHERE id = $1 (db)',
-      (i) => db.query('SELECT id FROM accounts WHERE id = $1', [ids[i % ids.length]]),
-      OPTIONS,
-    );
     const floorHttp = await startFloorServer(db);
     floorServer = floorHttp.app;
     const pk = new BenchClient(floorHttp.url);
     clients.push(pk);
-    const httpFloor = await measure(
+    // Both floors are measured in short passes before the first line, between lines and after the last, and each is
+    // the median of its passes (measure.ts `Floor`): one busy or quiet moment of the machine moves it less.
+    const floorOptions = { iterations: OPTIONS.iterations, maxMs: Math.min(OPTIONS.maxMs, 2_000) };
+    const floor = new Floor(
+      'floor: SELECT id FROM accounts WHERE id = $1 (db)',
+      (i) => db.query('SELECT id FROM accounts WHERE id = $1', [ids[i % ids.length]]),
+      floorOptions,
+    );
+    const httpFloor = new Floor(
       'floor: HTTP route doing that select (plain Fastify)',
       (i) => pk.post('/pk', { id: ids[i % ids.length] }),
-      OPTIONS,
+      floorOptions,
     );
+    const floorPass = async () => {
+      const db = await floor.pass();
+      const http = await httpFloor.pass();
+      log(
+        `  floor pass ${floor.passes.length}: db ${formatMs(db.median)} (p99 ${formatMs(db.p99)}), HTTP ${formatMs(http.median)} (p99 ${formatMs(http.p99)})`,
+      );
+    };
+    await floorPass();
     const rows: Timing[] = [];
     const statements: number[] = [];
     const roundTrips: number[] = [];
@@ -152,6 +165,7 @@ async function runBackend(backend: Backend): Promise<Report> {
       phase.set('total', median(measured.map((m) => m.totalMs)));
       phases.push(phase);
       log(`  ${name}: median ${formatMs(timing.median)}, p99 ${formatMs(timing.p99)}, ${statements.at(-1)} statements`);
+      await floorPass();
     };
     await add('SearchServices page 1 of 20 + total, Ranking (provider, all)', () =>
       provider.op('SearchServices', { options: {}, page: 1, limit: 20 }),
@@ -177,7 +191,17 @@ async function runBackend(backend: Backend): Promise<Report> {
     );
     await add('SearchServicesAutocomplete "sec" (provider)', () => provider.op('SearchServicesAutocomplete', { Text: 'sec' }));
     const load = { start: loadStart, end: loadavg()[0] as number };
-    return { backend, floor, httpFloor, rows, statements, roundTrips, phases, load };
+    return {
+      backend,
+      floor: floor.timing,
+      httpFloor: httpFloor.timing,
+      rows,
+      statements,
+      roundTrips,
+      phases,
+      floorPasses: [floor.describe(), httpFloor.describe()],
+      load,
+    };
   } finally {
     for (const c of clients) c.close();
     await app?.close();
@@ -223,6 +247,8 @@ for (const r of reports) {
       ]),
     ),
   );
+  // Each floor is the median of its passes (their medians, their p99s); the passes show how much it moved in the run.
+  for (const passes of r.floorPasses) console.log(passes);
   // The server's own phases, medians: session = the caller (session, organisation, capabilities); handler = the
   // operation (its statements and pricing); output = output validation and JSON; rest = HTTP, routing and input
   // validation (the request's total minus the phases); client = what the bench waited beyond the server's total.
