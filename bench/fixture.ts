@@ -184,7 +184,10 @@ export async function findTargets(db: Db, resellerId: number, sampleSize = 64): 
 /** What one backend's run of a latency bench gives: the primary-key floor, the timed lines and their statement counts. */
 export interface BackendReport {
   backend: Backend;
+  /** The median of the floor's passes (measure.ts `Floor`). */
   floor: Timing;
+  /** The floor's passes, as `Floor.describe` prints them. */
+  floorPasses: string;
   rows: Timing[];
   statements: number[];
 }
@@ -225,6 +228,7 @@ export async function runLatencyBench(
         ]),
       ),
     );
+    console.log(r.floorPasses);
   }
 }
 

@@ -53,6 +53,65 @@ export async function measure(name: string, fn: (i: number) => Promise<unknown>,
   return { name, median: median(sorted), p95: percentile(sorted, 95), p99: percentile(sorted, 99), runs: sorted.length };
 }
 
+/**
+ * The floor of a run (one primary-key select, or the same behind an HTTP route), measured as several short passes
+ * spread through the run rather than once at its start: call `pass()` before the first measured line, between lines
+ * and after the last. `timing` is the median of the passes' medians (and of their p95s and p99s), so one pass that
+ * landed on a busy or an unusually quiet moment of a shared machine moves the floor less than it moved a single
+ * measurement; `passes` keeps each pass for printing the spread. Introduced 2026-11-27 (bench/README.md).
+ */
+export class Floor {
+  readonly passes: Timing[] = [];
+
+  constructor(
+    readonly name: string,
+    private readonly fn: (i: number) => Promise<unknown>,
+    /** Per pass: at most `iterations` runs (default 200) or `maxMs` (default 2,000) after `warmup` runs. */
+    private readonly options: MeasureOptions = {},
+  ) {}
+
+  /** One pass; the first warms up with `options.warmup` runs (default 20), later ones with 5. */
+  async pass(): Promise<Timing> {
+    const first = this.passes.length === 0;
+    const timing = await measure(this.name, this.fn, {
+      iterations: this.options.iterations ?? 200,
+      maxMs: this.options.maxMs ?? 2_000,
+      warmup: first ? (this.options.warmup ?? 20) : Math.min(5, this.options.warmup ?? 5),
+    });
+    this.passes.push(timing);
+    return timing;
+  }
+
+  /** The floor: the median over the passes of each figure; `runs` is every pass's runs together. */
+  get timing(): Timing {
+    const of = (key: 'median' | 'p95' | 'p99') => median(this.passes.map((t) => t[key]));
+    return {
+      name: this.name,
+      median: of('median'),
+      p95: of('p95'),
+      p99: of('p99'),
+      runs: this.passes.reduce((sum, t) => sum + t.runs, 0),
+      note: `median of ${this.passes.length} passes`,
+    };
+  }
+
+  /**
+   * The passes in the order they ran, for a reader: "name: 8 passes of 200 runs, median (p99) 132 µs (410 µs), ...;
+   * medians from 120 µs to 180 µs (1.5x)".
+   */
+  describe(percentile: 'p95' | 'p99' = 'p99'): string {
+    const medians = this.passes.map((t) => t.median);
+    const low = Math.min(...medians);
+    const high = Math.max(...medians);
+    const runs = [...new Set(this.passes.map((t) => t.runs))].join('/');
+    return (
+      `${this.name}: ${this.passes.length} passes of ${runs} runs, median (${percentile}) ` +
+      `${this.passes.map((t) => `${formatMs(t.median)} (${formatMs(t[percentile])})`).join(', ')}; ` +
+      `medians from ${formatMs(low)} to ${formatMs(high)} (${formatRatio(high / low)})`
+    );
+  }
+}
+
 export function formatMs(ms: number): string {
   if (!Number.isFinite(ms)) return '-';
   if (ms < 1) return `${(ms * 1000).toFixed(0)} µs`;

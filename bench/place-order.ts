@@ -28,7 +28,7 @@ import {
   runLatencyBench,
 } from './fixture.js';
 import { BenchClient } from './http-client.js';
-import { formatMs, measure, type Timing } from './measure.js';
+import { Floor, formatMs, measure, type Timing } from './measure.js';
 
 /** A Company-level demo service with one dependency, and that dependency. */
 const SERVICE = 'Contoso Backup for Microsoft 365';
@@ -86,7 +86,8 @@ async function runBackend(backend: Backend, iterations: number, log: (line: stri
     client = await new BenchClient(`http://127.0.0.1:${port}`).signIn(reseller.username, DEMO_PASSWORD);
     const signedIn = client;
 
-    const floor = await measure(
+    // Measured in passes: before the first line and after each (measure.ts `Floor`, bench/README.md).
+    const floor = new Floor(
       'floor: SELECT id FROM accounts WHERE id = $1 (db)',
       (i) => db.query('SELECT id FROM accounts WHERE id = $1', [customers[i % customers.length]]),
       { iterations: 200, warmup: 20 },
@@ -108,11 +109,13 @@ async function runBackend(backend: Backend, iterations: number, log: (line: stri
       const sorted = counts.slice(-timing.runs).sort((a, b) => a - b);
       statements.push(sorted[Math.floor(sorted.length / 2)] ?? 0);
       log(`  ${name}: median ${formatMs(timing.median)}, p95 ${formatMs(timing.p95)}, ${statements.at(-1)} statements`);
+      await floor.pass();
     };
     let lastRequest: { requestId: string; customerId: number } | null = null;
     // measure() numbers its warm-up runs and its measured runs from 0 each: a run counter of its own, so that every
     // run (warm-up included) orders for a customer that has nothing yet.
     let next = 0;
+    await floor.pass();
     await add(
       'PlaceOrder with its dependency not yet added (HTTP)',
       async (i) => {
@@ -148,7 +151,7 @@ async function runBackend(backend: Backend, iterations: number, log: (line: stri
         iterations,
       );
     }
-    return { backend, floor, rows, statements };
+    return { backend, floor: floor.timing, floorPasses: floor.describe('p95'), rows, statements };
   } finally {
     client?.close();
     await app?.close();

@@ -22,7 +22,7 @@ import { runEmbedBench } from './embed.js';
 import { type Backend, benchSecrets, createResellerAdmin, findTargets, openBenchDb } from './fixture.js';
 import { BenchClient, serverTimings } from './http-client.js';
 import { type LoadResult, runLoad } from './load.js';
-import { formatInt, formatMs, formatRatio, measure, median, type Timing, table } from './measure.js';
+import { Floor, formatInt, formatMs, formatRatio, measure, median, type Timing, table } from './measure.js';
 import { runPlaceOrderBench } from './place-order.js';
 import { runPricingDealsBench } from './pricing-deals.js';
 import { runQuotePricingBench } from './quote-pricing.js';
@@ -101,6 +101,10 @@ interface BackendReport {
   backend: Backend;
   rows: Row[];
   floor: Timing;
+  /** The floor's passes, as `Floor.describe` prints them. */
+  floorPasses: string;
+  /** The 1-minute load average at the first floor pass and after the last latency line's. */
+  loadAverage: { start: number; end: number };
   load: { key: string; name: string; result: LoadResult }[];
 }
 
@@ -179,6 +183,24 @@ async function runBackend(backend: Backend): Promise<BackendReport> {
     const user = (i: number) => users[i % users.length] as number;
     const options = { iterations: ITERATIONS, maxMs: MAX_MS };
     const rows: Row[] = [];
+    // The floor is measured in short passes, one before the first line and one after each line, and is the median of
+    // the passes (measure.ts `Floor`): one busy or quiet moment of the shared machine moves it less than it moved a
+    // single measurement at the start (132 to 468 µs between two quiet runs, 2026-11-27).
+    const floorCounts = { statements: [] as number[], roundTrips: [] as number[] };
+    const floor = new Floor(
+      'floor: SELECT id FROM accounts WHERE id = $1 (db)',
+      async (i) => {
+        const before = { ...db.stats };
+        await db.query('SELECT id FROM accounts WHERE id = $1', [user(i)]);
+        floorCounts.statements.push(db.stats.statements - before.statements);
+        floorCounts.roundTrips.push(db.stats.roundTrips - before.roundTrips);
+      },
+      { iterations: ITERATIONS, maxMs: Math.min(MAX_MS, 2_000) },
+    );
+    const floorPass = async () => {
+      const pass = await floor.pass();
+      log(`  floor pass ${floor.passes.length}: ${formatMs(pass.median)} (p95 ${formatMs(pass.p95)})`);
+    };
     const add = async (key: string, name: string, fn: (i: number) => Promise<unknown>) => {
       const statements: number[] = [];
       const roundTrips: number[] = [];
@@ -210,13 +232,13 @@ async function runBackend(backend: Backend): Promise<BackendReport> {
       const last = (values: number[]) => median(values.slice(-timing.runs));
       rows.push({ key, timing, statements: last(statements), roundTrips: last(roundTrips), phases });
       log(`  ${name}: ${formatMs(timing.median)}, ${last(statements)} statements`);
+      await floorPass();
       return timing;
     };
 
     log('  latency (median of up to ' + `${ITERATIONS} runs or ${seconds(MAX_MS)} each):`);
-    const floor = await add('floor', 'floor: SELECT id FROM accounts WHERE id = $1 (db)', (i) =>
-      db.query('SELECT id FROM accounts WHERE id = $1', [user(i)]),
-    );
+    const loadStart = os.loadavg()[0] as number;
+    await floorPass();
     await add('http-noop', 'HTTP round trip to a trivial Fastify route', () => noop.post('/noop', {}));
     await add('current-user', 'GetCurrentUser (HTTP, provider.admin)', () => provider.op('GetCurrentUser'));
     await add('load-provider', 'LoadAccountById deep user (HTTP, provider.admin)', (i) =>
@@ -311,6 +333,8 @@ async function runBackend(backend: Backend): Promise<BackendReport> {
       if (reply.status !== 404) throw new Error(`expected 404 outside the scope, got ${reply.status}`);
     });
 
+    const loadAverage = { start: loadStart, end: os.loadavg()[0] as number };
+
     // Throughput runs against the app as production runs it, without Server-Timing: the latency rows' profiles
     // (per-request storage that Node tracks through every promise) would cost each request more than some of what
     // is measured. The sessions are in the database, so the cookies stay good.
@@ -352,8 +376,25 @@ async function runBackend(backend: Backend): Promise<BackendReport> {
       reseller.cookie,
     );
 
-    printBackend({ backend, rows, floor, load }, total, generated.ms, perSecond);
-    return { backend, rows, floor, load };
+    const report: BackendReport = {
+      backend,
+      rows: [
+        {
+          key: 'floor',
+          timing: floor.timing,
+          statements: median(floorCounts.statements),
+          roundTrips: median(floorCounts.roundTrips),
+          phases: null,
+        },
+        ...rows,
+      ],
+      floor: floor.timing,
+      floorPasses: floor.describe('p95'),
+      loadAverage,
+      load,
+    };
+    printBackend(report, total, generated.ms, perSecond);
+    return report;
   } finally {
     for (const c of clients) c.close();
     await app?.close();
@@ -366,7 +407,7 @@ async function runBackend(backend: Backend): Promise<BackendReport> {
 function printBackend(report: BackendReport, total: number, generationMs: number, perSecond: number) {
   const floor = report.floor.median;
   console.log(
-    `\n${title(report.backend)} — ${formatInt(total)} accounts in the table, ${formatInt(SIZE)} generated in ${seconds(generationMs)} (${formatInt(perSecond)} accounts/s)`,
+    `\n${title(report.backend)} — ${formatInt(total)} accounts in the table, ${formatInt(SIZE)} generated in ${seconds(generationMs)} (${formatInt(perSecond)} accounts/s); load average ${report.loadAverage.start.toFixed(1)} -> ${report.loadAverage.end.toFixed(1)} during the latency lines`,
   );
   console.log(
     table(
@@ -380,6 +421,8 @@ function printBackend(report: BackendReport, total: number, generationMs: number
       ]),
     ),
   );
+  // The floor is the median of its passes' medians (and p95s); the passes show how much it moved during the run.
+  console.log(report.floorPasses);
   console.log('');
   // Where a request's time goes (medians of the server's own Server-Timing phases): session = caller resolution
   // (session, organisation, capabilities); scope = locating the touched account for the tenant guard; loading =

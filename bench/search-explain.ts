@@ -97,6 +97,20 @@ try {
       async () => searchServices(explaining, { ...reseller }, SearchServices.input.parse({ options: {}, page: 1, limit: 20 })),
     ],
     [
+      'SearchServices page 50 by DisplayName, provider',
+      async () =>
+        searchServices(
+          explaining,
+          { ...provider },
+          SearchServices.input.parse({
+            options: {},
+            orderBy: { Key: 'DisplayName', Direction: 'ASC' },
+            page: 50,
+            limit: 20,
+          }),
+        ),
+    ],
+    [
       'SearchServices "vault", provider (total kept after the unprinted run)',
       async () =>
         searchServices(

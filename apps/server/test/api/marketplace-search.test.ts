@@ -300,6 +300,35 @@ describe('filters, order and paging [M3.12] [M9.6]', () => {
     expect(past.body).toMatchObject({ Services: [], Total: 4, Page: 9 });
   });
 
+  it('answers a later page the same whichever way its statement reads it: the whole catalogue prepared, other sets planned', async () => {
+    // A page after the first of the whole Active catalogue (the provider, no filter) runs prepared with its OFFSET
+    // bound; a later page of any other set (R1's lists, a vendor filter) is planned for its values; a first page is
+    // prepared. Each page of one row, asked twice (the second on a connection that already holds the statement), is
+    // the same row as that place of the first page of six, with the same total, in every order and direction.
+    for (const [who, options] of [
+      ['provider', {}],
+      ['r1', {}],
+      ['provider', { OwnerAccountIds: [ids.vendor] }],
+    ] as const) {
+      for (const Key of ['Ranking', 'DisplayName', 'CreateDate', 'ModifyDate']) {
+        for (const Direction of ['ASC', 'DESC']) {
+          const orderBy = { Key, Direction };
+          const whole = await search(who, options, { orderBy, page: 1, limit: 6 });
+          expect(whole.status).toBe(200);
+          const inOrder = whole.body.Services.map((s: { Id: number }) => s.Id);
+          for (let page = 2; page <= inOrder.length + 1; page++) {
+            for (const time of [1, 2]) {
+              const one = await search(who, options, { orderBy, page, limit: 1 });
+              expect(one.status, `${who} ${Key} ${Direction} page ${page}, time ${time}`).toBe(200);
+              expect(one.body.Total).toBe(whole.body.Total);
+              expect(one.body.Services.map((s: { Id: number }) => s.Id)).toEqual(inOrder.slice(page - 1, page));
+            }
+          }
+        }
+      }
+    }
+  });
+
   it('answers a text search the same whichever way its statement reads it: counted with its page, then kept and prepared', async () => {
     // The first search of a text reads its matching set once for the page and the total; once its total T and the
     // total B without the text are kept, its first page is prepared and walks the order's index when
