@@ -106,10 +106,11 @@ const prices = new Map<string, string | null>([
   ['1|PI-1|USD', '0'],
   ['1|PI-2|EUR', null],
 ]);
+const fees = new Set(['1|PI-1', '1|PI-2']);
 const known = {
   priceOf: (r: ParsedPriceRow) => prices.get(uploadKey(r.serviceId, r.priceableItem, r.currency)) ?? null,
   serviceNames: new Map([[1, 'One']]),
-  knownFees: new Set(['1|PI-1', '1|PI-2']),
+  feeOf: (serviceId: number, priceableItem: string) => (fees.has(`${serviceId}|${priceableItem}`) ? priceableItem : undefined),
 };
 const row = (n: number, item: string, currency: string, price: string | null): ParsedPriceRow => ({
   row: n,
