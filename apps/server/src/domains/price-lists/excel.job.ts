@@ -95,11 +95,7 @@ function priceExportHandler(type: string, deps: { storage: FileStorage }): JobHa
         for (const row of services) {
           const ownPrices = ownPricesOf(ownByService, row.id);
           // The fees as the catalogue stored them, without a schema pass per rule (storedFeeRules).
-          for (const fee of feeCurrencies(
-            { serviceId: row.id, rules: storedFeeRules(row.rules) },
-            ownPrices,
-            p.filter.Currency,
-          )) {
+          for (const fee of feeCurrencies({ serviceId: row.id, rules: storedFeeRules(row.fees) }, ownPrices, p.filter.Currency)) {
             const srp = asCellNumber(fee.srp);
             writer.add({
               values: {

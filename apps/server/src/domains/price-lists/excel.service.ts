@@ -270,7 +270,7 @@ export async function previewMarketplaceUpload(
   const stored = Promise.all([repo.listListServiceFees(db, list.id), repo.listOwnPrices(db, list.id)]).then(([services, own]) => {
     const ownBy = ownPriceMaps(own);
     const { names, feeOf } = feesOf(
-      services.map((s) => ({ serviceId: s.id, displayName: s.display_name, rules: storedFeeRules(s.rules) })),
+      services.map((s) => ({ serviceId: s.id, displayName: s.display_name, rules: storedFeeRules(s.fees) })),
     );
     return priceDiff({
       kind: 'marketplace',

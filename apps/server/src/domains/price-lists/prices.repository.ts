@@ -146,30 +146,37 @@ export async function listOwnPrices(db: Queryable, marketplaceId: number, servic
   return prices.map(([serviceId, ruleId, currency, price]) => ({ serviceId, ruleId, currency, price }));
 }
 
-/** A service of a price list with only what an upload's diff needs: its id, name and fees (BillingRules as stored). */
+/**
+ * A service of a price list with only what an upload's diff or an export needs: its id, name and fees (its
+ * `price_fees` column, read with `storedFeeRules`).
+ */
 export interface ListServiceFeesRow {
   id: number;
   display_name: string;
-  rules: BillingRule[];
+  fees: unknown;
 }
 
-/** Every service of a price list by id, with its fees only, as one JSON text parsed once (the upload preview, issue 12). */
+/**
+ * Every service of a price list by id, with its fees only, as one JSON text parsed once (the upload preview, issue
+ * 12). The fees are the `price_fees` column (migration 0149): json text made when the definition was written, copied
+ * out as it is, where the BillingRules' jsonb had to be turned into text on every read.
+ */
 export async function listListServiceFees(db: Queryable, marketplaceId: number): Promise<ListServiceFeesRow[]> {
   const [row] = await db.query<{ services: string | null }>(
-    `SELECT json_agg(json_build_array(s.id, s.display_name, COALESCE(s.definition -> 'BillingRules', '[]'::jsonb))
-                     ORDER BY s.id)::text AS services
+    `SELECT json_agg(json_build_array(s.id, s.display_name, s.price_fees) ORDER BY s.id)::text AS services
      FROM marketplace_services ms JOIN services s ON s.id = ms.service_id WHERE ms.marketplace_id = $1`,
     [marketplaceId],
   );
-  const services = row?.services ? (JSON.parse(row.services) as [number, string, BillingRule[]][]) : [];
-  return services.map(([id, display_name, rules]) => ({ id, display_name, rules }));
+  const services = row?.services ? (JSON.parse(row.services) as [number, string, unknown][]) : [];
+  return services.map(([id, display_name, fees]) => ({ id, display_name, fees }));
 }
 
 /**
  * A page of the services an export writes (ordered by id, after `afterId`, at most `limit`, through the [M3.14]
  * filter): a price list's services, or the Active services owned inside a scope ("my services"), with their fees
- * only, as one JSON text parsed once (issue 12: a result row per service, with its fees as jsonb, cost the driver
- * about twice the text). The fees are taken after the page is cut, for the page's services only.
+ * only (`price_fees`, as listListServiceFees), as one JSON text parsed once (issue 12: a result row per service, with
+ * its fees as jsonb, cost the driver about twice the text). The fees are taken after the page is cut, for the page's
+ * services only.
  */
 export async function listExportServices(
   db: Queryable,
@@ -193,13 +200,12 @@ export async function listExportServices(
           params: [p.scopePath, pathUpperBound(p.scopePath), p.afterId, ...filterParams(p.filter), p.limit],
         };
   const [row] = await db.query<{ services: string | null }>(
-    `SELECT json_agg(json_build_array(l.id, l.display_name, COALESCE(d.definition -> 'BillingRules', '[]'::jsonb))
-                     ORDER BY l.id)::text AS services
+    `SELECT json_agg(json_build_array(l.id, l.display_name, d.price_fees) ORDER BY l.id)::text AS services
      FROM (${page.sql}) l JOIN services d ON d.id = l.id`,
     page.params,
   );
-  const services = row?.services ? (JSON.parse(row.services) as [number, string, BillingRule[]][]) : [];
-  return services.map(([id, display_name, rules]) => ({ id, display_name, rules }));
+  const services = row?.services ? (JSON.parse(row.services) as [number, string, unknown][]) : [];
+  return services.map(([id, display_name, fees]) => ({ id, display_name, fees }));
 }
 
 /** Sets (or with a null price removes) the list's own prices. */

@@ -8,7 +8,6 @@ import {
   type PricedService,
   pricesWithMarkup,
   restoredPrices,
-  storedFeeRules,
   toMarkupUndo,
 } from '../prices.rules.js';
 
@@ -67,64 +66,6 @@ describe('fees and currencies of a service', () => {
     ]);
     expect(feeCurrencies(twice, own, null).map((f) => `${f.currency} ${f.srp}`)).toEqual(['CHF null', 'EUR 10', 'USD 13']);
     expect(feeCurrencies(twice, own, 'USD').map((f) => `${f.currency} ${f.srp}`)).toEqual(['USD 13']);
-  });
-});
-
-describe('fees as stored (storedFeeRules)', () => {
-  const stored: Record<string, unknown>[] = [
-    { ChargeType: 'Monthly' },
-    {
-      Id: 'a',
-      enabled: false,
-      ChargeType: 'Setup',
-      Charge: '4.5',
-      Condition: { FieldId: '__gen__plan', Value: 'Pro' },
-      UdrcField: '__gen__seats',
-      PriceableItemId: 'PI-1',
-      AdvancePaymentConfiguration: { AdvancePeriodLenghtInMonths: 12 },
-      SuggestedRetailPrices: [{ Currency: 'EUR', Charge: '9' }],
-      VendorSku: 'SKU',
-    },
-    { Id: 'b', ChargeType: 'Monthly', SuggestedRetailPrices: [{ Id: 'x', Currency: 'USD', Charge: '1' }] },
-  ];
-
-  it("reads the fields prices use with the schema's defaults, as BillingRuleSchema would", () => {
-    const read = storedFeeRules(stored);
-    const parsed = stored.map((r) => BillingRuleSchema.parse(r));
-    expect(read).toHaveLength(parsed.length);
-    read.forEach((r, i) => {
-      const p = parsed[i] as BillingRule;
-      expect(r).toEqual({
-        Id: p.Id,
-        enabled: p.enabled,
-        ChargeType: p.ChargeType,
-        Charge: p.Charge,
-        Condition: p.Condition,
-        UdrcField: p.UdrcField,
-        PriceableItemId: p.PriceableItemId,
-        AdvancePaymentConfiguration: r.AdvancePaymentConfiguration === null ? null : expect.anything(),
-        SuggestedRetailPrices: expect.anything(),
-      });
-      expect(r.AdvancePaymentConfiguration?.AdvancePeriodLenghtInMonths).toBe(
-        p.AdvancePaymentConfiguration?.AdvancePeriodLenghtInMonths,
-      );
-      expect(r.SuggestedRetailPrices.map((s) => [s.Currency, s.Charge])).toEqual(
-        p.SuggestedRetailPrices.map((s) => [s.Currency, s.Charge]),
-      );
-    });
-    expect(storedFeeRules(null)).toEqual([]);
-  });
-
-  it('gives the same fees and currencies as the parsed rules', () => {
-    const own = new Map([
-      [priceKey('b', 'GBP'), '3'],
-      [priceKey('b', 'USD'), '2'],
-    ]);
-    for (const currency of [null, 'EUR']) {
-      expect(feeCurrencies({ serviceId: 1, rules: storedFeeRules(stored) }, own, currency)).toEqual(
-        feeCurrencies({ serviceId: 1, rules: stored.map((r) => BillingRuleSchema.parse(r)) }, own, currency),
-      );
-    }
   });
 });
 
