@@ -120,11 +120,14 @@ export async function listScopeServices(
   );
 }
 
-export async function countListServices(db: Queryable, marketplaceId: number): Promise<number> {
-  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM marketplace_services WHERE marketplace_id = $1', [
-    marketplaceId,
-  ]);
-  return row?.n ?? 0;
+/** A price list's name and how many services it holds (Added and Hidden), for its export's title and progress. */
+export async function findListForExport(db: Queryable, id: number): Promise<{ name: string; services: number } | null> {
+  const [row] = await db.query<{ name: string; services: number }>(
+    `SELECT m.name, (SELECT count(*)::int FROM marketplace_services ms WHERE ms.marketplace_id = m.id) AS services
+     FROM marketplaces m WHERE m.id = $1`,
+    [id],
+  );
+  return row ?? null;
 }
 
 export async function listOwnPrices(db: Queryable, marketplaceId: number, serviceIds?: readonly number[]): Promise<OwnPrice[]> {
@@ -171,17 +174,23 @@ export async function listListServiceFees(db: Queryable, marketplaceId: number):
   return services.map(([id, display_name, fees]) => ({ id, display_name, fees }));
 }
 
+/** A service of an export's page: its id, name and fees, and (a price list) its own prices as [rule id, currency, price]. */
+export interface ExportServiceRow extends ListServiceFeesRow {
+  own: [ruleId: string, currency: string, price: string][] | null;
+}
+
 /**
  * A page of the services an export writes (ordered by id, after `afterId`, at most `limit`, through the [M3.14]
  * filter): a price list's services, or the Active services owned inside a scope ("my services"), with their fees
- * only (`price_fees`, as listListServiceFees), as one JSON text parsed once (issue 12: a result row per service, with
- * its fees as jsonb, cost the driver about twice the text). The fees are taken after the page is cut, for the page's
- * services only.
+ * only (`price_fees`, as listListServiceFees) and, for a price list, each service's own prices, as one JSON text
+ * parsed once (issue 12: a result row per service, with its fees as jsonb, cost the driver about twice the text; the
+ * own prices in the same text spare a statement and a parse per page). The fees and prices are taken after the page
+ * is cut, for the page's services only; the own prices come in no particular order (looked up by fee).
  */
 export async function listExportServices(
   db: Queryable,
   p: ({ marketplaceId: number } | { scopePath: string }) & { filter: ServiceFilter; afterId: number; limit: number },
-): Promise<ListServiceFeesRow[]> {
+): Promise<ExportServiceRow[]> {
   const page =
     'marketplaceId' in p
       ? {
@@ -191,21 +200,24 @@ export async function listExportServices(
           sql: `SELECT s.id, s.display_name FROM marketplace_services ms JOIN services s ON s.id = ms.service_id
                 WHERE ms.marketplace_id = $1 AND ms.service_id > $2 AND s.id > $2 AND ${FILTER_SQL(3)}
                 ORDER BY ms.service_id LIMIT $6`,
+          own: `(SELECT json_agg(json_build_array(o.rule_id, o.currency, trim_scale(o.custom_price)::text))
+                 FROM marketplace_prices o WHERE o.marketplace_id = $1 AND o.service_id = l.id)`,
           params: [p.marketplaceId, p.afterId, ...filterParams(p.filter), p.limit],
         }
       : {
           sql: `SELECT s.id, s.display_name FROM services s JOIN accounts o ON o.id = s.owner_account_id
                 WHERE s.state = 'Active' AND o.path >= $1 AND o.path < $2 AND s.id > $3 AND ${FILTER_SQL(4)}
                 ORDER BY s.id LIMIT $7`,
+          own: 'NULL::json',
           params: [p.scopePath, pathUpperBound(p.scopePath), p.afterId, ...filterParams(p.filter), p.limit],
         };
   const [row] = await db.query<{ services: string | null }>(
-    `SELECT json_agg(json_build_array(l.id, l.display_name, d.price_fees) ORDER BY l.id)::text AS services
+    `SELECT json_agg(json_build_array(l.id, l.display_name, d.price_fees, ${page.own}) ORDER BY l.id)::text AS services
      FROM (${page.sql}) l JOIN services d ON d.id = l.id`,
     page.params,
   );
-  const services = row?.services ? (JSON.parse(row.services) as [number, string, unknown][]) : [];
-  return services.map(([id, display_name, fees]) => ({ id, display_name, fees }));
+  const services = row?.services ? (JSON.parse(row.services) as [number, string, unknown, ExportServiceRow['own']][]) : [];
+  return services.map(([id, display_name, fees, own]) => ({ id, display_name, fees, own }));
 }
 
 /** Sets (or with a null price removes) the list's own prices. */

@@ -181,6 +181,14 @@ export function ownPriceMaps(prices: readonly OwnPrice[]): Map<number, Map<strin
 
 const NO_OWN_PRICES: ReadonlyMap<string, string> = new Map();
 
+/** One service's own prices, given as [rule id, currency, price], by priceKey(ruleId, currency); empty for none. */
+export function ownPriceMap(prices: readonly (readonly [string, string, string])[] | null): ReadonlyMap<string, string> {
+  if (!prices || prices.length === 0) return NO_OWN_PRICES;
+  const own = new Map<string, string>();
+  for (const [ruleId, currency, price] of prices) own.set(priceKey(ruleId, currency), price);
+  return own;
+}
+
 /** One service's own prices from `ownPriceMaps`, empty when it has none. */
 export const ownPricesOf = (maps: ReadonlyMap<number, ReadonlyMap<string, string>>, serviceId: number) =>
   maps.get(serviceId) ?? NO_OWN_PRICES;
