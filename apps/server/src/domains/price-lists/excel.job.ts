@@ -10,7 +10,7 @@ import {
   toServiceFilter,
 } from './excel.service.js';
 import * as repo from './prices.repository.js';
-import { feeCurrencies, ownPriceMap, storedFeeRules } from './prices.rules.js';
+import { feeCurrencies, ownPricesOf, storedFeeRules } from './prices.rules.js';
 
 /**
  * Prices are written as numbers so Excel computes with them. A price keeps at most 6 decimals and 17
@@ -64,10 +64,10 @@ function priceExportHandler(type: string, deps: { storage: FileStorage }): JobHa
           afterId,
           limit: CHUNK,
         });
-      let next: Promise<repo.ExportServiceRow[]> | null = readChunk(0);
+      let next: Promise<repo.ExportPage> | null = readChunk(0);
       let done = 0;
       while (next) {
-        const services: repo.ExportServiceRow[] = await next;
+        const { services, own }: repo.ExportPage = await next;
         const last = services.at(-1);
         if (!last) break;
         // The next chunk is read while this one is written (on PostgreSQL the server answers it meanwhile), so at
@@ -77,7 +77,7 @@ function priceExportHandler(type: string, deps: { storage: FileStorage }): JobHa
         // Handled when awaited; if this chunk's writing fails first, its failure is the job's, not an unhandled one.
         next?.catch(() => undefined);
         for (const row of services) {
-          const ownPrices = ownPriceMap(row.own);
+          const ownPrices = ownPricesOf(own, row.id);
           // The fees as the catalogue stored them, without a schema pass per rule (storedFeeRules).
           for (const fee of feeCurrencies({ serviceId: row.id, rules: storedFeeRules(row.fees) }, ownPrices, p.filter.Currency)) {
             const srp = asCellNumber(fee.srp);

@@ -34,15 +34,7 @@ import {
 } from './excel.rules.js';
 import { readFirstSheet, WorkbookReadError } from './excel.workbook.js';
 import * as repo from './prices.repository.js';
-import {
-  type FeeRule,
-  ownPriceMaps,
-  ownPricesOf,
-  type PricedRule,
-  priceableItemOf,
-  pricedRules,
-  storedFeeRules,
-} from './prices.rules.js';
+import { type FeeRule, ownPricesOf, type PricedRule, priceableItemOf, pricedRules, storedFeeRules } from './prices.rules.js';
 import { requireMarketplace, takeVersion, toPricedService } from './prices.service.js';
 
 export const MARKETPLACE_PRICES_EXPORT_JOB = 'exports.marketplace-prices';
@@ -267,19 +259,20 @@ export async function previewMarketplaceUpload(
   requireExcelEditable(list);
   // The list's services and prices load while the workbook is opened (on PostgreSQL the two overlap); its rows are
   // compared as they are read, none kept.
-  const stored = Promise.all([repo.listListServiceFees(db, list.id), repo.listOwnPrices(db, list.id)]).then(([services, own]) => {
-    const ownBy = ownPriceMaps(own);
-    const { names, feeOf } = feesOf(
-      services.map((s) => ({ serviceId: s.id, displayName: s.display_name, rules: storedFeeRules(s.fees) })),
-    );
-    return priceDiff({
-      kind: 'marketplace',
-      serviceNames: names,
-      feeOf,
-      // The list's own price of the row's fee in its currency.
-      priceOf: (r, rule) => ownPricesOf(ownBy, r.serviceId).get(priceKey(rule.Id, r.currency)) ?? null,
-    });
-  });
+  const stored = Promise.all([repo.listListServiceFees(db, list.id), repo.listOwnPriceMaps(db, list.id)]).then(
+    ([services, ownBy]) => {
+      const { names, feeOf } = feesOf(
+        services.map((s) => ({ serviceId: s.id, displayName: s.display_name, rules: storedFeeRules(s.fees) })),
+      );
+      return priceDiff({
+        kind: 'marketplace',
+        serviceNames: names,
+        feeOf,
+        // The list's own price of the row's fee in its currency.
+        priceOf: (r, rule) => ownPricesOf(ownBy, r.serviceId).get(priceKey(rule.Id, r.currency)) ?? null,
+      });
+    },
+  );
   stored.catch(() => undefined);
   await readUpload(db, storage, caller, {
     fileUrl: input.fileUrl,

@@ -181,15 +181,31 @@ export function ownPriceMaps(prices: readonly OwnPrice[]): Map<number, Map<strin
 
 const NO_OWN_PRICES: ReadonlyMap<string, string> = new Map();
 
-/** One service's own prices, given as [rule id, currency, price], by priceKey(ruleId, currency); empty for none. */
-export function ownPriceMap(prices: readonly (readonly [string, string, string])[] | null): ReadonlyMap<string, string> {
-  if (!prices || prices.length === 0) return NO_OWN_PRICES;
-  const own = new Map<string, string>();
-  for (const [ruleId, currency, price] of prices) own.set(priceKey(ruleId, currency), price);
-  return own;
+/**
+ * Own prices read as columns (service ids, rule ids, currencies, prices; `ownPriceColumnsSql`), by service id, then
+ * by priceKey(ruleId, currency), as `ownPriceMaps` gives them, without an object per price.
+ */
+export function ownPriceMapsOfColumns(
+  columns:
+    | readonly [readonly number[] | null, readonly string[] | null, readonly string[] | null, readonly string[] | null]
+    | null,
+): Map<number, Map<string, string>> {
+  const byService = new Map<number, Map<string, string>>();
+  const [services, rules, currencies, prices] = columns ?? [null, null, null, null];
+  if (!services || !rules || !currencies || !prices) return byService;
+  for (let i = 0; i < services.length; i++) {
+    const serviceId = services[i] as number;
+    let own = byService.get(serviceId);
+    if (!own) {
+      own = new Map();
+      byService.set(serviceId, own);
+    }
+    own.set(priceKey(rules[i] as string, currencies[i] as string), prices[i] as string);
+  }
+  return byService;
 }
 
-/** One service's own prices from `ownPriceMaps`, empty when it has none. */
+/** One service's own prices from `ownPriceMaps` (or `ownPriceMapsOfColumns`), empty when it has none. */
 export const ownPricesOf = (maps: ReadonlyMap<number, ReadonlyMap<string, string>>, serviceId: number) =>
   maps.get(serviceId) ?? NO_OWN_PRICES;
 

@@ -4,6 +4,7 @@ import {
   dynamicPrice,
   feeCurrencies,
   ownPriceMaps,
+  ownPriceMapsOfColumns,
   ownPricesOf,
   type PricedService,
   pricesWithMarkup,
@@ -113,5 +114,23 @@ describe('ownPriceMaps', () => {
     ]);
     expect([...ownPricesOf(maps, 8)]).toEqual([[priceKey('a', 'EUR'), '3']]);
     expect(ownPricesOf(maps, 9).size).toBe(0);
+  });
+
+  it('gives the same maps from the prices read as columns (ownPriceMapsOfColumns), and none from no columns', () => {
+    const prices = [
+      { serviceId: 7, ruleId: 'a', currency: 'EUR', price: '9' },
+      { serviceId: 8, ruleId: 'a', currency: 'EUR', price: '3' },
+      { serviceId: 7, ruleId: 'a', currency: 'USD', price: '11' },
+    ];
+    const columns = [
+      prices.map((p) => p.serviceId),
+      prices.map((p) => p.ruleId),
+      prices.map((p) => p.currency),
+      prices.map((p) => p.price),
+    ] as const;
+
+    expect(ownPriceMapsOfColumns(columns)).toEqual(ownPriceMaps(prices));
+    expect(ownPriceMapsOfColumns([null, null, null, null]).size).toBe(0);
+    expect(ownPriceMapsOfColumns(null).size).toBe(0);
   });
 });
