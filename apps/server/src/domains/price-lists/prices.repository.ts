@@ -235,12 +235,15 @@ export async function listExportServices(
           own: 'NULL::text',
           params: [p.scopePath, pathUpperBound(p.scopePath), p.afterId, ...filterParams(p.filter), p.limit],
         };
+  // Prepared (one text per kind of page): planning this statement on every page cost PGlite more than running it
+  // (5 pages of 200 services: 55 -> 36 ms of CPU, issue 12); its generic plan reads the page in index order as above.
   const [row] = await db.query<{ services: string | null; own: string | null }>(
     `WITH page AS (${page.sql})
      SELECT (SELECT json_agg(json_build_array(l.id, l.display_name, d.price_fees) ORDER BY l.id)
              FROM page l JOIN services d ON d.id = l.id)::text AS services,
             ${page.own} AS own`,
     page.params,
+    { prepare: true },
   );
   const services = row?.services ? (JSON.parse(row.services) as [number, string, unknown][]) : [];
   return {
