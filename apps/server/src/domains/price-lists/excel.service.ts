@@ -273,13 +273,12 @@ export async function previewMarketplaceUpload(
       });
     },
   );
+  const sink = stored.then((d) => (row: ParsedPriceRow) => d.add(row));
+  // Handled when awaited; if the file is refused before its header row is read (not found, not .xlsx), a failure of
+  // the list's reads must not go unhandled.
   stored.catch(() => undefined);
-  await readUpload(db, storage, caller, {
-    fileUrl: input.fileUrl,
-    kind: 'marketplace',
-    log: input.log,
-    sink: stored.then((d) => (row: ParsedPriceRow) => d.add(row)),
-  });
+  sink.catch(() => undefined);
+  await readUpload(db, storage, caller, { fileUrl: input.fileUrl, kind: 'marketplace', log: input.log, sink });
   const diff = (await stored).result();
   if (!diff.ok) throw refused(diff.errors);
   return {
