@@ -7,9 +7,13 @@
  * - export (ExportMarketplacePricesToExcel's job: read the list in chunks, write with the streaming writer,
  *   store the file) of 10,000 rows, as a ratio to a raw exceljs streaming write of the same rows.
  *
- *   npx tsx bench/price-excel.ts [--rows 10000] [--iterations 5] [--skip-pglite] [--skip-postgres]
+ *   npx tsx bench/price-excel.ts [--rows 10000] [--iterations 5] [--skip-pglite] [--skip-postgres] [--profile DIR]
+ *
+ * --profile DIR: after the measurements, CPU profiles (in-process `node:inspector`) of `--iterations` previews, raw
+ * reads, exports and raw writes, one file each: DIR/<backend>-<what>.cpuprofile.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -32,6 +36,7 @@ const { values: args } = parseArgs({
     iterations: { type: 'string', default: '5' },
     'skip-pglite': { type: 'boolean', default: false },
     'skip-postgres': { type: 'boolean', default: false },
+    profile: { type: 'string' },
   },
   strict: true,
 });
@@ -247,6 +252,25 @@ async function runBackend(backend: Backend) {
     };
 
     const loadEnd = loadavg()[0] as number;
+    if (args.profile) {
+      const session = new Session();
+      session.connect();
+      await session.post('Profiler.enable');
+      const lines: [string, () => Promise<unknown>][] = [
+        ['preview', previewOnce],
+        ['raw-read', () => rawStreamingRead(upload)],
+        ['export', exportOnce],
+        ['raw-write', () => rawStreamingWrite(rowsForWrite)],
+      ];
+      for (const [what, fn] of lines) {
+        await session.post('Profiler.start');
+        for (let i = 0; i < ITERATIONS; i++) await fn();
+        const { profile } = await session.post('Profiler.stop');
+        writeFileSync(join(args.profile, `${backend}-${what}.cpuprofile`), JSON.stringify(profile));
+      }
+      session.disconnect();
+      log(`CPU profiles of ${ITERATIONS} runs each in ${args.profile}`);
+    }
     console.log(
       `\nPrice workbooks, ${name}, ${rowsForWrite.length} rows (${changes} changed in the upload), median of ${ITERATIONS} alternating runs, load average ${loadStart.toFixed(1)} -> ${loadEnd.toFixed(1)}\n`,
     );

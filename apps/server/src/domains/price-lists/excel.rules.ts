@@ -89,9 +89,34 @@ export function locateColumns(
   return missing.length > 0 ? { ok: false, missing } : { ok: true, index };
 }
 
+/** The header of a column of the workbook, by its key. */
+function headerOf(kind: WorkbookKind, key: string): string {
+  return WORKBOOK_COLUMNS[kind].find((c) => c.key === key)?.header ?? key;
+}
+
+/** The text of a row's cell in the column `key` ('' when the file has no such column). */
+function cellAt(cells: readonly CellValue[], index: Record<string, number>, key: string): string {
+  const i = index[key];
+  return cellText(i === undefined ? null : (cells[i] ?? null));
+}
+
+/** `errors` (made on the first) with one more: the row, the column's header, the reason. */
+function withError(errors: RowError[] | null, row: number, kind: WorkbookKind, key: string, reason: string): RowError[] {
+  const out = errors ?? [];
+  out.push({ Row: row, Column: headerOf(kind, key), Reason: reason });
+  return out;
+}
+
+/** A row whose cells are all blank. */
+function isBlankRow(cells: readonly CellValue[]): boolean {
+  for (let i = 0; i < cells.length; i++) if (cellText(cells[i] ?? null) !== '') return false;
+  return true;
+}
+
 /**
  * Reads one data row: the key columns and the edited price. A row whose cells are all blank is skipped
  * (null, no error). Errors name the row (as Excel numbers it), the column's header and the reason.
+ * It runs for every row of a workbook: no function or array is made for a row that is right (issue 12).
  */
 export function parsePriceRow(p: {
   kind: WorkbookKind;
@@ -100,28 +125,27 @@ export function parsePriceRow(p: {
   index: Record<string, number>;
   knownCurrencies: ReadonlySet<string>;
 }): { ok: true; value: ParsedPriceRow | null } | { ok: false; errors: RowError[] } {
-  const at = (key: string) => cellText(p.index[key] === undefined ? null : (p.cells[p.index[key] as number] ?? null));
-  if (p.cells.every((c) => cellText(c ?? null) === '')) return { ok: true, value: null };
-  const errors: RowError[] = [];
-  const fail = (key: string, reason: string) => {
-    const column = WORKBOOK_COLUMNS[p.kind].find((c) => c.key === key)?.header ?? key;
-    errors.push({ Row: p.row, Column: column, Reason: reason });
-  };
-  const idText = at('ServiceId');
+  const { kind, row, cells, index } = p;
+  if (isBlankRow(cells)) return { ok: true, value: null };
+  let errors: RowError[] | null = null;
+  const idText = cellAt(cells, index, 'ServiceId');
   const serviceId = Number(idText);
-  if (!/^\d{1,9}$/.test(idText) || serviceId <= 0) fail('ServiceId', 'Enter the service ID as exported');
-  const priceableItem = at('PriceableItem');
-  if (priceableItem === '') fail('PriceableItem', 'Enter the priceable item as exported');
-  const currency = at('Currency').toUpperCase();
-  if (!/^[A-Z]{3}$/.test(currency)) fail('Currency', 'Enter a three-letter currency code');
-  else if (!p.knownCurrencies.has(currency)) fail('Currency', `${currency} is not a currency prices can be given in`);
-  const priceColumn = EDITED_COLUMN[p.kind].key;
-  const priceText = at(priceColumn);
-  if (priceText !== '' && !isPriceText(priceText)) fail(priceColumn, 'Enter a price of at least 0 with at most 6 decimals');
-  if (errors.length > 0) return { ok: false, errors };
+  if (!/^\d{1,9}$/.test(idText) || serviceId <= 0)
+    errors = withError(errors, row, kind, 'ServiceId', 'Enter the service ID as exported');
+  const priceableItem = cellAt(cells, index, 'PriceableItem');
+  if (priceableItem === '') errors = withError(errors, row, kind, 'PriceableItem', 'Enter the priceable item as exported');
+  const currency = cellAt(cells, index, 'Currency').toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) errors = withError(errors, row, kind, 'Currency', 'Enter a three-letter currency code');
+  else if (!p.knownCurrencies.has(currency))
+    errors = withError(errors, row, kind, 'Currency', `${currency} is not a currency prices can be given in`);
+  const priceColumn = EDITED_COLUMN[kind].key;
+  const priceText = cellAt(cells, index, priceColumn);
+  if (priceText !== '' && !isPriceText(priceText))
+    errors = withError(errors, row, kind, priceColumn, 'Enter a price of at least 0 with at most 6 decimals');
+  if (errors !== null) return { ok: false, errors };
   return {
     ok: true,
-    value: { row: p.row, serviceId, priceableItem, currency, price: priceText === '' ? null : normalizePrice(priceText) },
+    value: { row, serviceId, priceableItem, currency, price: priceText === '' ? null : normalizePrice(priceText) },
   };
 }
 
@@ -139,61 +163,85 @@ export interface PriceChange {
   PercentChange: string | null;
 }
 
+/** What an upload may price, as the diff asks it: the services' names, their fees, a fee's current prices. */
+export interface UploadTarget<F> {
+  /** The names of the services the file may price, by id. */
+  serviceNames: ReadonlyMap<number, string>;
+  /** A service's fee by its priceable item (as a workbook names it), undefined when it has none. */
+  feeOf(serviceId: number, priceableItem: string): F | undefined;
+  /** The current price of a row's fee in its currency (null: none). */
+  priceOf(row: ParsedPriceRow, fee: F): string | null;
+}
+
+/** The rows of an upload compared one at a time (`add`, in the file's order), then the outcome (`result`). */
+export interface PriceDiff {
+  add(row: ParsedPriceRow): void;
+  result(): { ok: true; changes: PriceChange[] } | { ok: false; errors: RowError[] };
+}
+
 /**
  * Compares the uploaded rows with the current prices [M3.13] [M5.6]: only changed rows are answered. A row
  * of a service or fee that is not there, a duplicate row, or (for suggested retail prices) a blank price
- * where there is one, is an error; the whole file is refused when any row is.
+ * where there is one, is an error; the whole file is refused when any row is. Rows are added as they are read,
+ * so a preview holds the changes, not every row of the file (issue 12).
  */
-export function diffPrices(p: {
-  kind: WorkbookKind;
-  rows: readonly ParsedPriceRow[];
-  /** The current price of a row's fee in its currency (null: none); asked only for rows of a known service and fee. */
-  priceOf: (row: ParsedPriceRow) => string | null;
-  /** The names of the services the file may price, by id. */
-  serviceNames: ReadonlyMap<number, string>;
-  /** The fees the file may price, as `serviceId|priceableItem`. */
-  knownFees: { has(key: string): boolean };
-}): { ok: true; changes: PriceChange[] } | { ok: false; errors: RowError[] } {
+export function priceDiff<F>(p: { kind: WorkbookKind } & UploadTarget<F>): PriceDiff {
   const errors: RowError[] = [];
   const seen = new Map<string, number>();
   const changes: PriceChange[] = [];
   const priceHeader = EDITED_COLUMN[p.kind].header;
   const notHere = p.kind === 'marketplace' ? 'This service is not in this price list' : 'This is not one of your services';
-  for (const r of p.rows) {
-    const serviceName = p.serviceNames.get(r.serviceId);
-    if (serviceName === undefined) {
-      errors.push({ Row: r.row, Column: 'Service ID', Reason: notHere });
-      continue;
-    }
-    if (!p.knownFees.has(`${r.serviceId}|${r.priceableItem}`)) {
-      errors.push({ Row: r.row, Column: 'Priceable item', Reason: 'This service has no such priceable item' });
-      continue;
-    }
-    const key = uploadKey(r.serviceId, r.priceableItem, r.currency);
-    const earlier = seen.get(key);
-    if (earlier !== undefined) {
-      errors.push({ Row: r.row, Column: 'Priceable item', Reason: `Repeats row ${earlier}: give each fee and currency once` });
-      continue;
-    }
-    seen.set(key, r.row);
-    const previous = p.priceOf(r);
-    if (p.kind === 'myServices' && r.price === null) {
-      if (previous !== null) errors.push({ Row: r.row, Column: priceHeader, Reason: 'Enter the suggested retail price' });
-      continue;
-    }
-    if (samePrice(previous, r.price)) continue;
-    changes.push({
-      ServiceId: r.serviceId,
-      ServiceName: serviceName,
-      Currency: r.currency,
-      PriceableItem: r.priceableItem,
-      Price: r.price,
-      PreviousPrice: previous,
-      PercentChange: percentChange(previous, r.price),
-    });
-  }
-  if (errors.length > 0) return { ok: false, errors: errors.slice(0, PRICE_UPLOAD_MAX_ERRORS) };
-  return { ok: true, changes };
+  const fail = (error: RowError) => {
+    if (errors.length < PRICE_UPLOAD_MAX_ERRORS) errors.push(error);
+  };
+  return {
+    add(r) {
+      const serviceName = p.serviceNames.get(r.serviceId);
+      if (serviceName === undefined) {
+        fail({ Row: r.row, Column: 'Service ID', Reason: notHere });
+        return;
+      }
+      const fee = p.feeOf(r.serviceId, r.priceableItem);
+      if (fee === undefined) {
+        fail({ Row: r.row, Column: 'Priceable item', Reason: 'This service has no such priceable item' });
+        return;
+      }
+      const key = uploadKey(r.serviceId, r.priceableItem, r.currency);
+      const earlier = seen.get(key);
+      if (earlier !== undefined) {
+        fail({ Row: r.row, Column: 'Priceable item', Reason: `Repeats row ${earlier}: give each fee and currency once` });
+        return;
+      }
+      seen.set(key, r.row);
+      if (p.kind === 'myServices' && r.price === null) {
+        if (p.priceOf(r, fee) !== null) fail({ Row: r.row, Column: priceHeader, Reason: 'Enter the suggested retail price' });
+        return;
+      }
+      // Once the file is refused, its changes are not needed.
+      if (errors.length > 0) return;
+      const previous = p.priceOf(r, fee);
+      if (samePrice(previous, r.price)) return;
+      changes.push({
+        ServiceId: r.serviceId,
+        ServiceName: serviceName,
+        Currency: r.currency,
+        PriceableItem: r.priceableItem,
+        Price: r.price,
+        PreviousPrice: previous,
+        PercentChange: percentChange(previous, r.price),
+      });
+    },
+    result: () => (errors.length > 0 ? { ok: false, errors } : { ok: true, changes }),
+  };
+}
+
+/** `priceDiff` of rows already read. */
+export function diffPrices<F>(
+  p: { kind: WorkbookKind; rows: readonly ParsedPriceRow[] } & UploadTarget<F>,
+): { ok: true; changes: PriceChange[] } | { ok: false; errors: RowError[] } {
+  const diff = priceDiff(p);
+  for (const r of p.rows) diff.add(r);
+  return diff.result();
 }
 
 /** The text of a refused file: the first errors, one per line. */

@@ -28,20 +28,13 @@ import {
   locateColumns,
   type ParsedPriceRow,
   parsePriceRow,
+  priceDiff,
   type RowError,
   type WorkbookKind,
 } from './excel.rules.js';
 import { readFirstSheet, WorkbookReadError } from './excel.workbook.js';
 import * as repo from './prices.repository.js';
-import {
-  type FeeRule,
-  ownPriceMaps,
-  ownPricesOf,
-  type PricedRule,
-  priceableItemOf,
-  pricedRules,
-  storedFeeRules,
-} from './prices.rules.js';
+import { type FeeRule, ownPricesOf, type PricedRule, priceableItemOf, pricedRules, storedFeeRules } from './prices.rules.js';
 import { requireMarketplace, takeVersion, toPricedService } from './prices.service.js';
 
 export const MARKETPLACE_PRICES_EXPORT_JOB = 'exports.marketplace-prices';
@@ -145,11 +138,21 @@ function refused(errors: readonly RowError[]): DomainError {
   );
 }
 
+/**
+ * Reads an upload's rows, checking each; refuses the file with the rows that are not right. Without `sink` it
+ * answers the rows read; with it, each row goes to the function `sink` resolves to (awaited once, after the header
+ * row) as it is read, and none is kept (the marketplace preview diffs them as they come, issue 12).
+ */
 async function readUpload(
   db: Queryable,
   storage: FileStorage,
   caller: Caller,
-  p: { fileUrl: string; kind: WorkbookKind; log: FastifyBaseLogger },
+  p: {
+    fileUrl: string;
+    kind: WorkbookKind;
+    log: FastifyBaseLogger;
+    sink?: Promise<(row: ParsedPriceRow) => void>;
+  },
 ): Promise<ParsedPriceRow[]> {
   const stored = await findStoredFile(db, p.fileUrl);
   // Someone else's upload looks exactly like one that does not exist.
@@ -161,9 +164,13 @@ async function readUpload(
   if (!stream) throw notFound('File');
   const knownCurrencies = await repo.listCurrencyCodes(db);
   const rows: ParsedPriceRow[] = [];
+  let take = (row: ParsedPriceRow) => {
+    rows.push(row);
+  };
   const errors: RowError[] = [];
   let index: Record<string, number> | null = null;
   let headerSeen = false;
+  let sinkFailure: { error: unknown } | null = null;
   try {
     const read = await readFirstSheet(stream, PRICE_WORKBOOK_MAX_ROWS, (row, cells) => {
       if (!headerSeen) {
@@ -171,7 +178,16 @@ async function readUpload(
         const located = locateColumns(p.kind, cells);
         if (located.ok) index = located.index;
         else errors.push({ Row: row, Column: located.missing.join(', '), Reason: 'The header row lacks these columns' });
-        return;
+        // A failure of what the sink waits for (the database) is not the file's: it is thrown after the reading.
+        return p.sink?.then(
+          (sink) => {
+            take = sink;
+          },
+          (error: unknown) => {
+            sinkFailure = { error };
+            take = () => undefined;
+          },
+        );
       }
       if (!index || errors.length >= PRICE_UPLOAD_MAX_ERRORS) return;
       const parsed = parsePriceRow({ kind: p.kind, row, cells, index, knownCurrencies });
@@ -181,7 +197,7 @@ async function readUpload(
           if (e.Column === 'Currency') p.log.warn({ row, reason: e.Reason }, 'Unexpected currency in a price upload');
         }
         errors.push(...parsed.errors);
-      } else if (parsed.value) rows.push(parsed.value);
+      } else if (parsed.value) take(parsed.value);
     });
     if (read.tooMany) {
       errors.push({
@@ -196,6 +212,7 @@ async function readUpload(
     p.log.warn({ err: error.message }, READ_FAILED);
     throw validationFailed([{ field: 'fileUrl', message: READ_FAILED }], READ_FAILED);
   }
+  if (sinkFailure) throw (sinkFailure as { error: unknown }).error;
   if (!headerSeen) throw validationFailed([{ field: 'fileUrl', message: 'The file holds no rows' }], READ_FAILED);
   if (errors.length > 0) throw refused(errors.slice(0, PRICE_UPLOAD_MAX_ERRORS));
   return rows;
@@ -212,16 +229,23 @@ function requireExcelEditable(list: repo.MarketplaceRow) {
 }
 
 /**
- * The fees of services an upload may price, by `serviceId|priceableItem` (the same fees an export lists), and the
- * services' names. A row's current price is looked up from its fee when the diff asks, not built for every fee and
- * currency beforehand (issue 12).
+ * The fees of services an upload may price, by service id, then by priceable item (the same fees an export lists),
+ * and the services' names. A row's current price is looked up from its fee when the diff asks, not built for every
+ * fee and currency beforehand (issue 12).
  */
 function feesOf(services: readonly { serviceId: number; displayName: string; rules: readonly FeeRule[] }[]) {
-  const fees = new Map<string, PricedRule<FeeRule>>();
+  const fees = new Map<number, Map<string, PricedRule<FeeRule>>>();
+  const names = new Map<number, string>();
   for (const service of services) {
-    for (const rule of pricedRules(service.rules)) fees.set(`${service.serviceId}|${priceableItemOf(rule)}`, rule);
+    const byItem = new Map<string, PricedRule<FeeRule>>();
+    for (const rule of pricedRules(service.rules)) byItem.set(priceableItemOf(rule) ?? rule.Id, rule);
+    fees.set(service.serviceId, byItem);
+    names.set(service.serviceId, service.displayName);
   }
-  return { fees, names: new Map(services.map((s) => [s.serviceId, s.displayName])) };
+  return {
+    names,
+    feeOf: (serviceId: number, priceableItem: string) => fees.get(serviceId)?.get(priceableItem),
+  };
 }
 
 /** [M7.12] GetUpdatedMarketplacePricesFromExcel: the changed own prices of an uploaded workbook. */
@@ -233,21 +257,29 @@ export async function previewMarketplaceUpload(
 ): Promise<{ Version: number; Changes: MarketplacePriceChange[] }> {
   const list = await requireMarketplace(db, caller, input.marketplaceId);
   requireExcelEditable(list);
-  // The list's services and prices load while the workbook is read (on PostgreSQL the two overlap).
-  const stored = Promise.all([repo.listListServiceFees(db, list.id), repo.listOwnPrices(db, list.id)]);
-  stored.catch(() => undefined);
-  const rows = await readUpload(db, storage, caller, { fileUrl: input.fileUrl, kind: 'marketplace', log: input.log });
-  const [services, own] = await stored;
-  const ownBy = ownPriceMaps(own);
-  const { fees, names } = feesOf(
-    services.map((s) => ({ serviceId: s.id, displayName: s.display_name, rules: storedFeeRules(s.rules) })),
+  // The list's services and prices load while the workbook is opened (on PostgreSQL the two overlap); its rows are
+  // compared as they are read, none kept.
+  const stored = Promise.all([repo.listListServiceFees(db, list.id), repo.listOwnPriceMaps(db, list.id)]).then(
+    ([services, ownBy]) => {
+      const { names, feeOf } = feesOf(
+        services.map((s) => ({ serviceId: s.id, displayName: s.display_name, rules: storedFeeRules(s.fees) })),
+      );
+      return priceDiff({
+        kind: 'marketplace',
+        serviceNames: names,
+        feeOf,
+        // The list's own price of the row's fee in its currency.
+        priceOf: (r, rule) => ownPricesOf(ownBy, r.serviceId).get(priceKey(rule.Id, r.currency)) ?? null,
+      });
+    },
   );
-  // The list's own price of the row's fee in its currency.
-  const priceOf = (r: ParsedPriceRow) => {
-    const rule = fees.get(`${r.serviceId}|${r.priceableItem}`);
-    return rule ? (ownPricesOf(ownBy, r.serviceId).get(priceKey(rule.Id, r.currency)) ?? null) : null;
-  };
-  const diff = diffPrices({ kind: 'marketplace', rows, priceOf, serviceNames: names, knownFees: fees });
+  const sink = stored.then((d) => (row: ParsedPriceRow) => d.add(row));
+  // Handled when awaited; if the file is refused before its header row is read (not found, not .xlsx), a failure of
+  // the list's reads must not go unhandled.
+  stored.catch(() => undefined);
+  sink.catch(() => undefined);
+  await readUpload(db, storage, caller, { fileUrl: input.fileUrl, kind: 'marketplace', log: input.log, sink });
+  const diff = (await stored).result();
   if (!diff.ok) throw refused(diff.errors);
   return {
     Version: list.version,
@@ -274,11 +306,15 @@ export async function previewMyServicesUpload(
   const ids = [...new Set(rows.map((r) => r.serviceId))];
   const services =
     ids.length === 0 ? [] : await repo.listScopeServices(db, { scopePath: caller.scope.rootPath, serviceIds: ids });
-  const { fees, names } = feesOf(services.map(toPricedService));
-  // The suggested retail price of the row's fee in its currency.
-  const priceOf = (r: ParsedPriceRow) =>
-    fees.get(`${r.serviceId}|${r.priceableItem}`)?.SuggestedRetailPrices.find((p) => p.Currency === r.currency)?.Charge ?? null;
-  const diff = diffPrices({ kind: 'myServices', rows, priceOf, serviceNames: names, knownFees: fees });
+  const { names, feeOf } = feesOf(services.map(toPricedService));
+  const diff = diffPrices({
+    kind: 'myServices',
+    rows,
+    serviceNames: names,
+    feeOf,
+    // The suggested retail price of the row's fee in its currency.
+    priceOf: (r, rule) => rule.SuggestedRetailPrices.find((p) => p.Currency === r.currency)?.Charge ?? null,
+  });
   if (!diff.ok) throw refused(diff.errors);
   return {
     Changes: diff.changes.map((c) => ({

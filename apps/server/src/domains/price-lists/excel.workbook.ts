@@ -42,13 +42,16 @@ export async function readFirstSheet(
     });
     for await (const sheet of reader) {
       for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
-        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+        // `row.values` builds a new array on each read (exceljs), indexed from 1: read once, typed into one array.
+        const values = row.values;
+        const cells: CellValue[] = [];
+        if (Array.isArray(values)) for (let i = 1; i < values.length; i++) cells.push(plainCell(values[i]));
         if (row.number > 1) rows++;
         if (rows > maxRows) {
           stream.destroy();
           return { rows: maxRows, tooMany: true };
         }
-        await onRow(row.number, values.map(plainCell));
+        await onRow(row.number, cells);
       }
       // Only the first sheet is read; the rest of the file is skipped.
       stream.destroy();

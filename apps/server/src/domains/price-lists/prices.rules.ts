@@ -50,24 +50,43 @@ export type FeeRule = Pick<
 > & { SuggestedRetailPrices: readonly { Currency: string; Charge: string }[] };
 
 /**
- * A service's fees as the catalogue stored them (its definition's BillingRules, written through BillingRuleSchema),
- * read for prices without a schema pass per rule: the fields above, with the schema's defaults for the ones an older
- * definition may lack (issue 12: the export reads thousands of rules; unit tests compare with BillingRuleSchema).
+ * One rule of a service's `price_fees` column (migration 0149, decision 0060): the fields prices use of a stored
+ * BillingRule, each as stored (null when missing), the suggested retail prices as [Currency, Charge] pairs.
  */
-export function storedFeeRules(rules: unknown): FeeRule[] {
-  if (!Array.isArray(rules)) return [];
+type StoredFee = [
+  Id: string | null,
+  enabled: boolean | null,
+  ChargeType: BillingRule['ChargeType'] | null,
+  Charge: string | null,
+  Condition: BillingRule['Condition'],
+  UdrcField: string | null,
+  PriceableItemId: string | null,
+  AdvancePaymentConfiguration: BillingRule['AdvancePaymentConfiguration'],
+  SuggestedRetailPrices: [Currency: string, Charge: string][] | null,
+];
+
+/**
+ * A service's fees as the catalogue stored them, read from its `price_fees` column (the fields above of its
+ * definition's BillingRules, written through BillingRuleSchema), without a schema pass per rule: the schema's
+ * defaults for the ones an older definition may lack (issue 12: the export reads thousands of rules; a test compares
+ * with BillingRuleSchema).
+ */
+export function storedFeeRules(fees: unknown): FeeRule[] {
+  if (!Array.isArray(fees)) return [];
   const out: FeeRule[] = [];
-  for (const r of rules as Partial<BillingRule>[]) {
+  for (const [Id, enabled, ChargeType, Charge, Condition, UdrcField, PriceableItemId, Advance, srps] of fees as StoredFee[]) {
+    const SuggestedRetailPrices: { Currency: string; Charge: string }[] = [];
+    if (srps) for (const [Currency, Charge] of srps) SuggestedRetailPrices.push({ Currency, Charge });
     out.push({
-      Id: r.Id ?? null,
-      enabled: r.enabled ?? true,
-      ChargeType: r.ChargeType as BillingRule['ChargeType'],
-      Charge: r.Charge ?? '0',
-      Condition: r.Condition ?? null,
-      UdrcField: r.UdrcField ?? null,
-      PriceableItemId: r.PriceableItemId ?? null,
-      AdvancePaymentConfiguration: r.AdvancePaymentConfiguration ?? null,
-      SuggestedRetailPrices: r.SuggestedRetailPrices ?? [],
+      Id: Id ?? null,
+      enabled: enabled ?? true,
+      ChargeType: ChargeType as BillingRule['ChargeType'],
+      Charge: Charge ?? '0',
+      Condition: Condition ?? null,
+      UdrcField: UdrcField ?? null,
+      PriceableItemId: PriceableItemId ?? null,
+      AdvancePaymentConfiguration: Advance ?? null,
+      SuggestedRetailPrices,
     });
   }
   return out;
@@ -162,7 +181,31 @@ export function ownPriceMaps(prices: readonly OwnPrice[]): Map<number, Map<strin
 
 const NO_OWN_PRICES: ReadonlyMap<string, string> = new Map();
 
-/** One service's own prices from `ownPriceMaps`, empty when it has none. */
+/**
+ * Own prices read as columns (service ids, rule ids, currencies, prices; `ownPriceColumnsSql`), by service id, then
+ * by priceKey(ruleId, currency), as `ownPriceMaps` gives them, without an object per price.
+ */
+export function ownPriceMapsOfColumns(
+  columns:
+    | readonly [readonly number[] | null, readonly string[] | null, readonly string[] | null, readonly string[] | null]
+    | null,
+): Map<number, Map<string, string>> {
+  const byService = new Map<number, Map<string, string>>();
+  const [services, rules, currencies, prices] = columns ?? [null, null, null, null];
+  if (!services || !rules || !currencies || !prices) return byService;
+  for (let i = 0; i < services.length; i++) {
+    const serviceId = services[i] as number;
+    let own = byService.get(serviceId);
+    if (!own) {
+      own = new Map();
+      byService.set(serviceId, own);
+    }
+    own.set(priceKey(rules[i] as string, currencies[i] as string), prices[i] as string);
+  }
+  return byService;
+}
+
+/** One service's own prices from `ownPriceMaps` (or `ownPriceMapsOfColumns`), empty when it has none. */
 export const ownPricesOf = (maps: ReadonlyMap<number, ReadonlyMap<string, string>>, serviceId: number) =>
   maps.get(serviceId) ?? NO_OWN_PRICES;
 

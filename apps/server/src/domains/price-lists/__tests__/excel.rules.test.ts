@@ -1,6 +1,7 @@
+import { PRICE_UPLOAD_MAX_ERRORS } from '@portal/contracts';
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { cellText, diffPrices, locateColumns, type ParsedPriceRow, parsePriceRow, uploadKey } from '../excel.rules.js';
+import { cellText, diffPrices, locateColumns, type ParsedPriceRow, parsePriceRow, priceDiff, uploadKey } from '../excel.rules.js';
 
 const KNOWN = new Set(['EUR', 'USD']);
 const header = [
@@ -106,10 +107,11 @@ const prices = new Map<string, string | null>([
   ['1|PI-1|USD', '0'],
   ['1|PI-2|EUR', null],
 ]);
+const fees = new Set(['1|PI-1', '1|PI-2']);
 const known = {
   priceOf: (r: ParsedPriceRow) => prices.get(uploadKey(r.serviceId, r.priceableItem, r.currency)) ?? null,
   serviceNames: new Map([[1, 'One']]),
-  knownFees: new Set(['1|PI-1', '1|PI-2']),
+  feeOf: (serviceId: number, priceableItem: string) => (fees.has(`${serviceId}|${priceableItem}`) ? priceableItem : undefined),
 };
 const row = (n: number, item: string, currency: string, price: string | null): ParsedPriceRow => ({
   row: n,
@@ -183,5 +185,29 @@ describe('which rows changed [M3.13] [M5.6]', () => {
         { Row: 5, Column: 'Priceable item', Reason: 'Repeats row 4: give each fee and currency once' },
       ],
     });
+  });
+
+  it('compares rows one at a time as they are read, with the same outcome as the rows read first', () => {
+    const rows = [row(2, 'PI-1', 'EUR', '10.00'), row(3, 'PI-1', 'USD', '5'), row(4, 'PI-2', 'EUR', '3')];
+    const diff = priceDiff({ kind: 'marketplace', ...known });
+    for (const r of rows) diff.add(r);
+
+    expect(diff.result()).toEqual(diffPrices({ kind: 'marketplace', rows, ...known }));
+  });
+
+  it('keeps finding errors after the first (a blank suggested retail price too), at most PRICE_UPLOAD_MAX_ERRORS', () => {
+    const diff = priceDiff({ kind: 'myServices', ...known });
+    diff.add({ ...row(2, 'PI-1', 'EUR', '1'), serviceId: 9 });
+    diff.add(row(3, 'PI-1', 'EUR', null));
+    for (let n = 0; n < PRICE_UPLOAD_MAX_ERRORS + 5; n++) diff.add(row(4 + n, 'PI-9', 'EUR', '1'));
+    const result = diff.result();
+
+    expect(result.ok).toBe(false);
+    const errors = result.ok ? [] : result.errors;
+    expect(errors).toHaveLength(PRICE_UPLOAD_MAX_ERRORS);
+    expect(errors.slice(0, 2)).toEqual([
+      { Row: 2, Column: 'Service ID', Reason: 'This is not one of your services' },
+      { Row: 3, Column: 'Suggested retail price', Reason: 'Enter the suggested retail price' },
+    ]);
   });
 });

@@ -4,11 +4,11 @@ import {
   dynamicPrice,
   feeCurrencies,
   ownPriceMaps,
+  ownPriceMapsOfColumns,
   ownPricesOf,
   type PricedService,
   pricesWithMarkup,
   restoredPrices,
-  storedFeeRules,
   toMarkupUndo,
 } from '../prices.rules.js';
 
@@ -70,64 +70,6 @@ describe('fees and currencies of a service', () => {
   });
 });
 
-describe('fees as stored (storedFeeRules)', () => {
-  const stored: Record<string, unknown>[] = [
-    { ChargeType: 'Monthly' },
-    {
-      Id: 'a',
-      enabled: false,
-      ChargeType: 'Setup',
-      Charge: '4.5',
-      Condition: { FieldId: '__gen__plan', Value: 'Pro' },
-      UdrcField: '__gen__seats',
-      PriceableItemId: 'PI-1',
-      AdvancePaymentConfiguration: { AdvancePeriodLenghtInMonths: 12 },
-      SuggestedRetailPrices: [{ Currency: 'EUR', Charge: '9' }],
-      VendorSku: 'SKU',
-    },
-    { Id: 'b', ChargeType: 'Monthly', SuggestedRetailPrices: [{ Id: 'x', Currency: 'USD', Charge: '1' }] },
-  ];
-
-  it("reads the fields prices use with the schema's defaults, as BillingRuleSchema would", () => {
-    const read = storedFeeRules(stored);
-    const parsed = stored.map((r) => BillingRuleSchema.parse(r));
-    expect(read).toHaveLength(parsed.length);
-    read.forEach((r, i) => {
-      const p = parsed[i] as BillingRule;
-      expect(r).toEqual({
-        Id: p.Id,
-        enabled: p.enabled,
-        ChargeType: p.ChargeType,
-        Charge: p.Charge,
-        Condition: p.Condition,
-        UdrcField: p.UdrcField,
-        PriceableItemId: p.PriceableItemId,
-        AdvancePaymentConfiguration: r.AdvancePaymentConfiguration === null ? null : expect.anything(),
-        SuggestedRetailPrices: expect.anything(),
-      });
-      expect(r.AdvancePaymentConfiguration?.AdvancePeriodLenghtInMonths).toBe(
-        p.AdvancePaymentConfiguration?.AdvancePeriodLenghtInMonths,
-      );
-      expect(r.SuggestedRetailPrices.map((s) => [s.Currency, s.Charge])).toEqual(
-        p.SuggestedRetailPrices.map((s) => [s.Currency, s.Charge]),
-      );
-    });
-    expect(storedFeeRules(null)).toEqual([]);
-  });
-
-  it('gives the same fees and currencies as the parsed rules', () => {
-    const own = new Map([
-      [priceKey('b', 'GBP'), '3'],
-      [priceKey('b', 'USD'), '2'],
-    ]);
-    for (const currency of [null, 'EUR']) {
-      expect(feeCurrencies({ serviceId: 1, rules: storedFeeRules(stored) }, own, currency)).toEqual(
-        feeCurrencies({ serviceId: 1, rules: stored.map((r) => BillingRuleSchema.parse(r)) }, own, currency),
-      );
-    }
-  });
-});
-
 describe('markup [M4.26]', () => {
   it('[M4.26] applies the percent to own prices, to the SRP where there is none, and undoes exactly', () => {
     const own = [{ serviceId: 7, ruleId: 'a', currency: 'EUR', price: '9.99' }];
@@ -172,5 +114,23 @@ describe('ownPriceMaps', () => {
     ]);
     expect([...ownPricesOf(maps, 8)]).toEqual([[priceKey('a', 'EUR'), '3']]);
     expect(ownPricesOf(maps, 9).size).toBe(0);
+  });
+
+  it('gives the same maps from the prices read as columns (ownPriceMapsOfColumns), and none from no columns', () => {
+    const prices = [
+      { serviceId: 7, ruleId: 'a', currency: 'EUR', price: '9' },
+      { serviceId: 8, ruleId: 'a', currency: 'EUR', price: '3' },
+      { serviceId: 7, ruleId: 'a', currency: 'USD', price: '11' },
+    ];
+    const columns = [
+      prices.map((p) => p.serviceId),
+      prices.map((p) => p.ruleId),
+      prices.map((p) => p.currency),
+      prices.map((p) => p.price),
+    ] as const;
+
+    expect(ownPriceMapsOfColumns(columns)).toEqual(ownPriceMaps(prices));
+    expect(ownPriceMapsOfColumns([null, null, null, null]).size).toBe(0);
+    expect(ownPriceMapsOfColumns(null).size).toBe(0);
   });
 });
