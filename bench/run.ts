@@ -131,7 +131,8 @@ async function runBackend(backend: Backend): Promise<BackendReport> {
   const { db } = bench;
   let app: FastifyInstance | null = null;
   let trivial: FastifyInstance | null = null;
-  let keptApp: FastifyInstance | null = null;
+  /** The second app beside `app`: with kept answers on for the latency rows (the kept page), off for the throughput. */
+  let secondApp: FastifyInstance | null = null;
   const clients: BenchClient[] = [];
   try {
     await timed('migrate', () => migrate(db, MIGRATIONS_DIR));
@@ -247,16 +248,16 @@ async function runBackend(backend: Backend): Promise<BackendReport> {
     await add('load-reseller', 'LoadAccountById deep user (HTTP, reseller admin)', (i) =>
       reseller.op('LoadAccountById', { id: user(i) }),
     );
-    keptApp = await buildApp({ secrets: benchSecrets, db, webDist: null, logger: false, serverTiming: true });
-    await keptApp.listen({ port: 0, host: '127.0.0.1' });
-    const resellerOnKept = new BenchClient(`http://127.0.0.1:${(keptApp.server.address() as { port: number }).port}`);
+    secondApp = await buildApp({ secrets: benchSecrets, db, webDist: null, logger: false, serverTiming: true });
+    await secondApp.listen({ port: 0, host: '127.0.0.1' });
+    const resellerOnKept = new BenchClient(`http://127.0.0.1:${(secondApp.server.address() as { port: number }).port}`);
     resellerOnKept.cookie = reseller.cookie;
     clients.push(resellerOnKept);
     await add('load-kept', 'LoadAccountById deep user read again: a kept answer (HTTP, reseller admin)', () =>
       resellerOnKept.op('LoadAccountById', { id: user(0) }),
     );
-    await keptApp.close();
-    keptApp = null;
+    await secondApp.close();
+    secondApp = null;
     // A demo subscription's page runs every account extension (provisioning, price protection, the exchange
     // rate banner, orders); the price preview prices it and converts the purchase price (decision 0029).
     const demoProducts = (
@@ -344,9 +345,9 @@ async function runBackend(backend: Backend): Promise<BackendReport> {
     app = await buildApp({ secrets: benchSecrets, db, webDist: null, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const plainUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    keptApp = await buildApp({ secrets: benchSecrets, db, webDist: null, logger: false, keepAnswers: false });
-    await keptApp.listen({ port: 0, host: '127.0.0.1' });
-    const computingUrl = `http://127.0.0.1:${(keptApp.server.address() as { port: number }).port}`;
+    secondApp = await buildApp({ secrets: benchSecrets, db, webDist: null, logger: false, keepAnswers: false });
+    await secondApp.listen({ port: 0, host: '127.0.0.1' });
+    const computingUrl = `http://127.0.0.1:${(secondApp.server.address() as { port: number }).port}`;
     log(`  throughput (${CONNECTIONS} connections, ${seconds(DURATION_MS)} each after 1 s warm-up, no Server-Timing):`);
     const load: BackendReport['load'] = [];
     const loadRun = async (key: string, name: string, baseUrl: string, path: string, body: unknown, cookie: string | null) => {
@@ -398,7 +399,7 @@ async function runBackend(backend: Backend): Promise<BackendReport> {
   } finally {
     for (const c of clients) c.close();
     await app?.close();
-    await keptApp?.close();
+    await secondApp?.close();
     await trivial?.close();
     await bench.dispose();
   }

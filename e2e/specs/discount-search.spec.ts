@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { checkAccessible, DEMO_PASSWORD, shot, signIn } from '../fixtures/portal';
+import { checkAccessible, removeDiscountsOf, shot, signIn } from '../fixtures/portal';
 
 /**
  * The Discount tab's add-service search and card as [A9.3] sizes them: Blue Harbor IT (a reseller) opens the search on
@@ -23,25 +23,7 @@ async function computedSize(locator: Locator) {
   });
 }
 
-test.afterAll(async ({ playwright, baseURL }) => {
-  const api = await playwright.request.newContext({ baseURL });
-  try {
-    await api.post('/api/op/Authenticate', { data: { Username: 'blueharbor.admin', Password: DEMO_PASSWORD } });
-    const search = await api.post('/api/op/SearchAccounts', { data: { text: ACME, types: ['Company'] } });
-    const acme = ((await search.json()).Items as { AccountId: number; DisplayName: string }[]).find(
-      (i) => i.DisplayName === ACME,
-    );
-    if (!acme) return;
-    const list = await (await api.post('/api/op/GetServiceDiscounts', { data: { accountId: acme.AccountId } })).json();
-    const left = (list.Items ?? []) as { Id: number; Version: number; ProductName: string }[];
-    if (left.length > 0)
-      await api.post('/api/op/UpdateServiceDiscounts', {
-        data: { accountId: acme.AccountId, discounts: left.map((d) => ({ ...d, Status: 'Deleted' })) },
-      });
-  } finally {
-    await api.dispose();
-  }
-});
+test.afterAll(({ playwright, baseURL }) => removeDiscountsOf(playwright, baseURL as string, 'blueharbor.admin', ACME));
 
 test.describe('discount service search', () => {
   test('[A9.3] pages 10 or 20 services (10 at first), cuts a name over 49 characters to 46 and "…", and shows the icon at 60 px in the search and 110 px in the card', async ({

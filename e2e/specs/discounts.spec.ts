@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { checkAccessible, DEMO_PASSWORD, demoSubscriptionOf, shot, signIn } from '../fixtures/portal';
+import { checkAccessible, demoSubscriptionOf, removeDiscountsOf, shot, signIn } from '../fixtures/portal';
 
 /**
  * The Discount tab (decision 0048): Blue Harbor IT (a reseller) gives its company Acme Logistics 15 % on
@@ -18,25 +18,9 @@ async function openAccount(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
-test.afterAll(async ({ playwright, baseURL }) => {
-  const api = await playwright.request.newContext({ baseURL });
-  try {
-    await api.post('/api/op/Authenticate', { data: { Username: 'blueharbor.admin', Password: DEMO_PASSWORD } });
-    const search = await api.post('/api/op/SearchAccounts', { data: { text: 'Acme Logistics', types: ['Company'] } });
-    const acme = ((await search.json()).Items as { AccountId: number; DisplayName: string }[]).find(
-      (i) => i.DisplayName === 'Acme Logistics',
-    );
-    if (!acme) return;
-    const list = await (await api.post('/api/op/GetServiceDiscounts', { data: { accountId: acme.AccountId } })).json();
-    const left = (list.Items ?? []) as { Id: number; Version: number; ProductName: string }[];
-    if (left.length > 0)
-      await api.post('/api/op/UpdateServiceDiscounts', {
-        data: { accountId: acme.AccountId, discounts: left.map((d) => ({ ...d, Status: 'Deleted' })) },
-      });
-  } finally {
-    await api.dispose();
-  }
-});
+test.afterAll(({ playwright, baseURL }) =>
+  removeDiscountsOf(playwright, baseURL as string, 'blueharbor.admin', 'Acme Logistics'),
+);
 
 test.describe('discount tab', () => {
   test('[A2.24] [A2.48] [A1.8] [A3.8] a reseller gives its company 15 % on a service and the price preview of its subscription changes', async ({
