@@ -3,22 +3,29 @@
  * demo tenant and `--size` generated accounts), captures the statements LoadAccountById runs for a deep user and a
  * demo subscription and the one GetCurrentUser runs (through the real handlers' code), prints each with EXPLAIN
  * (ANALYZE, BUFFERS), planned for its values and as a prepared generic plan, then times them against the bench's
- * floor (`SELECT id FROM accounts WHERE id = $1`) the way the server runs them, interleaved, on one Db.
+ * floor (`SELECT id FROM accounts WHERE id = $1`) the way the server runs them, interleaved, on one Db, together with
+ * the whole path around them: the page's handler called in-process (statement + handler, no HTTP), the page over HTTP
+ * computed (an app with kept answers off) and kept, and a trivial Fastify route, so that one run
+ * says how much of a page is the statement, the handler and the HTTP around them; on PostgreSQL also the database's own
+ * CPU per run of each (from /proc, Linux).
  *
  *   scripts/with-postgres.sh npx tsx bench/account-page-explain.ts [--size 100000] [--runs 400]
  *   npx tsx bench/account-page-explain.ts --backend pglite [--size 20000]
  */
 import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
-import { loadAccount } from '../apps/server/src/domains/accounts/accounts.service.js';
+import { listSubtree, loadAccount } from '../apps/server/src/domains/accounts/accounts.service.js';
 import { callerForUser } from '../apps/server/src/domains/auth/index.js';
 import { describeCaller } from '../apps/server/src/domains/auth/session-core.js';
 import type { Db, Queryable, QueryOptions } from '../apps/server/src/platform/db/db.js';
 import { migrate } from '../apps/server/src/platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
-import { seedDemo, seedLargeHierarchy } from '../apps/server/src/seed/demo-seed.js';
+import { DEMO_PASSWORD, seedDemo, seedLargeHierarchy } from '../apps/server/src/seed/demo-seed.js';
 import { type Backend, benchSecrets, createResellerAdmin, findTargets, openBenchDb } from './fixture.js';
+import { BenchClient } from './http-client.js';
 import { formatMs, median } from './measure.js';
+import { databaseCpu, databaseCpuSpent } from './postgres-cpu.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -54,8 +61,9 @@ function recording(db: Db, into: { list: Captured[] | null }): Db {
   });
 }
 
-/** A parameter as an SQL literal (the statements here take integers and account paths only). */
+/** A parameter as an SQL literal (the statements here take integers, account paths and nulls only). */
 const literal = (v: unknown) => {
+  if (v === null) return 'NULL';
   if (typeof v === 'number') return String(v);
   if (typeof v === 'string' && /^[0-9/]*$/.test(v)) return `'${v}'`;
   throw new Error(`not an integer or a path: ${String(v)}`);
@@ -72,6 +80,30 @@ try {
   const targets = await findTargets(db, generated.resellerId);
   // Registers the account extensions (app.ts does at import) and warms the layout cache's listener.
   const app = await buildApp({ secrets: benchSecrets, db, webDist: null, logger: false });
+  const computing = await buildApp({ secrets: benchSecrets, db, webDist: null, logger: false, keepAnswers: false });
+  const urlOf = async (a: { listen: typeof app.listen; server: typeof app.server }) => {
+    await a.listen({ port: 0, host: '127.0.0.1' });
+    return `http://127.0.0.1:${(a.server.address() as { port: number }).port}`;
+  };
+  const keptClient = await new BenchClient(await urlOf(app)).signIn('provider.admin', DEMO_PASSWORD);
+  const computedClient = new BenchClient(await urlOf(computing));
+  computedClient.cookie = keptClient.cookie;
+  const timed = await buildApp({
+    secrets: benchSecrets,
+    db,
+    webDist: null,
+    logger: false,
+    keepAnswers: false,
+    serverTiming: true,
+  });
+  const timedClient = new BenchClient(await urlOf(timed));
+  timedClient.cookie = keptClient.cookie;
+  const users = targets.deepUsers;
+  let next = 0;
+  const anyUser = () => users[next++ % users.length] as number;
+  const trivial = Fastify({ logger: false });
+  trivial.post('/noop', async () => ({ ok: true }));
+  const trivialClient = new BenchClient(await urlOf(trivial));
   const [provider] = await db.query<{ id: number }>("SELECT id FROM accounts WHERE username = 'provider.admin'");
   const caller = provider && (await callerForUser(db, provider.id));
   if (!caller) throw new Error('no provider.admin');
@@ -97,6 +129,10 @@ try {
     ['LoadAccountById deep user', await capture((q) => loadAccount(q, caller, user, now, () => undefined))],
     ['LoadAccountById demo subscription', await capture((q) => loadAccount(q, caller, product.id, now, () => undefined))],
     ['GetCurrentUser', await capture((q) => describeCaller(q, caller))],
+    [
+      'ListAccountSubtree first page (50), the reseller',
+      await capture((q) => listSubtree(q, caller, { id: generated.resellerId, cursor: null, limit: 50 }, () => undefined)),
+    ],
   ];
 
   const backendIsPg = db.kind === 'postgres';
@@ -147,10 +183,19 @@ try {
           },
         ] as [string, () => Promise<unknown>],
     ),
+    ['LoadAccountById deep user, the handler in-process (no HTTP)', () => loadAccount(db, caller, user, now, () => undefined)],
+    ['HTTP round trip to a trivial Fastify route', () => trivialClient.post('/noop', {})],
+    ['HTTP LoadAccountById deep user, kept answer', () => keptClient.op('LoadAccountById', { id: user })],
+    ['HTTP LoadAccountById deep user, computed', () => computedClient.op('LoadAccountById', { id: user })],
+    [
+      `HTTP LoadAccountById computed, ${users.length} deep users in turn`,
+      () => computedClient.op('LoadAccountById', { id: anyUser() }),
+    ],
+    ['HTTP LoadAccountById deep user, computed, Server-Timing on', () => timedClient.op('LoadAccountById', { id: user })],
     [
       'GetCurrentUser statement, prepared (generic plan)',
       async () => {
-        const s = cases[2]?.[1][0];
+        const s = cases.find(([name]) => name === 'GetCurrentUser')?.[1][0];
         if (s) await db.query(s.sql, s.params, { prepare: true });
       },
     ],
@@ -169,6 +214,26 @@ try {
     const m = median(samples[i] ?? []);
     console.log(`${name.padEnd(60)} ${formatMs(m).padStart(9)}  ${(m / floor).toFixed(2)}x floor`);
   }
+  // PostgreSQL's own CPU per run (its backends' user + system time from /proc, in 10 ms ticks, so in blocks of runs):
+  // what each variant costs the database apart from waiting and the server's work.
+  const database = /\/(portal_bench_[0-9a-f]+)/.exec(bench.location)?.[1] ?? null;
+  if (backendIsPg && databaseCpu(database)) {
+    const block = Math.max(RUNS, 1000);
+    console.log(`\nPostgreSQL CPU per run (${block} runs of each variant in a block, its backends' user + system time)`);
+    for (const [name, run] of variants) {
+      const before = databaseCpu(database);
+      for (let i = 0; i < block; i++) await run();
+      const spent = databaseCpuSpent(before, databaseCpu(database)) ?? 0;
+      console.log(`${name.padEnd(60)} ${formatMs(spent / 1000 / block).padStart(9)}`);
+    }
+  }
+  keptClient.close();
+  computedClient.close();
+  trivialClient.close();
+  timedClient.close();
+  await timed.close();
+  await trivial.close();
+  await computing.close();
   await app.close();
 } finally {
   await bench.dispose();

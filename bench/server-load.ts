@@ -9,11 +9,12 @@
  *
  * Options: --server-timing (the app answers Server-Timing, as run.ts's app does), --logger LEVEL (the production
  * logger at that level, written to /dev/null: what a request costs with the log on), --only a comma-separated list of trivial-healthz, app-healthz,
- * current-user, load-account (the trivial route always runs),
+ * current-user, load-account, load-account-computed (the page on an app with kept answers off: every answer computed, as
+ * run.ts's latency rows measure it; the trivial route always runs),
  * --profile DIR (a CPU profile of the server's thread during each app line's runs, DIR/<backend>-<line>.cpuprofile:
  * open it in Chrome's DevTools).
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +26,7 @@ import { DEMO_PASSWORD, seedDemo, seedLargeHierarchy } from '../apps/server/src/
 import { type Backend, benchSecrets, createResellerAdmin, findTargets, openBenchDb } from './fixture.js';
 import { BenchClient } from './http-client.js';
 import { runLoad } from './load.js';
+import { databaseCpu, databaseCpuSpent } from './postgres-cpu.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -65,39 +67,6 @@ function mainThreadCpu(): { userUs: number; systemUs: number; preempted: number 
 const DURATION_MS = Number(args.duration) * 1000;
 const CONNECTIONS = Number(args.connections);
 
-/**
- * The CPU time (user + system, µs) of each PostgreSQL backend serving `database`, by process id, from /proc (Linux,
- * readable processes only); null when none is found. `databaseCpuSpent` turns two of them into the time spent between.
- */
-function databaseCpu(database: string | null): Map<string, number> | null {
-  if (!database || !existsSync('/proc/self/stat')) return null;
-  const byPid = new Map<string, number>();
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmdline.startsWith('postgres:') || !cmdline.includes(` ${database} `)) continue;
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      byPid.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND);
-    } catch {
-      // gone, or not readable
-    }
-  }
-  return byPid.size > 0 ? byPid : null;
-}
-
-/**
- * The backends' CPU between two readings: what each backend alive at the end spent since the first (all of it for one
- * opened since). A backend that exited in between (an idle pool connection closed) is left out rather than subtracted.
- */
-function databaseCpuSpent(before: Map<string, number> | null, after: Map<string, number> | null): number | null {
-  if (!before || !after) return null;
-  let spent = 0;
-  for (const [pid, cpu] of after) spent += cpu - (before.get(pid) ?? 0);
-  return spent;
-}
-
 async function runBackend(backend: Backend) {
   const bench = await openBenchDb(backend);
   const { db } = bench;
@@ -118,6 +87,16 @@ async function runBackend(backend: Backend) {
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const computing = await buildApp({
+      secrets: benchSecrets,
+      db,
+      webDist: null,
+      logger: args.logger ? { level: args.logger, file: '/dev/null' } : false,
+      serverTiming: args['server-timing'],
+      keepAnswers: false,
+    });
+    await computing.listen({ port: 0, host: '127.0.0.1' });
+    const computingUrl = `http://127.0.0.1:${(computing.server.address() as { port: number }).port}`;
     const trivial = Fastify({ logger: false });
     trivial.post('/noop', async () => ({ ok: true }));
     trivial.get('/healthz', async () => ({ status: 'ok' }));
@@ -134,6 +113,13 @@ async function runBackend(backend: Backend) {
       {
         key: 'load-account',
         baseUrl: url,
+        path: '/api/op/LoadAccountById',
+        body: { id: targets.deepUsers[0] },
+        cookie: reseller.cookie,
+      },
+      {
+        key: 'load-account-computed',
+        baseUrl: computingUrl,
         path: '/api/op/LoadAccountById',
         body: { id: targets.deepUsers[0] },
         cookie: reseller.cookie,
@@ -193,6 +179,7 @@ async function runBackend(backend: Backend) {
     provider.close();
     reseller.close();
     await app.close();
+    await computing.close();
     await trivial.close();
   } finally {
     await bench.dispose();

@@ -7,8 +7,8 @@ import { makeAccount, makeUser, READ_ALL, UPDATE_ALL } from '../factories/accoun
 import { ApiClient } from '../factories/client.js';
 
 /**
- * Kept answers (issue 13, decision 0069): the account page is kept per caller and input in the server process and
- * served again without a statement until any announced table changes. These tests hold that a kept page is never
+ * Kept answers (issue 13, decision 0069): the account page, the subtree's pages and the tree are kept per caller and
+ * input in the server process and served again without a statement until any announced table changes. These tests hold that a kept page is never
  * served after a change (through the API or straight in the database), never to another caller, and that every table
  * is announced but the listed ones. The same across two server processes: caller-cache-processes.test.ts.
  */
@@ -98,6 +98,39 @@ describe('kept answers of the account page', () => {
       [reader.id],
     );
     expect((await page(client, company)).res.status).toBe(403);
+  });
+
+  it('keeps the subtree’s pages and the tree the same way: a new child shows on the very next read', async () => {
+    const subtree = async (client: ApiClient) => {
+      const res = await client.op<{ Items: { AccountId: number; DisplayName: string }[] }>('ListAccountSubtree', {
+        id: reseller,
+        cursor: null,
+        limit: 50,
+      });
+      return { res, statements: parseServerTiming(res.headers.get('server-timing') ?? '').statements };
+    };
+    const tree = async (client: ApiClient) => {
+      const res = await client.op<{ ChildCount: number }>('GetPartialCompanyHierarchy', { id: reseller, depth: 1 });
+      return { res, statements: parseServerTiming(res.headers.get('server-timing') ?? '').statements };
+    };
+    const before = await subtree(admin);
+    expect((await subtree(admin)).statements).toBe(0);
+    const treeBefore = await tree(admin);
+    expect((await tree(admin)).statements).toBe(0);
+    const added = await makeAccount(t.db, { type: 'Company', parentId: reseller, displayName: 'Newly Added Company' });
+    const after = await subtree(admin);
+    expect(after.statements).toBeGreaterThan(0);
+    expect(after.res.body.Items.map((i) => i.AccountId)).toContain(added);
+    expect(after.res.body.Items.length).toBe(before.res.body.Items.length + 1);
+    expect((await tree(admin)).res.body.ChildCount).toBe(treeBefore.res.body.ChildCount + 1);
+  });
+
+  it('never serves the subtree or the tree kept for one caller to another: out of scope stays 404', async () => {
+    const input = { id: reseller, cursor: null, limit: 50 };
+    expect((await admin.op('ListAccountSubtree', input)).status).toBe(200);
+    expect((await admin.op('GetPartialCompanyHierarchy', { id: reseller, depth: 1 })).status).toBe(200);
+    expect((await companyAdmin.op('ListAccountSubtree', input)).status).toBe(404);
+    expect((await companyAdmin.op('GetPartialCompanyHierarchy', { id: reseller, depth: 1 })).status).toBe(404);
   });
 
   it('announces a change to every table but the listed ones, whose writes no kept answer reads', async () => {

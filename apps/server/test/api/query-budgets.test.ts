@@ -92,8 +92,18 @@ describe('query budgets', () => {
     expect(parseServerTiming(res.headers.get('server-timing') ?? '').statements).toBe(1);
   });
 
-  it('ListAccountSubtree (first page of 50) issues 2 statements', async () => {
-    expect(await warmStatements('ListAccountSubtree', { id: ids.Provider, cursor: null, limit: 50 })).toBe(2);
+  it('ListAccountSubtree (first page of 50) issues 1 statement: the page is the tenant guard lookup too, and is kept', async () => {
+    const input = { id: ids.Provider, cursor: null, limit: 50 };
+    expect(await warmStatements('ListAccountSubtree', input)).toBe(0);
+    await forgetKeptAnswers();
+    expect((await profile(admin, 'ListAccountSubtree', input)).statements).toBe(1);
+    // A later page (a cursor) is the same one statement.
+    const first = await admin.op<{ NextCursor: string | null }>('ListAccountSubtree', { ...input, limit: 5 });
+    expect(first.body.NextCursor).not.toBeNull();
+    await forgetKeptAnswers();
+    expect((await profile(admin, 'ListAccountSubtree', { ...input, limit: 5, cursor: first.body.NextCursor })).statements).toBe(
+      1,
+    );
   });
 
   it('GetCurrentUser issues 1 statement when no terms are pending (user row, revisions and acceptances together)', async () => {
@@ -102,8 +112,11 @@ describe('query budgets', () => {
     expect(await warmStatements('GetCurrentUser', {})).toBe(1);
   });
 
-  it('GetPartialCompanyHierarchy (depth 1) issues 4 statements', async () => {
-    expect(await warmStatements('GetPartialCompanyHierarchy', { id: ids.Reseller, depth: 1 })).toBe(4);
+  it('GetPartialCompanyHierarchy (depth 1) issues 4 statements, and none when read again (kept)', async () => {
+    const input = { id: ids.Reseller, depth: 1 };
+    expect(await warmStatements('GetPartialCompanyHierarchy', input)).toBe(0);
+    await forgetKeptAnswers();
+    expect((await profile(admin, 'GetPartialCompanyHierarchy', input)).statements).toBe(4);
   });
 
   it('GetAccountPricePreview of a demo subscription issues 7 statements for its reseller (one reads the discount of the customer, one the special deals of the reseller) and 6 for the provider', async () => {

@@ -64,8 +64,12 @@ export const accountOperations = [
       service.loadAccount(ctx.db, requireCaller(ctx), input.id, ctx.now, admit),
     ),
   ),
-  handle(GetPartialCompanyHierarchy, (ctx, input) => service.getPartialHierarchy(ctx.db, input)),
-  handle(ListAccountSubtree, (ctx, input) => service.listSubtree(ctx.db, input, ctx.account)),
+  // The tree and the subtree's pages are kept the same way (decision 0069): they read only accounts and the input.
+  keepingAnswers(handle(GetPartialCompanyHierarchy, (ctx, input) => service.getPartialHierarchy(ctx.db, input))),
+  // The page's statement is the tenant guard's lookup too (decision 0063).
+  keepingAnswers(
+    handleLocating(ListAccountSubtree, (ctx, input, admit) => service.listSubtree(ctx.db, requireCaller(ctx), input, admit)),
+  ),
   handle(UpdateAccount, (ctx, input) => update(ctx, input, false)),
   handle(UpdateAccountByConfirm, (ctx, input) => update(ctx, input, true)),
 ];

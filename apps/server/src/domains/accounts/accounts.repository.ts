@@ -239,19 +239,44 @@ export async function countChildren(db: Queryable, parentId: number): Promise<nu
 }
 
 /** A page of the subtree below `path` in depth-first (path) order, after the path `afterPath`. */
-export async function listSubtreePage(db: Queryable, path: string, afterPath: string, limit: number) {
-  return db.query<{
-    id: number;
-    parent_id: number | null;
-    account_type: AccountType;
-    state: AccountState;
-    display_name: string;
-    depth: number;
-    path: string;
-  }>(
-    `SELECT id, parent_id, account_type, state, display_name, depth, path FROM accounts
-     WHERE path > $1 AND path < $2 ORDER BY path LIMIT $3`,
-    [afterPath, pathUpperBound(path), limit],
+export interface SubtreeRow {
+  id: number;
+  parent_id: number | null;
+  account_type: AccountType;
+  state: AccountState;
+  display_name: string;
+  depth: number;
+  path: string;
+}
+
+/**
+ * The tenant guard's lookup and a page of the subtree in one statement (decision 0063, as the account page's): the root
+ * found only inside the scope (`root_*`, on every row; one row with null page columns when the subtree is empty, none
+ * when the root is not in scope), then up to `limit` accounts below it in path order after `afterPath` (the root's
+ * own path when null). The range is the root's prefix range (`pathUpperBound` in SQL: '0' follows '/').
+ */
+export async function findInScopeWithSubtreePage(
+  db: Queryable,
+  id: number,
+  scopeRootPath: string,
+  afterPath: string | null,
+  limit: number,
+) {
+  return db.query<
+    { root_id: number; root_type: AccountType; root_path: string; root_depth: number } & {
+      [K in keyof SubtreeRow]: SubtreeRow[K] | null;
+    }
+  >(
+    `SELECT t.id AS root_id, t.account_type AS root_type, t.path AS root_path, t.depth AS root_depth,
+            a.id, a.parent_id, a.account_type, a.state, a.display_name, a.depth, a.path
+     FROM accounts t
+     LEFT JOIN LATERAL (
+       SELECT s.id, s.parent_id, s.account_type, s.state, s.display_name, s.depth, s.path FROM accounts s
+       WHERE s.path > coalesce($3::text, t.path) AND s.path < left(t.path, -1) || '0'
+       ORDER BY s.path LIMIT $4) a ON true
+     WHERE t.id = $1 AND ${inScopeSql('t.path', '$2')}
+     ORDER BY a.path`,
+    [id, scopeRootPath, afterPath, limit],
     { prepare: true },
   );
 }

@@ -301,27 +301,25 @@ export async function getPartialHierarchy(
 }
 
 /**
- * A page of the subtree in depth-first order, keyset-paged on the path. `located` is where the tenant guard found
- * the root (its path names its depth): then the page is the only statement.
+ * A page of the subtree in depth-first order, keyset-paged on the path. The root is found inside the caller's scope in
+ * the page's own statement (the tenant guard's lookup folded in, decision 0063) and handed to `admit` before anything
+ * else; so the page is one statement.
  */
 export async function listSubtree(
   db: Queryable,
+  caller: Caller,
   input: { id: number; cursor: string | null; limit: number },
-  located?: { id: number; path: string } | null,
+  admit: (located: LocatedAccount | null) => void,
 ) {
-  const root =
-    located && located.id === input.id
-      ? { path: located.path, depth: pathIds(located.path).length - 1 }
-      : await repo.findById(db, input.id);
-  if (!root) throw notFound();
-  let after = root.path;
-  if (input.cursor !== null) {
-    after = Buffer.from(input.cursor, 'base64url').toString('utf8');
-    if (!after.startsWith(root.path))
-      throw validationFailed([{ field: 'cursor', message: 'This cursor belongs to another list' }]);
-  }
-  const rows = await repo.listSubtreePage(db, root.path, after, input.limit + 1);
-  const page = rows.slice(0, input.limit);
+  const after = input.cursor === null ? null : Buffer.from(input.cursor, 'base64url').toString('utf8');
+  const rows = await repo.findInScopeWithSubtreePage(db, input.id, caller.scope.rootPath, after, input.limit + 1);
+  const first = rows[0];
+  admit(first ? { id: first.root_id, type: first.root_type, path: first.root_path } : null);
+  if (!first) throw notFound();
+  if (after !== null && !after.startsWith(first.root_path))
+    throw validationFailed([{ field: 'cursor', message: 'This cursor belongs to another list' }]);
+  const found = rows.filter((r): r is typeof r & repo.SubtreeRow => r.id !== null);
+  const page = found.slice(0, input.limit);
   const last = page.at(-1);
   return {
     Items: page.map((r) => ({
@@ -330,9 +328,9 @@ export async function listSubtree(
       AccountType: r.account_type,
       AccountState: r.state,
       DisplayName: r.display_name,
-      Depth: r.depth - root.depth,
+      Depth: r.depth - first.root_depth,
     })),
-    NextCursor: rows.length > input.limit && last ? Buffer.from(last.path, 'utf8').toString('base64url') : null,
+    NextCursor: found.length > input.limit && last ? Buffer.from(last.path, 'utf8').toString('base64url') : null,
   };
 }
 
