@@ -9,7 +9,8 @@
  *   same run, sampled alternately so that noise on this shared machine hits both alike.
  *
  * Needs the built web app (`npm run build`) and /usr/bin/chromium. Run alone with
- * `npx tsx bench/web.ts [--iterations N]`; `npm run bench` runs it at the end unless `--skip-web`.
+ * `npx tsx bench/web.ts [--iterations N] [--files]` (`--files`: each script's gzip size too, largest first); `npm run
+ * bench` runs it at the end unless `--skip-web`.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,16 +47,19 @@ async function scriptsOf(context: BrowserContext, open: (page: Page) => Promise<
   await page.waitForLoadState('networkidle');
   let gzip = 0;
   let raw = 0;
-  for (const body of bodies.values()) {
+  const each: { name: string; gzip: number }[] = [];
+  for (const [url, body] of bodies) {
     const bytes = await body;
+    const zipped = gzipSync(bytes, { level: 9 }).length;
     raw += bytes.length;
-    gzip += gzipSync(bytes, { level: 9 }).length;
+    gzip += zipped;
+    each.push({ name: new URL(url).pathname.split('/').pop() ?? url, gzip: zipped });
   }
   await page.close();
-  return { files: bodies.size, raw, gzip };
+  return { files: bodies.size, raw, gzip, each: each.sort((a, b) => b.gzip - a.gzip) };
 }
 
-export async function runWebBench(options: { iterations?: number } = {}) {
+export async function runWebBench(options: { iterations?: number; files?: boolean } = {}) {
   const iterations = options.iterations ?? 10;
   if (!existsSync(join(WEB_DIST, 'index.html')) || !existsSync(CHROMIUM)) {
     console.log('\nWeb app benchmark skipped: needs the built web app (npm run build) and /usr/bin/chromium.');
@@ -120,6 +124,14 @@ export async function runWebBench(options: { iterations?: number } = {}) {
     console.log(
       `account page             ${String(accountJs.files).padEnd(7)} ${kib(accountJs.raw).padEnd(12)} ${kib(accountJs.gzip)}`,
     );
+    if (options.files)
+      for (const [name, js] of [
+        ['sign-in', signInJs],
+        ['account page', accountJs],
+      ] as const) {
+        console.log(`\n${name}, each script gzip -9, largest first:`);
+        for (const file of js.each) console.log(`  ${kib(file.gzip).padStart(10)}  ${file.name}`);
+      }
 
     // Time to a painted page, cold cache each run, alternating with the trivial page; 2 warm-up rounds.
     const account: number[] = [];
@@ -157,5 +169,5 @@ export async function runWebBench(options: { iterations?: number } = {}) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const at = process.argv.indexOf('--iterations');
-  await runWebBench({ iterations: at > 0 ? Number(process.argv[at + 1]) : undefined });
+  await runWebBench({ iterations: at > 0 ? Number(process.argv[at + 1]) : undefined, files: process.argv.includes('--files') });
 }
