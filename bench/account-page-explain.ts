@@ -4,10 +4,10 @@
  * demo subscription and the one GetCurrentUser runs (through the real handlers' code), prints each with EXPLAIN
  * (ANALYZE, BUFFERS), planned for its values and as a prepared generic plan, then times them against the bench's
  * floor (`SELECT id FROM accounts WHERE id = $1`) the way the server runs them, interleaved, on one Db, together with
- * the whole path around them: the page's handler called in-process (statement + handler, no HTTP), the page over HTTP
- * computed (an app with kept answers off) and kept, and a trivial Fastify route, so that one run
- * says how much of a page is the statement, the handler and the HTTP around them; on PostgreSQL also the database's own
- * CPU per run of each (from /proc, Linux).
+ * the whole path around them: the page's handler called in-process (statement + handler, no HTTP), the page computed
+ * (an app with kept answers off) and kept, over HTTP and through Fastify's inject (no socket), and a trivial Fastify
+ * route, so that one run says how much of a page is the statement, the handler, the server and the HTTP around them;
+ * on PostgreSQL also the database's own CPU per run of each (from /proc, Linux).
  *
  *   scripts/with-postgres.sh npx tsx bench/account-page-explain.ts [--size 100000] [--runs 400]
  *   npx tsx bench/account-page-explain.ts --backend pglite [--size 20000]
@@ -185,6 +185,26 @@ try {
     ),
     ['LoadAccountById deep user, the handler in-process (no HTTP)', () => loadAccount(db, caller, user, now, () => undefined)],
     ['HTTP round trip to a trivial Fastify route', () => trivialClient.post('/noop', {})],
+    [
+      'LoadAccountById deep user kept, in-process (inject: no socket)',
+      () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/op/LoadAccountById',
+          payload: { id: user },
+          headers: { cookie: keptClient.cookie ?? '' },
+        }),
+    ],
+    [
+      'LoadAccountById deep user computed, in-process (inject)',
+      () =>
+        computing.inject({
+          method: 'POST',
+          url: '/api/op/LoadAccountById',
+          payload: { id: user },
+          headers: { cookie: keptClient.cookie ?? '' },
+        }),
+    ],
     ['HTTP LoadAccountById deep user, kept answer', () => keptClient.op('LoadAccountById', { id: user })],
     ['HTTP LoadAccountById deep user, computed', () => computedClient.op('LoadAccountById', { id: user })],
     [
