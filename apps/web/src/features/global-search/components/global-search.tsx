@@ -2,8 +2,9 @@ import { ActionIcon, Button, Kbd, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogLoader, lazyPart } from '../../../components/ui/lazy-part';
+import { lazyPart } from '../../../components/ui/lazy-part';
 import type { GlobalSearchLinks } from '../utils/search-options';
+import { SearchDialogLoader } from './search-dialog-loader';
 import { SearchIcon } from './search-icon';
 
 export interface GlobalSearchProps {
@@ -13,7 +14,9 @@ export interface GlobalSearchProps {
 }
 
 // The dialog's code is fetched when the search first opens; pointing at or focusing its button fetches it before.
-const SearchDialog = lazyPart(() => import('./search-dialog'), 'SearchDialog', { fallback: <DialogLoader /> });
+// Until the dialog has shown once, SearchDialogLoader stands in its place (beside it, not as Suspense's fallback: it
+// stays until the dialog is drawn open, so no frame is left without either).
+const SearchDialog = lazyPart(() => import('./search-dialog'), 'SearchDialog', { fallback: null });
 
 /**
  * Decision 0054: the header's search. "/" (outside a text field) or Ctrl+K / Cmd+K opens it; the results are a listbox
@@ -24,6 +27,8 @@ export function GlobalSearch({ links, onOpen }: GlobalSearchProps) {
   const [opened, setOpened] = useState(false);
   // Drawn from its first opening on, so that closing it is animated and gives the focus back.
   const [wasOpened, setWasOpened] = useState(false);
+  // The dialog has been drawn open once: its code is here, and later openings need no loader.
+  const [hasShown, setHasShown] = useState(false);
   const open = () => {
     setOpened(true);
     setWasOpened(true);
@@ -60,7 +65,17 @@ export function GlobalSearch({ links, onOpen }: GlobalSearchProps) {
           <SearchIcon />
         </ActionIcon>
       </Tooltip>
-      {wasOpened && <SearchDialog opened={opened} onClose={() => setOpened(false)} links={links} onOpen={onOpen} />}
+      {opened && !hasShown && <SearchDialogLoader onClose={() => setOpened(false)} />}
+      {wasOpened && (
+        <SearchDialog
+          opened={opened}
+          onClose={() => setOpened(false)}
+          isInstant={!hasShown}
+          onShown={() => setHasShown(true)}
+          links={links}
+          onOpen={onOpen}
+        />
+      )}
     </>
   );
 }
