@@ -239,6 +239,10 @@ test.describe('marketplace explore', () => {
     await expect(page.getByRole('button', { name: 'Remove the tag filter Identity' })).toBeVisible();
     await expect(page.getByRole('button', { name: `Remove the vendor filter ${vendorName}` })).toHaveCount(0);
     await checkAccessible(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('button', { name: 'Remove the tag filter Identity' })).toBeInViewport();
+    await checkAccessible(page);
+    await shot(page, 'marketplace-filters-phone');
   });
 
   test('[M8.12] a search without matches says so and links to all categories', async ({ page }) => {
