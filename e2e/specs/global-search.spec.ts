@@ -163,6 +163,24 @@ test.describe('global search', () => {
     }
   });
 
+  test('when the dialog’s code cannot be fetched, its place says so with a way to try again, and Escape closes it', async ({
+    page,
+  }) => {
+    await signIn(page, 'blueharbor.admin');
+    await page.route(/\/assets\/search-dialog-[^/]*\.js$/, (route) => route.abort());
+    const loading = page.getByTestId('global-search-loading');
+
+    await page.keyboard.press('/');
+
+    await expect(loading.getByRole('alert')).toContainText('The search could not be loaded');
+    await expect(loading.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(loading.getByRole('status', { name: 'Loading the search' })).toHaveCount(0);
+    await checkAccessible(page);
+    await shot(page, 'global-search-load-failed');
+    await page.keyboard.press('Escape');
+    await expect(loading).toHaveCount(0);
+  });
+
   test('at 390x844 an icon button opens the search full screen', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'blueharbor.admin');

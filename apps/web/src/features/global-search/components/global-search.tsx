@@ -14,8 +14,8 @@ export interface GlobalSearchProps {
 }
 
 // The dialog's code is fetched when the search first opens; pointing at or focusing its button fetches it before.
-// Until the dialog has shown once, SearchDialogLoader stands in its place (beside it, not as Suspense's fallback: it
-// stays until the dialog is drawn open, so no frame is left without either).
+// It is drawn once its code is here (so it never suspends); until it has been drawn open, SearchDialogLoader stands in
+// its place, and goes in the same paint (not Suspense's fallback, which would leave a frame with neither).
 const SearchDialog = lazyPart(() => import('./search-dialog'), 'SearchDialog', { fallback: null });
 
 /**
@@ -25,17 +25,25 @@ const SearchDialog = lazyPart(() => import('./search-dialog'), 'SearchDialog', {
 export function GlobalSearch({ links, onOpen }: GlobalSearchProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
-  // Drawn from its first opening on, so that closing it is animated and gives the focus back.
-  const [wasOpened, setWasOpened] = useState(false);
-  // The dialog has been drawn open once: its code is here, and later openings need no loader.
+  // The dialog's code: drawn from the first opening on once it is here, so that closing is animated and gives the
+  // focus back; a failed fetch is shown in the loader's place.
+  const [code, setCode] = useState<'none' | 'loading' | 'here' | Error>('none');
+  // The dialog has been drawn open once: later openings need no loader.
   const [hasShown, setHasShown] = useState(false);
   const open = () => {
     setOpened(true);
-    setWasOpened(true);
+    if (code === 'here') return;
+    setCode('loading');
+    SearchDialog.load().then(
+      () => setCode('here'),
+      (error: unknown) => setCode(error instanceof Error ? error : new Error(String(error))),
+    );
   };
   useHotkeys([
     ['mod+K', open],
     ['/', open],
+    // The loader takes no focus; Escape closes it as it closes the dialog.
+    ['Escape', () => setOpened(false)],
   ]);
   const shortcut = t('globalSearch.shortcut');
   const buttonProps = {
@@ -65,8 +73,8 @@ export function GlobalSearch({ links, onOpen }: GlobalSearchProps) {
           <SearchIcon />
         </ActionIcon>
       </Tooltip>
-      {opened && !hasShown && <SearchDialogLoader onClose={() => setOpened(false)} />}
-      {wasOpened && (
+      {opened && !hasShown && <SearchDialogLoader error={code instanceof Error ? code : null} onClose={() => setOpened(false)} />}
+      {code === 'here' && (
         <SearchDialog
           opened={opened}
           onClose={() => setOpened(false)}
