@@ -104,6 +104,83 @@ test.describe('global search', () => {
     await expect(searchBox(page)).toBeFocused();
   });
 
+  test('the first opening shows the dialog at once with a labelled loader while its code loads, in the place the search takes; later openings show no loader', async ({
+    page,
+  }) => {
+    await signIn(page, 'blueharbor.admin');
+    const content = page.locator('.mantine-Modal-content');
+    const loading = page.getByTestId('global-search-loading');
+    const same = (a: { x: number; y: number; width: number; height: number } | null, b: typeof a) => {
+      expect(a && b, 'both boxes are there').toBeTruthy();
+      for (const key of ['x', 'y', 'width', 'height'] as const)
+        expect(Math.abs((a?.[key] ?? 0) - (b?.[key] ?? 0)), `${key} of the dialog`).toBeLessThanOrEqual(1);
+    };
+    for (const viewport of [
+      { width: 1280, height: 800, name: 'desktop' },
+      { width: 390, height: 844, name: 'phone' },
+    ]) {
+      await page.setViewportSize(viewport);
+      // The dialog's code (fetched on the first opening) is held until the loading state has been looked at.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/search-dialog-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.reload();
+      await expect(page.getByTestId('current-user')).toBeVisible();
+
+      await page.getByRole('button', { name: 'Search accounts, services and orders' }).click();
+
+      await expect(loading).toBeVisible();
+      await expect(loading.getByRole('status', { name: 'Loading the search' })).toBeVisible();
+      await expect(loading).toContainText('Search');
+      const before = await loading.boundingBox();
+      await checkAccessible(page);
+      await shot(page, `global-search-loading-${viewport.name}`);
+      release();
+      await expect(searchBox(page)).toBeFocused();
+      await expect(loading).toHaveCount(0);
+      same(before, await content.boundingBox());
+      await page.unroute(/\/assets\/search-dialog-[^/]*\.js$/);
+
+      // Opened again, the dialog is drawn at once: no loader shows at all.
+      await page.keyboard.press('Escape');
+      await expect(searchDialog(page)).toHaveCount(0);
+      await page.evaluate(() => {
+        const w = window as unknown as { sawSearchLoader: boolean };
+        w.sawSearchLoader = false;
+        new MutationObserver(() => {
+          if (document.querySelector('[data-testid="global-search-loading"]')) w.sawSearchLoader = true;
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      await page.keyboard.press('/');
+      await expect(searchBox(page)).toBeFocused();
+      expect(await page.evaluate(() => (window as unknown as { sawSearchLoader: boolean }).sawSearchLoader)).toBe(false);
+      await page.keyboard.press('Escape');
+    }
+  });
+
+  test('when the dialog’s code cannot be fetched, its place says so with a way to try again, and Escape closes it', async ({
+    page,
+  }) => {
+    await signIn(page, 'blueharbor.admin');
+    await page.route(/\/assets\/search-dialog-[^/]*\.js$/, (route) => route.abort());
+    const loading = page.getByTestId('global-search-loading');
+
+    await page.keyboard.press('/');
+
+    await expect(loading.getByRole('alert')).toContainText('The search could not be loaded');
+    await expect(loading.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(loading.getByRole('status', { name: 'Loading the search' })).toHaveCount(0);
+    await checkAccessible(page);
+    await shot(page, 'global-search-load-failed');
+    await page.keyboard.press('Escape');
+    await expect(loading).toHaveCount(0);
+  });
+
   test('at 390x844 an icon button opens the search full screen', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'blueharbor.admin');

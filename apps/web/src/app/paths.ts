@@ -1,3 +1,5 @@
+import { parsePath } from 'react-router';
+
 /** Every in-app address comes from these builders (router paths; the hash router adds '#'). */
 export const paths = {
   home: () => '/',
@@ -175,3 +177,18 @@ function withQuery(path: string, query: { page?: number; search?: string }) {
 
 /** The same as an href for plain anchors. */
 export const href = (path: string) => `#${path}`;
+
+/**
+ * The router's address at this moment, read as the hash router reads it. The router renders a navigation in a
+ * transition, so during a click this may be ahead of the address the page was rendered from (useLocation): a control
+ * that makes the next address from the current one reads it here, when it is used.
+ */
+export function currentLocation(): { pathname: string; search: string } {
+  return locationOfHash(window.location.hash);
+}
+
+/** The router's location in an address's hash (`#/Orders?search=x`), as the hash router reads it. */
+export function locationOfHash(hash: string): { pathname: string; search: string } {
+  const { pathname, search = '' } = parsePath(hash.slice(1) || '/');
+  return { pathname: pathname || '/', search };
+}

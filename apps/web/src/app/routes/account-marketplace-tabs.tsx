@@ -13,7 +13,7 @@ import { ORDER_CAPABILITY } from '../../features/account-creation';
 import { useCurrentUser } from '../../features/auth';
 import { ExploreScreen, ServiceInfoScreen } from '../../features/marketplace';
 import { VendorProfilePanel } from '../../features/vendor-profile';
-import { href, paths } from '../paths';
+import { currentLocation, href, paths } from '../paths';
 import { exploreHref } from './marketplace-explore-page';
 
 /**
@@ -29,6 +29,11 @@ function orderPath(account: Account, productName: string, referrer: string) {
   return paths.marketplace.order(productName, { customerId: company, referrer });
 }
 
+/** The Available services query of `account` from the tab's `?q=`. */
+function availableQueryOf(text: string, account: number): ExploreQueryOptions {
+  return { ...decodeExploreQuery(text), sourceType: 'AvailableServicesForAccount', sourceValue: account };
+}
+
 /**
  * [A1.12] [A2.14] [A2.52] The Available services tab of a Reseller, Company, Department, User or Product: what
  * this account's customer can buy through its price lists, priced for it, with Order on each service. Its search
@@ -42,19 +47,22 @@ export function AvailableServicesTab({ account }: { account: Account }) {
   const canOrder = useCurrentUser().data?.Capabilities.includes(ORDER_CAPABILITY) ?? false;
   const id = account.AccountIdentificator;
   const text = params.get('q') ?? '';
-  const query: ExploreQueryOptions = useMemo(
-    () => ({ ...decodeExploreQuery(text), sourceType: 'AvailableServicesForAccount', sourceValue: id }),
-    [text, id],
-  );
+  const query = useMemo(() => availableQueryOf(text, id), [text, id]);
+  const tab = paths.account.tab(id, 'Available_services');
   const pathFor = (next: ExploreQueryOptions) => {
     const encoded = encodeExploreQuery({ ...next, sourceType: 'Global', sourceValue: null });
-    const tab = paths.account.tab(id, 'Available_services');
     return encoded ? `${tab}?q=${encodeURIComponent(encoded)}` : tab;
+  };
+  /** The query of the address now, which a click during a navigation's render may be ahead of `query` (paths.ts). */
+  const readQuery = () => {
+    const now = currentLocation();
+    return now.pathname === tab ? availableQueryOf(new URLSearchParams(now.search).get('q') ?? '', id) : query;
   };
   return (
     <ExploreScreen
       key={id}
       query={query}
+      readQuery={readQuery}
       source="AvailableServicesForAccount"
       onQueryChange={(next) => navigate(pathFor(next))}
       hrefForQuery={(next) => href(pathFor(next))}

@@ -8,13 +8,13 @@ import {
 } from '@portal/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { matchRoutes, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ORDER_CAPABILITY } from '../../features/account-creation';
 import { AccountChooser } from '../../features/accounts';
 import { useCurrentUser } from '../../features/auth';
 import { ExploreScreen } from '../../features/marketplace';
 import { VendorProfilePanel } from '../../features/vendor-profile';
-import { href, paths } from '../paths';
+import { currentLocation, href, paths } from '../paths';
 import { NotFoundPage } from './not-found-page';
 
 /** [M2.19] The sources the v2 route offers in its path. */
@@ -22,6 +22,9 @@ const V2_SOURCES: readonly SearchSourceType[] = ['Global', 'MyServices', 'Availa
 
 /** The accounts whose Available services the v2 route's chooser offers: the ones that buy, or buy through a parent. */
 const FOR_ACCOUNT_TYPES = ['Reseller', 'Company', 'Department', 'User'] as const;
+
+/** The routes of this page, to read the `{query}` of the address at the moment of a click. */
+const EXPLORE_ROUTES = [{ path: '/Marketplace/Explore/:query?' }, { path: '/Marketplace/v2/:sourceType/:query?' }];
 
 /** [M8.6] An invalid part of the query is logged and ignored. */
 const logInvalidPart = (message: string, part: string) => console.warn(`${message}: ${part}`);
@@ -50,21 +53,31 @@ export function MarketplaceExplorePage() {
     encodeExploreQuery(pathSource ? { ...options, sourceType: 'Global', sourceValue: options.sourceValue } : options);
   if (text !== '' && encode(decoded) === '') return <Navigate to={base('')} replace />;
 
-  const query: ExploreQueryOptions = pathSource
-    ? {
-        ...decoded,
-        sourceType: pathSource,
-        // What the caller's own organisation can buy, unless an account is named.
-        sourceValue:
-          pathSource === 'AvailableServicesForAccount' ? (decoded.sourceValue ?? user.data?.CompanyAccountId ?? null) : null,
-      }
-    : decoded;
+  const withSource = (options: ExploreQueryOptions): ExploreQueryOptions =>
+    pathSource
+      ? {
+          ...options,
+          sourceType: pathSource,
+          // What the caller's own organisation can buy, unless an account is named.
+          sourceValue:
+            pathSource === 'AvailableServicesForAccount' ? (options.sourceValue ?? user.data?.CompanyAccountId ?? null) : null,
+        }
+      : options;
+  const query = withSource(decoded);
+  /** The query of the address now, which a click during a navigation's render may be ahead of `query` (paths.ts). */
+  const readQuery = () => {
+    const now = matchRoutes(EXPLORE_ROUTES, currentLocation())?.[0];
+    // Another page's address (a link followed in the same moment): this page's controls act on what it shows.
+    if (!now || now.params.sourceType !== pathSource) return query;
+    return withSource(decodeExploreQuery(now.params.query ?? ''));
+  };
   const hrefForQuery = (next: ExploreQueryOptions) => href(base(encode(next)));
 
   return (
     <ExploreScreen
       key={pathSource ?? 'explore'}
       query={query}
+      readQuery={readQuery}
       source={query.sourceType}
       onQueryChange={(next) => navigate(base(encode(next)))}
       toolbar={
@@ -75,7 +88,7 @@ export function MarketplaceExplorePage() {
             description={t('marketplace.forAccount.description')}
             value={query.sourceValue}
             types={FOR_ACCOUNT_TYPES}
-            onChange={(id) => navigate(base(encode({ ...query, sourceValue: id, page: 1 })))}
+            onChange={(id) => navigate(base(encode({ ...readQuery(), sourceValue: id, page: 1 })))}
             w={420}
           />
         ) : undefined

@@ -91,6 +91,8 @@ function LoadedPart<M extends Record<K, ComponentType<any>>, K extends keyof M>(
 export type LazyPart<P extends object> = ComponentType<P> & {
   /** Starts fetching the part's code (once), e.g. when the user is likely to open it next. */
   preload: () => void;
+  /** Fetches the part's code (once); rejects when it cannot be fetched, as drawing the part then shows. */
+  load: () => Promise<unknown>;
 };
 
 const noResetKey = () => '';
@@ -152,6 +154,7 @@ export function lazyPart<M extends Record<K, ComponentType<any>>, K extends keyo
     );
   }
   return Object.assign(Part, {
+    load: loadOnce,
     preload: () => {
       loadOnce().catch(() => {
         // Preloading is a hint: a failure shows when the part is really opened.

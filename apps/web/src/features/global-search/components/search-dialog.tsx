@@ -1,7 +1,7 @@
 import { Box, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { GLOBAL_SEARCH_MIN_CHARS } from '@portal/contracts';
-import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOpenedAfterMount } from '../../../components/ui/lazy-part';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
@@ -18,10 +18,14 @@ export interface SearchDialogProps {
   links: GlobalSearchLinks;
   /** Opens a result (a router path); the dialog has closed. */
   onOpen: (path: string) => void;
+  /** Opens without a transition: it takes the place of the loader that stood for it, which looks the same. */
+  isInstant?: boolean;
+  /** The dialog is drawn open (before the browser paints it). */
+  onShown?: () => void;
 }
 
 /** The global search's dialog (decision 0054), fetched when the search first opens. Full screen on a phone. */
-export function SearchDialog({ opened, onClose, links, onOpen }: SearchDialogProps) {
+export function SearchDialog({ opened, onClose, links, onOpen, isInstant, onShown }: SearchDialogProps) {
   const { t } = useTranslation();
   const isPhone = useMediaQuery('(max-width: 48em)');
   const isOpened = useOpenedAfterMount(opened);
@@ -34,9 +38,11 @@ export function SearchDialog({ opened, onClose, links, onOpen }: SearchDialogPro
       fullScreen={isPhone}
       size="lg"
       yOffset="8vh"
+      transitionProps={isInstant ? { duration: 0 } : undefined}
     >
       {isOpened && (
         <SearchPanel
+          onShown={onShown}
           links={links}
           onOpen={(path) => {
             onClose();
@@ -48,8 +54,11 @@ export function SearchDialog({ opened, onClose, links, onOpen }: SearchDialogPro
   );
 }
 
-function SearchPanel({ links, onOpen }: Pick<SearchDialogProps, 'links' | 'onOpen'>) {
+function SearchPanel({ links, onOpen, onShown }: Pick<SearchDialogProps, 'links' | 'onOpen' | 'onShown'>) {
   const { t } = useTranslation();
+  // Drawn with the opened dialog: the loader goes in the same paint.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the dialog is first drawn open.
+  useLayoutEffect(() => onShown?.(), []);
   const id = useId();
   const listId = `${id}-results`;
   const [text, setText] = useState('');

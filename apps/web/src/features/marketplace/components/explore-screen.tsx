@@ -28,7 +28,7 @@ import {
   searchOptionsFromExploreQuery,
   updateExploreQuery,
 } from '@portal/contracts';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
@@ -42,7 +42,14 @@ import { TagList } from './tag-list';
 import { VendorProfilePanel } from './vendor-profile-panel';
 
 export interface ExploreScreenProps {
+  /** The query of the address this render shows. */
   query: ExploreQueryOptions;
+  /**
+   * The query of the address at this moment. The router renders a navigation in a transition, so a click can come
+   * while the screen still shows the address before: every control builds the next address from this one, never from
+   * `query` (a chip removed, then another one clicked at once, would otherwise bring the first filter back).
+   */
+  readQuery: () => ExploreQueryOptions;
   /** The v2 route fixes the source in its path [M2.19]; explore searches Global. */
   source: SearchSourceType;
   onQueryChange: (next: ExploreQueryOptions) => void;
@@ -68,6 +75,23 @@ export interface ExploreScreenProps {
 
 const ALL_CATEGORIES = '';
 
+/** A change of the query: the fields to set, or a function of the query in the address when the change is made. */
+type QueryPatch = Partial<ExploreQueryOptions> | ((now: ExploreQueryOptions) => Partial<ExploreQueryOptions>);
+
+const patchOf = (now: ExploreQueryOptions, patch: QueryPatch) => (typeof patch === 'function' ? patch(now) : patch);
+
+/** A click the app follows itself: the main button without a key held (others open a new tab or window). */
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+const withOwner = (id: number) => (now: ExploreQueryOptions) => ({
+  ownerIds: now.ownerIds.includes(id) ? now.ownerIds : [...now.ownerIds, id],
+});
+const withTag = (tag: string) => (now: ExploreQueryOptions) => ({
+  tags: now.tags.includes(tag) ? now.tags : [...now.tags, tag],
+});
+const NO_FILTERS = { categories: [], ownerIds: [], tags: [], name: '', newOnly: false };
+
 /**
  * [M2.18] [M2.26] [M4.17] Explore: the category dropdown, search with autocomplete, vendor and filter
  * tags, sorting and paged results, in one of three views: home (no filter: newly added services and
@@ -76,6 +100,7 @@ const ALL_CATEGORIES = '';
  */
 export function ExploreScreen({
   query: q,
+  readQuery,
   source,
   onQueryChange,
   hrefForQuery,
@@ -87,8 +112,20 @@ export function ExploreScreen({
 }: ExploreScreenProps) {
   const { t } = useTranslation();
   const view = exploreView(q);
-  const change = (patch: Partial<ExploreQueryOptions>) => onQueryChange(updateExploreQuery(q, patch));
-  const hrefWith = (patch: Partial<ExploreQueryOptions>) => hrefForQuery(updateExploreQuery(q, patch));
+  const change = (patch: QueryPatch) => {
+    const now = readQuery();
+    onQueryChange(updateExploreQuery(now, patchOf(now, patch)));
+  };
+  // A link's address is made from the rendered query (opened in a new tab as it reads); a plain click is followed
+  // from the address at that moment, as the other controls are.
+  const linkTo = (patch: QueryPatch) => ({
+    href: hrefForQuery(updateExploreQuery(q, patchOf(q, patch))),
+    onClick: (event: MouseEvent) => {
+      if (!isPlainClick(event)) return;
+      event.preventDefault();
+      change(patch);
+    },
+  });
 
   const searchInput = searchInputFromExploreQuery(q);
   const results = useSearchServices(searchInput);
@@ -154,8 +191,8 @@ export function ExploreScreen({
           options={{ ...searchInput.options, DisplayName: '' }}
           onSearch={(name) => change({ name })}
           onPickService={onOpenService}
-          onPickVendor={(id) => change({ ownerIds: q.ownerIds.includes(id) ? q.ownerIds : [...q.ownerIds, id], name: '' })}
-          onPickTag={(tag) => change({ tags: q.tags.includes(tag) ? q.tags : [...q.tags, tag], name: '' })}
+          onPickVendor={(id) => change((now) => ({ ...withOwner(id)(now), name: '' }))}
+          onPickTag={(tag) => change((now) => ({ ...withTag(tag)(now), name: '' }))}
         />
         <Select
           label={t('marketplace.sort.label')}
@@ -171,7 +208,9 @@ export function ExploreScreen({
           variant="default"
           size="lg"
           mb={1}
-          onClick={() => change({ order: { key: q.order.key, direction: q.order.direction === 'ASC' ? 'DESC' : 'ASC' } })}
+          onClick={() =>
+            change((now) => ({ order: { key: now.order.key, direction: now.order.direction === 'ASC' ? 'DESC' : 'ASC' } }))
+          }
           aria-label={q.order.direction === 'ASC' ? t('marketplace.sort.ascending') : t('marketplace.sort.descending')}
           title={q.order.direction === 'ASC' ? t('marketplace.sort.ascending') : t('marketplace.sort.descending')}
         >
@@ -202,7 +241,7 @@ export function ExploreScreen({
               key={`o${id}`}
               label={vendorName(id)}
               removeLabel={t('marketplace.filters.removeVendor', { name: vendorName(id) })}
-              onRemove={() => change({ ownerIds: q.ownerIds.filter((o) => o !== id) })}
+              onRemove={() => change((now) => ({ ownerIds: now.ownerIds.filter((o) => o !== id) }))}
             />
           ))}
           {q.tags.map((tag) => (
@@ -210,7 +249,7 @@ export function ExploreScreen({
               key={`t${tag}`}
               label={`#${tag}`}
               removeLabel={t('marketplace.filters.removeTag', { tag })}
-              onRemove={() => change({ tags: q.tags.filter((x) => x !== tag) })}
+              onRemove={() => change((now) => ({ tags: now.tags.filter((x) => x !== tag) }))}
             />
           ))}
           {q.newOnly && (
@@ -220,7 +259,7 @@ export function ExploreScreen({
               onRemove={() => change({ newOnly: false })}
             />
           )}
-          <Anchor href={hrefWith({ name: '', ownerIds: [], tags: [], newOnly: false })} size="sm">
+          <Anchor {...linkTo({ name: '', ownerIds: [], tags: [], newOnly: false })} size="sm">
             {t('marketplace.filters.clear')}
           </Anchor>
         </Group>
@@ -235,9 +274,7 @@ export function ExploreScreen({
           {(meta.data?.Vendors ?? []).map((v) => (
             <Box role="listitem" key={v.OwnerAccountId}>
               <Anchor
-                href={hrefWith({
-                  ownerIds: q.ownerIds.includes(v.OwnerAccountId) ? q.ownerIds : [...q.ownerIds, v.OwnerAccountId],
-                })}
+                {...linkTo(withOwner(v.OwnerAccountId))}
                 size="sm"
                 aria-current={q.ownerIds.includes(v.OwnerAccountId) ? 'true' : undefined}
                 fw={q.ownerIds.includes(v.OwnerAccountId) ? 700 : 400}
@@ -251,7 +288,7 @@ export function ExploreScreen({
           {(meta.data?.Tags ?? []).map((tag) => (
             <Box role="listitem" key={tag.TagValue}>
               <Anchor
-                href={hrefWith({ tags: q.tags.includes(tag.TagValue) ? q.tags : [...q.tags, tag.TagValue] })}
+                {...linkTo(withTag(tag.TagValue))}
                 size="sm"
                 aria-current={q.tags.includes(tag.TagValue) ? 'true' : undefined}
                 fw={q.tags.includes(tag.TagValue) ? 700 : 400}
@@ -330,12 +367,7 @@ export function ExploreScreen({
             <Text fw={600}>{t('marketplace.empty.noServices')}</Text>
             {view !== 'home' && (
               <Text size="sm">
-                {t('marketplace.empty.noMatch')}{' '}
-                <Anchor
-                  href={hrefForQuery(updateExploreQuery(q, { categories: [], ownerIds: [], tags: [], name: '', newOnly: false }))}
-                >
-                  {t('marketplace.empty.searchAll')}
-                </Anchor>
+                {t('marketplace.empty.noMatch')} <Anchor {...linkTo(NO_FILTERS)}>{t('marketplace.empty.searchAll')}</Anchor>
               </Text>
             )}
           </Stack>
@@ -351,8 +383,8 @@ export function ExploreScreen({
                 key={s.Id}
                 service={s}
                 href={hrefForService(s.Id)}
-                hrefForVendor={(id) => hrefWith({ ownerIds: [id] })}
-                hrefForTag={(tag) => hrefWith({ tags: [tag] })}
+                linkToVendor={(id) => linkTo({ ownerIds: [id] })}
+                linkToTag={(tag) => linkTo({ tags: [tag] })}
                 action={renderServiceAction?.(s)}
               />
             ))}

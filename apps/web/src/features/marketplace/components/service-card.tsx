@@ -1,20 +1,27 @@
 import { Anchor, Avatar, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { SearchService } from '@portal/contracts';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '../../../lib/file-url';
 
 export interface ServiceCardProps {
   service: SearchService;
   href: string;
-  hrefForVendor: (ownerId: number) => string;
-  hrefForTag: (tag: string) => string;
+  /** The link to the vendor's services: its address, and how a click on it is followed. */
+  linkToVendor: (ownerId: number) => ServiceCardLink;
+  /** The link to the services with a tag. */
+  linkToTag: (tag: string) => ServiceCardLink;
   /** An action at the foot of the card (Order on an account's Available services tab). */
   action?: ReactNode;
 }
 
+export interface ServiceCardLink {
+  href: string;
+  onClick?: (event: MouseEvent) => void;
+}
+
 /** A service tile of the explore results [M3.11]: icon, name, vendor, price, intro text, tags and status. */
-export function ServiceCard({ service: s, href, hrefForVendor, hrefForTag, action }: ServiceCardProps) {
+export function ServiceCard({ service: s, href, linkToVendor, linkToTag, action }: ServiceCardProps) {
   const { t } = useTranslation();
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={`service-${s.Id}-name`} h="100%">
@@ -28,7 +35,7 @@ export function ServiceCard({ service: s, href, hrefForVendor, hrefForTag, actio
               {s.DisplayName}
             </Anchor>
             <Anchor
-              href={hrefForVendor(s.OwnerAccountId)}
+              {...linkToVendor(s.OwnerAccountId)}
               size="sm"
               c="dimmed"
               aria-label={t('marketplace.card.vendorLink', { name: s.OwnerAccountName })}
@@ -56,7 +63,7 @@ export function ServiceCard({ service: s, href, hrefForVendor, hrefForTag, actio
             </Badge>
           )}
           {s.Tags.slice(0, 3).map((tag) => (
-            <Anchor key={tag} href={hrefForTag(tag)} size="xs" aria-label={t('marketplace.card.tagLink', { tag })}>
+            <Anchor key={tag} {...linkToTag(tag)} size="xs" aria-label={t('marketplace.card.tagLink', { tag })}>
               #{tag}
             </Anchor>
           ))}
