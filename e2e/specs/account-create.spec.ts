@@ -63,6 +63,39 @@ test.describe('account creation wizard', () => {
     expect(action?.width ?? 0).toBeLessThanOrEqual(900);
   });
 
+  test('[M9.16] the wizard names its type (a Product is a Service subscription) and its parent tree holds only reseller accounts for a Reseller or a Company', async ({
+    page,
+  }) => {
+    await signIn(page, 'provider.admin');
+    for (const [type, title] of [
+      ['Reseller', 'Create reseller'],
+      ['Company', 'Create company'],
+    ] as const) {
+      await page.goto(`/#/Account/Create?accountType=${type}`);
+      const dialog = wizard(page, title);
+      await expect(dialog.getByTestId('wizard-type')).toHaveText(`Type: ${type}`);
+      const tree = dialog.getByRole('tree', { name: 'Hierarchy' });
+      const root = tree.getByRole('treeitem').first();
+      await expect(root).toContainText('Northwind Cloud');
+      // Below the provider: its resellers, not the vendors (companies directly under the provider).
+      await root.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(tree.getByRole('treeitem', { name: /Blue Harbor IT/ })).toBeVisible();
+      await expect(tree.getByRole('treeitem', { name: /Contoso Software/ })).toHaveCount(0);
+      await expect(tree.getByText('Company', { exact: true })).toHaveCount(0);
+      await checkAccessible(page);
+      await shot(page, `wiz-type-${type}`);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toHaveCount(0);
+    }
+
+    await page.goto('/#/Account/Create?accountType=Service');
+    const service = wizard(page, 'Order a service for a user');
+    await expect(service.getByTestId('wizard-type')).toHaveText('Type: Service subscription');
+    await checkAccessible(page);
+    await shot(page, 'wiz-type-Product');
+  });
+
   test('[A2.6] [A2.9] [A2.39] [A2.43] [A2.44] [A4.10] a reseller administrator creates a company through the Create menu', async ({
     page,
   }) => {
@@ -246,7 +279,9 @@ test.describe('account creation wizard', () => {
 
     await expect(dialog.getByRole('heading', { name: 'Provisioning successfuly scheduled' })).toBeVisible();
     await expect(dialog.getByTestId('scheduled-for')).toHaveText('Provisioning starts at 2099-01-31 08:30 UTC.');
-    await expect(dialog.getByText(`The service Contoso Backup 500 GB was created under Sam Service ${stamp}.`)).toBeVisible();
+    await expect(
+      dialog.getByText(`The service subscription Contoso Backup 500 GB was created under Sam Service ${stamp}.`),
+    ).toBeVisible();
     // [A9.7] At most 3 suggested services, each opening the wizard for the same user.
     const suggested = dialog.getByRole('list', { name: 'Suggested services' }).getByRole('link');
     await expect(suggested.first()).toHaveAttribute('href', new RegExp(`accountType=Service&parentId=${user}&productName=`));

@@ -15,6 +15,8 @@ const DEPENDENCY = 'Microsoft 365 Business Standard';
 const SIMPLE = 'Contoso Standard Support';
 /** Shares the terms of DEPENDENCY (a linked group) and depends on it. */
 const LINKED = 'Microsoft 365 Archiving';
+/** No dependency; Litware's terms; a post-creation message naming the host name ({{Hostname}}, in bold). */
+const HOSTING = 'Litware Managed Hosting S';
 
 async function api<T>(page: Page, operation: string, data: object): Promise<T> {
   const res = await page.request.post(`/api/op/${operation}`, { data });
@@ -165,6 +167,57 @@ test.describe('ordering wizard', () => {
     await expect(linked.getByText('You have accepted these Terms and Conditions')).toBeVisible();
     await expect(linked.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
     await expect(linked.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
+  test("[M3.25] [M3.21] the terms step shows the service by its display name with its terms content; after the order the success page shows the service's post-creation message for the created subscription", async ({
+    page,
+  }) => {
+    const stamp = unique();
+    await signIn(page, 'blueharbor.admin');
+    const customer = `Hosting Customer ${stamp}`;
+    const customerId = await newCompany(page, customer, 'EUR');
+    const host = `web-${stamp}`;
+
+    await page.goto(`/#/Marketplace/Order/${encodeURIComponent(HOSTING)}?customerId=${customerId}`);
+    const dialog = wizard(page, HOSTING);
+    await expect(dialog.getByRole('textbox', { name: 'Select customer' })).toHaveValue(customer);
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByLabel('Host name').fill(host);
+    await dialog.getByRole('textbox', { name: 'Operating system' }).click();
+    await page.getByRole('option', { name: 'Debian 12' }).click();
+    await dialog.getByLabel('Extra storage (GB)').fill('20');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+
+    // [M3.25] The terms item: the service's display name (its tab) and the terms' content, rendered.
+    await expect(dialog.getByRole('tab', { name: HOSTING })).toHaveAttribute('aria-selected', 'true');
+    const terms = dialog.getByRole('tabpanel');
+    await expect(terms.getByRole('heading', { level: 2, name: 'Litware Hosting terms of service' })).toBeVisible();
+    await expect(terms.getByRole('listitem')).toHaveText([
+      'Availability target: 99.95 % per calendar month, measured at the data center edge.',
+      'You are responsible for the content you host and for backups unless a backup plan is ordered.',
+      'Fair use applies to outbound traffic above 10 TB per month.',
+    ]);
+    await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await checkAccessible(page);
+    await shots(page, 'ordering-terms-content');
+    await dialog.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(dialog.getByText('You have accepted these Terms and Conditions')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByRole('heading', { name: `Order review for ${HOSTING}` })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Place order' }).click();
+
+    // [M3.21] The created subscription (its display name) and the service's message after creation: its title, and
+    // its markdown with the subscription's host name filled in, in bold.
+    await expect(dialog.getByRole('heading', { name: 'Success' })).toBeVisible();
+    await expect(dialog.getByTestId('order-number')).toContainText(HOSTING);
+    const message = dialog.getByRole('note');
+    await expect(message).toContainText('Your server is being built');
+    await expect(message).toContainText(`Server ${host} is ready in about 10 minutes; we send the credentials by e-mail.`);
+    await expect(message.locator('strong')).toHaveText(host);
+    await expect(message).not.toContainText('{{');
+    await expect(message).not.toContainText('**');
+    await checkAccessible(page);
+    await shots(page, 'ordering-post-creation-message');
   });
 
   test('[M2.45] [M6.14] [M4.23] [M6.11] a reseller creates the customer inside the wizard; the order above its credit limit is under review and approved on the Orders page', async ({

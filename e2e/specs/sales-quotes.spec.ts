@@ -163,6 +163,96 @@ test.describe('sales quote builder', () => {
     await shot(page, 'sales-quotes-revision-1');
   });
 
+  test('[M9.1] [M4.6] the builder starts at Company Name / Quote Title / 50 users on the first price list, the new-quote modal at New Name / New It Infrastructure Quote / 1 user; another price list reloads the catalogue and clears the search', async ({
+    page,
+  }) => {
+    await signIn(page, 'summitpeak.admin');
+    const call = async <T>(operation: string, data: object): Promise<T> => {
+      const res = await page.request.post(`/api/op/${operation}`, { data });
+      expect(res.status(), `${operation}: ${await res.text()}`).toBe(200);
+      return (await res.json()) as T;
+    };
+    const templates = (await call<{ Items: { Id: number; Name: string }[] }>('ListSalesQuotesPriceTemplates', {})).Items;
+    const catalogueOf = async (id: number) =>
+      (
+        await call<{ Services: { DisplayName: string }[] }>('SearchServices', {
+          options: { DisplayName: '', Source: { Type: 'Marketplace', Value: id }, ExcludeHidden: true },
+          page: 1,
+          limit: 20,
+        })
+      ).Services.map((s) => s.DisplayName);
+    const first = templates[0] as { Id: number; Name: string };
+    const firstCatalogue = await catalogueOf(first.Id);
+    // Another list of Summit Peak's own, holding Business Standard only (named to sort last, so the first list stays
+    // the first): its catalogue differs from the first list's.
+    const tiles = await call<{ Items: { ServiceId: number }[] }>('ListMarketplaceServicesLite', {
+      marketplaceId: first.Id,
+      search: STANDARD,
+    });
+    const created = await call<{ Id: number; Version: number }>('CreateMarketplace', {
+      Name: `Zz Quote catalogue ${Date.now().toString(36)}`,
+      Priority: 1,
+    });
+    await call('UpdateMarketplaceServices', {
+      marketplaceId: created.Id,
+      services: [tiles.Items[0]?.ServiceId],
+      flag: true,
+      version: created.Version,
+    });
+    const otherTemplate = (await call<{ Items: { Id: number; Name: string }[] }>('ListSalesQuotesPriceTemplates', {})).Items.find(
+      (t) => t.Id === created.Id,
+    );
+    if (!otherTemplate) throw new Error('the new price list is not offered for quotes');
+    expect(firstCatalogue).not.toEqual([STANDARD]);
+    const other = { template: otherTemplate, names: await catalogueOf(created.Id) };
+    expect(other.names).toEqual([STANDARD]);
+
+    // [M9.1] The builder after loading: 'Company Name', 'Quote Title', 50 users, the first price list.
+    await openHeaderMenuItem(page, 'Sales', 'Sales quotes');
+    const header = page.getByRole('region', { name: 'Quote details' });
+    await expect(header.getByLabel('Company name')).toHaveValue('Company Name');
+    await expect(header.getByLabel('Quote title')).toHaveValue('Quote Title');
+    await expect(header.getByLabel('Total users')).toHaveValue('50');
+    const priceList = header.getByRole('textbox', { name: 'Price list' });
+    await expect(priceList).toHaveValue(first.Name);
+    const catalogue = page.getByRole('list', { name: 'Services of the price list' });
+    await expect(catalogue).toHaveAttribute('aria-busy', 'false');
+    await checkAccessible(page);
+
+    // [M9.1] The new-quote modal: 'New Name', 'New It Infrastructure Quote', 1 user, the first price list loaded.
+    await page.locator('#main').getByRole('button', { name: 'New', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'New quote' });
+    await expect(modal.getByLabel('Company name')).toHaveValue('New Name');
+    await expect(modal.getByLabel('Quote title')).toHaveValue('New It Infrastructure Quote');
+    await expect(modal.getByText('Users: 1', { exact: true })).toBeVisible();
+    await expect(modal.getByRole('slider', { name: 'Users of the new quote' })).toHaveAttribute('aria-valuenow', '1');
+    await expect(modal.getByRole('textbox', { name: 'Price list' })).toHaveValue(first.Name);
+    await checkAccessible(page);
+    await shot(page, 'sales-quotes-new-defaults');
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(modal).toHaveCount(0);
+
+    // [M4.6] A search, then another price list: the search is cleared and the catalogue is that list's.
+    const search = page.getByLabel('Search services');
+    const searched = firstCatalogue.find((name) => name !== STANDARD) as string;
+    await search.fill(searched);
+    await expect(page.getByTestId('catalogue-service').filter({ hasNotText: searched })).toHaveCount(0);
+    await expect(page.getByTestId('catalogue-service').filter({ hasText: searched }).first()).toBeVisible();
+    await priceList.click();
+    await page.getByRole('option', { name: other.template.Name, exact: true }).click();
+    await expect(priceList).toHaveValue(other.template.Name);
+    await expect(search).toHaveValue('');
+    await expect(catalogue).toHaveAttribute('aria-busy', 'false');
+    await expect(page.getByTestId('catalogue-service')).toHaveCount(other.names.length);
+    for (const [i, name] of other.names.entries()) await expect(page.getByTestId('catalogue-service').nth(i)).toContainText(name);
+    await checkAccessible(page);
+    await shot(page, 'sales-quotes-other-price-list');
+
+    // The list was this test's own: it goes, so no later spec finds it among Summit Peak's lists.
+    const props = await call<{ Version: number }>('GetMarketplaceProperties', { id: created.Id });
+    await call('DeleteMarketplace', { id: created.Id, version: props.Version });
+  });
+
   test('[M2.4] the templates address is recognised: it opens the builder, not the missing-page notice', async ({ page }) => {
     await signIn(page, 'summitpeak.admin');
     await page.goto('/#/SalesQuotes/templates');

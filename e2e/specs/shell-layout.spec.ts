@@ -132,6 +132,69 @@ test.describe('the shell', () => {
     await expect(page.getByRole('button', { name: 'Administration' })).toHaveCount(0);
   });
 
+  test('[M2.1] every screen of the header is a hash route, and each address opened directly shows the same screen', async ({
+    page,
+  }) => {
+    await signIn(page, 'provider.admin');
+    const origin = new URL(page.url()).origin;
+    // Every address the page takes while the user moves around: none may change the path or the query.
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(frame.url());
+    });
+    const sections = page.getByRole('navigation', { name: 'Sections' });
+    // The header's links are hash links.
+    for (const href of await sections.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
+      expect(href).toMatch(/^#\//);
+
+    const screens: { hash: string; heading: string }[] = [];
+    const record = async () => {
+      const heading = page.getByRole('heading', { level: 1 });
+      // The screen's code and data have arrived (so the heading is this screen's, not the one before).
+      await page.waitForLoadState('networkidle');
+      await expect(heading).toBeVisible();
+      const url = new URL(page.url());
+      expect(url.pathname, page.url()).toBe('/');
+      expect(url.search, page.url()).toBe('');
+      expect(url.hash, page.url()).toMatch(/^#\/[A-Za-z]/);
+      screens.push({ hash: url.hash, heading: (await heading.textContent()) ?? '' });
+    };
+    await record();
+    for (const name of ['Marketplace', 'Reports', 'Your services', 'Orders', 'Price lists']) {
+      const before = page.url();
+      await sections.getByRole('link', { name, exact: true }).click();
+      await expect(page).not.toHaveURL(before);
+      await record();
+    }
+    for (const [menu, items] of [
+      ['Sales', ['Quotes', 'Sales quotes']],
+      ['Administration', ['Exchange rates', 'Outbox', 'Dashboards']],
+    ] as const) {
+      for (const item of items) {
+        const before = page.url();
+        await sections.getByRole('button', { name: menu }).click();
+        await page.getByRole('menuitem', { name: item, exact: true }).click();
+        await expect(page).not.toHaveURL(before);
+        await record();
+      }
+    }
+    expect(new Set(screens.map((s) => s.hash)).size).toBe(screens.length);
+    for (const url of visited) {
+      const parsed = new URL(url);
+      expect(`${parsed.pathname}${parsed.search}`, url).toBe('/');
+    }
+    await checkAccessible(page);
+
+    // Opened directly (a new document each time, not a change of the hash): the same screen.
+    for (const screen of screens) {
+      await page.goto('about:blank');
+      await page.goto(`${origin}/${screen.hash}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.heading);
+      expect(new URL(page.url()).hash).toBe(screen.hash);
+    }
+    await checkAccessible(page);
+  });
+
   test('[M9.4] a success notice appears bottom right above the footer, never over the user menu or Sign out, and is gone after 4 s', async ({
     page,
   }) => {

@@ -127,6 +127,41 @@ test.describe('special deal tab', () => {
     await shot(page, 'special-deals-history');
   });
 
+  test('[A8.6] when the special deals cannot be read the tab says "Error getting special deals, data incomplete." and Retry reads them again', async ({
+    page,
+  }) => {
+    const stamp = Date.now().toString(36);
+    await signIn(page, 'summitpeak.admin');
+    const resellerId = Number(/Account\/View\/(\d+)/.exec(page.url())?.[1]);
+    const { subReseller, productId } = await subResellerSubscription(page, resellerId, stamp);
+
+    // The server fails the one read of the deals (an honest 500 problem answer from the route, nothing else changed).
+    let failing = true;
+    await page.route('**/api/op/GetSpecialDealDiscount', (route) =>
+      failing
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/problem+json',
+            body: JSON.stringify({ type: 'about:blank', title: 'Internal Server Error', status: 500 }),
+          })
+        : route.continue(),
+    );
+    await page.goto(`/#/Account/View/${productId}/Special_deal`);
+    await expect(page.getByRole('heading', { level: 1, name: `Backup ${stamp}` })).toBeVisible();
+    const alert = page.getByRole('alert').filter({ hasText: 'Error getting special deals, data incomplete.' });
+    await expect(alert).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('region', { name: `Summit Peak Partners to ${subReseller}` })).toHaveCount(0);
+    await checkAccessible(page);
+    await alert.scrollIntoViewIfNeeded();
+    await shot(page, 'special-deals-load-error');
+
+    // Once the deals can be read again, Retry shows the tab.
+    failing = false;
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('region', { name: `Summit Peak Partners to ${subReseller}` })).toBeVisible();
+    await expect(alert).toHaveCount(0);
+  });
+
   test('[A2.29] [A6.16] no Special Deal tab without SPECIAL_DEAL execute or for the parent of the owning company; another reseller’s customer’s subscription is the missing account', async ({
     page,
     playwright,

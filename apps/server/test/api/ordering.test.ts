@@ -108,7 +108,7 @@ beforeAll(async () => {
       { Type: 'Description', LocalizationLanguageCode: 'en', Title: 'Addon', Content: 'About the addon' },
       baseTerms,
     ],
-    PostCreationMessage: [{ Title: 'Welcome', Message: 'The addon is on its way.' }],
+    PostCreationMessage: [{ Title: 'Welcome', Message: '**{{DisplayName}}** is on its way.' }],
   });
   await make('Ord Other');
   await make('Ord Multi', { Dependencies: ['Ord Base', 'Ord Other'] });
@@ -474,7 +474,7 @@ describe('[M6.10] the order review for a company with a dependency', () => {
 });
 
 describe('PlaceOrder', () => {
-  it('[M4.21] creates the dependency first, then the service, with their orders, provisioning and the confirmation e-mail', async () => {
+  it('[M4.21] creates the dependency first, then the service, with their orders, provisioning and the confirmation e-mail; the answer carries the post-creation message filled in', async () => {
     const customer = customers.Main!;
     await op('reseller', 'AcceptTermsForMarketplaceService', { accountId: customer, serviceName: 'Ord Addon' });
     const reviewed = await op('reseller', 'ValidateCreateOrderBottleneck', {
@@ -498,7 +498,8 @@ describe('PlaceOrder', () => {
       ProvisioningRequestId: expect.any(Number),
       ScheduledFor: null,
       CustomerId: customer,
-      PostCreationMessage: { Title: 'Welcome', Message: 'The addon is on its way.' },
+      // The service's post-creation message, its placeholders filled with the subscription's values.
+      PostCreationMessage: { Title: 'Welcome', Message: '**Addon for Main** is on its way.' },
       Replayed: false,
     });
     expect(res.body.DependencyAccountId).toBeLessThan(res.body.AccountId);

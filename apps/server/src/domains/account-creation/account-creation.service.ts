@@ -47,7 +47,7 @@ import {
 import { conversionForAccount } from '../exchange-rates/index.js';
 import { type CreditCheck, checkCredit, recordOrder } from '../orders/index.js';
 import { loadCustomerPricing } from '../price-lists/index.js';
-import { CREATE_PROVISIONING_ACTION, startProvisioningRequest } from '../provisioning/index.js';
+import { CREATE_PROVISIONING_ACTION, renderTemplate, startProvisioningRequest } from '../provisioning/index.js';
 import { acceptServiceTerms, hasAcceptedServiceTerms } from '../terms/index.js';
 import {
   creatableFields,
@@ -452,8 +452,26 @@ export async function createAccount(
       Charges: charges,
     },
     order: recorded,
-    postCreationMessage: product?.service.postCreationMessage ?? null,
+    postCreationMessage: product?.service.postCreationMessage ? filledMessage(product.service.postCreationMessage, values) : null,
   };
+}
+
+/**
+ * [M3.21] The service's post-creation message for the subscription just created: its `{{Field}}` placeholders
+ * (a field's name or View.Name, as in the provisioning templates) filled with the subscription's values, the
+ * markdown kept as written (the page renders it).
+ */
+function filledMessage(
+  message: { title: string; message: string },
+  values: Record<string, string | number | boolean | null>,
+): { title: string; message: string } {
+  const variables: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const text = value === null ? '' : String(value);
+    variables[key] = text;
+    variables[key.slice(key.indexOf('.') + 1)] = text;
+  }
+  return { title: renderTemplate(message.title, variables, 'none'), message: renderTemplate(message.message, variables, 'none') };
 }
 
 /** [A2.41] The services a subscription can be created of under this user. */

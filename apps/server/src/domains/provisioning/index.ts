@@ -6,6 +6,8 @@ export { seedProvisioningDemo } from './provisioning.demo.js';
 export { provisioningJobHandler } from './provisioning.job.js';
 export { provisioningOperations } from './provisioning.operations.js';
 export { provisioningRoutes } from './provisioning.routes.js';
+/** Fills `{{NAME}}` placeholders with values (the request templates' rule; the post-creation message uses it too). */
+export { renderTemplate } from './provisioning.rules.js';
 /** Starts a provisioning request for an account's service action (null when the service defines none). */
 export { CREATE_ACTION as CREATE_PROVISIONING_ACTION, startRequest as startProvisioningRequest } from './provisioning.service.js';
 /** The newest provisioning requests of one account (the order detail's provisioning state); the caller checks scope. */

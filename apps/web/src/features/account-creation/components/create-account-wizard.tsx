@@ -329,6 +329,10 @@ export function CreateAccountWizard(props: CreateAccountWizardProps) {
 
   return (
     <Stack gap="md" style={{ flex: 1 }}>
+      {/* [M9.16] The type the wizard creates; a Product is a service subscription (decision 0073). */}
+      <Text size="sm" fw={500} data-testid="wizard-type">
+        {t('accountCreate.typeLabel.label', { type: t(`accountCreate.typeLabel.${props.type}`) })}
+      </Text>
       <Stepper
         active={active}
         onStepClick={(index) => index <= lastEnabled && setActive(index)}
