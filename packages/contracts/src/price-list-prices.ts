@@ -66,6 +66,9 @@ export function samePrice(a: string | null, b: string | null): boolean {
   // The same text is the same price: most rows of a price workbook come back unchanged.
   if (a === b) return true;
   if (a === null || b === null) return false;
+  // Two canonical texts (what normalizePrice answers, and what the database's trim_scale gives) of one price are
+  // the same text: different canonical texts are different prices, without decimal.js (a changed row of a workbook).
+  if (CANONICAL_PRICE.test(a) && CANONICAL_PRICE.test(b)) return false;
   return new Decimal(a).equals(new Decimal(b));
 }
 

@@ -100,7 +100,47 @@ export function priceListUnitPrice(
  */
 export function percentChange(previous: string | null, next: string | null): string | null {
   if (previous === null || next === null) return null;
+  const fast = percentChangeOfSmallPrices(previous, next);
+  if (fast !== undefined) return fast;
   const old = new Decimal(previous);
   if (old.isZero()) return null;
   return new Decimal(next).minus(old).dividedBy(old).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
+/** A price below 100,000 with at most 6 decimals: its millionths are an exact integer below 1e11. */
+const SMALL_PRICE = /^(\d{1,5})(?:\.(\d{1,6}))?$/;
+
+function millionthsOf(price: string): number | undefined {
+  const m = SMALL_PRICE.exec(price);
+  if (!m) return undefined;
+  return Number(m[1]) * 1_000_000 + (m[2] ? Number(m[2].padEnd(6, '0')) : 0);
+}
+
+/**
+ * percentChange of two prices below 100,000 with at most 6 decimals (most prices of a price workbook), in exact
+ * integer arithmetic instead of decimal.js: the change in hundredths of a percent, (next - old) * 10,000 / old, is a
+ * quotient of integers below 2^53, rounded half up (away from zero) as decimal.js does. decimal.js's 20 significant
+ * digits cannot move it across a half: the quotient is at least 1 / (2 old) from one, more than its 20th digit
+ * (unit tests compare both on many prices). Undefined for other prices (decimal.js then).
+ */
+function percentChangeOfSmallPrices(previous: string, next: string): string | null | undefined {
+  const old = millionthsOf(previous);
+  const now = millionthsOf(next);
+  if (old === undefined || now === undefined) return undefined;
+  if (old === 0) return null;
+  const change = (now - old) * 10_000;
+  const size = Math.abs(change);
+  let hundredths = Math.floor(size / old);
+  // The float quotient may be one off its floor; the remainder, exact, says.
+  let rest = size - hundredths * old;
+  if (rest < 0) {
+    hundredths -= 1;
+    rest += old;
+  } else if (rest >= old) {
+    hundredths += 1;
+    rest -= old;
+  }
+  if (rest * 2 >= old) hundredths += 1;
+  const sign = change < 0 && hundredths > 0 ? '-' : '';
+  return `${sign}${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
 }

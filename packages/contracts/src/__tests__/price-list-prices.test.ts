@@ -41,6 +41,12 @@ describe('price texts', () => {
     expect(samePrice('12.50', '12.5')).toBe(true);
     expect(samePrice(null, null)).toBe(true);
     expect(samePrice('0', null)).toBe(false);
+    // Canonical texts that differ are different prices; any other text is compared by value.
+    expect(samePrice('9.75', '11.25')).toBe(false);
+    expect(samePrice('0', '0.000001')).toBe(false);
+    expect(samePrice('9.750', '9.75')).toBe(true);
+    expect(samePrice('0.0', '0')).toBe(true);
+    expect(samePrice('010', '10')).toBe(true);
     expect(normalizePrice('10.000000')).toBe('10');
   });
 

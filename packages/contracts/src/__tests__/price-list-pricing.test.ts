@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import {
   applyPercent,
@@ -89,6 +90,52 @@ describe('percentChange', () => {
     [null, '5', null],
   ])('from %s to %s is %s', (before, after, expected) => {
     expect(percentChange(before, after)).toBe(expected);
+  });
+
+  // Prices below 100,000 are computed in integers (issue 12); decimal.js is the reference.
+  const byDecimal = (before: string, after: string) => {
+    const old = new Decimal(before);
+    if (old.isZero()) return null;
+    return new Decimal(after).minus(old).dividedBy(old).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  };
+
+  it.each([
+    ['8', '8.0004'],
+    ['8', '7.9996'],
+    ['8', '8.0003999'],
+    ['0.000001', '99999.999999'],
+    ['99999.999999', '0.000001'],
+    ['99999.999999', '0'],
+    ['3', '2.99999'],
+    ['1', '1.00005'],
+    ['1', '0.99995'],
+    ['1', '0.999949'],
+    ['0.000003', '0.000004'],
+    ['00010.50', '10.5'],
+    ['7', '7'],
+    ['100000', '100001'],
+    ['123456789.5', '2'],
+  ])('from %s to %s as decimal.js computes it', (before, after) => {
+    expect(percentChange(before, after)).toBe(byDecimal(before, after));
+  });
+
+  it('computes as decimal.js on many prices of up to 6 decimals', () => {
+    let seed = 12345;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const price = () => {
+      const digits = Math.floor(random() * 6);
+      const whole = String(Math.floor(random() * 10 ** digits));
+      const decimals = Math.floor(random() * 7);
+      return decimals === 0 ? whole : `${whole}.${String(Math.floor(random() * 10 ** decimals)).padStart(decimals, '0')}`;
+    };
+    for (let i = 0; i < 20_000; i++) {
+      const before = price();
+      const after = random() < 0.3 ? new Decimal(before).times(random() < 0.5 ? '1.00005' : '0.99995').toFixed() : price();
+      expect(percentChange(before, after), `${before} -> ${after}`).toBe(byDecimal(before, after));
+    }
   });
 });
 

@@ -50,6 +50,9 @@ export interface PriceExportPayload {
 
 export const READ_FAILED = 'Could not read data from Excel';
 
+/** The size of each read of an uploaded workbook. */
+const UPLOAD_READ_BYTES = 1024 * 1024;
+
 /** [M7.14] ExportMarketplacePricesToExcel: queues the export of a price list's prices. */
 export async function startMarketplaceExport(
   db: Queryable,
@@ -160,7 +163,9 @@ async function readUpload(
   if (!stored.original_name.toLowerCase().endsWith('.xlsx')) {
     throw validationFailed([{ field: 'fileUrl', message: 'Invalid format: upload one .xlsx file' }]);
   }
-  const stream = await storage.read(stored.name);
+  // Reads of 1 MiB: a workbook of 10,000 rows (about 300 KiB) in one read instead of five, each of which waits for a
+  // disk thread on a busy machine (issue 12); at most an upload's 10 MiB, one read at a time.
+  const stream = await storage.read(stored.name, { chunkBytes: UPLOAD_READ_BYTES });
   if (!stream) throw notFound('File');
   const knownCurrencies = await repo.listCurrencyCodes(db);
   const rows: ParsedPriceRow[] = [];
@@ -230,15 +235,19 @@ function requireExcelEditable(list: repo.MarketplaceRow) {
 
 /**
  * The fees of services an upload may price, by service id, then by priceable item (the same fees an export lists),
- * and the services' names. A row's current price is looked up from its fee when the diff asks, not built for every
- * fee and currency beforehand (issue 12).
+ * each as `keep` answers it (only what the diff reads of a fee is held while the workbook is read: issue 12), and the
+ * services' names. A row's current price is looked up from its fee when the diff asks, not built for every fee and
+ * currency beforehand (issue 12).
  */
-function feesOf(services: readonly { serviceId: number; displayName: string; rules: readonly FeeRule[] }[]) {
-  const fees = new Map<number, Map<string, PricedRule<FeeRule>>>();
+function feesOf<F>(
+  services: readonly { serviceId: number; displayName: string; rules: readonly FeeRule[] }[],
+  keep: (rule: PricedRule<FeeRule>) => F,
+) {
+  const fees = new Map<number, Map<string, F>>();
   const names = new Map<number, string>();
   for (const service of services) {
-    const byItem = new Map<string, PricedRule<FeeRule>>();
-    for (const rule of pricedRules(service.rules)) byItem.set(priceableItemOf(rule) ?? rule.Id, rule);
+    const byItem = new Map<string, F>();
+    for (const rule of pricedRules(service.rules)) byItem.set(priceableItemOf(rule) ?? rule.Id, keep(rule));
     fees.set(service.serviceId, byItem);
     names.set(service.serviceId, service.displayName);
   }
@@ -261,15 +270,17 @@ export async function previewMarketplaceUpload(
   // compared as they are read, none kept.
   const stored = Promise.all([repo.listListServiceFees(db, list.id), repo.listOwnPriceMaps(db, list.id)]).then(
     ([services, ownBy]) => {
+      // A fee is its rule's id here: the own prices are found by it; the rest of the fee is not held.
       const { names, feeOf } = feesOf(
         services.map((s) => ({ serviceId: s.id, displayName: s.display_name, rules: storedFeeRules(s.fees) })),
+        (rule) => rule.Id,
       );
       return priceDiff({
         kind: 'marketplace',
         serviceNames: names,
         feeOf,
         // The list's own price of the row's fee in its currency.
-        priceOf: (r, rule) => ownPricesOf(ownBy, r.serviceId).get(priceKey(rule.Id, r.currency)) ?? null,
+        priceOf: (r, ruleId) => ownPricesOf(ownBy, r.serviceId).get(priceKey(ruleId, r.currency)) ?? null,
       });
     },
   );
@@ -306,7 +317,7 @@ export async function previewMyServicesUpload(
   const ids = [...new Set(rows.map((r) => r.serviceId))];
   const services =
     ids.length === 0 ? [] : await repo.listScopeServices(db, { scopePath: caller.scope.rootPath, serviceIds: ids });
-  const { names, feeOf } = feesOf(services.map(toPricedService));
+  const { names, feeOf } = feesOf(services.map(toPricedService), (rule) => rule);
   const diff = diffPrices({
     kind: 'myServices',
     rows,

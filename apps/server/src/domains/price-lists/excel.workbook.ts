@@ -42,16 +42,19 @@ export async function readFirstSheet(
     });
     for await (const sheet of reader) {
       for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
-        // `row.values` builds a new array on each read (exceljs), indexed from 1: read once, typed into one array.
+        // `row.values` builds a new array on each read (exceljs), indexed from 1: read once, typed into one array of
+        // its length.
         const values = row.values;
-        const cells: CellValue[] = [];
-        if (Array.isArray(values)) for (let i = 1; i < values.length; i++) cells.push(plainCell(values[i]));
+        const cells: CellValue[] = Array.isArray(values) && values.length > 1 ? new Array(values.length - 1) : [];
+        for (let i = 0; i < cells.length; i++) cells[i] = plainCell((values as unknown[])[i + 1]);
         if (row.number > 1) rows++;
         if (rows > maxRows) {
           stream.destroy();
           return { rows: maxRows, tooMany: true };
         }
-        await onRow(row.number, cells);
+        // Only a row that asks to be waited for is awaited (the header row of a preview, while the list loads).
+        const waitFor = onRow(row.number, cells);
+        if (waitFor) await waitFor;
       }
       // Only the first sheet is read; the rest of the file is skipped.
       stream.destroy();

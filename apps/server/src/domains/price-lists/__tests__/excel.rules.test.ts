@@ -1,7 +1,7 @@
 import { PRICE_UPLOAD_MAX_ERRORS } from '@portal/contracts';
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { cellText, diffPrices, locateColumns, type ParsedPriceRow, parsePriceRow, priceDiff, uploadKey } from '../excel.rules.js';
+import { cellText, diffPrices, locateColumns, type ParsedPriceRow, parsePriceRow, priceDiff } from '../excel.rules.js';
 
 const KNOWN = new Set(['EUR', 'USD']);
 const header = [
@@ -108,6 +108,7 @@ const prices = new Map<string, string | null>([
   ['1|PI-2|EUR', null],
 ]);
 const fees = new Set(['1|PI-1', '1|PI-2']);
+const uploadKey = (serviceId: number, priceableItem: string, currency: string) => `${serviceId}|${priceableItem}|${currency}`;
 const known = {
   priceOf: (r: ParsedPriceRow) => prices.get(uploadKey(r.serviceId, r.priceableItem, r.currency)) ?? null,
   serviceNames: new Map([[1, 'One']]),
