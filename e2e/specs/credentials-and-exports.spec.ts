@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type Download, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { waitForMail } from '../fixtures/mail';
-import { checkAccessible, headerMenuItems, openHeaderMenuItem, shot, signIn } from '../fixtures/portal';
+import { checkAccessible, clickAtNextAddress, headerMenuItems, openHeaderMenuItem, shot, signIn } from '../fixtures/portal';
 
 /**
  * Send credentials [A6.19], send credentials to all users [A6.11], the first-time credentials export
@@ -282,6 +282,47 @@ test.describe('outbox', () => {
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(/#\/Outbox\?page=2&search=/);
     await expect(table.getByRole('row')).toHaveCount(3);
+  });
+
+  test('a search applied just as the second page is chosen keeps both (decision 0072)', async ({ page }) => {
+    await signIn(page, 'cedarridge.admin');
+    const stamp = Date.now().toString(36);
+    const call = async (operation: string, data: object) => {
+      const res = await page.request.post(`/api/op/${operation}`, { data });
+      expect(res.status(), `${operation}: ${await res.text()}`).toBe(200);
+      return res.json();
+    };
+    // A user of its own, sent sixteen e-mails: more than a page (15) when searched for.
+    const parents = await call('GetAvailableCreateParents', { accountType: 'Company' });
+    const company = await call('CreateAccount', {
+      accountType: 'Company',
+      parentId: parents.Items[0].AccountId,
+      views: { Default: { Values: { DisplayName: `Outbox race ${stamp}` } }, Company: { Values: { Currency: 'USD' } } },
+    });
+    const email = `outbox.race.${stamp}@example.com`;
+    const user = await call('CreateAccount', {
+      accountType: 'User',
+      parentId: company.AccountId,
+      views: {
+        Default: { Values: { DisplayName: `Olive Race ${stamp}`, Username: `outbox.race.${stamp}` } },
+        User: { Values: { Email: email, FirstName: 'Olive', LastName: 'Race' } },
+      },
+    });
+    for (let i = 0; i < 16; i++) await call('SendUserFirstTimePassword', { id: user.AccountId });
+
+    await openHeaderMenuItem(page, 'Administration', 'Outbox');
+    const pager = page.getByRole('navigation', { name: 'Outbox pages' });
+    await expect(pager.getByRole('button', { name: 'Page 2' })).toBeVisible();
+    // The search is applied 300 ms after typing; the second page is chosen the moment it is, before it is rendered.
+    await clickAtNextAddress(page, pager.getByRole('button', { name: 'Page 2' }));
+    await page.getByLabel('Search by recipient or subject').fill(email);
+    await expect(page).toHaveURL(new RegExp(`#/Outbox\\?page=2&search=outbox\\.race\\.${stamp}%40example\\.com$`));
+    await expect(page.getByText('16 e-mails')).toBeVisible();
+    const table = page.getByRole('table', { name: 'Sent e-mails' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('row').nth(1)).toContainText(`Olive Race ${stamp}`);
+    await expect(page.getByLabel('Search by recipient or subject')).toHaveValue(email);
+    await checkAccessible(page);
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { checkAccessible, DEMO_PASSWORD, shot, signIn } from '../fixtures/portal';
+import { checkAccessible, clickAtNextAddress, clickInOneGo, DEMO_PASSWORD, shot, signIn } from '../fixtures/portal';
 
 /**
  * Decision 0054: finding accounts (the tree's names expand on click and show whole on hover, the Accounts tab of a
@@ -123,6 +123,33 @@ test.describe('finding accounts', () => {
 
     await expect(page.getByRole('tab').first()).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Accounts' })).toHaveCount(0);
+  });
+
+  test('filters of the Accounts tab used one right after the other, before the tab has rendered the first, both hold (decision 0072)', async ({
+    page,
+  }) => {
+    await signIn(page, 'cedarridge.admin');
+    const company = await makeCompany(page);
+    await page.goto(`/#/Account/View/${company.id}/Accounts?size=10`);
+    await expect(rows(page)).toHaveCount(10);
+    // A type chosen, and at once the second page: the type stays.
+    await page.getByLabel('Type', { exact: true }).first().click();
+    await clickInOneGo(page, [
+      page.getByRole('option', { name: 'Department', exact: true }),
+      page.getByRole('button', { name: 'Page 2' }),
+    ]);
+    await expect(page).toHaveURL(/\/Accounts\?size=10&type=Department&page=2$/);
+    await expect(page.getByLabel('Type', { exact: true }).first()).toHaveValue('Department');
+    await expect(rows(page)).toHaveCount(2);
+    await expect(rows(page).first()).toContainText('Team 11');
+
+    // A search applied (300 ms after typing) just as the first page is chosen: the search stays.
+    await clickAtNextAddress(page, page.getByRole('button', { name: 'Page 1' }));
+    await page.getByRole('textbox', { name: 'Search by name' }).fill('Team');
+    await expect(page).toHaveURL(/\/Accounts\?size=10&type=Department&search=Team$/);
+    await expect(rows(page)).toHaveCount(10);
+    await expect(page.getByRole('textbox', { name: 'Search by name' })).toHaveValue('Team');
+    await checkAccessible(page);
   });
 });
 

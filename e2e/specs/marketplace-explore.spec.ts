@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { checkAccessible, shot, signIn } from '../fixtures/portal';
+import { expect, type Page, test } from '@playwright/test';
+import { checkAccessible, clickInOneGo, shot, signIn } from '../fixtures/portal';
 
 /**
  * Marketplace explore [M2.18] [M2.26] [M4.17], the v2 route [M2.19] and the service info page [M2.24],
@@ -9,17 +9,6 @@ import { checkAccessible, shot, signIn } from '../fixtures/portal';
 
 const results = (page: Page) => page.getByRole('region', { name: /^(All services|Search results)$/ });
 const cards = (page: Page) => results(page).getByRole('article');
-
-/**
- * Clicks each element in turn within one task of the page, as hands quicker than the next render do: no frame is
- * drawn between the clicks, so the later ones land on the page as the first found it.
- */
-async function clickInOneGo(page: Page, locators: Locator[]) {
-  const elements = await Promise.all(locators.map((l) => l.elementHandle()));
-  await page.evaluate((els) => {
-    for (const el of els) (el as HTMLElement).click();
-  }, elements);
-}
 
 async function openExplore(page: Page) {
   await page.getByRole('link', { name: 'Marketplace', exact: true }).click();

@@ -1,5 +1,5 @@
 import { expect, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
-import { checkAccessible, DEMO_PASSWORD, shot, signIn } from '../fixtures/portal';
+import { checkAccessible, clickInOneGo, DEMO_PASSWORD, shot, signIn } from '../fixtures/portal';
 
 /**
  * The Orders page #/Orders and the "modification request pending approval" banner [A2.33] [A3.1].
@@ -132,6 +132,39 @@ test.describe('orders page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('tab').first()).toBeVisible();
     await expect(banner(page)).toHaveCount(0);
+  });
+
+  test('[A2.33] filters used one right after the other, before the page has rendered the first, both hold (decision 0072)', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const sub = await dunmoreSubscription(playwright, baseURL as string);
+    await signIn(page, 'blueharbor.admin');
+    await page.goto(`/#/Orders?account=${sub.AccountId}`);
+    const showAll = page.getByRole('button', { name: 'Show all orders' });
+    await expect(showAll).toBeVisible();
+    // A status chosen, and at once the subscription filter dropped: the status stays.
+    await page.getByLabel('Status').first().click();
+    await clickInOneGo(page, [page.getByRole('option', { name: 'Under review' }), showAll]);
+    await expect(page).toHaveURL(/#\/Orders\?status=UnderReview$/);
+    await expect(showAll).toHaveCount(0);
+    await expect(page.getByLabel('Status').first()).toHaveValue('Under review');
+    await expect(rows(page).first()).toContainText('Dunmore Architects');
+
+    // A page size chosen, and at once the second page: both hold.
+    await page.goto('/#/Orders');
+    await expect(rows(page)).toHaveCount(15);
+    await page.getByLabel('Rows per page').first().click();
+    await clickInOneGo(page, [
+      page.getByRole('option', { name: '5', exact: true }),
+      page.getByRole('button', { name: 'Page 2' }),
+    ]);
+    await expect(page).toHaveURL(/#\/Orders\?pageSize=5&page=2$/);
+    await expect(rows(page)).toHaveCount(5);
+    await expect(page.getByLabel('Rows per page').first()).toHaveValue('5');
+    await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await checkAccessible(page);
   });
 });
 

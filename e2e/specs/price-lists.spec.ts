@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { checkAccessible, shot, signIn } from '../fixtures/portal';
+import { checkAccessible, clickAtNextAddress, shot, signIn } from '../fixtures/portal';
 
 /**
  * Price lists ("my marketplaces", decision 0033): the life of a price list as the provider administrator
@@ -284,5 +284,65 @@ test.describe('price lists', () => {
     await checkAccessible(page);
     await page.goto('/#/MyMarketplaces/v2/Create/New');
     await expect(page.getByText('You do not have permission to create price lists.')).toBeVisible();
+  });
+
+  test('[M2.23] [M2.20] a search applied just as a page is chosen keeps both, on the price lists and on a price list (decision 0072)', async ({
+    page,
+  }) => {
+    await signIn(page, 'provider.admin');
+    const call = async <T>(operation: string, data: object): Promise<T> => {
+      const res = await page.request.post(`/api/op/${operation}`, { data });
+      expect(res.status(), `${operation}: ${await res.text()}`).toBe(200);
+      return (await res.json()) as T;
+    };
+    // Sixteen lists of one name: more than a page (15) when searched for.
+    const race = `Race ${stamp}`;
+    const lists: { Id: number; Version: number }[] = [];
+    for (let i = 1; i <= 16; i++) lists.push(await call('CreateMarketplace', { Name: `${race} ${String(i).padStart(2, '0')}` }));
+
+    await page.goto('/#/pricelists');
+    await expect(page.getByRole('button', { name: 'Page 2' })).toBeVisible();
+    // The search is applied 300 ms after typing; the second page is chosen the moment it is, before it is rendered.
+    await clickAtNextAddress(page, page.getByRole('button', { name: 'Page 2' }));
+    await page.getByLabel('Search price lists').fill(race);
+    await expect(page).toHaveURL(new RegExp(`#/pricelists\\?page=2&search=${race.replace(' ', '\\+')}$`));
+    await expect(page.getByRole('link', { name: `${race} 16` })).toBeVisible();
+    await expect(page.getByRole('link', { name: `${race} 01` })).toHaveCount(0);
+    await expect(page.getByLabel('Search price lists')).toHaveValue(race);
+    await checkAccessible(page);
+
+    // A price list of every service the provider's lists hold, searched for a term more than a page (12) of them match.
+    const all = await call<{ Items: { Id: number; ServiceCount: number }[] }>('ListMarketplaces', { pageSize: 100 });
+    const biggest = all.Items.reduce((a, b) => (b.ServiceCount > a.ServiceCount ? b : a));
+    const services = await call<{ Items: { ServiceId: number }[] }>('ListMarketplaceServicesLite', {
+      marketplaceId: biggest.Id,
+      pageSize: 100,
+    });
+    const list = lists[0] as { Id: number; Version: number };
+    await call('UpdateMarketplaceServices', {
+      marketplaceId: list.Id,
+      services: services.Items.map((s) => s.ServiceId),
+      flag: true,
+      version: list.Version,
+    });
+    let term = '';
+    for (const candidate of ['o', 'e', 'a', 'n']) {
+      const found = await call<{ Total: number }>('ListMarketplaceServicesLite', { marketplaceId: list.Id, search: candidate });
+      if (found.Total > 12) {
+        term = candidate;
+        break;
+      }
+    }
+    expect(term, 'a term that more than 12 services match').not.toBe('');
+    await page.goto(`/#/MyMarketplaces/v2/View/${list.Id}`);
+    await expect(page.getByRole('button', { name: 'Page 2' })).toBeVisible();
+    await clickAtNextAddress(page, page.getByRole('button', { name: 'Page 2' }));
+    await page.getByLabel('Search services in this price list').fill(term);
+    await expect(page).toHaveURL(new RegExp(`#/MyMarketplaces/v2/View/${list.Id}/page:2;search:${term}$`));
+    await expect(page.getByLabel('Search services in this price list')).toHaveValue(term);
+    await checkAccessible(page);
+
+    const made = await call<{ Items: { Id: number; Version: number }[] }>('ListMarketplaces', { search: race, pageSize: 100 });
+    for (const l of made.Items) await call('DeleteMarketplace', { id: l.Id, version: l.Version });
   });
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { checkAccessible, headerMenuItems, openHeaderMenuItem, shot, signIn } from '../fixtures/portal';
+import { checkAccessible, clickInOneGo, headerMenuItems, openHeaderMenuItem, shot, signIn } from '../fixtures/portal';
 
 /**
  * The quotation tool #/QuotationTool/{tab}/{quoteId} and the step from an approved quote to its orders (issue 17).
@@ -404,5 +404,20 @@ test.describe('quotation tool', () => {
     expect(orders.Items).toHaveLength(1);
     // The quote's own revision still holds the prices it was made with.
     expect((await api<{ TotalRC: string | null }>(page, 'LoadQuote', { id: quote.id })).TotalRC).toBe(before.TotalRC);
+  });
+
+  test('[M2.54] a sort header clicked twice before the list has rendered the first click sorts the other way (decision 0072)', async ({
+    page,
+  }) => {
+    await signIn(page, 'blueharbor.admin');
+    const quote = await makeQuote(page, unique());
+    await page.goto('/#/QuotationTool/Quotes');
+    await expect(rows(page).filter({ hasText: quote.name })).toHaveCount(1);
+    const byName = page.getByRole('button', { name: 'Sort by Name' });
+    // The second click toggles the sort the first one chose, not the sort the list still shows.
+    await clickInOneGo(page, [byName, byName]);
+    await expect(page).toHaveURL(/sort=Name%3ADESC$/);
+    await expect(page.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
+    await checkAccessible(page);
   });
 });

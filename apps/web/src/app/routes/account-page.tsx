@@ -13,7 +13,7 @@ import {
 } from '../../features/accounts';
 import { canOfferImpersonation, ImpersonateButton, SecurityTab, UserSecurityTab, useCurrentUser } from '../../features/auth';
 import { lazyPage } from '../lazy-page';
-import { href, paths } from '../paths';
+import { currentLocation, href, paths } from '../paths';
 import { NotFoundPage } from './not-found-page';
 import { reloadAt, type ShellContext } from './shell-layout';
 
@@ -56,7 +56,9 @@ const FEATURE_TABS: Record<string, FeatureTabRenderer> = {
     <NotificationsTab accountId={account.AccountIdentificator} userName={account.Hierarchy.at(-1)?.DisplayName ?? ''} />
   ),
   // Decision 0054: the direct children of a reseller or company.
-  Accounts: ({ account }) => <ChildAccountsTab accountId={account.AccountIdentificator} hrefForAccount={hrefForAccount} />,
+  Accounts: ({ account }) => (
+    <ChildAccountsTab accountId={account.AccountIdentificator} readLocation={currentLocation} hrefForAccount={hrefForAccount} />
+  ),
 };
 
 /** [A2.3], [A2.4] The export routes: #/Account/View/{id}/ExportFirstTimeCredentials and .../ExportCompanyHierarchy. */

@@ -10,7 +10,21 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ActionBar, type ActionBarAction } from '../../components/layout/action-bar';
 import { useCurrentUser } from '../../features/auth';
 import { ORDERS_CHANNEL, type OrdersQuery, OrdersScreen } from '../../features/orders';
-import { href, paths } from '../paths';
+import { currentLocation, href, paths } from '../paths';
+
+/** The orders list's query in the address's `params`; bad values fall back. */
+function ordersQueryOf(params: URLSearchParams): OrdersQuery {
+  const size = Number(params.get('pageSize'));
+  const status = params.get('status');
+  const account = Number(params.get('account'));
+  return {
+    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+    pageSize: (ORDERS_PAGE_SIZES as readonly number[]).includes(size) ? size : ORDERS_PAGE_SIZE,
+    search: params.get('search') ?? '',
+    status: status && (ORDER_STATUS_VALUES as readonly string[]).includes(status) ? (status as OrderStatusValue) : null,
+    accountId: Number.isInteger(account) && account > 0 ? account : null,
+  };
+}
 
 /** #/Orders: the query (page, page size, search, status, subscription) lives in the address; bad values fall back. */
 export function OrdersPage() {
@@ -18,15 +32,12 @@ export function OrdersPage() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const size = Number(params.get('pageSize'));
-  const status = params.get('status');
-  const account = Number(params.get('account'));
-  const query: OrdersQuery = {
-    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
-    pageSize: (ORDERS_PAGE_SIZES as readonly number[]).includes(size) ? size : ORDERS_PAGE_SIZE,
-    search: params.get('search') ?? '',
-    status: status && (ORDER_STATUS_VALUES as readonly string[]).includes(status) ? (status as OrderStatusValue) : null,
-    accountId: Number.isInteger(account) && account > 0 ? account : null,
+  const query = ordersQueryOf(params);
+  /** The query of the address now, which a click during a navigation's render may be ahead of `query` (paths.ts). */
+  const readQuery = () => {
+    const now = currentLocation();
+    // Another page's address (a link followed in the same moment): the controls act on what this page shows.
+    return now.pathname === paths.orders() ? ordersQueryOf(new URLSearchParams(now.search)) : query;
   };
   const canOrder = MARKETPLACE_BROWSE_CAPABILITY_KEYS.some((key) => user.data?.Capabilities.includes(key));
   // [M2.60] A link, a publisher and a dropdown.
@@ -46,6 +57,7 @@ export function OrdersPage() {
     <OrdersScreen
       actions={<ActionBar label={t('layout.ordersActions')} actions={actions} />}
       query={query}
+      readQuery={readQuery}
       onQueryChange={(next) =>
         navigate(paths.orders({ ...next, pageSize: next.pageSize === ORDERS_PAGE_SIZE ? undefined : next.pageSize }))
       }

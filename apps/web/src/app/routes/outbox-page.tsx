@@ -1,23 +1,38 @@
-import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { OutboxScreen } from '../../features/outbox';
-import { href, paths } from '../paths';
+import { matchRoutes, useNavigate, useParams, useSearchParams } from 'react-router';
+import { type OutboxQuery, OutboxScreen } from '../../features/outbox';
+import { currentLocation, href, paths } from '../paths';
+
+/** The route of this page, to read the query of the address at the moment of a click. */
+const OUTBOX_ROUTES = [{ path: '/Outbox/:messageId?' }];
+
+/** The outbox list's page and search in the address's `params`; a bad page falls back to the first. */
+const outboxQueryOf = (params: URLSearchParams): OutboxQuery => ({
+  page: Math.max(1, Number(params.get('page')) || 1),
+  search: params.get('search') ?? '',
+});
 
 /** #/Outbox and #/Outbox/{messageId}: the e-mails the portal sent; page and search live in the address. */
 export function OutboxPage() {
   const params = useParams();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
-  const search = searchParams.get('search') ?? '';
+  const query = outboxQueryOf(searchParams);
+  /** The query of the address now, which a click during a navigation's render may be ahead of `query` (paths.ts). */
+  const readQuery = () => {
+    const now = currentLocation();
+    // Another page's address (a link followed in the same moment): the controls act on what this page shows.
+    return matchRoutes(OUTBOX_ROUTES, now) ? outboxQueryOf(new URLSearchParams(now.search)) : query;
+  };
   return (
     <OutboxScreen
-      page={page}
-      search={search}
+      page={query.page}
+      search={query.search}
+      readQuery={readQuery}
       messageId={params.messageId ?? null}
-      onQueryChange={(query) => navigate(paths.outbox.list(query))}
-      hrefForMessage={(id) => href(paths.outbox.message(id, { page, search }))}
+      onQueryChange={(next) => navigate(paths.outbox.list(next))}
+      hrefForMessage={(id) => href(paths.outbox.message(id, query))}
       hrefForAccount={(id) => href(paths.account.view(id))}
-      onCloseMessage={() => navigate(paths.outbox.list({ page, search }))}
+      onCloseMessage={() => navigate(paths.outbox.list(readQuery()))}
     />
   );
 }

@@ -1,19 +1,45 @@
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { matchRoutes, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../features/auth';
-import { CreatePriceListScreen, PriceListScreen, PriceListsScreen, permissionsFrom } from '../../features/price-lists';
-import { href, parseMarketplaceQuery, paths } from '../paths';
+import {
+  CreatePriceListScreen,
+  PriceListScreen,
+  type PriceListsQuery,
+  PriceListsScreen,
+  permissionsFrom,
+} from '../../features/price-lists';
+import { currentLocation, href, parseMarketplaceQuery, paths } from '../paths';
 import { MarketplacePriceToolbar, MarketplaceServicePriceAction } from './marketplace-price-actions';
 
 const usePermissions = () => permissionsFrom(useCurrentUser().data?.Capabilities ?? []);
+
+/** The price lists' page and search in the address's `params`; a bad page falls back to the first. */
+const priceListsQueryOf = (params: URLSearchParams): PriceListsQuery => ({
+  page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+  search: params.get('search') ?? '',
+});
+
+/** The routes of a price list's page, to read its `{query}` at the moment of a click. */
+const MARKETPLACE_ROUTES = {
+  view: [{ path: '/MyMarketplaces/v2/View/:marketplaceId/:query?' }],
+  edit: [{ path: '/MyMarketplaces/v2/Edit/M/:marketplaceId/:query?' }],
+};
 
 /** [M2.23] #/pricelists: the caller organisation's price lists; page and search live in the address. */
 export function PriceListsPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const permissions = usePermissions();
+  const query = priceListsQueryOf(params);
+  /** The query of the address now, which a click during a navigation's render may be ahead of `query` (paths.ts). */
+  const readQuery = () => {
+    const now = currentLocation();
+    // Another page's address (a link followed in the same moment): the controls act on what this page shows.
+    return now.pathname === paths.priceLists() ? priceListsQueryOf(new URLSearchParams(now.search)) : query;
+  };
   return (
     <PriceListsScreen
-      query={{ page: Math.max(1, Math.floor(Number(params.get('page'))) || 1), search: params.get('search') ?? '' }}
+      query={query}
+      readQuery={readQuery}
       onQueryChange={(q) => navigate(paths.priceLists(q))}
       permissions={permissions}
       hrefForList={(id) => href(paths.marketplace.view(id))}
@@ -47,12 +73,19 @@ export function MarketplacePage({ mode }: { mode: 'view' | 'edit' }) {
   const permissions = usePermissions();
   const capabilities = useCurrentUser().data?.Capabilities ?? [];
   const route = mode === 'edit' ? paths.marketplace.edit : paths.marketplace.view;
+  /** The query of the address now, which a click during a navigation's render may be ahead of `query` (paths.ts). */
+  const readQuery = () => {
+    const now = matchRoutes(MARKETPLACE_ROUTES[mode], currentLocation())?.[0];
+    // Another page's address (a link followed in the same moment): the controls act on what this page shows.
+    return now && now.params.marketplaceId === params.marketplaceId ? parseMarketplaceQuery(now.params.query) : query;
+  };
   return (
     <PriceListScreen
       key={id}
       id={Number.isInteger(id) && id > 0 ? id : 0}
       isEditMode={mode === 'edit'}
       query={query}
+      readQuery={readQuery}
       onQueryChange={(q) => navigate(route(id, q))}
       permissions={permissions}
       hrefForView={href(paths.marketplace.view(id, query))}

@@ -1,4 +1,4 @@
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { matchRoutes, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { NoAccess } from '../../components/ui/no-access';
 import { useCurrentUser } from '../../features/auth';
 import {
@@ -10,10 +10,20 @@ import {
   type QuoteListQuery,
   resolveTab,
 } from '../../features/quotation-tool';
-import { href, paths } from '../paths';
+import { currentLocation, href, paths } from '../paths';
 
 /** Reading quotes: the quotation tool's or the quote builder's read right. */
 const QUOTE_READ_KEYS = ['QUOTATION_TOOL_READ', 'SALESQUOTE_READ'] as const;
+
+/** The route of this page, to read the list's query of the address at the moment of a click. */
+const QUOTATION_TOOL_ROUTES = [{ path: '/QuotationTool/:tab?/:quoteId?' }];
+
+/** A tab's list query in the address's `search`: page, sort, and the project on the Projects tab. */
+const listQueryOf = (tab: QuotationTab, search: URLSearchParams): QuoteListQuery => ({
+  page: parsePositive(search.get('page')) ?? 1,
+  sort: parseSort(search.get('sort')),
+  group: tab === 'Projects' ? parsePositive(search.get('group')) : null,
+});
 
 const route = (tab: QuotationTab, quoteId: number | null, q: Partial<QuoteListQuery> = {}) =>
   paths.quotationTool(tab, quoteId, { page: q.page, sort: q.sort ? formatSort(q.sort) : null, group: q.group ?? null });
@@ -31,10 +41,14 @@ export function QuotationToolPage() {
   if (!QUOTE_READ_KEYS.some((k) => capabilities.includes(k))) return <NoAccess needs={QUOTE_READ_KEYS} />;
   const { tab, redirect } = resolveTab(params.tab, capabilities);
   const quoteId = parsePositive(params.quoteId ?? null);
-  const query: QuoteListQuery = {
-    page: parsePositive(search.get('page')) ?? 1,
-    sort: parseSort(search.get('sort')),
-    group: tab === 'Projects' ? parsePositive(search.get('group')) : null,
+  const query = listQueryOf(tab, search);
+  /** The query of the address now, which a click during a navigation's render may be ahead of `query` (paths.ts). */
+  const readQuery = () => {
+    const now = currentLocation();
+    const match = matchRoutes(QUOTATION_TOOL_ROUTES, now)?.[0];
+    // Another page's or tab's address (a link followed in the same moment): the controls act on what this page shows.
+    if (!match || resolveTab(match.params.tab, capabilities).tab !== tab) return query;
+    return listQueryOf(tab, new URLSearchParams(now.search));
   };
   if (redirect) return <Navigate to={route(tab, quoteId, query)} replace />;
   return (
@@ -42,10 +56,11 @@ export function QuotationToolPage() {
       tab={tab}
       quoteId={quoteId}
       query={query}
+      readQuery={readQuery}
       capabilities={capabilities}
       onTabChange={(next) => navigate(route(next, null))}
       onQueryChange={(next) => navigate(route(tab, null, next))}
-      onQuoteDeleted={() => navigate(route(tab, null, query), { replace: true })}
+      onQuoteDeleted={() => navigate(route(tab, null, readQuery()), { replace: true })}
       hrefForList={(t, q) => href(route(t, null, q))}
       hrefForQuote={(t, id, q) => href(route(t, id, q))}
       hrefForNewQuote={href(paths.salesQuotes.create())}

@@ -1,1 +1,1 @@
-export { OutboxScreen, type OutboxScreenProps } from './components/outbox-screen';
+export { type OutboxQuery, OutboxScreen, type OutboxScreenProps } from './components/outbox-screen';

@@ -3,7 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { ACCOUNT_STATES, ACCOUNT_TYPES, type AccountState, type AccountType, CHILD_ACCOUNTS_PAGE_SIZES } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { lazyPart, PartLoader } from '../../../components/ui/lazy-part';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { type ChildAccountsQuery, useChildAccounts } from '../api/use-child-accounts';
@@ -11,6 +11,13 @@ import { childAccountsQueryOf, withChildAccountsQuery } from '../utils/child-acc
 
 export interface ChildAccountsTabProps {
   accountId: number;
+  /**
+   * The router's address at this moment (decision 0072). The router renders a navigation in a transition, so a
+   * control can be used while the tab still shows the address before: every control builds the next query from the
+   * address read here, never from the rendered one (a type chosen, then the page size changed at once, would lose the
+   * type).
+   */
+  readLocation: () => { pathname: string; search: string };
   hrefForAccount: (id: number) => string;
 }
 
@@ -29,19 +36,22 @@ const CHILD_TYPES = ACCOUNT_TYPES.filter((type) => type !== 'Provider');
  * filtered by type and state, paged, so the tree is not the only way down. The search, filters and page are kept in the
  * address (replacing its entry), so Back from a child account, a reload or a shared link shows the same list.
  */
-export function ChildAccountsTab({ accountId, hrefForAccount }: ChildAccountsTabProps) {
+export function ChildAccountsTab({ accountId, readLocation, hrefForAccount }: ChildAccountsTabProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const q = childAccountsQueryOf(params);
-  const setQ = (next: ChildAccountsQuery) => setParams((prev) => withChildAccountsQuery(prev, next), { replace: true });
+  const { pathname } = useLocation();
+  /** The query of the address now; another page's address (a link followed at once): what this tab shows. */
+  const readParams = () => {
+    const now = readLocation();
+    return now.pathname === pathname ? new URLSearchParams(now.search) : params;
+  };
+  const change = (patch: Partial<ChildAccountsQuery>) => {
+    const now = readParams();
+    setParams(withChildAccountsQuery(now, { ...childAccountsQueryOf(now), ...patch }), { replace: true });
+  };
   const [text, setText] = useState(q.text);
-  const applyText = useDebouncedCallback(
-    (value: string) =>
-      setParams((prev) => withChildAccountsQuery(prev, { ...childAccountsQueryOf(prev), page: 1, text: value.trim() }), {
-        replace: true,
-      }),
-    300,
-  );
+  const applyText = useDebouncedCallback((value: string) => change({ page: 1, text: value.trim() }), 300);
   const result = useChildAccounts(accountId, q);
   const data = result.data;
   const pages = data ? Math.max(1, Math.ceil(data.Total / data.PageSize)) : 1;
@@ -64,7 +74,7 @@ export function ChildAccountsTab({ accountId, hrefForAccount }: ChildAccountsTab
         <Select
           label={t('childAccounts.type')}
           value={q.type ?? ALL}
-          onChange={(v) => setQ({ ...q, page: 1, type: !v || v === ALL ? null : (v as AccountType) })}
+          onChange={(v) => change({ page: 1, type: !v || v === ALL ? null : (v as AccountType) })}
           data={[
             { value: ALL, label: t('childAccounts.allTypes') },
             ...CHILD_TYPES.map((type) => ({ value: type, label: t(`account.type.${type}`) })),
@@ -75,7 +85,7 @@ export function ChildAccountsTab({ accountId, hrefForAccount }: ChildAccountsTab
         <Select
           label={t('childAccounts.state')}
           value={q.state ?? ALL}
-          onChange={(v) => setQ({ ...q, page: 1, state: !v || v === ALL ? null : (v as AccountState) })}
+          onChange={(v) => change({ page: 1, state: !v || v === ALL ? null : (v as AccountState) })}
           data={[
             { value: ALL, label: t('childAccounts.allStates') },
             ...ACCOUNT_STATES.map((state) => ({ value: state, label: t(`childAccounts.states.${state}`) })),
@@ -136,7 +146,7 @@ export function ChildAccountsTab({ accountId, hrefForAccount }: ChildAccountsTab
             <Select
               label={t('childAccounts.pageSize')}
               value={String(q.pageSize)}
-              onChange={(v) => v && setQ({ ...q, page: 1, pageSize: Number(v) })}
+              onChange={(v) => v && change({ page: 1, pageSize: Number(v) })}
               data={CHILD_ACCOUNTS_PAGE_SIZES.map((n) => String(n))}
               allowDeselect={false}
               w={90}
@@ -145,7 +155,7 @@ export function ChildAccountsTab({ accountId, hrefForAccount }: ChildAccountsTab
           </Group>
           {pages > 1 && (
             <Box component="nav" aria-label={t('childAccounts.pages')}>
-              <ChildAccountsPager total={pages} page={q.page} onChange={(page) => setQ({ ...q, page })} />
+              <ChildAccountsPager total={pages} page={q.page} onChange={(page) => change({ page })} />
             </Box>
           )}
         </Group>

@@ -18,7 +18,14 @@ import { ApproveOrderModal, DeclineOrderModal } from './order-review-modals';
 import { OrdersTable } from './orders-table';
 
 export interface OrdersScreenProps {
+  /** The query of the address this render shows. */
   query: OrdersQuery;
+  /**
+   * The query of the address at this moment (decision 0072). The router renders a navigation in a transition, so a
+   * control can be used while the screen still shows the address before: every control builds the next query from
+   * this one, never from `query` (a status chosen, then the page size changed at once, would lose the status).
+   */
+  readQuery: () => OrdersQuery;
   onQueryChange: (query: OrdersQuery) => void;
   /** Decision 0045: an order's page; a row opens it. */
   hrefForOrder: (orderNumber: string) => string;
@@ -33,8 +40,9 @@ export const ORDERS_CHANNEL = 'orders';
 const ALL = 'all';
 
 /** [A2.33] [M6.11] #/Orders: the orders of the subscriptions the viewer can see, searched, filtered and paged [M9.13]. */
-export function OrdersScreen({ query: q, onQueryChange, hrefForOrder, onOpenOrder, actions }: OrdersScreenProps) {
+export function OrdersScreen({ query: q, readQuery, onQueryChange, hrefForOrder, onOpenOrder, actions }: OrdersScreenProps) {
   const { t } = useTranslation();
+  const change = (patch: Partial<OrdersQuery>) => onQueryChange({ ...readQuery(), ...patch });
   const result = useOrders(q);
   useChannel(ORDERS_CHANNEL, (message) => {
     if ((message as { type?: unknown } | null)?.type === 'refresh') void result.refetch();
@@ -43,7 +51,7 @@ export function OrdersScreen({ query: q, onQueryChange, hrefForOrder, onOpenOrde
   // Decision 0032: the order being approved or declined, in a modal.
   const [review, setReview] = useState<{ kind: 'approve' | 'decline'; order: OrderSummary } | null>(null);
   // [M9.13] Search debounce 300 ms.
-  const applySearch = useDebouncedCallback((search: string) => onQueryChange({ ...q, page: 1, search: search.trim() }), 300);
+  const applySearch = useDebouncedCallback((search: string) => change({ page: 1, search: search.trim() }), 300);
   const data = result.data;
   const pages = data ? Math.max(1, Math.ceil(data.Total / data.PageSize)) : 1;
   const isDenied = result.error instanceof ApiError && result.error.status === 403;
@@ -66,12 +74,7 @@ export function OrdersScreen({ query: q, onQueryChange, hrefForOrder, onOpenOrde
           {q.accountId !== null && (
             <Group gap="xs">
               <Text size="sm">{t('orders.oneSubscription')}</Text>
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                onClick={() => onQueryChange({ ...q, page: 1, accountId: null })}
-              >
+              <Anchor component="button" type="button" size="sm" onClick={() => change({ page: 1, accountId: null })}>
                 {t('orders.showAll')}
               </Anchor>
             </Group>
@@ -90,7 +93,7 @@ export function OrdersScreen({ query: q, onQueryChange, hrefForOrder, onOpenOrde
             <Select
               label={t('orders.statusFilter')}
               value={q.status ?? ALL}
-              onChange={(v) => onQueryChange({ ...q, page: 1, status: !v || v === ALL ? null : (v as OrderStatusValue) })}
+              onChange={(v) => change({ page: 1, status: !v || v === ALL ? null : (v as OrderStatusValue) })}
               data={[
                 { value: ALL, label: t('orders.allStatuses') },
                 ...ORDER_STATUS_VALUES.map((s) => ({ value: s, label: t(`orders.status.${s}`) })),
@@ -129,7 +132,7 @@ export function OrdersScreen({ query: q, onQueryChange, hrefForOrder, onOpenOrde
                 <Select
                   label={t('orders.pageSize')}
                   value={String(q.pageSize)}
-                  onChange={(v) => v && onQueryChange({ ...q, page: 1, pageSize: Number(v) })}
+                  onChange={(v) => v && change({ page: 1, pageSize: Number(v) })}
                   data={ORDERS_PAGE_SIZES.map((n) => String(n))}
                   allowDeselect={false}
                   w={90}
@@ -141,7 +144,7 @@ export function OrdersScreen({ query: q, onQueryChange, hrefForOrder, onOpenOrde
                   <Pagination
                     total={pages}
                     value={q.page}
-                    onChange={(page) => onQueryChange({ ...q, page })}
+                    onChange={(page) => change({ page })}
                     getControlProps={(control) => ({ 'aria-label': t(`orders.pager.${control}`) })}
                     getItemProps={(page) => ({ 'aria-label': t('orders.pager.page', { page }) })}
                   />

@@ -9,12 +9,25 @@ import { useOutbox } from '../api/use-outbox';
 import { OutboxMessageModal } from './outbox-message-modal';
 import { OutboxTable } from './outbox-table';
 
-export interface OutboxScreenProps {
+/** The list's page and search, kept in the address. */
+export interface OutboxQuery {
   page: number;
   search: string;
+}
+
+export interface OutboxScreenProps {
+  /** The page and search of the address this render shows. */
+  page: number;
+  search: string;
+  /**
+   * The query of the address at this moment (decision 0072): the router renders a navigation in a transition, so the
+   * pager builds the next query from this one, never from `search` (a search applied, then a page chosen at once, would
+   * lose the search).
+   */
+  readQuery: () => OutboxQuery;
   /** The message open in the viewer, from the address. */
   messageId: string | null;
-  onQueryChange: (query: { page: number; search: string }) => void;
+  onQueryChange: (query: OutboxQuery) => void;
   hrefForMessage: (id: string) => string;
   hrefForAccount: (id: number) => string;
   onCloseMessage: () => void;
@@ -79,7 +92,7 @@ export function OutboxScreen(props: OutboxScreenProps) {
                   <Pagination
                     total={pages}
                     value={props.page}
-                    onChange={(page) => props.onQueryChange({ page, search: props.search })}
+                    onChange={(page) => props.onQueryChange({ ...props.readQuery(), page })}
                     getControlProps={(control) => ({ 'aria-label': t(`jobs.outbox.pager.${control}`) })}
                     getItemProps={(page) => ({ 'aria-label': t('jobs.outbox.pager.page', { page }) })}
                   />

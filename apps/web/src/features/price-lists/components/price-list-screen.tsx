@@ -30,7 +30,14 @@ export interface PriceListSlotContext {
 export interface PriceListScreenProps {
   id: number;
   isEditMode: boolean;
+  /** The service tiles' page and search of the address this render shows. */
   query: PriceListServicesQuery;
+  /**
+   * The query of the address at this moment (decision 0072): the router renders a navigation in a transition, so the
+   * pager builds the next query from this one, never from `query` (a search applied, then a page chosen at once, would
+   * lose the search).
+   */
+  readQuery: () => PriceListServicesQuery;
   onQueryChange: (query: PriceListServicesQuery) => void;
   permissions: PriceListPermissions;
   hrefForView: string;
@@ -232,7 +239,7 @@ function LoadedPriceList(props: PriceListScreenProps & { list: Marketplace }) {
                 <Pagination
                   total={pages}
                   value={q.page}
-                  onChange={(page) => props.onQueryChange({ ...q, page })}
+                  onChange={(page) => props.onQueryChange({ ...props.readQuery(), page })}
                   getControlProps={(control) => ({ 'aria-label': t(`priceLists.pager.${control}`) })}
                   getItemProps={(page) => ({ 'aria-label': t('priceLists.pager.page', { page }) })}
                 />

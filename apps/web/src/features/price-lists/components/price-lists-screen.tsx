@@ -15,7 +15,14 @@ export interface PriceListsQuery {
 }
 
 export interface PriceListsScreenProps {
+  /** The page and search of the address this render shows. */
   query: PriceListsQuery;
+  /**
+   * The query of the address at this moment (decision 0072): the router renders a navigation in a transition, so the
+   * pager builds the next query from this one, never from `query` (a search applied, then a page chosen at once, would
+   * lose the search).
+   */
+  readQuery: () => PriceListsQuery;
   onQueryChange: (query: PriceListsQuery) => void;
   permissions: PriceListPermissions;
   hrefForList: (id: number) => string;
@@ -27,6 +34,7 @@ export interface PriceListsScreenProps {
 /** #/pricelists: the caller organisation's price lists [M1.5] [M3.10], searched and paged. */
 export function PriceListsScreen({
   query: q,
+  readQuery,
   onQueryChange,
   permissions,
   hrefForList,
@@ -172,7 +180,7 @@ export function PriceListsScreen({
               <Pagination
                 total={pages}
                 value={q.page}
-                onChange={(page) => onQueryChange({ ...q, page })}
+                onChange={(page) => onQueryChange({ ...readQuery(), page })}
                 getControlProps={(control) => ({ 'aria-label': t(`priceLists.pager.${control}`) })}
                 getItemProps={(page) => ({ 'aria-label': t('priceLists.pager.page', { page }) })}
               />

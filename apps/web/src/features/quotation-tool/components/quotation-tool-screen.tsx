@@ -11,7 +11,14 @@ import { QuoteListPanel } from './quote-list-panel';
 export interface QuotationToolScreenProps {
   tab: QuotationTab;
   quoteId: number | null;
+  /** The list's page, sort and project of the address this render shows. */
   query: QuoteListQuery;
+  /**
+   * The list's query of the address at this moment (decision 0072): the router renders a navigation in a transition,
+   * so the sort headers and the pager build the next query from this one, never from `query` (a sort chosen, then a
+   * page at once, would lose the sort).
+   */
+  readQuery: () => QuoteListQuery;
   capabilities: readonly string[];
   onTabChange: (tab: QuotationTab) => void;
   onQueryChange: (query: QuoteListQuery) => void;
@@ -99,6 +106,7 @@ export function QuotationToolScreen(props: QuotationToolScreenProps) {
         <QuoteListPanel
           tab={tab}
           query={q}
+          readQuery={props.readQuery}
           onQueryChange={props.onQueryChange}
           hrefForQuote={(id) => props.hrefForQuote(tab, id, q)}
           empty={empty}

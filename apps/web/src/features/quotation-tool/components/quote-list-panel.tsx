@@ -13,6 +13,8 @@ import { QuotesTable } from './quotes-table';
 export function QuoteListPanel(props: {
   tab: QuotationTab;
   query: QuoteListQuery;
+  /** The query of the address at this moment, which the controls change (decision 0072). */
+  readQuery: () => QuoteListQuery;
   onQueryChange: (q: QuoteListQuery) => void;
   hrefForQuote: (id: number) => string;
   empty: ReactNode;
@@ -43,7 +45,10 @@ export function QuoteListPanel(props: {
           isBusy={result.isFetching}
           withReseller={props.tab === 'CustomerQuotes'}
           sort={q.sort}
-          onSort={(key) => props.onQueryChange({ ...q, page: 1, sort: nextSort(q.sort, key) })}
+          onSort={(key) => {
+            const now = props.readQuery();
+            props.onQueryChange({ ...now, page: 1, sort: nextSort(now.sort, key) });
+          }}
           hrefForQuote={props.hrefForQuote}
           label={props.label}
         />
@@ -58,7 +63,7 @@ export function QuoteListPanel(props: {
               <Pagination
                 total={pages}
                 value={Math.min(q.page, pages)}
-                onChange={(page) => props.onQueryChange({ ...q, page })}
+                onChange={(page) => props.onQueryChange({ ...props.readQuery(), page })}
                 getControlProps={(control) => ({ 'aria-label': t(`quotationTool.pager.${control}`) })}
                 getItemProps={(page) => ({ 'aria-label': t('quotationTool.pager.page', { page }) })}
               />
