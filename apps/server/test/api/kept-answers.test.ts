@@ -147,6 +147,23 @@ describe('kept answers of the account page', () => {
     );
   });
 
+  it('applies a change this process made once: its own save is not heard again later (which would drop a page kept after it)', async () => {
+    const heard: string[] = [];
+    await t.db.listen(DATA_CHANGED_CHANNEL, {
+      message: (payload) => heard.push(payload),
+      lost: () => undefined,
+      restored: () => undefined,
+    });
+    await t.db.query('UPDATE accounts SET display_name = display_name WHERE id = $1', [company]);
+    // Heard before the statement returned, by the connection that ran it; the dedicated connection's copy of the
+    // same notification, whenever it arrives, is not applied again.
+    expect(heard.length).toBe(1);
+    await page(admin, company);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heard.length).toBe(1);
+    expect((await page(admin, company)).statements).toBe(0);
+  });
+
   it('announces on the data_changed channel when a statement commits', async () => {
     const heard: string[] = [];
     await t.db.listen(DATA_CHANGED_CHANNEL, {

@@ -193,15 +193,26 @@ function createListener(url: string, pool: pg.Pool) {
 
   // The channels each pool connection listens on; brought up to date when it is checked out (`prepare`).
   const listeningOn = new WeakMap<pg.PoolClient, Set<string>>();
+  // The backends of this pool's open connections (their process ids).
+  const ownBackends = new Set<number>();
+  const backendOf = (c: pg.PoolClient) => (c as pg.PoolClient & { processID?: number | null }).processID ?? undefined;
   // A pool connection passes on only its own transactions' notifications (the notifying backend is its own): those
   // must be heard before its COMMIT returns. Every other one comes through the dedicated connection; passing it on
   // from each pool connection too would apply every notification once per connection (up to 11 times for the
-  // data_changed channel of decision 0069, which announces every write).
+  // data_changed channel of decision 0069, which announces every write). The dedicated connection, in turn, skips
+  // the notifications of this pool's own backends: they were applied already, and applying one again later would
+  // forget what was cached after it (a page kept right after a save, dropped again by its own save's late echo).
   pool.on('connect', (c) => {
     listeningOn.set(c, new Set());
+    const backend = backendOf(c);
+    if (backend !== undefined) ownBackends.add(backend);
     c.on('notification', (message) => {
-      if (message.processId === (c as pg.PoolClient & { processID?: number }).processID) dispatch(message);
+      if (message.processId === backendOf(c)) dispatch(message);
     });
+  });
+  pool.on('remove', (c) => {
+    const backend = backendOf(c);
+    if (backend !== undefined) ownBackends.delete(backend);
   });
 
   // The channels the dedicated connection listens on; its LISTENs run one after the other.
@@ -221,7 +232,9 @@ function createListener(url: string, pool: pg.Pool) {
 
   const connect = async () => {
     const c = new pg.Client({ connectionString: url });
-    c.on('notification', dispatch);
+    c.on('notification', (message) => {
+      if (!ownBackends.has(message.processId)) dispatch(message);
+    });
     const onLost = (error?: Error) => {
       if (client !== c) return;
       client = null;
