@@ -439,8 +439,13 @@ describe('filters, order and paging [M3.12] [M9.6]', () => {
       Icon: '/service-icons/backup.png',
       ShortDescription: 'About Alpha Backup',
     });
-    expect(Date.parse(alpha.CreateDate)).not.toBeNaN();
-    expect(Date.parse(alpha.ModifyDate)).not.toBeNaN();
+    // The page comes as one JSON value (its dates as text): the same instants the driver reads, to the millisecond.
+    const [stored] = await t.db.query<{ created_at: Date; updated_at: Date }>(
+      'SELECT created_at, updated_at FROM services WHERE id = $1',
+      [svc.alpha],
+    );
+    expect(alpha.CreateDate).toBe(stored?.created_at.toISOString());
+    expect(alpha.ModifyDate).toBe(stored?.updated_at.toISOString());
   });
 
   it('leaves Billing out for a caller who may not see prices', async () => {
