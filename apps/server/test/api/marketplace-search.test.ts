@@ -638,6 +638,24 @@ describe('prices from the price list that reaches the viewer (decision 0033)', (
     // The provider is priced by no list: the suggested retail price.
     expect((await search('provider', { DisplayName: 'Alpha' })).body.Services[0].Billing).toBe('€12.00');
   });
+
+  it('prices the page of a viewer a list is assigned to once it is, and not after (the lookup skipped only without one)', async () => {
+    // No list is assigned on the provider's path, so its page leaves the price-list lookup out (listMayPriceSql).
+    expect((await search('provider', { DisplayName: 'Alpha' })).body.Services[0].Billing).toBe('€12.00');
+    await t.db.query('INSERT INTO marketplace_assignments (marketplace_id, account_id) VALUES ($1, $2)', [
+      lists.l1,
+      ids.provider,
+    ]);
+    try {
+      expect((await search('provider', { DisplayName: 'Alpha' })).body.Services[0].Billing).toBe('€9.50');
+    } finally {
+      await t.db.query('DELETE FROM marketplace_assignments WHERE marketplace_id = $1 AND account_id = $2', [
+        lists.l1,
+        ids.provider,
+      ]);
+    }
+    expect((await search('provider', { DisplayName: 'Alpha' })).body.Services[0].Billing).toBe('€12.00');
+  });
 });
 
 describe('an account’s marketplace tabs [A2.13] [A2.14]', () => {

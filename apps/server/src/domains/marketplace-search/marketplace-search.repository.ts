@@ -1,7 +1,7 @@
 import type { SearchOrderBy } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { pathIds, pathUpperBound } from '../../platform/tenancy/scope.js';
-import { type PriceListPricingRow, priceListPricingSql } from '../price-lists/index.js';
+import { listMayPriceSql, type PriceListPricingRow, priceListPricingSql } from '../price-lists/index.js';
 
 /**
  * SQL of marketplace search. Reads the catalogue (`services`, `service_tag_links`, `service_categories`,
@@ -302,11 +302,14 @@ export async function searchPage(
   const details = detailColumns(p, set.statusListId, companyId);
   // The buyer's path is given as its ids (an integer array, so a prepared page stays preparable) and written back
   // into the path text the price-list rule reads.
+  // Only where some list is assigned on the buyer's path (`listMayPriceSql`: else the lookup finds nothing): the
+  // provider's own page, which no list prices unless one is assigned to the provider, skips the lookup's joins.
+  const buyerIds = extras.priceListsFor ? p.add(pathIds(extras.priceListsFor)) : '';
   const priceLists = extras.priceListsFor
-    ? `(SELECT json_agg(pl) FROM (${priceListPricingSql(
-        `ARRAY['/' || array_to_string(${p.add(pathIds(extras.priceListsFor))}::int[], '/') || '/']`,
+    ? `CASE WHEN ${listMayPriceSql(`${buyerIds}::int[]`)} THEN (SELECT json_agg(pl) FROM (${priceListPricingSql(
+        `ARRAY['/' || array_to_string(${buyerIds}::int[], '/') || '/']`,
         'ARRAY(SELECT id FROM page)',
-      )}) pl)`
+      )}) pl) END`
     : 'NULL::json';
   const pathAccounts = extras.pathAccountsOf
     ? `(SELECT json_agg(json_build_object('id', pa.id, 'account_type', pa.account_type, 'is_vendor', pa.is_vendor,
