@@ -439,8 +439,13 @@ describe('filters, order and paging [M3.12] [M9.6]', () => {
       Icon: '/service-icons/backup.png',
       ShortDescription: 'About Alpha Backup',
     });
-    expect(Date.parse(alpha.CreateDate)).not.toBeNaN();
-    expect(Date.parse(alpha.ModifyDate)).not.toBeNaN();
+    // The page comes as one JSON value (its dates as text): the same instants the driver reads, to the millisecond.
+    const [stored] = await t.db.query<{ created_at: Date; updated_at: Date }>(
+      'SELECT created_at, updated_at FROM services WHERE id = $1',
+      [svc.alpha],
+    );
+    expect(alpha.CreateDate).toBe(stored?.created_at.toISOString());
+    expect(alpha.ModifyDate).toBe(stored?.updated_at.toISOString());
   });
 
   it('leaves Billing out for a caller who may not see prices', async () => {
@@ -631,6 +636,24 @@ describe('prices from the price list that reaches the viewer (decision 0033)', (
       SetupTotal: '5',
     });
     // The provider is priced by no list: the suggested retail price.
+    expect((await search('provider', { DisplayName: 'Alpha' })).body.Services[0].Billing).toBe('€12.00');
+  });
+
+  it('prices the page of a viewer a list is assigned to once it is, and not after (the lookup skipped only without one)', async () => {
+    // No list is assigned on the provider's path, so its page leaves the price-list lookup out (listMayPriceSql).
+    expect((await search('provider', { DisplayName: 'Alpha' })).body.Services[0].Billing).toBe('€12.00');
+    await t.db.query('INSERT INTO marketplace_assignments (marketplace_id, account_id) VALUES ($1, $2)', [
+      lists.l1,
+      ids.provider,
+    ]);
+    try {
+      expect((await search('provider', { DisplayName: 'Alpha' })).body.Services[0].Billing).toBe('€9.50');
+    } finally {
+      await t.db.query('DELETE FROM marketplace_assignments WHERE marketplace_id = $1 AND account_id = $2', [
+        lists.l1,
+        ids.provider,
+      ]);
+    }
     expect((await search('provider', { DisplayName: 'Alpha' })).body.Services[0].Billing).toBe('€12.00');
   });
 });

@@ -89,3 +89,87 @@ export function billingText(result: PricingResult): string | null {
   if (result.lines.length === 0) return null;
   return formatMoney(result.monthly.selling, result.currency);
 }
+
+/** Billing texts kept per process (`keptBillingText`), the oldest going first. */
+export const BILLING_TEXTS_KEPT = 5_000;
+/**
+ * The longest key a Billing text is kept under (characters of JSON): the service's stored rules (and fields, when a
+ * rule reads one) make most of it, so at most BILLING_TEXTS_KEPT x this x 2 bytes (20 MB) are held; a service whose
+ * pricing inputs are longer is priced every time.
+ */
+export const BILLING_KEY_MAX_LENGTH = 2_048;
+
+/**
+ * Whether a service's stored fields can change its base price: only when one of its stored rules names a field (a
+ * Condition or a UdrcField, which `basePrice` and `priceSubscription` read them for). Decided on the stored rules as
+ * they are, before any schema pass: rules that fail the schema price as none, and then no field is read either.
+ */
+function fieldsMayCount(storedRules: unknown): boolean {
+  if (!Array.isArray(storedRules)) return false;
+  return storedRules.some(
+    (r) =>
+      typeof r === 'object' &&
+      r !== null &&
+      ((r as Record<string, unknown>).Condition != null || (r as Record<string, unknown>).UdrcField != null),
+  );
+}
+
+/**
+ * A price list's pricing of one service as part of a `keptBillingText` key (JSON): every property of PriceListPricing (the
+ * mapped type makes a property added to the interface fail to compile until it is part of the key).
+ */
+export function priceListKey(list: PriceListPricing | null): unknown {
+  if (!list) return null;
+  const parts: { [K in keyof Required<PriceListPricing>]: unknown } = {
+    marketplaceId: list.marketplaceId,
+    name: list.name,
+    mode: list.mode,
+    isAutoSrpSyncEnabled: list.isAutoSrpSyncEnabled,
+    customPrices: [...list.customPrices],
+    markupPercent: list.markupPercent,
+    priceProtectionDays: list.priceProtectionDays ?? null,
+  };
+  return Object.values(parts);
+}
+
+/**
+ * [M3.11] A search result's Billing (`billingText` of `basePrice`), computed once per process for the same inputs: a
+ * pure function of the service's stored BillingRules and Fields (as the statement answered them, compared as JSON
+ * text; the fields only when a rule names one, `fieldsMayCount`), the viewer's currency and the price list's pricing of the service (`priceListKey`), so a kept text is the
+ * text computing it again would give, whatever changed meanwhile (a change changes an input, hence the key).
+ * `parse` turns the stored rules and fields into what the pricing rule takes; it runs only when the text is computed.
+ * Issue 12: pricing 20 results (decimal arithmetic, the schema pass over each service's rules) was about a third of
+ * the Node process's CPU per search page. The service id is part of the key, so each service is priced once per
+ * process and inputs, even where services share their fees.
+ */
+export function keptBillingText(
+  kept: Map<string, string | null>,
+  input: {
+    serviceId: number;
+    storedRules: unknown;
+    storedFields: unknown;
+    currency: string;
+    priceList: PriceListPricing | null;
+  },
+  parse: (storedRules: unknown, storedFields: unknown) => { rules: readonly BillingRule[]; fields: readonly ServiceField[] },
+): string | null {
+  const key = JSON.stringify([
+    input.serviceId,
+    input.currency,
+    priceListKey(input.priceList),
+    input.storedRules ?? null,
+    fieldsMayCount(input.storedRules) ? (input.storedFields ?? null) : null,
+  ]);
+  const found = kept.get(key);
+  if (found !== undefined) return found;
+  const text = billingText(
+    basePrice({ ...parse(input.storedRules, input.storedFields), currency: input.currency, priceList: input.priceList }),
+  );
+  if (key.length > BILLING_KEY_MAX_LENGTH) return text;
+  if (kept.size >= BILLING_TEXTS_KEPT) {
+    const oldest = kept.keys().next().value;
+    if (oldest !== undefined) kept.delete(oldest);
+  }
+  kept.set(key, text);
+  return text;
+}

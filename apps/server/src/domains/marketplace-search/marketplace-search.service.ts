@@ -31,8 +31,8 @@ import { loadPriceListsFor, type PriceListPricingRow, pricingOfChosenRows } from
 import * as repo from './marketplace-search.repository.js';
 import {
   basePrice,
-  billingText,
   buyingOrganisation,
+  keptBillingText,
   newSince,
   pickDescriptions,
   viewerKind,
@@ -47,6 +47,13 @@ const RulesSchema = z.array(BillingRuleSchema).catch([]);
 const FieldsSchema = z.array(ServiceFieldSchema).catch([]);
 const FilesSchema = z.array(ServiceFileSchema).catch([]);
 const VideosSchema = z.array(ServiceVideoSchema).catch([]);
+/** A service's stored BillingRules and Fields as the pricing rule takes them (an invalid list counts as none). */
+const parseStoredPricing = (rules: unknown, fields: unknown) => ({
+  rules: RulesSchema.parse(rules ?? []),
+  fields: FieldsSchema.parse(fields ?? []),
+});
+/** The search results' Billing texts computed in this process (`keptBillingText`). */
+const billingTexts = new Map<string, string | null>();
 const wholeDays = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
 
 interface Viewing {
@@ -288,13 +295,18 @@ export async function searchServices(
   const prices = await pricing(db, v, rows, set.buyerPath, priceLists);
   const services = rows.map((row) => {
     if (!prices) return toSearchService(row, null);
-    const result = basePrice({
-      rules: RulesSchema.parse(row.rules ?? []),
-      fields: FieldsSchema.parse(row.fields ?? []),
-      currency: prices.currency,
-      priceList: prices.lists.get(row.id) ?? null,
-    });
-    return toSearchService(row, billingText(result));
+    const billing = keptBillingText(
+      billingTexts,
+      {
+        serviceId: row.id,
+        storedRules: row.rules,
+        storedFields: row.fields,
+        currency: prices.currency,
+        priceList: prices.lists.get(row.id) ?? null,
+      },
+      parseStoredPricing,
+    );
+    return toSearchService(row, billing);
   });
   if (set.discountAccount) {
     // [A3.8] The discount source: each fee's purchase and custom price, and the account's discount on it.

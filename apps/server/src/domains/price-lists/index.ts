@@ -4,6 +4,7 @@ export {
   addedServiceIds,
   type CustomerPricing,
   chosenPriceListsSql,
+  listMayPriceSql,
   loadCustomerPricing,
   loadPriceListPricing,
   loadPriceListsFor,

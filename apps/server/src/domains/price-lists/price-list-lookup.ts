@@ -92,6 +92,16 @@ const listChargesColumns = (c: string) =>
 export const priceListPricingSql = (paths: string, serviceIds: string) =>
   `SELECT c.*, ${listChargesColumns('c')} FROM (${chosenPriceListsSql(paths, serviceIds)}) c`;
 
+/**
+ * A condition every account that a price list prices for has to meet, as SQL over `pathIds` (an int[] expression: the
+ * ids of the account's path): some list is assigned to an account of that path. `chosenPriceListsSql` takes only the
+ * assignments to accounts of the customer's path, which is part of the account's, so where this is false it finds
+ * nothing; a statement may skip the lookup then (one index probe instead of the lookup's joins). Where it is true the
+ * lookup decides, as before.
+ */
+export const listMayPriceSql = (pathIds: string) =>
+  `EXISTS (SELECT 1 FROM marketplace_assignments lma WHERE lma.account_id = ANY (${pathIds}))`;
+
 /** A row of `priceListPricingSql` (the json columns as node-pg and json_agg give them). */
 export interface PriceListPricingRow extends ChosenListRow {
   prices: [string, string, string][] | null;
