@@ -251,9 +251,10 @@ export interface SubtreeRow {
 
 /**
  * The tenant guard's lookup and a page of the subtree in one statement (decision 0063, as the account page's): the root
- * found only inside the scope (`root_*`, on every row; one row with null page columns when the subtree is empty, none
- * when the root is not in scope), then up to `limit` accounts below it in path order after `afterPath` (the root's
- * own path when null). The range is the root's prefix range (`pathUpperBound` in SQL: '0' follows '/').
+ * found only inside the scope, then up to `limit` accounts below it in path order after `afterPath` (the root's own
+ * path when null or before it: the page never leaves the subtree); none at all when the root is not in scope. The root comes first (its path is a prefix of every path
+ * below it, so it sorts first) and is the only row whose id is `id`; each row carries the same columns once (on PGlite
+ * every cell is parsed in JavaScript). The range is the root's prefix range (`pathUpperBound` in SQL: '0' follows '/').
  */
 export async function findInScopeWithSubtreePage(
   db: Queryable,
@@ -262,20 +263,17 @@ export async function findInScopeWithSubtreePage(
   afterPath: string | null,
   limit: number,
 ) {
-  return db.query<
-    { root_id: number; root_type: AccountType; root_path: string; root_depth: number } & {
-      [K in keyof SubtreeRow]: SubtreeRow[K] | null;
-    }
-  >(
-    `SELECT t.id AS root_id, t.account_type AS root_type, t.path AS root_path, t.depth AS root_depth,
-            a.id, a.parent_id, a.account_type, a.state, a.display_name, a.depth, a.path
-     FROM accounts t
-     LEFT JOIN LATERAL (
+  return db.query<SubtreeRow>(
+    `SELECT t.id, t.parent_id, t.account_type, t.state, t.display_name, t.depth, t.path
+     FROM accounts t WHERE t.id = $1 AND ${inScopeSql('t.path', '$2')}
+     UNION ALL
+     SELECT a.id, a.parent_id, a.account_type, a.state, a.display_name, a.depth, a.path
+     FROM accounts t CROSS JOIN LATERAL (
        SELECT s.id, s.parent_id, s.account_type, s.state, s.display_name, s.depth, s.path FROM accounts s
-       WHERE s.path > coalesce($3::text, t.path) AND s.path < left(t.path, -1) || '0'
-       ORDER BY s.path LIMIT $4) a ON true
+       WHERE s.path > greatest($3::text, t.path) AND s.path < left(t.path, -1) || '0'
+       ORDER BY s.path LIMIT $4) a
      WHERE t.id = $1 AND ${inScopeSql('t.path', '$2')}
-     ORDER BY a.path`,
+     ORDER BY path`,
     [id, scopeRootPath, afterPath, limit],
     { prepare: true },
   );

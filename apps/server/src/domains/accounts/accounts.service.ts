@@ -313,12 +313,12 @@ export async function listSubtree(
 ) {
   const after = input.cursor === null ? null : Buffer.from(input.cursor, 'base64url').toString('utf8');
   const rows = await repo.findInScopeWithSubtreePage(db, input.id, caller.scope.rootPath, after, input.limit + 1);
-  const first = rows[0];
-  admit(first ? { id: first.root_id, type: first.root_type, path: first.root_path } : null);
-  if (!first) throw notFound();
-  if (after !== null && !after.startsWith(first.root_path))
+  const root = rows[0]?.id === input.id ? rows[0] : undefined;
+  admit(root ? { id: root.id, type: root.account_type, path: root.path } : null);
+  if (!root) throw notFound();
+  if (after !== null && !after.startsWith(root.path))
     throw validationFailed([{ field: 'cursor', message: 'This cursor belongs to another list' }]);
-  const found = rows.filter((r): r is typeof r & repo.SubtreeRow => r.id !== null);
+  const found = rows.slice(1);
   const page = found.slice(0, input.limit);
   const last = page.at(-1);
   return {
@@ -328,7 +328,7 @@ export async function listSubtree(
       AccountType: r.account_type,
       AccountState: r.state,
       DisplayName: r.display_name,
-      Depth: r.depth - first.root_depth,
+      Depth: r.depth - root.depth,
     })),
     NextCursor: found.length > input.limit && last ? Buffer.from(last.path, 'utf8').toString('base64url') : null,
   };
