@@ -98,6 +98,14 @@ try {
   });
   const timedClient = new BenchClient(await urlOf(timed));
   timedClient.cookie = keptClient.cookie;
+  /** The deep user's page through Fastify's inject (the whole server, no socket), as the signed-in provider. */
+  const injectPage = (server: typeof app) =>
+    server.inject({
+      method: 'POST',
+      url: '/api/op/LoadAccountById',
+      payload: { id: user },
+      headers: { cookie: keptClient.cookie ?? '' },
+    });
   const users = targets.deepUsers;
   let next = 0;
   const anyUser = () => users[next++ % users.length] as number;
@@ -185,26 +193,8 @@ try {
     ),
     ['LoadAccountById deep user, the handler in-process (no HTTP)', () => loadAccount(db, caller, user, now, () => undefined)],
     ['HTTP round trip to a trivial Fastify route', () => trivialClient.post('/noop', {})],
-    [
-      'LoadAccountById deep user kept, in-process (inject: no socket)',
-      () =>
-        app.inject({
-          method: 'POST',
-          url: '/api/op/LoadAccountById',
-          payload: { id: user },
-          headers: { cookie: keptClient.cookie ?? '' },
-        }),
-    ],
-    [
-      'LoadAccountById deep user computed, in-process (inject)',
-      () =>
-        computing.inject({
-          method: 'POST',
-          url: '/api/op/LoadAccountById',
-          payload: { id: user },
-          headers: { cookie: keptClient.cookie ?? '' },
-        }),
-    ],
+    ['LoadAccountById deep user kept, in-process (inject: no socket)', () => injectPage(app)],
+    ['LoadAccountById deep user computed, in-process (inject)', () => injectPage(computing)],
     ['HTTP LoadAccountById deep user, kept answer', () => keptClient.op('LoadAccountById', { id: user })],
     ['HTTP LoadAccountById deep user, computed', () => computedClient.op('LoadAccountById', { id: user })],
     [

@@ -1,4 +1,7 @@
 import type { Db } from '../apps/server/src/platform/db/db.js';
+import { migrate } from '../apps/server/src/platform/db/migrate.js';
+import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
+import { seedDemo } from '../apps/server/src/seed/demo-seed.js';
 
 /** The words generated service names are made of (a name is two of them and a number). */
 export const WORDS = ['Cloud', 'Backup', 'Secure', 'Mail', 'Office', 'Vault', 'Sync', 'Guard', 'Desk', 'Stream', 'Edge', 'Pulse'];
@@ -41,4 +44,11 @@ export async function generateSearchData(db: Db, count: number): Promise<void> {
       WHERE id % 10 = 0 AND service_name LIKE 'bench-service-%';
   `);
   await db.exec('ANALYZE');
+}
+
+/** A new bench database made ready for search: migrated, the demo tenant seeded, `count` services generated. */
+export async function seedSearchBench(db: Db, count: number): Promise<void> {
+  await migrate(db, MIGRATIONS_DIR);
+  await seedDemo(db);
+  await generateSearchData(db, count);
 }

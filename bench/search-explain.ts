@@ -15,11 +15,8 @@ import {
   searchServices,
 } from '../apps/server/src/domains/marketplace-search/marketplace-search.service.js';
 import type { Queryable, QueryOptions } from '../apps/server/src/platform/db/db.js';
-import { migrate } from '../apps/server/src/platform/db/migrate.js';
-import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
-import { seedDemo } from '../apps/server/src/seed/demo-seed.js';
 import { type Backend, openBenchDb } from './fixture.js';
-import { generateSearchData } from './search-data.js';
+import { seedSearchBench } from './search-data.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -32,9 +29,7 @@ const { values: args } = parseArgs({
 const bench = await openBenchDb(args.backend as Backend);
 const { db } = bench;
 try {
-  await migrate(db, MIGRATIONS_DIR);
-  await seedDemo(db);
-  await generateSearchData(db, Number(args.services));
+  await seedSearchBench(db, Number(args.services));
 
   /** A value as an SQL literal of unknown type (standard_conforming_strings is on). */
   const literal = (value: unknown): string => {

@@ -14,14 +14,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app.js';
 import type { Db } from '../apps/server/src/platform/db/db.js';
-import { migrate } from '../apps/server/src/platform/db/migrate.js';
-import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
 import { parseServerTiming } from '../apps/server/src/platform/db/query-stats.js';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo-seed.js';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-seed.js';
 import { type Backend, benchSecrets, openBenchDb } from './fixture.js';
 import { BenchClient, serverTimings } from './http-client.js';
 import { formatMs, median, table } from './measure.js';
-import { generateSearchData, WORDS } from './search-data.js';
+import { seedSearchBench, WORDS } from './search-data.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,9 +59,7 @@ function timeStatements(db: Db) {
 const bench = await openBenchDb(args.backend as Backend);
 const { db } = bench;
 try {
-  await migrate(db, MIGRATIONS_DIR);
-  await seedDemo(db);
-  await generateSearchData(db, Number(args.services));
+  await seedSearchBench(db, Number(args.services));
   const timer = timeStatements(db);
   const app = await buildApp({ secrets: benchSecrets, db, webDist: null, logger: false, serverTiming: true });
   await app.listen({ port: 0, host: '127.0.0.1' });

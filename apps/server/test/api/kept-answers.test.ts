@@ -26,6 +26,17 @@ async function page(client: ApiClient, id: number) {
   return { res, statements: timing.statements };
 }
 
+/** Everything this process hears on the data_changed channel from now on. */
+async function hearDataChanged(): Promise<string[]> {
+  const heard: string[] = [];
+  await t.db.listen(DATA_CHANGED_CHANNEL, {
+    message: (payload) => heard.push(payload),
+    lost: () => undefined,
+    restored: () => undefined,
+  });
+  return heard;
+}
+
 beforeAll(async () => {
   t = await buildTestApp({ app: { serverTiming: true } });
   const provider = await makeAccount(t.db, { type: 'Provider', parentId: null });
@@ -148,12 +159,7 @@ describe('kept answers of the account page', () => {
   });
 
   it('applies a change this process made once: its own save is not heard again later (which would drop a page kept after it)', async () => {
-    const heard: string[] = [];
-    await t.db.listen(DATA_CHANGED_CHANNEL, {
-      message: (payload) => heard.push(payload),
-      lost: () => undefined,
-      restored: () => undefined,
-    });
+    const heard = await hearDataChanged();
     await t.db.query('UPDATE accounts SET display_name = display_name WHERE id = $1', [company]);
     // Heard before the statement returned, by the connection that ran it; the dedicated connection's copy of the
     // same notification, whenever it arrives, is not applied again.
@@ -165,12 +171,7 @@ describe('kept answers of the account page', () => {
   });
 
   it('announces on the data_changed channel when a statement commits', async () => {
-    const heard: string[] = [];
-    await t.db.listen(DATA_CHANGED_CHANNEL, {
-      message: (payload) => heard.push(payload),
-      lost: () => undefined,
-      restored: () => undefined,
-    });
+    const heard = await hearDataChanged();
     await t.db.query('UPDATE accounts SET display_name = display_name WHERE id = $1', [company]);
     expect(heard.length).toBeGreaterThan(0);
   });

@@ -187,6 +187,15 @@ export function currentLocation(): { pathname: string; search: string } {
   return locationOfHash(window.location.hash);
 }
 
+/**
+ * What a page's controls act on when they are used (decision 0072): the query of the address at that moment
+ * (`currentLocation`), as `read` makes it out while the address is still this page's; `read` answers null for another
+ * page's address (a link followed in the same moment), and the controls then act on `shown`, what the page shows.
+ */
+export function queryAtUse<Q>(shown: Q, read: (now: { pathname: string; search: string }) => Q | null): () => Q {
+  return () => read(currentLocation()) ?? shown;
+}
+
 /** The router's location in an address's hash (`#/Orders?search=x`), as the hash router reads it. */
 export function locationOfHash(hash: string): { pathname: string; search: string } {
   const { pathname, search = '' } = parsePath(hash.slice(1) || '/');

@@ -13,7 +13,7 @@ import { ORDER_CAPABILITY } from '../../features/account-creation';
 import { useCurrentUser } from '../../features/auth';
 import { ExploreScreen, ServiceInfoScreen } from '../../features/marketplace';
 import { VendorProfilePanel } from '../../features/vendor-profile';
-import { currentLocation, href, paths } from '../paths';
+import { href, paths, queryAtUse } from '../paths';
 import { exploreHref } from './marketplace-explore-page';
 
 /**
@@ -53,11 +53,9 @@ export function AvailableServicesTab({ account }: { account: Account }) {
     const encoded = encodeExploreQuery({ ...next, sourceType: 'Global', sourceValue: null });
     return encoded ? `${tab}?q=${encodeURIComponent(encoded)}` : tab;
   };
-  /** The query of the address now, which a click during a navigation's render may be ahead of `query` (paths.ts). */
-  const readQuery = () => {
-    const now = currentLocation();
-    return now.pathname === tab ? availableQueryOf(new URLSearchParams(now.search).get('q') ?? '', id) : query;
-  };
+  const readQuery = queryAtUse(query, (now) =>
+    now.pathname === tab ? availableQueryOf(new URLSearchParams(now.search).get('q') ?? '', id) : null,
+  );
   return (
     <ExploreScreen
       key={id}

@@ -14,7 +14,7 @@ import { AccountChooser } from '../../features/accounts';
 import { useCurrentUser } from '../../features/auth';
 import { ExploreScreen } from '../../features/marketplace';
 import { VendorProfilePanel } from '../../features/vendor-profile';
-import { currentLocation, href, paths } from '../paths';
+import { href, paths, queryAtUse } from '../paths';
 import { NotFoundPage } from './not-found-page';
 
 /** [M2.19] The sources the v2 route offers in its path. */
@@ -64,13 +64,11 @@ export function MarketplaceExplorePage() {
         }
       : options;
   const query = withSource(decoded);
-  /** The query of the address now, which a click during a navigation's render may be ahead of `query` (paths.ts). */
-  const readQuery = () => {
-    const now = matchRoutes(EXPLORE_ROUTES, currentLocation())?.[0];
-    // Another page's address (a link followed in the same moment): this page's controls act on what it shows.
-    if (!now || now.params.sourceType !== pathSource) return query;
+  const readQuery = queryAtUse(query, (location) => {
+    const now = matchRoutes(EXPLORE_ROUTES, location)?.[0];
+    if (!now || now.params.sourceType !== pathSource) return null;
     return withSource(decodeExploreQuery(now.params.query ?? ''));
-  };
+  });
   const hrefForQuery = (next: ExploreQueryOptions) => href(base(encode(next)));
 
   return (

@@ -10,7 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ActionBar, type ActionBarAction } from '../../components/layout/action-bar';
 import { useCurrentUser } from '../../features/auth';
 import { ORDERS_CHANNEL, type OrdersQuery, OrdersScreen } from '../../features/orders';
-import { currentLocation, href, paths } from '../paths';
+import { href, paths, queryAtUse } from '../paths';
 
 /** The orders list's query in the address's `params`; bad values fall back. */
 function ordersQueryOf(params: URLSearchParams): OrdersQuery {
@@ -33,12 +33,9 @@ export function OrdersPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const query = ordersQueryOf(params);
-  /** The query of the address now, which a click during a navigation's render may be ahead of `query` (paths.ts). */
-  const readQuery = () => {
-    const now = currentLocation();
-    // Another page's address (a link followed in the same moment): the controls act on what this page shows.
-    return now.pathname === paths.orders() ? ordersQueryOf(new URLSearchParams(now.search)) : query;
-  };
+  const readQuery = queryAtUse(query, (now) =>
+    now.pathname === paths.orders() ? ordersQueryOf(new URLSearchParams(now.search)) : null,
+  );
   const canOrder = MARKETPLACE_BROWSE_CAPABILITY_KEYS.some((key) => user.data?.Capabilities.includes(key));
   // [M2.60] A link, a publisher and a dropdown.
   const actions: ActionBarAction[] = [

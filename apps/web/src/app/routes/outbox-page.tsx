@@ -1,6 +1,6 @@
 import { matchRoutes, useNavigate, useParams, useSearchParams } from 'react-router';
 import { type OutboxQuery, OutboxScreen } from '../../features/outbox';
-import { currentLocation, href, paths } from '../paths';
+import { href, paths, queryAtUse } from '../paths';
 
 /** The route of this page, to read the query of the address at the moment of a click. */
 const OUTBOX_ROUTES = [{ path: '/Outbox/:messageId?' }];
@@ -17,12 +17,9 @@ export function OutboxPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const query = outboxQueryOf(searchParams);
-  /** The query of the address now, which a click during a navigation's render may be ahead of `query` (paths.ts). */
-  const readQuery = () => {
-    const now = currentLocation();
-    // Another page's address (a link followed in the same moment): the controls act on what this page shows.
-    return matchRoutes(OUTBOX_ROUTES, now) ? outboxQueryOf(new URLSearchParams(now.search)) : query;
-  };
+  const readQuery = queryAtUse(query, (now) =>
+    matchRoutes(OUTBOX_ROUTES, now) ? outboxQueryOf(new URLSearchParams(now.search)) : null,
+  );
   return (
     <OutboxScreen
       page={query.page}

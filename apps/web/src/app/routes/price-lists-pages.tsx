@@ -7,7 +7,7 @@ import {
   PriceListsScreen,
   permissionsFrom,
 } from '../../features/price-lists';
-import { currentLocation, href, parseMarketplaceQuery, paths } from '../paths';
+import { href, parseMarketplaceQuery, paths, queryAtUse } from '../paths';
 import { MarketplacePriceToolbar, MarketplaceServicePriceAction } from './marketplace-price-actions';
 
 const usePermissions = () => permissionsFrom(useCurrentUser().data?.Capabilities ?? []);
@@ -30,12 +30,9 @@ export function PriceListsPage() {
   const [params] = useSearchParams();
   const permissions = usePermissions();
   const query = priceListsQueryOf(params);
-  /** The query of the address now, which a click during a navigation's render may be ahead of `query` (paths.ts). */
-  const readQuery = () => {
-    const now = currentLocation();
-    // Another page's address (a link followed in the same moment): the controls act on what this page shows.
-    return now.pathname === paths.priceLists() ? priceListsQueryOf(new URLSearchParams(now.search)) : query;
-  };
+  const readQuery = queryAtUse(query, (now) =>
+    now.pathname === paths.priceLists() ? priceListsQueryOf(new URLSearchParams(now.search)) : null,
+  );
   return (
     <PriceListsScreen
       query={query}
@@ -73,12 +70,10 @@ export function MarketplacePage({ mode }: { mode: 'view' | 'edit' }) {
   const permissions = usePermissions();
   const capabilities = useCurrentUser().data?.Capabilities ?? [];
   const route = mode === 'edit' ? paths.marketplace.edit : paths.marketplace.view;
-  /** The query of the address now, which a click during a navigation's render may be ahead of `query` (paths.ts). */
-  const readQuery = () => {
-    const now = matchRoutes(MARKETPLACE_ROUTES[mode], currentLocation())?.[0];
-    // Another page's address (a link followed in the same moment): the controls act on what this page shows.
-    return now && now.params.marketplaceId === params.marketplaceId ? parseMarketplaceQuery(now.params.query) : query;
-  };
+  const readQuery = queryAtUse(query, (location) => {
+    const now = matchRoutes(MARKETPLACE_ROUTES[mode], location)?.[0];
+    return now && now.params.marketplaceId === params.marketplaceId ? parseMarketplaceQuery(now.params.query) : null;
+  });
   return (
     <PriceListScreen
       key={id}

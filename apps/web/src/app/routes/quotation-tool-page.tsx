@@ -10,7 +10,7 @@ import {
   type QuoteListQuery,
   resolveTab,
 } from '../../features/quotation-tool';
-import { currentLocation, href, paths } from '../paths';
+import { href, paths, queryAtUse } from '../paths';
 
 /** Reading quotes: the quotation tool's or the quote builder's read right. */
 const QUOTE_READ_KEYS = ['QUOTATION_TOOL_READ', 'SALESQUOTE_READ'] as const;
@@ -42,14 +42,12 @@ export function QuotationToolPage() {
   const { tab, redirect } = resolveTab(params.tab, capabilities);
   const quoteId = parsePositive(params.quoteId ?? null);
   const query = listQueryOf(tab, search);
-  /** The query of the address now, which a click during a navigation's render may be ahead of `query` (paths.ts). */
-  const readQuery = () => {
-    const now = currentLocation();
+  // Another tab's address is another page's too.
+  const readQuery = queryAtUse(query, (now) => {
     const match = matchRoutes(QUOTATION_TOOL_ROUTES, now)?.[0];
-    // Another page's or tab's address (a link followed in the same moment): the controls act on what this page shows.
-    if (!match || resolveTab(match.params.tab, capabilities).tab !== tab) return query;
+    if (!match || resolveTab(match.params.tab, capabilities).tab !== tab) return null;
     return listQueryOf(tab, new URLSearchParams(now.search));
-  };
+  });
   if (redirect) return <Navigate to={route(tab, quoteId, query)} replace />;
   return (
     <QuotationToolScreen
