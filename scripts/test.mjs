@@ -3,7 +3,7 @@
 // browser tests in Debian's Chromium. Prints one closing line: "tests: N passed, N failed".
 // With TEST_POSTGRES=1 (CI: `TEST_POSTGRES=1 npm test`) or `--postgres` it also runs the server's database
 // tests again against a throwaway PostgreSQL server. The browser tests are one sequential chain that leaves part of the two cores
-// idle: the unit, embed and PostgreSQL tests run meanwhile at low priority (decision 0031).
+// idle: the type check and the unit, embed and PostgreSQL tests run meanwhile at low priority (decision 0031).
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -111,7 +111,9 @@ if (wants('lint')) {
   step('lint and format (biome)', 'npx', ['biome', 'check', '.']);
   step('no merge conflict markers', process.execPath, [join(root, 'scripts/conflict-markers.mjs')]);
 }
-if (wants('typecheck')) {
+// With the browser tests, the type check and the unit, embed and PostgreSQL steps run beside them (startLane).
+const laneSteps = wants('e2e') && !process.env.TEST_SEQUENTIAL ? ['typecheck', 'unit', 'embed', 'postgres'].filter(wants) : [];
+if (wants('typecheck') && !laneSteps.includes('typecheck')) {
   // The embed host type-checks against the embed library's published types (dist/esm/*.d.ts).
   ensureBuilt({ only: ['embed library'] });
   const projects = ['packages/contracts', 'apps/server', 'apps/web', 'e2e', 'bench', 'packages/embed', 'apps/embed-host'];
@@ -191,14 +193,16 @@ function unitAndEmbed() {
 }
 
 /**
- * With the browser tests: the unit, embed and PostgreSQL steps run in a child `scripts/test.mjs` at the lowest
+ * With the browser tests: the type check and the unit, embed and PostgreSQL steps run in a child `scripts/test.mjs` at the lowest
  * CPU priority (nice 10: a tenth of a core the browser tests want; at 19 a loaded machine starved vitest's
  * workers past their start timeout), so they mostly use what the browser tests leave idle. Its output is kept in a file and
  * printed after the browser tests. TEST_SEQUENTIAL=1 runs everything one after another instead.
  */
 function startLane() {
-  const steps = ['unit', 'embed', 'postgres'].filter(wants);
-  if (steps.length === 0 || !wants('e2e') || process.env.TEST_SEQUENTIAL) return null;
+  const steps = laneSteps;
+  if (steps.length === 0) return null;
+  // Built before the lane starts: its type check and the browser tests then never build the same output at once.
+  ensureBuilt();
   const log = join(reports, 'lane.log');
   const summary = join(reports, 'lane.json');
   const fd = openSync(log, 'w');
