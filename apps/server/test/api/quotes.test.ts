@@ -677,3 +677,58 @@ describe("issue 17's remaining gaps: add-ons, charges, required fields, the cust
     expect((await op('reseller', 'LoadQuote', { id })).body.Status).toBe('approved');
   });
 });
+
+describe('the meta rules of a checked service', () => {
+  it('[M3.19] carries each fee as a product charge (FieldName, FieldTestValue, IsUDRCField, UDRCFieldName, ChargeAmount) with the currency', async () => {
+    const meta = await createService(
+      t.db,
+      clients.provider!,
+      serviceInput('Q Meta', {
+        Fields: fields,
+        Layouts: layouts,
+        VendorReferenceField: 'plan',
+        BillingRules: [
+          ...rules,
+          {
+            ChargeType: 'Monthly' as const,
+            Charge: '6',
+            Condition: { FieldId: 'plan', Value: 'Pro' },
+            SuggestedRetailPrices: [{ Currency: 'EUR', Charge: '7.50' }],
+          },
+        ],
+      }),
+    );
+    await addToPriceList(t.db, list, meta.Id);
+
+    const res = await op('reseller', 'LoadCheckedMarketServices', { priceList: list, serviceNames: ['Q Meta'] });
+
+    expect(res.status).toBe(200);
+    expect(res.body.Currency).toBe('EUR');
+    expect(res.body.Services[0].ChargeRules).toEqual([
+      {
+        ChargeType: 'Monthly',
+        ChargeAmount: '5',
+        FieldName: null,
+        FieldTestValue: null,
+        IsUDRCField: true,
+        UDRCFieldName: 'seats',
+      },
+      {
+        ChargeType: 'Subscription',
+        ChargeAmount: '20',
+        FieldName: null,
+        FieldTestValue: null,
+        IsUDRCField: false,
+        UDRCFieldName: null,
+      },
+      {
+        ChargeType: 'Monthly',
+        ChargeAmount: '7.5',
+        FieldName: 'plan',
+        FieldTestValue: 'Pro',
+        IsUDRCField: false,
+        UDRCFieldName: null,
+      },
+    ]);
+  });
+});
