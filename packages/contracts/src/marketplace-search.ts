@@ -343,19 +343,19 @@ export const GetServiceInfo = defineOperation({
   mutating: false,
 });
 
-export const GetSubscriptionServiceInfo = defineOperation({
-  name: 'GetSubscriptionServiceInfo',
+export const GetCompanyMarketplaceService = defineOperation({
+  name: 'GetCompanyMarketplaceService',
   summary:
-    "[A2.13] The Service info tab of a subscription (Product account) the caller may read: its service's descriptions, terms, media and price for the subscription's customer",
-  input: z.object({ accountId: AccountIdSchema }),
+    "[A2.13] [A7.7] The Service info tab of a subscription (Product account) the caller may read: its service as the customer company's price list offers it (descriptions, terms, media, price for the subscription's customer)",
+  input: z.object({ id: AccountIdSchema }),
   output: ServiceInfoSchema,
   access: { kind: 'accountType', permission: 'READ' },
-  account: (i) => i.accountId,
+  account: (i) => i.id,
   mutating: false,
 });
 
 export const marketplaceSearchOperations = [
-  GetSubscriptionServiceInfo,
+  GetCompanyMarketplaceService,
   SearchServices,
   GetSearchServicesMetadata,
   SearchServicesAutocomplete,

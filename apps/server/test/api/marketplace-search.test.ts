@@ -681,10 +681,10 @@ describe('an account’s marketplace tabs [A2.13] [A2.14]', () => {
       (await makeUser(t.db, { parentId: ids.c1!, capabilities: [...READ_ALL, 'BILLING_SHOWPRODUCTPRICE_READ'] })).username,
     );
 
-    const res = await reader.op('GetSubscriptionServiceInfo', { accountId: product });
+    const res = await reader.op('GetCompanyMarketplaceService', { id: product });
     const browse = await reader.op('GetServiceInfo', { Id: svc.alpha });
-    const foreign = await c('c3').op('GetSubscriptionServiceInfo', { accountId: product });
-    const notProduct = await reader.op('GetSubscriptionServiceInfo', { accountId: ids.c1 });
+    const foreign = await c('c3').op('GetCompanyMarketplaceService', { id: product });
+    const notProduct = await reader.op('GetCompanyMarketplaceService', { id: ids.c1 });
 
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({
@@ -694,5 +694,27 @@ describe('an account’s marketplace tabs [A2.13] [A2.14]', () => {
     expect(browse.status).toBe(403);
     expect(foreign.status).toBe(404);
     expect(notProduct.status).toBe(404);
+  });
+
+  it('[A7.7] the service calls answer by their names: GetServiceInfo(id), GetAvailableMarketplacesForServices([id]), GetCompanyMarketplaceService(id)', async () => {
+    const user = await makeUser(t.db, { parentId: ids.c2!, capabilities: [] });
+    const product = await insertAccount(t.db, {
+      type: 'Product',
+      parentId: user.id,
+      displayName: 'Alpha for C2',
+      productName: 'AlphaBackup',
+    });
+
+    const info = await c('r1').op('GetServiceInfo', { Id: svc.alpha });
+    const holding = await c('r1').op('GetAvailableMarketplacesForServices', { ids: [svc.alpha] });
+    const company = await c('r1').op('GetCompanyMarketplaceService', { id: product });
+
+    expect(info.status).toBe(200);
+    expect(info.body).toMatchObject({ DisplayName: 'Alpha Backup', Price: { PriceListName: 'Provider to R1' } });
+    expect(holding.status).toBe(200);
+    expect(holding.body).toEqual([{ ServiceId: svc.alpha, Marketplaces: [{ Id: lists.l3, Name: 'R1 to C2', Status: 'Added' }] }]);
+    // The subscription's service as its customer company's price list offers it: R1's list for C2.
+    expect(company.status).toBe(200);
+    expect(company.body).toMatchObject({ DisplayName: 'Alpha Backup', Price: { PriceListName: 'R1 to C2' } });
   });
 });

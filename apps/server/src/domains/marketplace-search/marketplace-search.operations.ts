@@ -1,7 +1,7 @@
 import {
   GetSearchServicesMetadata,
   GetServiceInfo,
-  GetSubscriptionServiceInfo,
+  GetCompanyMarketplaceService,
   SearchServices,
   SearchServicesAutocomplete,
 } from '@portal/contracts';
@@ -17,7 +17,7 @@ export const marketplaceSearchOperations = [
     service.autocomplete(ctx.db, { caller: requireCaller(ctx), now: ctx.now }, input),
   ),
   handle(GetServiceInfo, (ctx, input) => service.getServiceInfo(ctx.db, { caller: requireCaller(ctx), now: ctx.now }, input)),
-  handle(GetSubscriptionServiceInfo, (ctx) =>
+  handle(GetCompanyMarketplaceService, (ctx) =>
     service.getSubscriptionServiceInfo(ctx.db, { caller: requireCaller(ctx), now: ctx.now }, requireAccount(ctx)),
   ),
 ];

@@ -2,7 +2,7 @@ import {
   GetSearchServicesMetadata,
   GetServiceInfo,
   type GetServiceInfoInput,
-  GetSubscriptionServiceInfo,
+  GetCompanyMarketplaceService,
   type SearchOptionsInput,
   SearchServices,
   SearchServicesAutocomplete,
@@ -67,7 +67,7 @@ export function useServiceInfo(input: ServiceInfoSource) {
     queryKey: marketplaceKeys.info(input),
     queryFn: ({ signal }) =>
       'SubscriptionId' in input
-        ? callOperation(GetSubscriptionServiceInfo, { accountId: input.SubscriptionId }, { signal })
+        ? callOperation(GetCompanyMarketplaceService, { id: input.SubscriptionId }, { signal })
         : callOperation(GetServiceInfo, input, { signal }),
     retry: retryUnlessAnswered,
   });
