@@ -50,7 +50,7 @@ describe('route access declarations', () => {
     expect(undeclared).toEqual([]);
   });
 
-  it('mounts every operation behind the one operations route', () => {
+  it('[A7.1] mounts every operation behind the one named-operation route', () => {
     const operationRoutes = t.app.routeTable.filter(
       (r) => (r.config as { operations?: unknown } | undefined)?.operations === true,
     );
