@@ -129,8 +129,27 @@ describe.skipIf(!serverUrl)('caller cache across server processes (PostgreSQL)',
     const { onSecond } = await sessionOnBoth(user.username);
     const adminOnFirst = await new ApiClient(first?.url as string).signIn(admin.username);
     const sessions = await adminOnFirst.op<{ Items: { Id: string }[] }>('ListUserSessions', { accountId: user.id });
-    const revoked = await adminOnFirst.op('RevokeUserSession', { accountId: user.id, sessionId: sessions.body.Items[0]?.Id });
+    const sessionId = sessions.body.Items[0]?.Id;
+    // As in the tests below: the other process hears the revocation's NOTIFY asynchronously, right after the COMMIT
+    // (the process that revokes hears it before its COMMIT returns). Wait until the session's message is out
+    // (this test's listener heard it), with a margin for a loaded machine, before the other process's next request.
+    // Without the wait the request could overtake the notification (seen once at load average 8).
+    let announced = () => {};
+    const heard = new Promise<void>((done) => {
+      announced = done;
+    });
+    await db.listen('caller_cache', {
+      message: (payload) => {
+        // A session's message names its row id, which the API does not show: no other session ends meanwhile.
+        if (payload.startsWith('s:') || payload === '*') announced();
+      },
+      lost: () => undefined,
+      restored: () => undefined,
+    });
+    const revoked = await adminOnFirst.op('RevokeUserSession', { accountId: user.id, sessionId });
     expect(revoked.status).toBe(200);
+    await heard;
+    await new Promise((r) => setTimeout(r, 100));
     expect((await onSecond.op('LoadAccountById', { id: company })).status).toBe(401);
   });
 
