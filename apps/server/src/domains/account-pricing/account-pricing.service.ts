@@ -102,6 +102,39 @@ export const PAGE_FACTS_SQL = `CASE WHEN a.account_type = 'Product' THEN json_bu
   'service_facts', ${SERVICE_FACTS_SQL},
   'stored', (SELECT json_build_object('ends_at', pp.ends_at) FROM price_protections pp WHERE pp.account_id = a.id)) END`;
 
+/**
+ * [A3.1] [A2.33] The body of `account_pricing_page_facts(account id)` (migration 0152), which the page's statement calls
+ * for a Product (decision 0067): PAGE_FACTS_SQL's value, read in two steps so that the price-list resolution (the
+ * largest part, several joins) runs only when it is read, for a Product without a stored protection end (decision
+ * 0047: one inserted outside createAccount). `list_days` is therefore null when `stored` is set, where
+ * `pricingExtendedValues` does not read it: the page's values are PAGE_FACTS_SQL's (a test compares them for every
+ * account of the demo data). PL/pgSQL plans and starts the second statement only when it runs (issue 13, decision 0076:
+ * a statement's sub-plans are started on every execution, whether a CASE reads them or not).
+ */
+export const PAGE_FACTS_FUNCTION_BODY = `DECLARE v_facts record; v_list_days integer;
+BEGIN
+  SELECT a.path, pp.account_id IS NOT NULL AS has_stored, pp.ends_at,
+         svc.id AS service_id, svc.owner_currency, svc.protection_days,
+         CASE WHEN svc.id IS NOT NULL THEN (SELECT json_agg(pa) FROM (${pathCurrencyAccountsSql('a.path')}) pa) END AS path_accounts,
+         CASE WHEN svc.id IS NOT NULL THEN (SELECT json_agg(r) FROM (${providerRatesSql('a.path')}) r) END AS rates
+    INTO v_facts
+    FROM accounts a
+    LEFT JOIN price_protections pp ON pp.account_id = a.id
+    LEFT JOIN LATERAL (${pageServiceSql('a.product_name')} LIMIT 1) svc ON a.product_name IS NOT NULL
+   WHERE a.id = $1 AND a.account_type = 'Product';
+  IF NOT FOUND THEN RETURN NULL; END IF;
+  IF NOT v_facts.has_stored AND v_facts.service_id IS NOT NULL THEN
+    v_list_days := (SELECT CASE WHEN l.override_price_protection THEN l.price_protection_days END
+                    FROM (${chosenPriceListsSql('ARRAY[v_facts.path]', 'ARRAY[v_facts.service_id]')}) l);
+  END IF;
+  RETURN json_build_object(
+    'service_facts', CASE WHEN v_facts.service_id IS NOT NULL THEN json_build_object(
+      'service', json_build_object('id', v_facts.service_id, 'owner_currency', v_facts.owner_currency,
+                                   'protection_days', v_facts.protection_days),
+      'list_days', v_list_days, 'path_accounts', v_facts.path_accounts, 'rates', v_facts.rates) END,
+    'stored', CASE WHEN v_facts.has_stored THEN json_build_object('ends_at', v_facts.ends_at) END);
+END`;
+
 interface PageFacts {
   service_facts: PricingFacts | null;
   stored: { ends_at: string | null } | null;
@@ -109,6 +142,7 @@ interface PageFacts {
 
 interface PricingFacts {
   service: { id: number; owner_currency: string | null; protection_days: unknown };
+  /** The price list's overriding days; from the page's function, null when a stored end makes them unread. */
   list_days: number | null;
   path_accounts: { account_type: string; currency: string | null; depth: number }[] | null;
   rates: { currency: string; rate: string; effective_on: string }[] | null;

@@ -40,6 +40,14 @@ export interface AccountExtension {
    * decision 0067: a typed extension's sub-plans cost about 0.6x a primary-key select on every account type otherwise).
    */
   readonly extendedFunction?: string;
+  /**
+   * The function's PL/pgSQL body when it is not `extensionFunctionBody(extendedSql)`: one that reads `extendedSql`'s
+   * value in steps, so that a part `extendedValues` does not read for this account is not run (PL/pgSQL starts a
+   * statement only when it reaches it; issue 13, decision 0076). Its values must be `extendedSql`'s, as
+   * `extendedValues` reads them (a test of the extension's domain compares them); the function test compares this
+   * text with the database's.
+   */
+  readonly extendedFunctionBody?: string;
   extendedValues?(facts: unknown, account: AccountRow, caller: Caller, now: Date): Record<string, FieldValue>;
   afterSave?(db: Queryable, event: AccountSavedEvent): Promise<void>;
 }
@@ -65,6 +73,10 @@ export const extensionsWithFunctions = () =>
  */
 export const extensionFunctionBody = (extendedSql: string) =>
   `BEGIN RETURN (SELECT (${extendedSql}) FROM accounts a WHERE a.id = $1); END`;
+
+/** The body an extension's `extendedFunction` must have in the database: its own, else `extensionFunctionBody`. */
+export const expectedFunctionBody = (extension: AccountExtension & { extendedSql: string }) =>
+  extension.extendedFunctionBody ?? extensionFunctionBody(extension.extendedSql);
 
 /**
  * The select-list items that read every extension's facts for the account whose id is the SQL expression `target`
