@@ -48,6 +48,12 @@ export interface AccountExtension {
    * text with the database's.
    */
   readonly extendedFunctionBody?: string;
+  /**
+   * A capability whose holding the function takes as its second argument (a boolean, written into the page's text: one
+   * prepared statement per answer), so that it can leave out what `extendedValues` reads only for the holders of that
+   * capability (issue 13, decision 0076: pricing's exchange-rate facts, read only for BILLING_SHOWPRODUCTPRICE_MARGIN).
+   */
+  readonly extendedFunctionCapability?: string;
   extendedValues?(facts: unknown, account: AccountRow, caller: Caller, now: Date): Record<string, FieldValue>;
   afterSave?(db: Queryable, event: AccountSavedEvent): Promise<void>;
 }
@@ -83,9 +89,10 @@ export const expectedFunctionBody = (extension: AccountExtension & { extendedSql
  * (null on every other row, where PostgreSQL does not evaluate them), named ext_0, ext_1, ... in registration order.
  * An extension with `extendedTypes` is evaluated only when the account's type is one of them (null otherwise): the
  * page's statement finds the account and its type together, so the type is not known when the text is written; an
- * extension with `extendedFunction` is a call of that function (planned only when called), not its expression.
+ * extension with `extendedFunction` is a call of that function (planned only when called), not its expression, with
+ * whether `caller` holds its `extendedFunctionCapability` when it names one.
  */
-export function extensionColumns(target: string): string {
+export function extensionColumns(target: string, caller: Caller): string {
   return withValues()
     .map((e, i) => {
       const types = e.extendedTypes?.map((t) => {
@@ -95,7 +102,8 @@ export function extensionColumns(target: string): string {
       const ofType = types ? ` AND a.account_type IN (${types.join(', ')})` : '';
       if (e.extendedFunction && !/^[a-z_][a-z0-9_]*$/.test(e.extendedFunction))
         throw new Error(`not a function name: ${e.extendedFunction}`);
-      const value = e.extendedFunction ? `${e.extendedFunction}(a.id)` : `(${e.extendedSql})`;
+      const held = e.extendedFunctionCapability ? `, ${caller.capabilities.has(e.extendedFunctionCapability)}` : '';
+      const value = e.extendedFunction ? `${e.extendedFunction}(a.id${held})` : `(${e.extendedSql})`;
       return `, CASE WHEN a.id = ${target}${ofType} THEN ${value} END AS ext_${i}`;
     })
     .join('');

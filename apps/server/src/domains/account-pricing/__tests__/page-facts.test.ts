@@ -38,34 +38,53 @@ describe('the pricing facts of the account page (decision 0076)', () => {
     await t?.close();
   });
 
-  /** The function's facts and the expression's for one account, and the page values each gives both callers. */
+  /**
+   * The function's facts for each caller (with and without the margin capability, as the page calls it) and the
+   * expression's, for one account: the page values each gives must be the expression's.
+   */
   async function compare(id: number) {
-    const [row] = await db().query<{ fn: unknown; inline: unknown }>(
-      `SELECT account_pricing_page_facts(a.id) AS fn, (${PAGE_FACTS_SQL}) AS inline FROM accounts a WHERE a.id = $1`,
+    const [row] = await db().query<{ margin: FactsJson | null; plain: FactsJson | null; inline: FactsJson | null }>(
+      `SELECT account_pricing_page_facts(a.id, true) AS margin, account_pricing_page_facts(a.id, false) AS plain,
+              (${PAGE_FACTS_SQL}) AS inline
+         FROM accounts a WHERE a.id = $1`,
       [id],
     );
     const account = await findById(db(), id);
     if (!row || !account) throw new Error(`no account ${id}`);
-    for (const caller of [withMargin, withoutMargin])
-      expect(pricingExtendedValues(row.fn, account, caller, now), `account ${id}`).toEqual(
+    for (const [caller, facts] of [
+      [withMargin, row.margin],
+      [withoutMargin, row.plain],
+    ] as const)
+      expect(pricingExtendedValues(facts, account, caller, now), `account ${id}`).toEqual(
         pricingExtendedValues(row.inline, account, caller, now),
       );
-    return row as { fn: FactsJson | null; inline: FactsJson | null };
+    return row;
   }
 
-  it('gives every account of the demo data the values of PAGE_FACTS_SQL, and the same facts but the unread list days', async () => {
+  it('gives every account of the demo data the values of PAGE_FACTS_SQL, and its facts but those left unread', async () => {
     const accounts = await db().query<{ id: number; account_type: string }>('SELECT id, account_type FROM accounts ORDER BY id');
     expect(accounts.filter((a) => a.account_type === 'Product').length).toBeGreaterThan(3);
+    let stored = 0;
     for (const { id, account_type } of accounts) {
-      const { fn, inline } = await compare(id);
+      const { margin, plain, inline } = await compare(id);
       if (account_type !== 'Product') {
-        expect(fn).toBeNull();
+        expect([margin, plain]).toEqual([null, null]);
         continue;
       }
-      const unread =
-        inline?.stored && inline.service_facts ? { ...inline.service_facts, list_days: null } : inline?.service_facts;
-      expect(fn).toEqual({ ...inline, service_facts: unread ?? null });
+      const facts = inline?.service_facts ?? null;
+      if (inline?.stored) {
+        stored++;
+        // A stored end: the days are not read; without the margin capability nothing of the service is.
+        const unread = facts && { ...facts, list_days: null, service: { ...facts.service, protection_days: null } };
+        expect(margin).toEqual({ ...inline, service_facts: unread });
+        expect(plain).toEqual({ ...inline, service_facts: null });
+      } else {
+        expect(margin).toEqual(inline);
+        expect(plain).toEqual({ ...inline, service_facts: facts && { ...facts, path_accounts: null, rates: null } });
+      }
     }
+    // The demo's subscriptions were created with their end stored (decision 0047).
+    expect(stored).toBeGreaterThan(3);
   });
 
   it('reads the price list’s overriding days for a subscription without a stored end, as the expression does', async () => {
@@ -76,19 +95,20 @@ describe('the pricing facts of the account page (decision 0076)', () => {
     if (!product) throw new Error('no demo subscription');
     await db().query('DELETE FROM price_protections WHERE account_id = $1', [product.id]);
     const before = await compare(product.id);
-    expect(before.fn?.stored).toBeNull();
+    expect(before.margin?.stored).toBeNull();
     // Every price list that has the service overrides its protection with 17 days.
     await db().query(
       'UPDATE marketplace_services SET override_price_protection = true, price_protection_days = 17 WHERE service_id = $1',
       [product.service_id],
     );
     const overridden = await compare(product.id);
-    expect(overridden.fn?.service_facts?.list_days).toBe(overridden.inline?.service_facts?.list_days);
+    expect(overridden.margin?.service_facts?.list_days).toBe(17);
+    expect(overridden.plain?.service_facts?.list_days).toBe(17);
     const account = await findById(db(), product.id);
     if (!account) throw new Error('gone');
     // The customer's list has the service, so its 17 days set the end (decision 0023).
     expect(overridden.inline?.service_facts?.list_days).toBe(17);
-    expect(pricingExtendedValues(overridden.fn, account, withoutMargin, now).PriceProtectionEnddate).toBe(
+    expect(pricingExtendedValues(overridden.plain, account, withoutMargin, now).PriceProtectionEnddate).toBe(
       new Date(account.created_at.getTime() + 17 * 86_400_000).toISOString(),
     );
   });
@@ -99,15 +119,20 @@ describe('the pricing facts of the account page (decision 0076)', () => {
     );
     if (!product) throw new Error('no demo subscription');
     await db().query("UPDATE services SET state = 'Failed' WHERE lower(service_name) = lower($1)", [product.product_name]);
-    expect((await compare(product.id)).fn?.service_facts).toBeNull();
+    expect((await compare(product.id)).margin?.service_facts).toBeNull();
     await db().query('DELETE FROM price_protections WHERE account_id = $1', [product.id]);
-    expect((await compare(product.id)).fn?.service_facts).toBeNull();
+    const unstored = await compare(product.id);
+    expect([unstored.margin?.service_facts, unstored.plain?.service_facts]).toEqual([null, null]);
     await db().query('UPDATE accounts SET product_name = NULL WHERE id = $1', [product.id]);
-    expect((await compare(product.id)).fn).toEqual({ service_facts: null, stored: null });
+    const unnamed = await compare(product.id);
+    expect([unnamed.margin, unnamed.plain]).toEqual([
+      { service_facts: null, stored: null },
+      { service_facts: null, stored: null },
+    ]);
   });
 });
 
 interface FactsJson {
-  service_facts: { list_days: number | null } | null;
+  service_facts: { list_days: number | null; service: { protection_days: unknown } } | null;
   stored: { ends_at: string | null } | null;
 }

@@ -35,7 +35,8 @@ describe('account extensions given as functions (decision 0067)', () => {
         normalised(expected),
       );
       expect(rows[0]?.volatility).toBe('s');
-      expect(rows[0]?.args).toBe(1);
+      // The account's id, and whether the caller holds its capability when it names one (decision 0076).
+      expect(rows[0]?.args).toBe(extension.extendedFunctionCapability ? 2 : 1);
     },
   );
 });
