@@ -1,7 +1,9 @@
+import type { Account } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app.js';
+import { ApiClient } from '../../../../test/factories/client.js';
 import type { Caller } from '../../../platform/operations/types.js';
-import { seedDemo } from '../../../seed/demo-seed.js';
+import { DEMO_PASSWORD, seedDemo } from '../../../seed/demo-seed.js';
 import { findById } from '../../accounts/index.js';
 import { MARGIN_CAPABILITY, PAGE_FACTS_SQL, pricingExtendedValues } from '../account-pricing.service.js';
 
@@ -111,6 +113,29 @@ describe('the pricing facts of the account page (decision 0076)', () => {
     expect(pricingExtendedValues(overridden.plain, account, withoutMargin, now).PriceProtectionEnddate).toBe(
       new Date(account.created_at.getTime() + 17 * 86_400_000).toISOString(),
     );
+  });
+
+  it('shows a change to the price list’s days on the very next read of a kept page (decision 0069)', async () => {
+    const [product] = await db().query<{ id: number; service_id: number }>(
+      `SELECT a.id, s.id AS service_id FROM accounts a JOIN services s ON lower(s.service_name) = lower(a.product_name)
+       WHERE a.account_type = 'Product' AND s.state = 'Active' ORDER BY a.id LIMIT 1`,
+    );
+    if (!product) throw new Error('no demo subscription');
+    const admin = await new ApiClient(t.url).signIn('provider.admin', DEMO_PASSWORD);
+    const end = async () =>
+      (await admin.op<Account>('LoadAccountById', { id: product.id })).body.Views.ExtendedView?.Values.PriceProtectionEnddate;
+    await db().query('DELETE FROM price_protections WHERE account_id = $1', [product.id]);
+    await db().query(
+      'UPDATE marketplace_services SET override_price_protection = true, price_protection_days = 30 WHERE service_id = $1',
+      [product.service_id],
+    );
+    const account = await findById(db(), product.id);
+    if (!account) throw new Error('gone');
+    const days = (n: number) => new Date(account.created_at.getTime() + n * 86_400_000).toISOString();
+    expect(await end()).toBe(days(30));
+    expect(await end()).toBe(days(30));
+    await db().query('UPDATE marketplace_services SET price_protection_days = 45 WHERE service_id = $1', [product.service_id]);
+    expect(await end()).toBe(days(45));
   });
 
   it('gives no service facts for a service that is not Active or a subscription without a service name', async () => {
