@@ -49,9 +49,9 @@ export interface AccountExtension {
    */
   readonly extendedFunctionBody?: string;
   /**
-   * A capability whose holding the function takes as its second argument (a boolean, written into the page's text: one
-   * prepared statement per answer), so that it can leave out what `extendedValues` reads only for the holders of that
-   * capability (issue 13, decision 0076: pricing's exchange-rate facts, read only for BILLING_SHOWPRODUCTPRICE_MARGIN).
+   * A capability whose holding the function takes as its second argument (a boolean written into the page's text, so
+   * one prepared text for each value), so that it can leave out what `extendedValues` reads only for the holders of
+   * that capability (issue 13, decision 0076: pricing's exchange-rate facts, read only for BILLING_SHOWPRODUCTPRICE_MARGIN).
    */
   readonly extendedFunctionCapability?: string;
   extendedValues?(facts: unknown, account: AccountRow, caller: Caller, now: Date): Record<string, FieldValue>;
