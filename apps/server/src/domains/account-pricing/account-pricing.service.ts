@@ -102,6 +102,56 @@ export const PAGE_FACTS_SQL = `CASE WHEN a.account_type = 'Product' THEN json_bu
   'service_facts', ${SERVICE_FACTS_SQL},
   'stored', (SELECT json_build_object('ends_at', pp.ends_at) FROM price_protections pp WHERE pp.account_id = a.id)) END`;
 
+/**
+ * [A3.1] [A2.33] The body of `account_pricing_page_facts(account id, margin)` (migration 0152), which the page's
+ * statement calls for a Product (decision 0067) with whether the caller holds MARGIN_CAPABILITY: PAGE_FACTS_SQL's facts,
+ * read in steps so that what `pricingExtendedValues` does not read for this account and caller is not run (issue 13,
+ * decision 0076; PL/pgSQL starts a statement only when it reaches it, where one statement starts all its sub-plans on
+ * every execution):
+ * - the stored protection end (decision 0047), always;
+ * - the service's owner currency, the path's currencies and the provider's rates only for a caller with the margin
+ *   capability (ExchangeRateNotUpToDate is null for the others);
+ * - the service's protection days and the price list's overriding days only for a subscription without a stored end
+ *   (one inserted outside createAccount).
+ * What is not read is null in the facts (service_facts itself for a caller without the capability and a stored end);
+ * the page's values are PAGE_FACTS_SQL's (page-facts.test.ts compares them for every account of the demo data).
+ */
+export const PAGE_FACTS_FUNCTION_BODY = `DECLARE
+  v_path text; v_product_name text; v_has_stored boolean; v_ends_at timestamptz;
+  v_service_id integer; v_owner_currency text; v_path_accounts json; v_rates json;
+  v_protection_days jsonb; v_list_days integer;
+BEGIN
+  IF $2 THEN
+    SELECT a.path, a.product_name, pp.account_id IS NOT NULL, pp.ends_at, svc.id, svc.owner_currency,
+           CASE WHEN svc.id IS NOT NULL THEN (SELECT json_agg(pa) FROM (${pathCurrencyAccountsSql('a.path')}) pa) END,
+           CASE WHEN svc.id IS NOT NULL THEN (SELECT json_agg(r) FROM (${providerRatesSql('a.path')}) r) END
+      INTO v_path, v_product_name, v_has_stored, v_ends_at, v_service_id, v_owner_currency, v_path_accounts, v_rates
+      FROM accounts a
+      LEFT JOIN price_protections pp ON pp.account_id = a.id
+      LEFT JOIN LATERAL (${pageServiceSql('a.product_name')} LIMIT 1) svc ON a.product_name IS NOT NULL
+     WHERE a.id = $1 AND a.account_type = 'Product';
+  ELSE
+    SELECT a.path, a.product_name, pp.account_id IS NOT NULL, pp.ends_at
+      INTO v_path, v_product_name, v_has_stored, v_ends_at
+      FROM accounts a LEFT JOIN price_protections pp ON pp.account_id = a.id
+     WHERE a.id = $1 AND a.account_type = 'Product';
+  END IF;
+  IF NOT FOUND THEN RETURN NULL; END IF;
+  IF NOT v_has_stored AND v_product_name IS NOT NULL THEN
+    SELECT svc.id, svc.owner_currency, svc.protection_days,
+           (SELECT CASE WHEN l.override_price_protection THEN l.price_protection_days END
+              FROM (${chosenPriceListsSql('ARRAY[v_path]', 'ARRAY[svc.id]')}) l)
+      INTO v_service_id, v_owner_currency, v_protection_days, v_list_days
+      FROM (${pageServiceSql('v_product_name')} LIMIT 1) svc;
+  END IF;
+  RETURN json_build_object(
+    'service_facts', CASE WHEN v_service_id IS NOT NULL THEN json_build_object(
+      'service', json_build_object('id', v_service_id, 'owner_currency', v_owner_currency,
+                                   'protection_days', v_protection_days),
+      'list_days', v_list_days, 'path_accounts', v_path_accounts, 'rates', v_rates) END,
+    'stored', CASE WHEN v_has_stored THEN json_build_object('ends_at', v_ends_at) END);
+END`;
+
 interface PageFacts {
   service_facts: PricingFacts | null;
   stored: { ends_at: string | null } | null;
@@ -109,6 +159,7 @@ interface PageFacts {
 
 interface PricingFacts {
   service: { id: number; owner_currency: string | null; protection_days: unknown };
+  /** The price list's overriding days (from the page's function: null where a stored end makes them unread). */
   list_days: number | null;
   path_accounts: { account_type: string; currency: string | null; depth: number }[] | null;
   rates: { currency: string; rate: string; effective_on: string }[] | null;

@@ -13,7 +13,9 @@ export const pricingAccountExtension: AccountExtension = {
   name: 'pricing',
   extendedTypes: ['Product'],
   extendedSql: service.PAGE_FACTS_SQL,
-  // Migration 0148: planned only for a Product's page (decision 0067).
+  // Migration 0148: planned only for a Product's page (decision 0067); migration 0152: each fact only when read.
   extendedFunction: 'account_pricing_page_facts',
+  extendedFunctionBody: service.PAGE_FACTS_FUNCTION_BODY,
+  extendedFunctionCapability: service.MARGIN_CAPABILITY,
   extendedValues: (facts, account, caller, now) => service.pricingExtendedValues(facts, account, caller, now),
 };

@@ -40,6 +40,20 @@ export interface AccountExtension {
    * decision 0067: a typed extension's sub-plans cost about 0.6x a primary-key select on every account type otherwise).
    */
   readonly extendedFunction?: string;
+  /**
+   * The function's PL/pgSQL body when it is not `extensionFunctionBody(extendedSql)`: one that reads `extendedSql`'s
+   * value in steps, so that a part `extendedValues` does not read for this account is not run (PL/pgSQL starts a
+   * statement only when it reaches it; issue 13, decision 0076). Its values must be `extendedSql`'s, as
+   * `extendedValues` reads them (a test of the extension's domain compares them); the function test compares this
+   * text with the database's.
+   */
+  readonly extendedFunctionBody?: string;
+  /**
+   * A capability whose holding the function takes as its second argument (a boolean written into the page's text, so
+   * one prepared text for each value), so that it can leave out what `extendedValues` reads only for the holders of
+   * that capability (issue 13, decision 0076: pricing's exchange-rate facts, read only for BILLING_SHOWPRODUCTPRICE_MARGIN).
+   */
+  readonly extendedFunctionCapability?: string;
   extendedValues?(facts: unknown, account: AccountRow, caller: Caller, now: Date): Record<string, FieldValue>;
   afterSave?(db: Queryable, event: AccountSavedEvent): Promise<void>;
 }
@@ -66,14 +80,19 @@ export const extensionsWithFunctions = () =>
 export const extensionFunctionBody = (extendedSql: string) =>
   `BEGIN RETURN (SELECT (${extendedSql}) FROM accounts a WHERE a.id = $1); END`;
 
+/** The body an extension's `extendedFunction` must have in the database: its own, else `extensionFunctionBody`. */
+export const expectedFunctionBody = (extension: AccountExtension & { extendedSql: string }) =>
+  extension.extendedFunctionBody ?? extensionFunctionBody(extension.extendedSql);
+
 /**
  * The select-list items that read every extension's facts for the account whose id is the SQL expression `target`
  * (null on every other row, where PostgreSQL does not evaluate them), named ext_0, ext_1, ... in registration order.
  * An extension with `extendedTypes` is evaluated only when the account's type is one of them (null otherwise): the
  * page's statement finds the account and its type together, so the type is not known when the text is written; an
- * extension with `extendedFunction` is a call of that function (planned only when called), not its expression.
+ * extension with `extendedFunction` is a call of that function (planned only when called), not its expression, with
+ * whether `caller` holds its `extendedFunctionCapability` when it names one.
  */
-export function extensionColumns(target: string): string {
+export function extensionColumns(target: string, caller: Caller): string {
   return withValues()
     .map((e, i) => {
       const types = e.extendedTypes?.map((t) => {
@@ -83,7 +102,8 @@ export function extensionColumns(target: string): string {
       const ofType = types ? ` AND a.account_type IN (${types.join(', ')})` : '';
       if (e.extendedFunction && !/^[a-z_][a-z0-9_]*$/.test(e.extendedFunction))
         throw new Error(`not a function name: ${e.extendedFunction}`);
-      const value = e.extendedFunction ? `${e.extendedFunction}(a.id)` : `(${e.extendedSql})`;
+      const held = e.extendedFunctionCapability ? `, ${caller.capabilities.has(e.extendedFunctionCapability)}` : '';
+      const value = e.extendedFunction ? `${e.extendedFunction}(a.id${held})` : `(${e.extendedSql})`;
       return `, CASE WHEN a.id = ${target}${ofType} THEN ${value} END AS ext_${i}`;
     })
     .join('');

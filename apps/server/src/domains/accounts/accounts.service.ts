@@ -55,15 +55,16 @@ export async function loadAccount(
 ): Promise<Account> {
   let chain: repo.AncestryRow[] | null = null;
   let row: repo.PageRow | null = null;
+  const extensions = (target: string) => extensionColumns(target, caller);
   if (admit) {
-    const found = await repo.findInScopeWithAncestors(db, id, caller.scope.rootPath, extensionColumns);
+    const found = await repo.findInScopeWithAncestors(db, id, caller.scope.rootPath, extensions);
     row = found.account;
     chain = found.chain;
     admit(row ? { id: row.id, type: row.account_type, path: row.path } : null);
     // One statement reads one snapshot, so the chain is the account's whole path unless the paths disagree.
     if (chain.length !== pathIds(row?.path ?? '').length) chain = null;
   } else {
-    row = await repo.findForPage(db, id, extensionColumns);
+    row = await repo.findForPage(db, id, extensions);
   }
   if (!row) throw notFound();
   const layout = await phase('layout', () => typeLayout(db, row.account_type));

@@ -4,7 +4,7 @@ import { useScratchDb } from '../../../../test/scratch-db.js';
 import '../../../app.js';
 import { migrate } from '../../../platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../../../platform/db/paths.js';
-import { extensionFunctionBody, extensionsWithFunctions } from '../account-extensions.js';
+import { expectedFunctionBody, extensionsWithFunctions } from '../account-extensions.js';
 
 /** Whitespace does not matter to PL/pgSQL: compare the texts with every run of it as one space. */
 const normalised = (sql: string) => sql.replace(/\s+/g, ' ').trim();
@@ -23,19 +23,20 @@ describe('account extensions given as functions (decision 0067)', () => {
   });
 
   it.each(extensionsWithFunctions().map((e) => [e.name, e] as const))(
-    'the database function of %s is its extendedSql, stable (else add a migration with the body printed here)',
+    'the database function of %s is its extendedSql (or its own body), stable (else add a migration with the body printed here)',
     async (_name, extension) => {
       const rows = await db().query<{ source: string; volatility: string; args: number }>(
         'SELECT prosrc AS source, provolatile AS volatility, pronargs::int AS args FROM pg_proc WHERE proname = $1',
         [extension.extendedFunction],
       );
       expect(rows).toHaveLength(1);
-      const expected = extensionFunctionBody(extension.extendedSql);
+      const expected = expectedFunctionBody(extension);
       expect(normalised(rows[0]?.source ?? ''), `the body ${extension.extendedFunction} should have:\n${expected}`).toBe(
         normalised(expected),
       );
       expect(rows[0]?.volatility).toBe('s');
-      expect(rows[0]?.args).toBe(1);
+      // The account's id, and whether the caller holds its capability when it names one (decision 0076).
+      expect(rows[0]?.args).toBe(extension.extendedFunctionCapability ? 2 : 1);
     },
   );
 });
