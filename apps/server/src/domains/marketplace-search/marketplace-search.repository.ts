@@ -306,7 +306,7 @@ export async function searchPage(
   const from = keyset && usePositions && page.offset > 0 ? keptPosition(db, positionKey + page.offset) : null;
   const startsAt =
     keyset && from
-      ? `\n       AND (${keyset.key}, s.id) ${keyset.after}${from.inclusive ? '=' : ''} (${p.add(from.key)}${keyset.cast}, ${p.add(from.id)}::int)`
+      ? `\n       AND (${keyset.key}, s.id) ${keyset.after}${from.inclusive ? '=' : ''} (${keyset.fromText(p.add(from.key))}, ${p.add(from.id)}::int)`
       : '';
   const offset = (prepare && page.offset === 0) || from ? '0' : p.add(page.offset);
   const details = detailColumns(p, set.statusListId, companyId);
@@ -360,7 +360,7 @@ export async function searchPage(
        (SELECT json_agg(found ORDER BY ${orderOf(orderBy, 'found')}) FROM found) AS page,
        ${
          keyset
-           ? `(SELECT json_agg(json_build_array(page.k::text, page.id) ORDER BY page.k ${keyset.direction}, page.id ${keyset.direction})
+           ? `(SELECT json_agg(json_build_array(${keyset.asText('page.k')}, page.id) ORDER BY page.k ${keyset.direction}, page.id ${keyset.direction})
          FROM page)`
            : 'NULL::json'
        } AS keys
@@ -428,17 +428,29 @@ function pageRows(page: PageRow[] | null): SearchRow[] {
  * (migration 0125), so under one generation the row at an offset of a set's order is always the same row, and a page
  * can start at that row's key (its index's columns) instead of walking to the offset. Not by Ranking or ModifyDate:
  * a ranking or any other change of a service moves it there without a new generation. `key`: the order's first
- * column as the page reads it; `cast`: how the key's text is read back; `after`: the comparison of the rows after
- * a key in the order.
+ * column as the page reads it; `asText` and `fromText`: that key as text and back, exactly (an instant as UTC ISO text
+ * with its microseconds, whatever the session's DateStyle); `after`: the comparison of the rows after a key.
  */
-function keysetOf(orderBy: SearchOrderBy): { key: string; cast: string; after: '>' | '<'; direction: 'ASC' | 'DESC' } | null {
+function keysetOf(orderBy: SearchOrderBy): {
+  key: string;
+  asText: (sql: string) => string;
+  fromText: (sql: string) => string;
+  after: '>' | '<';
+  direction: 'ASC' | 'DESC';
+} | null {
   const direction = orderBy.Direction === 'DESC' ? 'DESC' : 'ASC';
   const after = direction === 'DESC' ? '<' : '>';
   switch (orderBy.Key) {
     case 'DisplayName':
-      return { key: 'lower(s.display_name)', cast: '::text', after, direction };
+      return { key: 'lower(s.display_name)', asText: (sql) => sql, fromText: (sql) => `${sql}::text`, after, direction };
     case 'CreateDate':
-      return { key: 's.created_at', cast: '::timestamptz', after, direction };
+      return {
+        key: 's.created_at',
+        asText: (sql) => `to_char(${sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
+        fromText: (sql) => `(${sql}::timestamp AT TIME ZONE 'UTC')`,
+        after,
+        direction,
+      };
     default:
       return null;
   }
