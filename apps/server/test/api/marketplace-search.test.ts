@@ -329,6 +329,60 @@ describe('filters, order and paging [M3.12] [M9.6]', () => {
     }
   });
 
+  it('answers a page by name or creation date from a kept position only while the catalogue is unchanged', async () => {
+    // A page by DisplayName or CreateDate keeps where it and the next page start under the catalogue search
+    // generation; a later page asked under the same generation starts there instead of walking to its offset. A rename,
+    // a new creation date or a service leaving the catalogue is a new generation: the pages are walked again. Each page
+    // of one row is compared with that place of the first page of six, read after every change.
+    const ordered = async (who: string, orderBy: object) =>
+      (await search(who, {}, { orderBy, page: 1, limit: 6 })).body.Services.map((s: { Id: number }) => s.Id) as number[];
+    // Asked from the last page back to the first: after a change, each page is asked before the one that precedes it,
+    // so the position it finds was kept under the generation before the change.
+    const pages = async (who: string, orderBy: object, count: number) => {
+      const found: number[][] = [];
+      for (let page = count + 1; page >= 1; page--) {
+        const one = await search(who, {}, { orderBy, page, limit: 1 });
+        expect(one.status).toBe(200);
+        found.unshift(one.body.Services.map((s: { Id: number }) => s.Id));
+      }
+      return found.flat();
+    };
+    const alpha = await t.db.query<{ display_name: string; created_at: Date }>(
+      'SELECT display_name, created_at FROM services WHERE id = $1',
+      [svc.alpha],
+    );
+    for (const who of ['provider', 'r1']) {
+      for (const orderBy of [
+        { Key: 'DisplayName', Direction: 'ASC' },
+        { Key: 'DisplayName', Direction: 'DESC' },
+        { Key: 'CreateDate', Direction: 'ASC' },
+        { Key: 'CreateDate', Direction: 'DESC' },
+      ]) {
+        const before = await ordered(who, orderBy);
+        expect(await pages(who, orderBy, before.length)).toEqual(before);
+        expect(await pages(who, orderBy, before.length)).toEqual(before);
+        for (let page = 1; page <= before.length; page++) await search(who, {}, { orderBy, page, limit: 1 });
+        // Alpha moves to the other end of both orders.
+        await t.db.query(
+          `UPDATE services SET display_name = 'Zz Alpha Backup', created_at = now() + interval '1 day' WHERE id = $1`,
+          [svc.alpha],
+        );
+        expect(await pages(who, orderBy, before.length)).toEqual(await ordered(who, orderBy));
+        // Alpha leaves the catalogue, then comes back as it was.
+        await t.db.query(`UPDATE services SET state = 'Failed' WHERE id = $1`, [svc.alpha]);
+        for (let page = 1; page <= before.length; page++) await search(who, {}, { orderBy, page, limit: 1 });
+        expect(await pages(who, orderBy, before.length)).toEqual(await ordered(who, orderBy));
+        await t.db.query(`UPDATE services SET state = 'Active', display_name = $2, created_at = $3 WHERE id = $1`, [
+          svc.alpha,
+          alpha[0]?.display_name,
+          alpha[0]?.created_at,
+        ]);
+        expect(await pages(who, orderBy, before.length)).toEqual(await ordered(who, orderBy));
+        expect(await ordered(who, orderBy)).toEqual(before);
+      }
+    }
+  });
+
   it('answers a text search the same whichever way its statement reads it: counted with its page, then kept and prepared', async () => {
     // The first search of a text reads its matching set once for the page and the total; once its total T and the
     // total B without the text are kept, its first page is prepared and walks the order's index when

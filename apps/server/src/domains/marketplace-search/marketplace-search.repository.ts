@@ -270,6 +270,7 @@ export async function searchPage(
   page: { offset: number; limit: number },
   companyId: number,
   extras: PageExtras = {},
+  usePositions = true,
 ): Promise<{
   rows: SearchRow[];
   total: number;
@@ -298,7 +299,16 @@ export async function searchPage(
     Number.isInteger(page.limit) &&
     (page.offset === 0 ? access.prepared || (set.filters.text === '' && p.values.every(isIntegerValue)) : walksOnlyUpToThePage);
   const limit = prepare ? String(page.limit) : p.add(page.limit);
-  const offset = prepare && page.offset === 0 ? '0' : p.add(page.offset);
+  // A deep page of an order whose positions the generation keeps (`keysetOf`) starts where a page read under this
+  // generation said its row is, instead of walking past `offset` rows; its rows are read as before.
+  const keyset = access.way === 'walk' ? keysetOf(orderBy) : null;
+  const positionKey = keyset ? `${countKey}\u0000${orderBy.Key} ${orderBy.Direction}\u0000` : '';
+  const from = keyset && usePositions && page.offset > 0 ? keptPosition(db, positionKey + page.offset) : null;
+  const startsAt =
+    keyset && from
+      ? `\n       AND (${keyset.key}, s.id) ${keyset.after}${from.inclusive ? '=' : ''} (${keyset.fromText(p.add(from.key))}, ${p.add(from.id)}::int)`
+      : '';
+  const offset = (prepare && page.offset === 0) || from ? '0' : p.add(page.offset);
   const details = detailColumns(p, set.statusListId, companyId);
   // The buyer's path is given as its ids (an integer array, so a prepared page stays preparable) and written back
   // into the path text the price-list rule reads.
@@ -322,12 +332,13 @@ export async function searchPage(
     path_accounts: OrganisationRow[] | null;
     price_lists: PriceListPricingRow[] | null;
     page: PageRow[] | null;
+    keys: [string, number][] | null;
   }>(
     `WITH ${
       access.way === 'walk'
         ? `page AS MATERIALIZED (
-       SELECT s.id ${fromOf(set)}
-       WHERE ${where}
+       SELECT s.id${keyset ? `, ${keyset.key} AS k` : ''} ${fromOf(set)}
+       WHERE ${where}${startsAt}
        ORDER BY ${orderOf(orderBy)}
        LIMIT ${limit} OFFSET ${offset}
      ),`
@@ -346,7 +357,13 @@ export async function searchPage(
        FROM page JOIN services s ON s.id = page.id ${DETAIL_JOINS}
      )
      SELECT head.generation, head.counted, head.path_accounts, head.price_lists,
-       (SELECT json_agg(found ORDER BY ${orderOf(orderBy, 'found')}) FROM found) AS page
+       (SELECT json_agg(found ORDER BY ${orderOf(orderBy, 'found')}) FROM found) AS page,
+       ${
+         keyset
+           ? `(SELECT json_agg(json_build_array(${keyset.asText('page.k')}, page.id) ORDER BY page.k ${keyset.direction}, page.id ${keyset.direction})
+         FROM page)`
+           : 'NULL::json'
+       } AS keys
      FROM (SELECT ${GENERATION} AS generation,
              ${
                !countNow
@@ -362,6 +379,23 @@ export async function searchPage(
     { prepare },
   );
   if (!head) throw new Error('a search page statement answers one row');
+  // The catalogue changed since the position was kept: the page is read again, walking to its offset.
+  if (from && head.generation !== from.generation) {
+    return searchPage(db, set, orderBy, page, companyId, extras, false);
+  }
+  if (positionsByDb.has(db)) positionsOf(db, head.generation);
+  if (keyset && head.keys && head.keys.length > 0) {
+    const first = head.keys[0] as [string, number];
+    const last = head.keys[head.keys.length - 1] as [string, number];
+    keepPosition(db, head.generation, positionKey + page.offset, { key: first[0], id: first[1], inclusive: true });
+    if (head.keys.length === page.limit) {
+      keepPosition(db, head.generation, positionKey + (page.offset + page.limit), {
+        key: last[0],
+        id: last[1],
+        inclusive: false,
+      });
+    }
+  }
   const answer = { rows: pageRows(head.page), pathAccounts: head.path_accounts, priceLists: head.price_lists ?? [] };
   if (head.counted !== null) {
     keepTotal(db, countKey, head.generation, head.counted);
@@ -386,6 +420,79 @@ function pageRows(page: PageRow[] | null): SearchRow[] {
     row.updated_at = new Date(row.updated_at);
   }
   return page as SearchRow[];
+}
+
+/**
+ * The orders whose every position the catalogue search generation keeps: by name and by creation date. A statement
+ * that changes a service's names, creation date or state, or which services a set holds, adds one to the generation
+ * (migration 0125), so under one generation the row at an offset of a set's order is always the same row, and a page
+ * can start at that row's key (its index's columns) instead of walking to the offset. Not by Ranking or ModifyDate:
+ * a ranking or any other change of a service moves it there without a new generation. `key`: the order's first
+ * column as the page reads it; `asText` and `fromText`: that key as text and back, exactly (an instant as UTC ISO text
+ * with its microseconds, whatever the session's DateStyle); `after`: the comparison of the rows after a key.
+ */
+function keysetOf(orderBy: SearchOrderBy): {
+  key: string;
+  asText: (sql: string) => string;
+  fromText: (sql: string) => string;
+  after: '>' | '<';
+  direction: 'ASC' | 'DESC';
+} | null {
+  const direction = orderBy.Direction === 'DESC' ? 'DESC' : 'ASC';
+  const after = direction === 'DESC' ? '<' : '>';
+  switch (orderBy.Key) {
+    case 'DisplayName':
+      return { key: 'lower(s.display_name)', asText: (sql) => sql, fromText: (sql) => `${sql}::text`, after, direction };
+    case 'CreateDate':
+      return {
+        key: 's.created_at',
+        asText: (sql) => `to_char(${sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
+        fromText: (sql) => `(${sql}::timestamp AT TIME ZONE 'UTC')`,
+        after,
+        direction,
+      };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Where the pages of a set start, kept per database handle like the totals (the most recently used `POSITIONS_KEPT`,
+ * about 1 KB each): the key and id of the row at an offset of an order (`inclusive`: the page starts at it) or of the
+ * row before it, all under the one generation the page statements that found them read. A page statement that reads
+ * another generation forgets them all (`positionsOf`), and a page started from a position re-reads its generation: a
+ * position kept under another one is not used (the page is read again, walking to its offset). The rows themselves
+ * are read by every page.
+ */
+const POSITIONS_KEPT = 2000;
+interface KeptPosition {
+  key: string;
+  id: number;
+  inclusive: boolean;
+}
+const positionsByDb = new WeakMap<Queryable, { generation: string; positions: Map<string, KeptPosition> }>();
+
+/** The positions kept under `generation`, forgetting those of any other. */
+function positionsOf(db: Queryable, generation: string): Map<string, KeptPosition> {
+  let kept = positionsByDb.get(db);
+  if (!kept || kept.generation !== generation) {
+    kept = { generation, positions: new Map() };
+    positionsByDb.set(db, kept);
+  }
+  return kept.positions;
+}
+
+function keepPosition(db: Queryable, generation: string, key: string, position: KeptPosition): void {
+  const positions = positionsOf(db, generation);
+  positions.delete(key);
+  positions.set(key, position);
+  if (positions.size > POSITIONS_KEPT) positions.delete(positions.keys().next().value as string);
+}
+
+function keptPosition(db: Queryable, key: string): (KeptPosition & { generation: string }) | null {
+  const kept = positionsByDb.get(db);
+  const position = kept?.positions.get(key);
+  return kept && position ? { ...position, generation: kept.generation } : null;
 }
 
 /** The key of a set's kept total: its WHERE clause with its values. */
