@@ -465,24 +465,54 @@ export interface MetadataRows {
 }
 
 /**
- * The categories, vendors and tags of the whole matching set, with counts: one statement, one scan of the set
- * (materialised once, then grouped three ways).
+ * The groups of a set answered by `service_facet_counts` (migration 0150): the Active catalogue counted by (category,
+ * owner, tags), kept by triggers in the same statement as the services. It answers the whole Active catalogue (base
+ * `all`) filtered by categories, vendors or tags only (the conditions `whereOf` writes, on the group's columns: a
+ * group's services all share them); null for any other set.
+ */
+function countedGroupsOf(set: SearchSet, p: Params): string | null {
+  const f = set.filters;
+  const excludes = set.statusListId !== null && (f.excludeAdded || f.excludeHidden);
+  if (set.base.kind !== 'all' || f.text !== '' || f.createdSince !== null || excludes) return null;
+  const parts = ['g.services > 0'];
+  if (f.ownerIds.length > 0) parts.push(`g.owner_account_id = ANY(${p.add(f.ownerIds)}::int[])`);
+  if (f.categories.length > 0) parts.push(`g.category = ANY(${p.add(f.categories)}::text[])`);
+  if (f.tags.length > 0) {
+    parts.push(`(SELECT count(DISTINCT t.tag) FROM unnest(g.search_tags) AS t(tag)
+      WHERE t.tag = ANY(${p.add(f.tags)}::text[])) = ${p.add(f.tags.length)}::int`);
+  }
+  return `SELECT g.category, g.owner_account_id, g.search_tags, g.services AS n FROM service_facet_counts g
+    WHERE ${parts.join(' AND ')}`;
+}
+
+/**
+ * The categories, vendors and tags of the whole matching set, with counts: one statement. The set is grouped once by
+ * (category, owner, tags) (the tags as the row keeps them, `services.search_tags`, migration 0150): a catalogue has
+ * few such groups, however many services match. The total and the three counts are sums over those groups, and only
+ * the groups' few owners and categories are joined for their names. The whole Active catalogue filtered by
+ * categories, vendors or tags (the provider's) reads its groups already counted (`countedGroupsOf`); any other set
+ * groups its matching services. Before 2026-11-27 the set was materialised and grouped three times, its tags through
+ * every link of the catalogue (decision 0074).
  */
 export async function searchMetadata(db: Queryable, set: SearchSet): Promise<MetadataRows> {
   const p = new Params();
+  const grouped =
+    countedGroupsOf(set, p) ??
+    `SELECT s.category, s.owner_account_id, s.search_tags, count(*)::int AS n ${fromOf(set)} WHERE ${whereOf(set, p)}
+       GROUP BY s.category, s.owner_account_id, s.search_tags`;
   const [row] = await db.query<MetadataRows>(
-    `WITH matched AS MATERIALIZED (SELECT s.id, s.category, s.owner_account_id ${fromOf(set)} WHERE ${whereOf(set, p)}),
+    `WITH grouped AS MATERIALIZED (${grouped}),
      categories AS (
-       SELECT c.name, c.display_name, c.sort, count(*)::int AS count FROM matched m JOIN service_categories c ON c.name = m.category
+       SELECT c.name, c.display_name, c.sort, sum(g.n)::int AS count FROM grouped g JOIN service_categories c ON c.name = g.category
        GROUP BY c.name, c.display_name, c.sort),
      vendors AS (
-       SELECT m.owner_account_id, o.display_name AS owner_name, pop.icon_file_id AS owner_icon, count(*)::int AS count
-       FROM matched m JOIN accounts o ON o.id = m.owner_account_id
-       LEFT JOIN product_owner_profiles pop ON pop.account_id = m.owner_account_id
-       GROUP BY m.owner_account_id, o.display_name, pop.icon_file_id),
+       SELECT v.owner_account_id, o.display_name AS owner_name, pop.icon_file_id AS owner_icon, v.count
+       FROM (SELECT g.owner_account_id, sum(g.n)::int AS count FROM grouped g GROUP BY g.owner_account_id) v
+       JOIN accounts o ON o.id = v.owner_account_id
+       LEFT JOIN product_owner_profiles pop ON pop.account_id = v.owner_account_id),
      tags AS (
-       SELECT tl.tag, count(*)::int AS count FROM matched m JOIN service_tag_links tl ON tl.service_id = m.id GROUP BY tl.tag)
-     SELECT (SELECT count(*)::int FROM matched) AS total,
+       SELECT t.tag, sum(g.n)::int AS count FROM grouped g CROSS JOIN LATERAL unnest(g.search_tags) AS t(tag) GROUP BY t.tag)
+     SELECT (SELECT COALESCE(sum(g.n), 0)::int FROM grouped g) AS total,
        COALESCE((SELECT json_agg(json_build_object('name', x.name, 'display_name', x.display_name, 'count', x.count)
          ORDER BY x.sort, x.display_name) FROM categories x), '[]') AS categories,
        COALESCE((SELECT json_agg(json_build_object('owner_account_id', x.owner_account_id, 'owner_name', x.owner_name,
@@ -516,18 +546,18 @@ export async function autocomplete(
   const whereWithoutText = whereOf(set, p, { withText: false });
   const [row] = await db.query<AutocompleteRows>(
     `WITH found AS (
-       SELECT s.id, s.service_name, s.display_name, s.icon, s.ranking ${FROM} WHERE ${where}
+       SELECT s.id, s.service_name, s.display_name, s.icon, s.ranking ${fromOf(set)} WHERE ${where}
        ORDER BY s.ranking, lower(s.display_name), s.id LIMIT ${p.add(limits.services)}),
      vendor AS (
-       SELECT s.owner_account_id, o.display_name AS owner_name, pop.icon_file_id AS owner_icon
-       ${FROM} LEFT JOIN product_owner_profiles pop ON pop.account_id = s.owner_account_id
-       WHERE ${where}
-       GROUP BY s.owner_account_id, o.display_name, pop.icon_file_id
-       ORDER BY count(*) DESC, lower(o.display_name), s.owner_account_id LIMIT 1),
+       SELECT v.owner_account_id, o.display_name AS owner_name, pop.icon_file_id AS owner_icon
+       FROM (SELECT s.owner_account_id, count(*) AS n ${fromOf(set)} WHERE ${where} GROUP BY s.owner_account_id) v
+       JOIN accounts o ON o.id = v.owner_account_id
+       LEFT JOIN product_owner_profiles pop ON pop.account_id = v.owner_account_id
+       ORDER BY v.n DESC, lower(o.display_name), v.owner_account_id LIMIT 1),
      tags AS (
        SELECT tl.tag, count(*) AS n FROM service_tags st JOIN service_tag_links tl ON tl.tag = st.value
        WHERE st.value ILIKE ${p.add(likePattern(text))}
-         AND tl.service_id IN (SELECT s.id ${FROM} WHERE ${whereWithoutText})
+         AND tl.service_id IN (SELECT s.id ${fromOf(set)} WHERE ${whereWithoutText})
        GROUP BY tl.tag ORDER BY count(*) DESC, lower(tl.tag) LIMIT ${p.add(limits.tags)})
      SELECT
        COALESCE((SELECT json_agg(json_build_object('id', x.id, 'service_name', x.service_name, 'display_name', x.display_name,
