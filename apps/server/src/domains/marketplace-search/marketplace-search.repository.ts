@@ -534,6 +534,14 @@ export interface AutocompleteRows {
  * [M9.7] In one statement: up to `limits.services` services whose name contains the text (best ranked first); the
  * vendor owning most of them (none when nothing matches); up to `limits.tags` known tags containing the text among
  * the services of the set (whatever their names), the most used first.
+ *
+ * The matching services are read once (through the trigram index) and both the best ranked and the vendor come from
+ * them: the vendor needs every match anyway, and a generic plan walking the ranking index for the best 5 would test
+ * tens of thousands of rows for a rare text (decision 0065). The vendor counts the matches per owner and joins the
+ * names of those few owners only. The tags are the known tags
+ * containing the text (`service_tags`, trigram index), whose links are each tested against the set by its service's
+ * key (a LIMIT 1 lateral, so the planner cannot turn it into a hash of the whole set: for a reseller, the set's
+ * 10,000 list entries and 50,000 services were read to test 10 links, 2026-11-27, decision 0074).
  */
 export async function autocomplete(
   db: Queryable,
@@ -544,27 +552,38 @@ export async function autocomplete(
   const p = new Params();
   const where = whereOf(set, p);
   const whereWithoutText = whereOf(set, p, { withText: false });
+  // Prepared (one generic plan per connection, the limits written in) when the text holds a trigram: the generic plan
+  // reads the matches through the trigram index, where a plan for the values of a common text ("sec": 8,000 of 50,000
+  // services) read every service and tested its name (PGlite: 4x slower, 2026-11-27, decision 0074). A shorter text
+  // would make a generic plan read the whole trigram index: planned for its values, as are odd limits.
+  const prepare =
+    set.filters.text.length >= MIN_PREPARED_TEXT && Number.isSafeInteger(limits.services) && Number.isSafeInteger(limits.tags);
+  const limit = (n: number) => (prepare ? String(n) : p.add(n));
   const [row] = await db.query<AutocompleteRows>(
-    `WITH found AS (
-       SELECT s.id, s.service_name, s.display_name, s.icon, s.ranking ${fromOf(set)} WHERE ${where}
-       ORDER BY s.ranking, lower(s.display_name), s.id LIMIT ${p.add(limits.services)}),
+    `WITH matched AS MATERIALIZED (
+       SELECT s.id, s.owner_account_id, s.ranking, lower(s.display_name) AS name_key ${fromOf(set)} WHERE ${where}),
+     found AS (
+       SELECT s.id, s.service_name, s.display_name, s.icon, s.ranking
+       FROM (SELECT m.id FROM matched m ORDER BY m.ranking, m.name_key, m.id LIMIT ${limit(limits.services)}) best
+       JOIN services s ON s.id = best.id),
      vendor AS (
        SELECT v.owner_account_id, o.display_name AS owner_name, pop.icon_file_id AS owner_icon
-       FROM (SELECT s.owner_account_id, count(*) AS n ${fromOf(set)} WHERE ${where} GROUP BY s.owner_account_id) v
+       FROM (SELECT m.owner_account_id, count(*) AS n FROM matched m GROUP BY m.owner_account_id) v
        JOIN accounts o ON o.id = v.owner_account_id
        LEFT JOIN product_owner_profiles pop ON pop.account_id = v.owner_account_id
        ORDER BY v.n DESC, lower(o.display_name), v.owner_account_id LIMIT 1),
      tags AS (
        SELECT tl.tag, count(*) AS n FROM service_tags st JOIN service_tag_links tl ON tl.tag = st.value
+       CROSS JOIN LATERAL (SELECT 1 ${fromOf(set)} WHERE s.id = tl.service_id AND ${whereWithoutText} LIMIT 1) visible
        WHERE st.value ILIKE ${p.add(likePattern(text))}
-         AND tl.service_id IN (SELECT s.id ${fromOf(set)} WHERE ${whereWithoutText})
-       GROUP BY tl.tag ORDER BY count(*) DESC, lower(tl.tag) LIMIT ${p.add(limits.tags)})
+       GROUP BY tl.tag ORDER BY count(*) DESC, lower(tl.tag) LIMIT ${limit(limits.tags)})
      SELECT
        COALESCE((SELECT json_agg(json_build_object('id', x.id, 'service_name', x.service_name, 'display_name', x.display_name,
          'icon', x.icon) ORDER BY x.ranking, lower(x.display_name), x.id) FROM found x), '[]') AS services,
        (SELECT row_to_json(x) FROM vendor x) AS vendor,
        COALESCE((SELECT json_agg(x.tag ORDER BY x.n DESC, lower(x.tag)) FROM tags x), '[]') AS tags`,
     p.values,
+    { prepare },
   );
   return row ?? { services: [], vendor: null, tags: [] };
 }
