@@ -537,7 +537,8 @@ export interface AutocompleteRows {
  *
  * The matching services are read once (through the trigram index) and both the best ranked and the vendor come from
  * them: the vendor needs every match anyway, and a generic plan walking the ranking index for the best 5 would test
- * tens of thousands of rows for a rare text (decision 0065). The vendor counts the matches per owner and joins the
+ * tens of thousands of rows for a rare text (decision 0065). The best are sorted by name only among the matches ranked
+ * at most as the 5th best (the order is the ranking first), so the names of the others are never lower-cased. The vendor counts the matches per owner and joins the
  * names of those few owners only. The tags are the known tags
  * containing the text (`service_tags`, trigram index), whose links are each tested against the set by its service's
  * key (a LIMIT 1 lateral, so the planner cannot turn it into a hash of the whole set: for a reseller, the set's
@@ -560,12 +561,14 @@ export async function autocomplete(
     set.filters.text.length >= MIN_PREPARED_TEXT && Number.isSafeInteger(limits.services) && Number.isSafeInteger(limits.tags);
   const limit = (n: number) => (prepare ? String(n) : p.add(n));
   const [row] = await db.query<AutocompleteRows>(
-    `WITH matched AS MATERIALIZED (
-       SELECT s.id, s.owner_account_id, s.ranking, lower(s.display_name) AS name_key ${fromOf(set)} WHERE ${where}),
+    `WITH matched AS MATERIALIZED (SELECT s.id, s.owner_account_id, s.ranking ${fromOf(set)} WHERE ${where}),
      found AS (
        SELECT s.id, s.service_name, s.display_name, s.icon, s.ranking
-       FROM (SELECT m.id FROM matched m ORDER BY m.ranking, m.name_key, m.id LIMIT ${limit(limits.services)}) best
-       JOIN services s ON s.id = best.id),
+       FROM matched m JOIN services s ON s.id = m.id
+       WHERE m.ranking <= COALESCE(
+         (SELECT r.ranking FROM matched r ORDER BY r.ranking LIMIT 1 OFFSET ${limit(Math.max(limits.services - 1, 0))}),
+         2147483647)
+       ORDER BY s.ranking, lower(s.display_name), s.id LIMIT ${limit(limits.services)}),
      vendor AS (
        SELECT v.owner_account_id, o.display_name AS owner_name, pop.icon_file_id AS owner_icon
        FROM (SELECT m.owner_account_id, count(*) AS n FROM matched m GROUP BY m.owner_account_id) v
