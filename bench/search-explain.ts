@@ -22,6 +22,8 @@ const { values: args } = parseArgs({
   options: {
     backend: { type: 'string', default: 'postgres' },
     services: { type: 'string', default: '50000' },
+    /** Only the cases whose name contains one of these texts (separated by `|`). */
+    only: { type: 'string', default: '' },
   },
   strict: true,
 });
@@ -80,6 +82,8 @@ try {
   };
   const provider = await viewing('provider.admin');
   const reseller = await viewing('blueharbor.admin');
+  // A company under that reseller: it browses through the reseller's list (propagated), and is not a vendor.
+  const company = await viewing('acme.admin');
 
   let newWord = 0;
   const cases: [string, () => Promise<unknown>][] = [
@@ -142,11 +146,38 @@ try {
         ),
     ],
     [
+      'GetSearchServicesMetadata one category, reseller',
+      async () =>
+        searchMetadata(
+          explaining,
+          { ...reseller },
+          GetSearchServicesMetadata.input.parse({ options: { ServiceCategories: ['Backup'] } }).options,
+        ),
+    ],
+    [
+      'GetSearchServicesMetadata one category, company',
+      async () =>
+        searchMetadata(
+          explaining,
+          { ...company },
+          GetSearchServicesMetadata.input.parse({ options: { ServiceCategories: ['Backup'] } }).options,
+        ),
+    ],
+    [
       'SearchServicesAutocomplete "sec", provider',
       async () => autocomplete(explaining, { ...provider }, SearchServicesAutocomplete.input.parse({ Text: 'sec' })),
     ],
+    [
+      'SearchServicesAutocomplete "sec", reseller',
+      async () => autocomplete(explaining, { ...reseller }, SearchServicesAutocomplete.input.parse({ Text: 'sec' })),
+    ],
+    [
+      'SearchServicesAutocomplete "sec", company',
+      async () => autocomplete(explaining, { ...company }, SearchServicesAutocomplete.input.parse({ Text: 'sec' })),
+    ],
   ];
   for (const [name, run] of cases) {
+    if (!args.only.split('|').some((part) => name.includes(part))) continue;
     printing = false;
     await run();
     printing = true;

@@ -206,6 +206,20 @@ async function runBackend(backend: Backend): Promise<Report> {
         () => provider.op('GetSearchServicesMetadata', { options: { ServiceCategories: ['Backup'] } }),
       ],
       ['SearchServicesAutocomplete "sec" (provider)', () => provider.op('SearchServicesAutocomplete', { Text: 'sec' })],
+      // Since 2026-11-27 (decision 0074) the provider's line above reads the counts kept per (category, owner, tags); a
+      // reseller's set and a name filter still group their matching services, every run.
+      [
+        'GetSearchServicesMetadata, one category (reseller, through its price list)',
+        () => reseller.op('GetSearchServicesMetadata', { options: { ServiceCategories: ['Backup'] } }),
+      ],
+      [
+        'GetSearchServicesMetadata, name contains a new word every run (provider)',
+        () =>
+          provider.op('GetSearchServicesMetadata', {
+            options: { DisplayName: `${WORDS[newWords % WORDS.length]} ${newWords++}` },
+          }),
+      ],
+      ['SearchServicesAutocomplete "sec" (reseller)', () => reseller.op('SearchServicesAutocomplete', { Text: 'sec' })],
     ];
     // The process is warmed up first, every line in turn (and the floors), unmeasured: each line's own 20 warm-up runs
     // were not enough for the first line, which otherwise paid for the cold process (2026-11-27, PostgreSQL: the

@@ -534,6 +534,85 @@ describe('GetSearchServicesMetadata', () => {
     expect(res.body.Total).toBe(1);
     expect(res.body.Vendors.map((v: { OwnerAccountName: string }) => v.OwnerAccountName)).toEqual(['Acme Vendor']);
   });
+
+  it('counts a new service, changed tags, a state change and a price list entry at once (decision 0074)', async () => {
+    const meta = async (who: string, options: Record<string, unknown>) => {
+      const res = await c(who).op('GetSearchServicesMetadata', { options });
+      expect(res.status).toBe(200);
+      return res.body as {
+        Total: number;
+        Categories: unknown[];
+        Vendors: { OwnerAccountId: number; Count: number }[];
+        Tags: unknown[];
+      };
+    };
+    const autocomplete = async (who: string, Text: string) => {
+      const res = await c(who).op('SearchServicesAutocomplete', { Text });
+      expect(res.status).toBe(200);
+      return res.body.Entries as { Type: string; DisplayName?: string; OwnerAccountId?: number; TagValue?: string }[];
+    };
+    // The counts the provider's metadata reads (service_facet_counts) must stay those of the services themselves.
+    const countsAgree = async () => {
+      const live = await t.db.query(`SELECT category, owner_account_id, search_tags, count(*)::int AS n FROM services
+        WHERE state = 'Active' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+      const kept = await t.db.query(`SELECT category, owner_account_id, search_tags, services AS n FROM service_facet_counts
+        WHERE services > 0 ORDER BY 1, 2, 3`);
+      expect(kept).toEqual(live);
+    };
+    const storage = { ServiceCategories: ['Storage'] };
+    expect((await meta('provider', storage)).Total).toBe(0);
+
+    const created = await createService(
+      t.db,
+      c('vendorAdmin'),
+      document('Epsilon Store', { Category: 'Storage', Tags: ['Storage', 'Compliance'] }),
+    );
+    expect(await meta('provider', storage)).toEqual({
+      Total: 1,
+      Categories: [{ ServiceCategoryName: 'Storage', ServiceCategoryDisplayName: 'Storage', Count: 1 }],
+      Vendors: [{ OwnerAccountId: ids.vendor, OwnerAccountName: 'Acme Vendor', OwnerProfileIcon: null, Count: 1 }],
+      Tags: [
+        { TagValue: 'Compliance', Count: 1 },
+        { TagValue: 'Storage', Count: 1 },
+      ],
+    });
+    expect((await meta('provider', { ServiceTags: ['Compliance', 'Storage'] })).Total).toBe(1);
+    expect((await autocomplete('provider', 'epsilon')).map((e) => e.DisplayName ?? e.OwnerAccountId)).toEqual([
+      'Epsilon Store',
+      ids.vendor,
+    ]);
+    expect((await autocomplete('provider', 'complia')).filter((e) => e.Type === 'Tag')).toEqual([
+      { Type: 'Tag', TagValue: 'Compliance' },
+    ]);
+    await countsAgree();
+
+    const updated = await c('vendorAdmin').op('UpdateService', {
+      ServiceName: created.ServiceName,
+      Version: created.Version,
+      Tags: ['Storage'],
+    });
+    expect(updated.status).toBe(200);
+    expect((await meta('provider', storage)).Tags).toEqual([{ TagValue: 'Storage', Count: 1 }]);
+    expect((await meta('provider', { ServiceTags: ['Compliance', 'Storage'] })).Total).toBe(0);
+    expect((await autocomplete('provider', 'complia')).filter((e) => e.Type === 'Tag')).toEqual([]);
+    await countsAgree();
+
+    // C1 browses L1 (propagated from R1): the service counts for it once Added there, and not once it leaves.
+    expect((await meta('c1', storage)).Total).toBe(0);
+    await t.db.query('INSERT INTO marketplace_services (marketplace_id, service_id) VALUES ($1, $2)', [lists.l1, created.Id]);
+    expect((await meta('c1', storage)).Total).toBe(1);
+    expect((await autocomplete('c1', 'epsilon')).map((e) => e.DisplayName ?? e.OwnerAccountId)).toEqual([
+      'Epsilon Store',
+      ids.vendor,
+    ]);
+    await t.db.query('DELETE FROM marketplace_services WHERE marketplace_id = $1 AND service_id = $2', [lists.l1, created.Id]);
+    expect((await meta('c1', storage)).Total).toBe(0);
+
+    await t.db.query(`UPDATE services SET state = 'Failed' WHERE id = $1`, [created.Id]);
+    expect(await meta('provider', storage)).toEqual({ Total: 0, Categories: [], Vendors: [], Tags: [] });
+    expect(await autocomplete('provider', 'epsilon')).toEqual([]);
+    await countsAgree();
+  });
 });
 
 describe('SearchServicesAutocomplete [M9.7]', () => {

@@ -572,24 +572,54 @@ export interface MetadataRows {
 }
 
 /**
- * The categories, vendors and tags of the whole matching set, with counts: one statement, one scan of the set
- * (materialised once, then grouped three ways).
+ * The groups of a set answered by `service_facet_counts` (migration 0150): the Active catalogue counted by (category,
+ * owner, tags), kept by triggers in the same statement as the services. It answers the whole Active catalogue (base
+ * `all`) filtered by categories, vendors or tags only (the conditions `whereOf` writes, on the group's columns: a
+ * group's services all share them); null for any other set.
+ */
+function countedGroupsOf(set: SearchSet, p: Params): string | null {
+  const f = set.filters;
+  const excludes = set.statusListId !== null && (f.excludeAdded || f.excludeHidden);
+  if (set.base.kind !== 'all' || f.text !== '' || f.createdSince !== null || excludes) return null;
+  const parts = ['g.services > 0'];
+  if (f.ownerIds.length > 0) parts.push(`g.owner_account_id = ANY(${p.add(f.ownerIds)}::int[])`);
+  if (f.categories.length > 0) parts.push(`g.category = ANY(${p.add(f.categories)}::text[])`);
+  if (f.tags.length > 0) {
+    parts.push(`(SELECT count(DISTINCT t.tag) FROM unnest(g.search_tags) AS t(tag)
+      WHERE t.tag = ANY(${p.add(f.tags)}::text[])) = ${p.add(f.tags.length)}::int`);
+  }
+  return `SELECT g.category, g.owner_account_id, g.search_tags, g.services AS n FROM service_facet_counts g
+    WHERE ${parts.join(' AND ')}`;
+}
+
+/**
+ * The categories, vendors and tags of the whole matching set, with counts: one statement. The set is grouped once by
+ * (category, owner, tags) (the tags as the row keeps them, `services.search_tags`, migration 0150): a catalogue has
+ * few such groups, however many services match. The total and the three counts are sums over those groups, and only
+ * the groups' few owners and categories are joined for their names. The whole Active catalogue filtered by
+ * categories, vendors or tags (the provider's) reads its groups already counted (`countedGroupsOf`); any other set
+ * groups its matching services. Before 2026-11-27 the set was materialised and grouped three times, its tags through
+ * every link of the catalogue (decision 0074).
  */
 export async function searchMetadata(db: Queryable, set: SearchSet): Promise<MetadataRows> {
   const p = new Params();
+  const grouped =
+    countedGroupsOf(set, p) ??
+    `SELECT s.category, s.owner_account_id, s.search_tags, count(*)::int AS n ${fromOf(set)} WHERE ${whereOf(set, p)}
+       GROUP BY s.category, s.owner_account_id, s.search_tags`;
   const [row] = await db.query<MetadataRows>(
-    `WITH matched AS MATERIALIZED (SELECT s.id, s.category, s.owner_account_id ${fromOf(set)} WHERE ${whereOf(set, p)}),
+    `WITH grouped AS MATERIALIZED (${grouped}),
      categories AS (
-       SELECT c.name, c.display_name, c.sort, count(*)::int AS count FROM matched m JOIN service_categories c ON c.name = m.category
+       SELECT c.name, c.display_name, c.sort, sum(g.n)::int AS count FROM grouped g JOIN service_categories c ON c.name = g.category
        GROUP BY c.name, c.display_name, c.sort),
      vendors AS (
-       SELECT m.owner_account_id, o.display_name AS owner_name, pop.icon_file_id AS owner_icon, count(*)::int AS count
-       FROM matched m JOIN accounts o ON o.id = m.owner_account_id
-       LEFT JOIN product_owner_profiles pop ON pop.account_id = m.owner_account_id
-       GROUP BY m.owner_account_id, o.display_name, pop.icon_file_id),
+       SELECT v.owner_account_id, o.display_name AS owner_name, pop.icon_file_id AS owner_icon, v.count
+       FROM (SELECT g.owner_account_id, sum(g.n)::int AS count FROM grouped g GROUP BY g.owner_account_id) v
+       JOIN accounts o ON o.id = v.owner_account_id
+       LEFT JOIN product_owner_profiles pop ON pop.account_id = v.owner_account_id),
      tags AS (
-       SELECT tl.tag, count(*)::int AS count FROM matched m JOIN service_tag_links tl ON tl.service_id = m.id GROUP BY tl.tag)
-     SELECT (SELECT count(*)::int FROM matched) AS total,
+       SELECT t.tag, sum(g.n)::int AS count FROM grouped g CROSS JOIN LATERAL unnest(g.search_tags) AS t(tag) GROUP BY t.tag)
+     SELECT (SELECT COALESCE(sum(g.n), 0)::int FROM grouped g) AS total,
        COALESCE((SELECT json_agg(json_build_object('name', x.name, 'display_name', x.display_name, 'count', x.count)
          ORDER BY x.sort, x.display_name) FROM categories x), '[]') AS categories,
        COALESCE((SELECT json_agg(json_build_object('owner_account_id', x.owner_account_id, 'owner_name', x.owner_name,
@@ -611,6 +641,15 @@ export interface AutocompleteRows {
  * [M9.7] In one statement: up to `limits.services` services whose name contains the text (best ranked first); the
  * vendor owning most of them (none when nothing matches); up to `limits.tags` known tags containing the text among
  * the services of the set (whatever their names), the most used first.
+ *
+ * The matching services are read once (through the trigram index) and both the best ranked and the vendor come from
+ * them: the vendor needs every match anyway, and a generic plan walking the ranking index for the best 5 would test
+ * tens of thousands of rows for a rare text (decision 0065). The best are sorted by name only among the matches ranked
+ * at most as the 5th best (the order is the ranking first), so the names of the others are never lower-cased. The vendor counts the matches per owner and joins the
+ * names of those few owners only. The tags are the known tags
+ * containing the text (`service_tags`, trigram index), whose links are each tested against the set by its service's
+ * key (a LIMIT 1 lateral, so the planner cannot turn it into a hash of the whole set: for a reseller, the set's
+ * 10,000 list entries and 50,000 services were read to test 10 links, 2026-11-27, decision 0074).
  */
 export async function autocomplete(
   db: Queryable,
@@ -621,27 +660,40 @@ export async function autocomplete(
   const p = new Params();
   const where = whereOf(set, p);
   const whereWithoutText = whereOf(set, p, { withText: false });
+  // Prepared (one generic plan per connection, the limits written in) when the text holds a trigram: the generic plan
+  // reads the matches through the trigram index, where a plan for the values of a common text ("sec": 8,000 of 50,000
+  // services) read every service and tested its name (PGlite: 4x slower, 2026-11-27, decision 0074). A shorter text
+  // would make a generic plan read the whole trigram index: planned for its values, as are odd limits.
+  const prepare =
+    set.filters.text.length >= MIN_PREPARED_TEXT && Number.isSafeInteger(limits.services) && Number.isSafeInteger(limits.tags);
+  const limit = (n: number) => (prepare ? String(n) : p.add(n));
   const [row] = await db.query<AutocompleteRows>(
-    `WITH found AS (
-       SELECT s.id, s.service_name, s.display_name, s.icon, s.ranking ${FROM} WHERE ${where}
-       ORDER BY s.ranking, lower(s.display_name), s.id LIMIT ${p.add(limits.services)}),
+    `WITH matched AS MATERIALIZED (SELECT s.id, s.owner_account_id, s.ranking ${fromOf(set)} WHERE ${where}),
+     found AS (
+       SELECT s.id, s.service_name, s.display_name, s.icon, s.ranking
+       FROM matched m JOIN services s ON s.id = m.id
+       WHERE m.ranking <= COALESCE(
+         (SELECT r.ranking FROM matched r ORDER BY r.ranking LIMIT 1 OFFSET ${limit(Math.max(limits.services - 1, 0))}),
+         2147483647)
+       ORDER BY s.ranking, lower(s.display_name), s.id LIMIT ${limit(limits.services)}),
      vendor AS (
-       SELECT s.owner_account_id, o.display_name AS owner_name, pop.icon_file_id AS owner_icon
-       ${FROM} LEFT JOIN product_owner_profiles pop ON pop.account_id = s.owner_account_id
-       WHERE ${where}
-       GROUP BY s.owner_account_id, o.display_name, pop.icon_file_id
-       ORDER BY count(*) DESC, lower(o.display_name), s.owner_account_id LIMIT 1),
+       SELECT v.owner_account_id, o.display_name AS owner_name, pop.icon_file_id AS owner_icon
+       FROM (SELECT m.owner_account_id, count(*) AS n FROM matched m GROUP BY m.owner_account_id) v
+       JOIN accounts o ON o.id = v.owner_account_id
+       LEFT JOIN product_owner_profiles pop ON pop.account_id = v.owner_account_id
+       ORDER BY v.n DESC, lower(o.display_name), v.owner_account_id LIMIT 1),
      tags AS (
        SELECT tl.tag, count(*) AS n FROM service_tags st JOIN service_tag_links tl ON tl.tag = st.value
+       CROSS JOIN LATERAL (SELECT 1 ${fromOf(set)} WHERE s.id = tl.service_id AND ${whereWithoutText} LIMIT 1) visible
        WHERE st.value ILIKE ${p.add(likePattern(text))}
-         AND tl.service_id IN (SELECT s.id ${FROM} WHERE ${whereWithoutText})
-       GROUP BY tl.tag ORDER BY count(*) DESC, lower(tl.tag) LIMIT ${p.add(limits.tags)})
+       GROUP BY tl.tag ORDER BY count(*) DESC, lower(tl.tag) LIMIT ${limit(limits.tags)})
      SELECT
        COALESCE((SELECT json_agg(json_build_object('id', x.id, 'service_name', x.service_name, 'display_name', x.display_name,
          'icon', x.icon) ORDER BY x.ranking, lower(x.display_name), x.id) FROM found x), '[]') AS services,
        (SELECT row_to_json(x) FROM vendor x) AS vendor,
        COALESCE((SELECT json_agg(x.tag ORDER BY x.n DESC, lower(x.tag)) FROM tags x), '[]') AS tags`,
     p.values,
+    { prepare },
   );
   return row ?? { services: [], vendor: null, tags: [] };
 }
