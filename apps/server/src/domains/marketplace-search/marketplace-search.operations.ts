@@ -1,7 +1,7 @@
 import {
+  GetCompanyMarketplaceService,
   GetSearchServicesMetadata,
   GetServiceInfo,
-  GetCompanyMarketplaceService,
   SearchServices,
   SearchServicesAutocomplete,
 } from '@portal/contracts';

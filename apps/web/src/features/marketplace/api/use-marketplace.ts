@@ -1,8 +1,8 @@
 import {
+  GetCompanyMarketplaceService,
   GetSearchServicesMetadata,
   GetServiceInfo,
   type GetServiceInfoInput,
-  GetCompanyMarketplaceService,
   type SearchOptionsInput,
   SearchServices,
   SearchServicesAutocomplete,
