@@ -10,7 +10,7 @@
  *   scripts/with-postgres.sh npx tsx bench/page-facts-ab.ts [--size 20000] [--runs 300]
  *   npx tsx bench/page-facts-ab.ts --backend pglite [--size 20000]
  */
-import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app.js';
 import { MARGIN_CAPABILITY, PAGE_FACTS_SQL } from '../apps/server/src/domains/account-pricing/account-pricing.service.js';
@@ -33,7 +33,11 @@ const { values: args } = parseArgs({
   strict: true,
 });
 const RUNS = Number(args.runs);
-const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 const bench = await openBenchDb(args.backend as Backend);
 const { db } = bench;

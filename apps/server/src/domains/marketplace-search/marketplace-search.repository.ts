@@ -117,6 +117,21 @@ function baseCondition(base: BaseSet, p: Params): string {
 }
 
 /** The WHERE clause of a search set, on `services s JOIN accounts o` (the owner). */
+/**
+ * The vendor, category and tag filters as conditions on the rows `alias` (services, or `service_facet_counts` groups,
+ * which share those columns): every tag given must be among the row's tags, read `FROM ${tagsFrom} t.tag = ...`.
+ */
+function listFilterConditions(f: SearchSet['filters'], p: Params, alias: string, tagsFrom: string): string[] {
+  const parts: string[] = [];
+  if (f.ownerIds.length > 0) parts.push(`${alias}.owner_account_id = ANY(${p.add(f.ownerIds)}::int[])`);
+  if (f.categories.length > 0) parts.push(`${alias}.category = ANY(${p.add(f.categories)}::text[])`);
+  if (f.tags.length > 0) {
+    parts.push(`(SELECT count(DISTINCT t.tag) FROM ${tagsFrom}
+      t.tag = ANY(${p.add(f.tags)}::text[])) = ${p.add(f.tags.length)}::int`);
+  }
+  return parts;
+}
+
 function whereOf(set: SearchSet, p: Params, options: { withText: boolean } = { withText: true }): string {
   const f = set.filters;
   const parts = [`s.state = 'Active'`, baseCondition(set.base, p)];
@@ -131,12 +146,7 @@ function whereOf(set: SearchSet, p: Params, options: { withText: boolean } = { w
         : `s.search_name LIKE lower(${pattern})`,
     );
   }
-  if (f.ownerIds.length > 0) parts.push(`s.owner_account_id = ANY(${p.add(f.ownerIds)}::int[])`);
-  if (f.categories.length > 0) parts.push(`s.category = ANY(${p.add(f.categories)}::text[])`);
-  if (f.tags.length > 0) {
-    parts.push(`(SELECT count(DISTINCT tl.tag) FROM service_tag_links tl WHERE tl.service_id = s.id
-      AND tl.tag = ANY(${p.add(f.tags)}::text[])) = ${p.add(f.tags.length)}::int`);
-  }
+  parts.push(...listFilterConditions(f, p, 's', 'service_tag_links t WHERE t.service_id = s.id AND'));
   if (f.createdSince) parts.push(`s.created_at >= ${p.add(f.createdSince)}::timestamptz`);
   if (set.statusListId !== null && (f.excludeAdded || f.excludeHidden)) {
     const excluded = [...(f.excludeAdded ? ['Added'] : []), ...(f.excludeHidden ? ['Hidden'] : [])];
@@ -581,13 +591,7 @@ function countedGroupsOf(set: SearchSet, p: Params): string | null {
   const f = set.filters;
   const excludes = set.statusListId !== null && (f.excludeAdded || f.excludeHidden);
   if (set.base.kind !== 'all' || f.text !== '' || f.createdSince !== null || excludes) return null;
-  const parts = ['g.services > 0'];
-  if (f.ownerIds.length > 0) parts.push(`g.owner_account_id = ANY(${p.add(f.ownerIds)}::int[])`);
-  if (f.categories.length > 0) parts.push(`g.category = ANY(${p.add(f.categories)}::text[])`);
-  if (f.tags.length > 0) {
-    parts.push(`(SELECT count(DISTINCT t.tag) FROM unnest(g.search_tags) AS t(tag)
-      WHERE t.tag = ANY(${p.add(f.tags)}::text[])) = ${p.add(f.tags.length)}::int`);
-  }
+  const parts = ['g.services > 0', ...listFilterConditions(f, p, 'g', 'unnest(g.search_tags) AS t(tag) WHERE')];
   return `SELECT g.category, g.owner_account_id, g.search_tags, g.services AS n FROM service_facet_counts g
     WHERE ${parts.join(' AND ')}`;
 }
@@ -645,8 +649,8 @@ export interface AutocompleteRows {
  * The matching services are read once (through the trigram index) and both the best ranked and the vendor come from
  * them: the vendor needs every match anyway, and a generic plan walking the ranking index for the best 5 would test
  * tens of thousands of rows for a rare text (decision 0065). The best are sorted by name only among the matches ranked
- * at most as the 5th best (the order is the ranking first), so the names of the others are never lower-cased. The vendor counts the matches per owner and joins the
- * names of those few owners only. The tags are the known tags
+ * at most as the 5th best (the order is the ranking first), so the names of the others are never lower-cased. The
+ * vendor counts the matches per owner and joins the names of those few owners only. The tags are the known tags
  * containing the text (`service_tags`, trigram index), whose links are each tested against the set by its service's
  * key (a LIMIT 1 lateral, so the planner cannot turn it into a hash of the whole set: for a reseller, the set's
  * 10,000 list entries and 50,000 services were read to test 10 links, 2026-11-27, decision 0074).
