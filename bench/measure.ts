@@ -8,6 +8,10 @@ export interface Timing {
   p99: number;
   runs: number;
   note?: string;
+  /** The measured runs, sorted (milliseconds); kept so that passes can be pooled (`Passes.timing`). */
+  samples?: number[];
+  /** Figures measured in passes: the p99 of every pass's runs together (`Passes.timing`). */
+  pooledP99?: number;
 }
 
 export interface MeasureOptions {
@@ -50,17 +54,27 @@ export async function measure(name: string, fn: (i: number) => Promise<unknown>,
     if (end > deadline && samples.length >= 5) break;
   }
   const sorted = samples.sort((a, b) => a - b);
-  return { name, median: median(sorted), p95: percentile(sorted, 95), p99: percentile(sorted, 99), runs: sorted.length };
+  return {
+    name,
+    median: median(sorted),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    runs: sorted.length,
+    samples: sorted,
+  };
 }
 
 /**
- * The floor of a run (one primary-key select, or the same behind an HTTP route), measured as several short passes
- * spread through the run rather than once at its start: call `pass()` before the first measured line, between lines
- * and after the last. `timing` is the median of the passes' medians (and of their p95s and p99s), so one pass that
- * landed on a busy or an unusually quiet moment of a shared machine moves the floor less than it moved a single
- * measurement; `passes` keeps each pass for printing the spread. Introduced 2026-11-27 (bench/README.md).
+ * A figure measured as several short passes spread through the run rather than once: the floor of a run (one
+ * primary-key select, or the same behind an HTTP route; `Floor`), and in `search.ts` since the night of 2026-11-27
+ * every line too, so that a line's percentiles are read the same way as the floor's. Call `pass()` at the moments the
+ * passes should fall (for the floor: before the first measured line, between lines and after the last). `timing` is the
+ * median of the passes' medians (and of their p95s and p99s), so one pass that landed on a busy or an unusually quiet
+ * moment of a shared machine moves the figure less than it moved a single measurement; its `pooledP99` is the p99 of
+ * every pass's runs together; `passes` keeps each pass for printing the spread. Introduced 2026-11-27
+ * (bench/README.md).
  */
-export class Floor {
+export class Passes {
   readonly passes: Timing[] = [];
 
   constructor(
@@ -82,9 +96,10 @@ export class Floor {
     return timing;
   }
 
-  /** The floor: the median over the passes of each figure; `runs` is every pass's runs together. */
+  /** The median over the passes of each figure, and the pooled p99; `runs` is every pass's runs together. */
   get timing(): Timing {
     const of = (key: 'median' | 'p95' | 'p99') => median(this.passes.map((t) => t[key]));
+    const pooled = this.passes.flatMap((t) => t.samples ?? []).sort((a, b) => a - b);
     return {
       name: this.name,
       median: of('median'),
@@ -92,6 +107,7 @@ export class Floor {
       p99: of('p99'),
       runs: this.passes.reduce((sum, t) => sum + t.runs, 0),
       note: `median of ${this.passes.length} passes`,
+      pooledP99: percentile(pooled, 99),
     };
   }
 
@@ -111,6 +127,9 @@ export class Floor {
     );
   }
 }
+
+/** The floor of a run, measured in passes (decision 0061): before the first line, between lines, after the last. */
+export class Floor extends Passes {}
 
 export function formatMs(ms: number): string {
   if (!Number.isFinite(ms)) return '-';
