@@ -311,7 +311,8 @@ export interface PageExtras {
  * for the set (see `totals` above), so paging through a set counts it once. A kept total is used when the page
  * statement read the generation it was counted under; otherwise (the catalogue changed) it is counted again.
  * The statement always answers one row, even past the last page, for the generation, the total and the extras, with
- * the page's rows as one JSON array in the page's order (parsed once, rather than some 25 columns per row).
+ * the page's rows as one JSON array in the page's order (parsed once, rather than some 25 columns per row), each row
+ * itself an array of its values (`PAGE_ROW_KEYS`, decision 0078).
  */
 export async function searchPage(
   db: Queryable,
