@@ -196,8 +196,18 @@ export interface SearchRow {
   fields: unknown;
 }
 
-/** The details of the services of a page, joined after the page is cut so only its rows pay for them. */
-function detailColumns(p: Params, statusListId: number | null, companyId: number): string {
+/**
+ * The details of the services of a page, joined after the page is cut so only its rows pay for them. `pricing`: the
+ * stored BillingRules and Fields, which only pricing reads (NULL otherwise: a caller who does not see prices never
+ * has them read out of the definition).
+ *
+ * The tags in their order (`position`): a service with fewer than two tags has them all in `search_tags` (migration
+ * 0150 keeps it equal to the links' tags, sorted), where no order is needed; only one with two or more reads its links
+ * (decision 0078). The terms acceptance: a service's terms group is read, and the acceptances probed, only when the
+ * service has a terms group (one index probe otherwise); the group's revision is looked up by its key (`group_id` is a
+ * foreign key, so it always finds one), where a join made a plan hash the groups once per row.
+ */
+function detailColumns(p: Params, statusListId: number | null, companyId: number, pricing = true): string {
   const status =
     statusListId === null
       ? `'Active'`
@@ -206,14 +216,42 @@ function detailColumns(p: Params, statusListId: number | null, companyId: number
   return `s.id, s.service_name, s.display_name, s.short_description, s.category, c.display_name AS category_display_name,
     s.icon, s.owner_account_id, o.display_name AS owner_name, o.currency AS owner_currency, pop.icon_file_id AS owner_icon,
     s.ranking, s.created_at, s.updated_at,
-    COALESCE(ARRAY(SELECT t.tag FROM service_tag_links t WHERE t.service_id = s.id ORDER BY t.position), '{}') AS tags,
+    CASE WHEN cardinality(s.search_tags) < 2 THEN s.search_tags
+      ELSE ARRAY(SELECT t.tag FROM service_tag_links t WHERE t.service_id = s.id ORDER BY t.position) END AS tags,
     ${status} AS status,
-    NOT EXISTS (SELECT 1 FROM service_description_groups sg JOIN description_groups g ON g.id = sg.group_id
+    NOT EXISTS (SELECT 1 FROM service_description_groups sg
       WHERE sg.service_id = s.id AND sg.description_type = 'TermsAndConditions'
         AND NOT EXISTS (SELECT 1 FROM service_terms_acceptances a WHERE a.company_id = ${p.add(companyId)}::int
-          AND a.service_name = lower(s.service_name) AND a.revision = g.terms_revision)) AS is_tc_accepted,
-    s.definition -> 'BillingRules' AS rules, s.definition -> 'Fields' AS fields`;
+          AND a.service_name = lower(s.service_name)
+          AND a.revision = (SELECT g.terms_revision FROM description_groups g WHERE g.id = sg.group_id))) AS is_tc_accepted,
+    ${pricing ? `s.definition -> 'BillingRules' AS rules, s.definition -> 'Fields' AS fields` : 'NULL::jsonb AS rules, NULL::jsonb AS fields'}`;
 }
+
+/** The columns of a page's row, in the order of the JSON array each row is answered as (`pageRows` reads it back). */
+const PAGE_ROW_KEYS = [
+  'id',
+  'service_name',
+  'display_name',
+  'short_description',
+  'category',
+  'category_display_name',
+  'icon',
+  'owner_account_id',
+  'owner_name',
+  'owner_currency',
+  'owner_icon',
+  'ranking',
+  'created_at',
+  'updated_at',
+  'tags',
+  'status',
+  'is_tc_accepted',
+  'rules',
+  'fields',
+] as const satisfies readonly (keyof SearchRow)[];
+/** Every column of SearchRow is in PAGE_ROW_KEYS (a column added to the row and not to the list fails to compile). */
+const everyPageRowKey: [Exclude<keyof SearchRow, (typeof PAGE_ROW_KEYS)[number]>] extends [never] ? true : never = true;
+void everyPageRowKey;
 
 const DETAIL_JOINS = `JOIN accounts o ON o.id = s.owner_account_id
   LEFT JOIN service_categories c ON c.name = s.category
@@ -263,6 +301,8 @@ export interface PageExtras {
    * prices each for the buyer's customer with what it charges (`priceListPricingSql` of domains/price-lists).
    */
   priceListsFor?: string;
+  /** The rows' stored BillingRules and Fields (`SearchRow.rules`, `fields`), which pricing reads; else null. */
+  pricing?: boolean;
 }
 
 /**
@@ -271,7 +311,8 @@ export interface PageExtras {
  * for the set (see `totals` above), so paging through a set counts it once. A kept total is used when the page
  * statement read the generation it was counted under; otherwise (the catalogue changed) it is counted again.
  * The statement always answers one row, even past the last page, for the generation, the total and the extras, with
- * the page's rows as one JSON array in the page's order (parsed once, rather than some 25 columns per row).
+ * the page's rows as one JSON array in the page's order (parsed once, rather than some 25 columns per row), each row
+ * itself an array of its values (`PAGE_ROW_KEYS`, decision 0078).
  */
 export async function searchPage(
   db: Queryable,
@@ -319,7 +360,7 @@ export async function searchPage(
       ? `\n       AND (${keyset.key}, s.id) ${keyset.after}${from.inclusive ? '=' : ''} (${keyset.fromText(p.add(from.key))}, ${p.add(from.id)}::int)`
       : '';
   const offset = (prepare && page.offset === 0) || from ? '0' : p.add(page.offset);
-  const details = detailColumns(p, set.statusListId, companyId);
+  const details = detailColumns(p, set.statusListId, companyId, extras.pricing ?? false);
   // The buyer's path is given as its ids (an integer array, so a prepared page stays preparable) and written back
   // into the path text the price-list rule reads.
   // Only where some list is assigned on the buyer's path (`listMayPriceSql`: else the lookup finds nothing): the
@@ -341,7 +382,7 @@ export async function searchPage(
     counted: number | null;
     path_accounts: OrganisationRow[] | null;
     price_lists: PriceListPricingRow[] | null;
-    page: PageRow[] | null;
+    page: unknown[][] | null;
     keys: [string, number][] | null;
   }>(
     `WITH ${
@@ -367,7 +408,8 @@ export async function searchPage(
        FROM page JOIN services s ON s.id = page.id ${DETAIL_JOINS}
      )
      SELECT head.generation, head.counted, head.path_accounts, head.price_lists,
-       (SELECT json_agg(found ORDER BY ${orderOf(orderBy, 'found')}) FROM found) AS page,
+       (SELECT json_agg(json_build_array(${PAGE_ROW_KEYS.map((k) => `found.${k}`).join(', ')})
+         ORDER BY ${orderOf(orderBy, 'found')}) FROM found) AS page,
        ${
          keyset
            ? `(SELECT json_agg(json_build_array(${keyset.asText('page.k')}, page.id) ORDER BY page.k ${keyset.direction}, page.id ${keyset.direction})
@@ -416,20 +458,20 @@ export async function searchPage(
   return { ...answer, total: await countSearch(db, set, countKey) };
 }
 
-/** A page's row as its JSON carries it: the dates as text (json of a timestamptz, with its offset). */
-type PageRow = Omit<SearchRow, 'created_at' | 'updated_at'> & { created_at: string | Date; updated_at: string | Date };
-
 /**
- * The rows of a page from the statement's JSON, their dates made Dates (the instant the driver's own timestamptz
- * parsing gives: both keep the milliseconds and drop the microseconds).
+ * The rows of a page from the statement's JSON: each row an array of the PAGE_ROW_KEYS' values in that order (decision
+ * 0078: no column names repeated on every row, in the statement or in the parse), its dates made Dates (the instant
+ * the driver's own timestamptz parsing gives: both keep the milliseconds and drop the microseconds).
  */
-function pageRows(page: PageRow[] | null): SearchRow[] {
+function pageRows(page: unknown[][] | null): SearchRow[] {
   if (!page) return [];
-  for (const row of page) {
-    row.created_at = new Date(row.created_at);
-    row.updated_at = new Date(row.updated_at);
-  }
-  return page as SearchRow[];
+  return page.map((values) => {
+    const row: Record<string, unknown> = {};
+    for (const [i, key] of PAGE_ROW_KEYS.entries()) row[key] = values[i];
+    row.created_at = new Date(row.created_at as string);
+    row.updated_at = new Date(row.updated_at as string);
+    return row as unknown as SearchRow;
+  });
 }
 
 /**

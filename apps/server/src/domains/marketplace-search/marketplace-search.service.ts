@@ -285,6 +285,7 @@ export async function searchServices(
   const { rows, total, pathAccounts, priceLists } = await repo.searchPage(db, set, input.orderBy, page, rootId, {
     pathAccountsOf: askPath ? rootPath : undefined,
     priceListsFor: seesPrices ? (set.buyerPath ?? rootPath) : undefined,
+    pricing: seesPrices,
   });
   if (askPath) {
     // The caller's organisation is gone (a signed-in caller's never is): the same 404 its lookup gave.
