@@ -616,10 +616,13 @@ describe('GetSearchServicesMetadata', () => {
 
   it('keeps the narrow table equal to the Active services through every write of the catalogue (decision 0077)', async () => {
     const columns = 'id, owner_account_id, category, ranking, created_at, search_name, search_tags';
-    // service_search_rows must always be the Active services' search columns, whatever wrote them.
+    // service_search_rows must always be the Active services' search columns and the lists they are Added to, whatever
+    // wrote them.
     const narrowAgrees = async () => {
-      const live = await t.db.query(`SELECT ${columns} FROM services WHERE state = 'Active' ORDER BY id`);
-      const kept = await t.db.query(`SELECT ${columns} FROM service_search_rows ORDER BY id`);
+      const live = await t.db.query(`SELECT ${columns}, ARRAY(SELECT ms.marketplace_id FROM marketplace_services ms
+          WHERE ms.service_id = services.id AND ms.status = 'Added' ORDER BY 1) AS added_lists
+        FROM services WHERE state = 'Active' ORDER BY id`);
+      const kept = await t.db.query(`SELECT ${columns}, added_lists FROM service_search_rows ORDER BY id`);
       expect(kept).toEqual(live);
     };
     const found = async (who: string, Text: string) => {
@@ -690,12 +693,14 @@ describe('GetSearchServicesMetadata', () => {
     // List entries and assignments change what a customer finds, read through the narrow table.
     expect(await found('c1', 'omega nar')).toEqual([]);
     await t.db.query('INSERT INTO marketplace_services (marketplace_id, service_id) VALUES ($1, $2)', [lists.l1, zeta.Id]);
+    await narrowAgrees();
     expect(await found('c1', 'omega nar')).toEqual(['Omega Narrow', ids.vendor2]);
     expect(await total('c1', { ServiceCategories: ['Security'] })).toBeGreaterThanOrEqual(1);
     await t.db.query(`UPDATE marketplace_services SET status = 'Hidden' WHERE marketplace_id = $1 AND service_id = $2`, [
       lists.l1,
       zeta.Id,
     ]);
+    await narrowAgrees();
     expect(await found('c1', 'omega nar')).toEqual([]);
     await t.db.query(`UPDATE marketplace_services SET status = 'Added' WHERE marketplace_id = $1 AND service_id = $2`, [
       lists.l1,
@@ -707,7 +712,25 @@ describe('GetSearchServicesMetadata', () => {
     await t.db.query('INSERT INTO marketplace_assignments (marketplace_id, account_id) VALUES ($1, $2)', [lists.l1, ids.r1]);
     expect(await found('c1', 'omega nar')).toEqual(['Omega Narrow', ids.vendor2]);
     await t.db.query('DELETE FROM marketplace_services WHERE marketplace_id = $1 AND service_id = $2', [lists.l1, zeta.Id]);
+    await narrowAgrees();
     expect(await found('c1', 'omega nar')).toEqual([]);
+
+    // In two lists, then Failed and Active again while listed: the row comes back with both lists; a list deleted.
+    const l4 = await makePriceList(t.db, { ownerId: ids.r1, name: 'R1 narrow', services: [{ id: zeta.Id }], assignees: [ids.c2] });
+    await t.db.query('INSERT INTO marketplace_services (marketplace_id, service_id) VALUES ($1, $2)', [lists.l1, zeta.Id]);
+    await narrowAgrees();
+    await t.db.query(`UPDATE services SET state = 'Failed' WHERE id = $1`, [zeta.Id]);
+    await t.db.query(`UPDATE marketplace_services SET status = 'Hidden' WHERE marketplace_id = $1 AND service_id = $2`, [
+      lists.l1,
+      zeta.Id,
+    ]);
+    await t.db.query(`UPDATE services SET state = 'Active' WHERE id = $1`, [zeta.Id]);
+    await narrowAgrees();
+    expect(await found('c1', 'omega nar')).toEqual([]);
+    expect(await found('c2', 'omega nar')).toEqual(['Omega Narrow', ids.vendor2]);
+    await t.db.query('DELETE FROM marketplaces WHERE id = $1', [l4]);
+    await narrowAgrees();
+    expect(await found('c2', 'omega nar')).toEqual([]);
 
     // Deleted: gone from the table and from every answer.
     await t.db.query('DELETE FROM service_tag_links WHERE service_id = $1', [zeta.Id]);

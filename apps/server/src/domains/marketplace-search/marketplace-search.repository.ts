@@ -94,11 +94,18 @@ function visibleListsArray(rootId: number, rootPath: string, p: Params): string 
     WHERE va.path >= ${range.path} AND va.path < ${range.upper})`;
 }
 
-function baseCondition(base: BaseSet, p: Params): string {
+/**
+ * The base set's condition on `s`. On the narrow table (`narrow`), "Added to one of these lists" is an overlap with the
+ * row's `added_lists` (kept by triggers on the entries, migration 0153) instead of a probe of the entries.
+ */
+function baseCondition(base: BaseSet, p: Params, narrow: boolean): string {
   switch (base.kind) {
     case 'visibleTo': {
-      const inLists = `EXISTS (SELECT 1 FROM marketplace_services bms WHERE bms.service_id = s.id
-        AND bms.marketplace_id = ANY(${visibleListsArray(base.rootId, base.rootPath, p)}) AND bms.status = 'Added')`;
+      const lists = visibleListsArray(base.rootId, base.rootPath, p);
+      const inLists = narrow
+        ? `s.added_lists && ${lists}`
+        : `EXISTS (SELECT 1 FROM marketplace_services bms WHERE bms.service_id = s.id
+        AND bms.marketplace_id = ANY(${lists}) AND bms.status = 'Added')`;
       if (!base.maybeVendor) return inLists;
       const vendor = `COALESCE((SELECT va.is_vendor FROM accounts va WHERE va.id = ${p.add(base.rootId)}::int), false)`;
       const range = pathRange(base.rootPath, p);
@@ -111,6 +118,8 @@ function baseCondition(base: BaseSet, p: Params): string {
       return `o.path >= ${p.add(base.path)} AND o.path < ${p.add(pathUpperBound(base.path))}`;
     case 'inLists':
       if (base.marketplaceIds.length === 0) return 'FALSE';
+      if (narrow && base.statuses.length === 1 && base.statuses[0] === 'Added')
+        return `s.added_lists && ${p.add(base.marketplaceIds)}::int[]`;
       return `EXISTS (SELECT 1 FROM marketplace_services bms WHERE bms.service_id = s.id
         AND bms.marketplace_id = ANY(${p.add(base.marketplaceIds)}::int[]) AND bms.status = ANY(${p.add(base.statuses)}::text[]))`;
   }
@@ -133,11 +142,12 @@ function listFilterConditions(f: SearchSet['filters'], p: Params, alias: string,
 
 /**
  * The WHERE clause of a search set on `s`: `services`, or with `narrow` the narrow table `service_search_rows` (migration
- * 0153), which holds only Active services (so no state condition) and no names but `search_name` (`readsNarrow`).
+ * 0153), which holds only Active services (so no state condition), their Added lists, and no names but `search_name`
+ * (`readsNarrow`).
  */
 function whereOf(set: SearchSet, p: Params, options: { withText?: boolean; narrow?: boolean } = {}): string {
   const f = set.filters;
-  const parts = [...(options.narrow ? [] : [`s.state = 'Active'`]), baseCondition(set.base, p)];
+  const parts = [...(options.narrow ? [] : [`s.state = 'Active'`]), baseCondition(set.base, p, options.narrow === true)];
   if (options.withText !== false && f.text !== '') {
     const pattern = p.add(likePattern(f.text));
     // Either name contains the text, without case: `search_name` holds both lower-cased with a newline between them
