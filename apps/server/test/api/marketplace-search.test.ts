@@ -716,7 +716,12 @@ describe('GetSearchServicesMetadata', () => {
     expect(await found('c1', 'omega nar')).toEqual([]);
 
     // In two lists, then Failed and Active again while listed: the row comes back with both lists; a list deleted.
-    const l4 = await makePriceList(t.db, { ownerId: ids.r1, name: 'R1 narrow', services: [{ id: zeta.Id }], assignees: [ids.c2] });
+    const l4 = await makePriceList(t.db, {
+      ownerId: ids.r1,
+      name: 'R1 narrow',
+      services: [{ id: zeta.Id }],
+      assignees: [ids.c2],
+    });
     await t.db.query('INSERT INTO marketplace_services (marketplace_id, service_id) VALUES ($1, $2)', [lists.l1, zeta.Id]);
     await narrowAgrees();
     await t.db.query(`UPDATE services SET state = 'Failed' WHERE id = $1`, [zeta.Id]);

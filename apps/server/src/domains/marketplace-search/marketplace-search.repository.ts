@@ -5,8 +5,8 @@ import { listMayPriceSql, type PriceListPricingRow, priceListPricingSql } from '
 
 /**
  * SQL of marketplace search. Reads the catalogue (`services`, `service_tag_links`, `service_categories`,
- * description groups, terms acceptances), the price-list tables and `product_owner_profiles`, and
- * writes nothing. Every query is built from a `SearchSet`: the services a caller may see, decided by
+ * description groups, terms acceptances), the price-list tables, `product_owner_profiles` and the tables its triggers
+ * keep (`service_facet_counts`, the narrow `service_search_rows`), and writes nothing. Every query is built from a `SearchSet`: the services a caller may see, decided by
  * the service from the caller's organisation (see the README).
  */
 
