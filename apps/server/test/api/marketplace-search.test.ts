@@ -715,12 +715,13 @@ describe('GetSearchServicesMetadata', () => {
     await narrowAgrees();
     expect(await found('c1', 'omega nar')).toEqual([]);
 
-    // In two lists, then Failed and Active again while listed: the row comes back with both lists; a list deleted.
+    // In two lists, then Failed, hidden in one meanwhile, and Active again: the row comes back with its lists as they
+    // stand; then a list deleted.
     const l4 = await makePriceList(t.db, {
-      ownerId: ids.r1,
+      ownerId: ids.r1 as number,
       name: 'R1 narrow',
       services: [{ id: zeta.Id }],
-      assignees: [ids.c2],
+      assignees: [ids.c2 as number],
     });
     await t.db.query('INSERT INTO marketplace_services (marketplace_id, service_id) VALUES ($1, $2)', [lists.l1, zeta.Id]);
     await narrowAgrees();
