@@ -96,20 +96,22 @@ BEGIN
   -- Each branch reads only the transition tables its event has. An entry Added before and after (another column
   -- changed) is neither added nor removed. The services are share-locked first: a concurrent statement making one of
   -- them Active (which reads its lists from the entries as its own snapshot sees them) then waits for this
-  -- transaction, or this one for it, so the row it inserts and the changes made here cannot miss each other.
+  -- transaction, or this one for it, so the row it inserts and the changes made here cannot miss each other. They are
+  -- locked in id order (as the upsert of keep_service_search_rows writes its rows), so that two such statements wait
+  -- for each other rather than deadlock.
   IF TG_OP = 'INSERT' THEN
-    PERFORM 1 FROM services s WHERE s.id IN (SELECT service_id FROM new_rows) FOR SHARE OF s;
+    PERFORM 1 FROM services s WHERE s.id IN (SELECT service_id FROM new_rows) ORDER BY s.id FOR SHARE OF s;
     PERFORM change_service_search_lists((SELECT jsonb_agg(c) FROM (
       SELECT service_id, array_agg(marketplace_id) AS adds, '{}'::integer[] AS removes FROM new_rows
       WHERE status = 'Added' GROUP BY service_id) c));
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM 1 FROM services s WHERE s.id IN (SELECT service_id FROM old_rows) FOR SHARE OF s;
+    PERFORM 1 FROM services s WHERE s.id IN (SELECT service_id FROM old_rows) ORDER BY s.id FOR SHARE OF s;
     PERFORM change_service_search_lists((SELECT jsonb_agg(c) FROM (
       SELECT service_id, '{}'::integer[] AS adds, array_agg(marketplace_id) AS removes FROM old_rows
       WHERE status = 'Added' GROUP BY service_id) c));
   ELSIF TG_OP = 'UPDATE' THEN
     PERFORM 1 FROM services s WHERE s.id IN (SELECT service_id FROM old_rows UNION SELECT service_id FROM new_rows)
-      FOR SHARE OF s;
+      ORDER BY s.id FOR SHARE OF s;
     PERFORM change_service_search_lists((SELECT jsonb_agg(c) FROM (
       SELECT service_id, COALESCE(array_agg(marketplace_id) FILTER (WHERE added), '{}') AS adds,
         COALESCE(array_agg(marketplace_id) FILTER (WHERE NOT added), '{}') AS removes
