@@ -12,31 +12,41 @@ export const WORDS = ['Cloud', 'Backup', 'Secure', 'Mail', 'Office', 'Vault', 'S
  * reseller, so a reseller searches through a list; the list has its own price (EUR and USD) for half of its services,
  * so a reseller's page reads list prices too. Each service's one tag is written with the service (`search_tags`, migration
  * 0150) and then linked: the links' trigger finds the array already right and does not write the 50,000 rows again
- * (which would leave half the table dead until a VACUUM that PGlite never runs). Ends with ANALYZE, as autovacuum would soon after a bulk load.
+ * (which would leave half the table dead until a VACUUM that PGlite never runs); likewise the list's entries are written
+ * with the services (decision 0077). Ends with ANALYZE, as autovacuum would soon after a bulk load.
  */
 export async function generateSearchData(db: Db, count: number): Promise<void> {
   const words = `ARRAY['${WORDS.join("','")}']`;
+  // The bench list first, so that the services' entries in it are written by the statement writing the services: the
+  // narrow table's row (migration 0153) then reads its lists when it is inserted, and the entries' trigger finds every
+  // row already right (writing the entries afterwards rewrote 10,000 of its rows, dead until a VACUUM).
   await db.exec(`
-    INSERT INTO services (service_name, display_name, short_description, category, owner_account_id, state, definition, ranking, created_at, search_tags)
-    SELECT 'bench-service-' || g,
-           (${words})[1 + g % 12] || ' ' || (${words})[1 + (g / 12) % 12] || ' ' || g,
-           'A generated service',
-           (SELECT name FROM service_categories ORDER BY sort OFFSET g % 6 LIMIT 1),
-           (SELECT id FROM accounts WHERE is_vendor ORDER BY id OFFSET g % 3 LIMIT 1),
-           'Active',
-           '{"BillingRules":[{"Id":"r1","ChargeType":"Monthly","Charge":"4","enabled":true,"SuggestedRetailPrices":[{"Currency":"EUR","Charge":"6"}]}]}'::jsonb,
-           1 + g % 2000,
-           now() - (g % 400) * interval '1 day',
-           ARRAY[(SELECT value FROM service_tags ORDER BY value OFFSET g % 10 LIMIT 1)]
-    FROM generate_series(1, ${count}) g;
+    INSERT INTO marketplaces (owner_account_id, name, is_propagation_enabled)
+      SELECT id, 'Bench list', true FROM accounts WHERE account_type = 'Provider' ORDER BY id LIMIT 1;
+  `);
+  await db.exec(`
+    WITH generated AS (
+      INSERT INTO services (service_name, display_name, short_description, category, owner_account_id, state, definition, ranking, created_at, search_tags)
+      SELECT 'bench-service-' || g,
+             (${words})[1 + g % 12] || ' ' || (${words})[1 + (g / 12) % 12] || ' ' || g,
+             'A generated service',
+             (SELECT name FROM service_categories ORDER BY sort OFFSET g % 6 LIMIT 1),
+             (SELECT id FROM accounts WHERE is_vendor ORDER BY id OFFSET g % 3 LIMIT 1),
+             'Active',
+             '{"BillingRules":[{"Id":"r1","ChargeType":"Monthly","Charge":"4","enabled":true,"SuggestedRetailPrices":[{"Currency":"EUR","Charge":"6"}]}]}'::jsonb,
+             1 + g % 2000,
+             now() - (g % 400) * interval '1 day',
+             ARRAY[(SELECT value FROM service_tags ORDER BY value OFFSET g % 10 LIMIT 1)]
+      FROM generate_series(1, ${count}) g
+      RETURNING id)
+    INSERT INTO marketplace_services (marketplace_id, service_id)
+      SELECT (SELECT max(id) FROM marketplaces), id FROM generated WHERE id % 5 = 0;
+    INSERT INTO marketplace_services (marketplace_id, service_id)
+      SELECT (SELECT max(id) FROM marketplaces), id FROM services WHERE id % 5 = 0 AND service_name NOT LIKE 'bench-service-%';
     INSERT INTO service_tag_links (service_id, tag, position)
     SELECT s.id, s.search_tags[1], 0 FROM services s WHERE s.service_name LIKE 'bench-service-%';
   `);
   await db.exec(`
-    INSERT INTO marketplaces (owner_account_id, name, is_propagation_enabled)
-      SELECT id, 'Bench list', true FROM accounts WHERE account_type = 'Provider' ORDER BY id LIMIT 1;
-    INSERT INTO marketplace_services (marketplace_id, service_id)
-      SELECT (SELECT max(id) FROM marketplaces), id FROM services WHERE id % 5 = 0;
     INSERT INTO marketplace_assignments (marketplace_id, account_id)
       SELECT (SELECT max(id) FROM marketplaces), id FROM accounts WHERE account_type = 'Reseller';
     INSERT INTO marketplace_prices (marketplace_id, service_id, rule_id, currency, custom_price)

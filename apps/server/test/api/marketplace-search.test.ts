@@ -613,6 +613,137 @@ describe('GetSearchServicesMetadata', () => {
     expect(await autocomplete('provider', 'epsilon')).toEqual([]);
     await countsAgree();
   });
+
+  it('keeps the narrow table equal to the Active services through every write of the catalogue (decision 0077)', async () => {
+    const columns = 'id, owner_account_id, category, ranking, created_at, search_name, search_tags';
+    // service_search_rows must always be the Active services' search columns and the lists they are Added to, whatever
+    // wrote them.
+    const narrowAgrees = async () => {
+      const live = await t.db.query(`SELECT ${columns}, ARRAY(SELECT ms.marketplace_id FROM marketplace_services ms
+          WHERE ms.service_id = services.id AND ms.status = 'Added' ORDER BY 1) AS added_lists
+        FROM services WHERE state = 'Active' ORDER BY id`);
+      const kept = await t.db.query(`SELECT ${columns}, added_lists FROM service_search_rows ORDER BY id`);
+      expect(kept).toEqual(live);
+    };
+    const found = async (who: string, Text: string) => {
+      const res = await c(who).op('SearchServicesAutocomplete', { Text });
+      expect(res.status).toBe(200);
+      return (res.body.Entries as { Type: string; DisplayName?: string; OwnerAccountId?: number; TagValue?: string }[]).map(
+        (e) => e.DisplayName ?? e.OwnerAccountId ?? `#${e.TagValue}`,
+      );
+    };
+    const total = async (who: string, options: Record<string, unknown>) => {
+      const res = await c(who).op('GetSearchServicesMetadata', { options });
+      expect(res.status).toBe(200);
+      return res.body.Total as number;
+    };
+    const xmin = async (id: number) =>
+      (await t.db.query<{ x: string }>('SELECT xmin::text AS x FROM service_search_rows WHERE id = $1', [id]))[0]?.x;
+    await narrowAgrees();
+
+    const zeta = await createService(
+      t.db,
+      c('vendorAdmin'),
+      document('Zeta Narrow', { Category: 'Storage', Tags: ['Storage', 'Narrowtag'] }),
+    );
+    await narrowAgrees();
+    expect(await found('provider', 'zeta nar')).toEqual(['Zeta Narrow', ids.vendor]);
+    expect(await found('provider', 'narrowt')).toEqual(['#Narrowtag']);
+
+    // Renamed through the API, then its tags changed: the row follows in the same statement.
+    const renamed = await c('vendorAdmin').op('UpdateService', {
+      ServiceName: zeta.ServiceName,
+      Version: zeta.Version,
+      DisplayName: 'Omega Narrow',
+      Tags: ['Narrowtag'],
+    });
+    expect(renamed.status).toBe(200);
+    await narrowAgrees();
+    expect(await found('provider', 'zeta nar')).toEqual([]);
+    expect(await found('provider', 'omega nar')).toEqual(['Omega Narrow', ids.vendor]);
+    expect(await total('provider', { DisplayName: 'omega', ServiceTags: ['Narrowtag'] })).toBe(1);
+    await t.db.query(`INSERT INTO service_tag_links (service_id, tag, position) VALUES ($1, 'Storage', 1)`, [zeta.Id]);
+    await narrowAgrees();
+    await t.db.query(`DELETE FROM service_tag_links WHERE service_id = $1 AND tag = 'Narrowtag'`, [zeta.Id]);
+    await narrowAgrees();
+    expect(await found('provider', 'narrowt')).toEqual([]);
+
+    // A write of nothing the table keeps writes nothing there; a ranking, category or owner change does.
+    const before = await xmin(zeta.Id);
+    await t.db.query(`UPDATE services SET short_description = 'Changed', updated_at = now() WHERE id = $1`, [zeta.Id]);
+    expect(await xmin(zeta.Id)).toBe(before);
+    await t.db.query('UPDATE services SET ranking = 7 WHERE id = $1', [zeta.Id]);
+    await t.db.query(`UPDATE services SET category = 'Security' WHERE id = $1`, [zeta.Id]);
+    await narrowAgrees();
+    await t.db.query('UPDATE services SET owner_account_id = $2 WHERE id = $1', [zeta.Id, ids.vendor2]);
+    await narrowAgrees();
+    expect(await found('provider', 'omega nar')).toEqual(['Omega Narrow', ids.vendor2]);
+    expect(await found('vendor2Admin', 'omega nar')).toEqual(['Omega Narrow', ids.vendor2]);
+    expect(await found('vendorAdmin', 'omega nar')).toEqual([]);
+
+    // State changes: leaves when no longer Active, comes back when Active again; a bulk update of every row.
+    await t.db.query(`UPDATE services SET state = 'Failed' WHERE id = $1`, [zeta.Id]);
+    await narrowAgrees();
+    expect(await found('provider', 'omega nar')).toEqual([]);
+    await t.db.query(`UPDATE services SET state = 'Active' WHERE id = $1`, [zeta.Id]);
+    await narrowAgrees();
+    await t.db.query('UPDATE services SET ranking = ranking + 1');
+    await narrowAgrees();
+
+    // List entries and assignments change what a customer finds, read through the narrow table.
+    expect(await found('c1', 'omega nar')).toEqual([]);
+    await t.db.query('INSERT INTO marketplace_services (marketplace_id, service_id) VALUES ($1, $2)', [lists.l1, zeta.Id]);
+    await narrowAgrees();
+    expect(await found('c1', 'omega nar')).toEqual(['Omega Narrow', ids.vendor2]);
+    expect(await total('c1', { ServiceCategories: ['Security'] })).toBeGreaterThanOrEqual(1);
+    await t.db.query(`UPDATE marketplace_services SET status = 'Hidden' WHERE marketplace_id = $1 AND service_id = $2`, [
+      lists.l1,
+      zeta.Id,
+    ]);
+    await narrowAgrees();
+    expect(await found('c1', 'omega nar')).toEqual([]);
+    await t.db.query(`UPDATE marketplace_services SET status = 'Added' WHERE marketplace_id = $1 AND service_id = $2`, [
+      lists.l1,
+      zeta.Id,
+    ]);
+    expect(await found('c1', 'omega nar')).toEqual(['Omega Narrow', ids.vendor2]);
+    await t.db.query('DELETE FROM marketplace_assignments WHERE marketplace_id = $1 AND account_id = $2', [lists.l1, ids.r1]);
+    expect(await found('c1', 'omega nar')).toEqual([]);
+    await t.db.query('INSERT INTO marketplace_assignments (marketplace_id, account_id) VALUES ($1, $2)', [lists.l1, ids.r1]);
+    expect(await found('c1', 'omega nar')).toEqual(['Omega Narrow', ids.vendor2]);
+    await t.db.query('DELETE FROM marketplace_services WHERE marketplace_id = $1 AND service_id = $2', [lists.l1, zeta.Id]);
+    await narrowAgrees();
+    expect(await found('c1', 'omega nar')).toEqual([]);
+
+    // In two lists, then Failed, hidden in one meanwhile, and Active again: the row comes back with its lists as they
+    // stand; then a list deleted.
+    const l4 = await makePriceList(t.db, {
+      ownerId: ids.r1 as number,
+      name: 'R1 narrow',
+      services: [{ id: zeta.Id }],
+      assignees: [ids.c2 as number],
+    });
+    await t.db.query('INSERT INTO marketplace_services (marketplace_id, service_id) VALUES ($1, $2)', [lists.l1, zeta.Id]);
+    await narrowAgrees();
+    await t.db.query(`UPDATE services SET state = 'Failed' WHERE id = $1`, [zeta.Id]);
+    await t.db.query(`UPDATE marketplace_services SET status = 'Hidden' WHERE marketplace_id = $1 AND service_id = $2`, [
+      lists.l1,
+      zeta.Id,
+    ]);
+    await t.db.query(`UPDATE services SET state = 'Active' WHERE id = $1`, [zeta.Id]);
+    await narrowAgrees();
+    expect(await found('c1', 'omega nar')).toEqual([]);
+    expect(await found('c2', 'omega nar')).toEqual(['Omega Narrow', ids.vendor2]);
+    await t.db.query('DELETE FROM marketplaces WHERE id = $1', [l4]);
+    await narrowAgrees();
+    expect(await found('c2', 'omega nar')).toEqual([]);
+
+    // Deleted: gone from the table and from every answer.
+    await t.db.query('DELETE FROM service_tag_links WHERE service_id = $1', [zeta.Id]);
+    await t.db.query('DELETE FROM services WHERE id = $1', [zeta.Id]);
+    await narrowAgrees();
+    expect(await found('provider', 'omega nar')).toEqual([]);
+  });
 });
 
 describe('SearchServicesAutocomplete [M9.7]', () => {
