@@ -19,10 +19,8 @@ import { listSubtree, loadAccount } from '../apps/server/src/domains/accounts/ac
 import { callerForUser } from '../apps/server/src/domains/auth/index.js';
 import { describeCaller } from '../apps/server/src/domains/auth/session-core.js';
 import type { Db, Queryable, QueryOptions } from '../apps/server/src/platform/db/db.js';
-import { migrate } from '../apps/server/src/platform/db/migrate.js';
-import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
-import { DEMO_PASSWORD, seedDemo, seedLargeHierarchy } from '../apps/server/src/seed/demo-seed.js';
-import { type Backend, benchSecrets, createResellerAdmin, findTargets, openBenchDb } from './fixture.js';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-seed.js';
+import { type Backend, benchSecrets, openBenchDb, seedAccountsBench } from './fixture.js';
 import { BenchClient } from './http-client.js';
 import { formatMs, median } from './measure.js';
 import { databaseCpu, databaseCpuSpent } from './postgres-cpu.js';
@@ -72,12 +70,7 @@ const literal = (v: unknown) => {
 const bench = await openBenchDb(args.backend as Backend);
 const { db } = bench;
 try {
-  await migrate(db, MIGRATIONS_DIR);
-  await seedDemo(db);
-  const generated = await seedLargeHierarchy(db, Number(args.size));
-  await db.exec('ANALYZE');
-  await createResellerAdmin(db, generated.resellerId);
-  const targets = await findTargets(db, generated.resellerId);
+  const { resellerId, targets } = await seedAccountsBench(db, Number(args.size));
   // Registers the account extensions (app.ts does at import) and warms the layout cache's listener.
   const app = await buildApp({ secrets: benchSecrets, db, webDist: null, logger: false });
   const computing = await buildApp({ secrets: benchSecrets, db, webDist: null, logger: false, keepAnswers: false });
@@ -139,7 +132,7 @@ try {
     ['GetCurrentUser', await capture((q) => describeCaller(q, caller))],
     [
       'ListAccountSubtree first page (50), the reseller',
-      await capture((q) => listSubtree(q, caller, { id: generated.resellerId, cursor: null, limit: 50 }, () => undefined)),
+      await capture((q) => listSubtree(q, caller, { id: resellerId, cursor: null, limit: 50 }, () => undefined)),
     ],
   ];
 

@@ -7,9 +7,11 @@ import pg from 'pg';
 import { insertAccount } from '../apps/server/src/domains/accounts/index.js';
 import { hashPassword } from '../apps/server/src/domains/auth/index.js';
 import { createDb, type Db } from '../apps/server/src/platform/db/db.js';
+import { migrate } from '../apps/server/src/platform/db/migrate.js';
+import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
 import { configureSecrets, generateKey, makeKeyring } from '../apps/server/src/platform/secrets/index.js';
 import { pathUpperBound } from '../apps/server/src/platform/tenancy/scope.js';
-import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-seed.js';
+import { DEMO_PASSWORD, seedDemo, seedLargeHierarchy } from '../apps/server/src/seed/demo-seed.js';
 import { formatMs, formatRatio, type Timing, table } from './measure.js';
 
 /**
@@ -248,4 +250,18 @@ export function latencyBenchArgs(defaultIterations: number): LatencyBenchOptions
     process.exit(2);
   }
   return { iterations, skipPglite: values['skip-pglite'], skipPostgres: values['skip-postgres'] };
+}
+
+/**
+ * A new bench database made ready for the account page's benches: migrated, the demo tenant seeded, `size` accounts
+ * generated under the benchmark reseller and analysed, the reseller's administrator created; answers the reseller's id
+ * and the accounts the benches read (`findTargets`).
+ */
+export async function seedAccountsBench(db: Db, size: number): Promise<{ resellerId: number; targets: Targets }> {
+  await migrate(db, MIGRATIONS_DIR);
+  await seedDemo(db);
+  const { resellerId } = await seedLargeHierarchy(db, size);
+  await db.exec('ANALYZE');
+  await createResellerAdmin(db, resellerId);
+  return { resellerId, targets: await findTargets(db, resellerId) };
 }

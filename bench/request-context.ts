@@ -15,10 +15,7 @@ import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import { loadAccount } from '../apps/server/src/domains/accounts/accounts.service.js';
 import { callerForUser } from '../apps/server/src/domains/auth/index.js';
-import { migrate } from '../apps/server/src/platform/db/migrate.js';
-import { MIGRATIONS_DIR } from '../apps/server/src/platform/db/paths.js';
-import { seedDemo, seedLargeHierarchy } from '../apps/server/src/seed/demo-seed.js';
-import { type Backend, createResellerAdmin, findTargets, openBenchDb } from './fixture.js';
+import { type Backend, openBenchDb, seedAccountsBench } from './fixture.js';
 import { formatMs, formatRatio, median, table } from './measure.js';
 
 const { values: args } = parseArgs({
@@ -39,12 +36,7 @@ const bench = await openBenchDb(backend);
 const { db } = bench;
 const route = Fastify({ logger: false });
 try {
-  await migrate(db, MIGRATIONS_DIR);
-  await seedDemo(db);
-  const generated = await seedLargeHierarchy(db, Number(args.size));
-  await db.exec('ANALYZE');
-  await createResellerAdmin(db, generated.resellerId);
-  const targets = await findTargets(db, generated.resellerId);
+  const { targets } = await seedAccountsBench(db, Number(args.size));
   const user = targets.deepUsers[0] as number;
   const [provider] = await db.query<{ id: number }>("SELECT id FROM accounts WHERE username = 'provider.admin'");
   const caller = provider && (await callerForUser(db, provider.id));

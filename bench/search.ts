@@ -141,6 +141,8 @@ async function runBackend(backend: Backend): Promise<Report> {
     /** One line: its passes, and per measured run its statements, round trips and Server-Timing header. */
     interface Line {
       passes: Passes;
+      /** Measures one more pass and keeps what its measured runs issued (the warm-up runs come first: dropped). */
+      pass: () => Promise<Timing>;
       counts: number[];
       trips: number[];
       timings: string[];
@@ -148,37 +150,37 @@ async function runBackend(backend: Backend): Promise<Report> {
     const lineOf = (name: string, fn: (i: number) => Promise<unknown>): Line => {
       // The server runs in this process on this Db: its counter sees every statement of a run (and, rarely, a
       // background job's), so the median over the measured runs is the operation's count.
-      const pass = { counts: [] as number[], trips: [] as number[] };
+      let counts: number[] = [];
+      let trips: number[] = [];
+      const passes = new Passes(
+        name,
+        async (i) => {
+          const before = { ...db.stats };
+          await fn(i);
+          counts.push(db.stats.statements - before.statements);
+          trips.push(db.stats.roundTrips - before.roundTrips);
+        },
+        { iterations: OPTIONS.iterations, maxMs: OPTIONS.maxMs / PASSES },
+      );
       const line: Line = {
-        passes: new Passes(
-          name,
-          async (i) => {
-            const before = { ...db.stats };
-            await fn(i);
-            pass.counts.push(db.stats.statements - before.statements);
-            pass.trips.push(db.stats.roundTrips - before.roundTrips);
-          },
-          { iterations: OPTIONS.iterations, maxMs: OPTIONS.maxMs / PASSES },
-        ),
+        passes,
+        pass: async () => {
+          counts = [];
+          trips = [];
+          const sink: string[] = [];
+          serverTimings.sink = sink;
+          const timing = await passes.pass().finally(() => {
+            serverTimings.sink = null;
+          });
+          line.counts.push(...counts.slice(-timing.runs));
+          line.trips.push(...trips.slice(-timing.runs));
+          line.timings.push(...sink.slice(-timing.runs));
+          log(`  ${name}, pass ${passes.passes.length}: median ${formatMs(timing.median)}, p99 ${formatMs(timing.p99)}`);
+          return timing;
+        },
         counts: [],
         trips: [],
         timings: [],
-      };
-      const run = line.passes.pass.bind(line.passes);
-      // A pass: the warm-up runs come first in what it collected; only its measured runs are kept.
-      line.passes.pass = async () => {
-        pass.counts = [];
-        pass.trips = [];
-        const sink: string[] = [];
-        serverTimings.sink = sink;
-        const timing = await run().finally(() => {
-          serverTimings.sink = null;
-        });
-        line.counts.push(...pass.counts.slice(-timing.runs));
-        line.trips.push(...pass.trips.slice(-timing.runs));
-        line.timings.push(...sink.slice(-timing.runs));
-        log(`  ${name}, pass ${line.passes.passes.length}: median ${formatMs(timing.median)}, p99 ${formatMs(timing.p99)}`);
-        return timing;
       };
       return line;
     };
@@ -247,7 +249,7 @@ async function runBackend(backend: Backend): Promise<Report> {
     const measured = lines.map(([name, fn]) => lineOf(name, fn));
     for (let round = 0; round < PASSES; round++) {
       for (const line of measured) {
-        await line.passes.pass();
+        await line.pass();
         await floorPass();
       }
     }
