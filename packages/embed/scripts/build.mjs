@@ -10,7 +10,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+// The package exports no bin path: tsc is found beside its package.json.
+const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
 execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit', cwd: root });
 await buildBundles(root);
 console.log('built dist/esm, dist/powerbi.js, dist/powerbi.min.js');
