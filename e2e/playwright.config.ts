@@ -34,7 +34,8 @@ export default defineConfig({
     // (CI retries once); a failure always leaves its screenshot and error context.
     trace: 'on-first-retry',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's headless build of Chromium (chromium-headless-shell), as npm test installs it (decision 0031).
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -5,7 +5,7 @@
 // tests again against a throwaway PostgreSQL server. The browser tests are one sequential chain that leaves part of the two cores
 // idle: the type check and the unit, embed and PostgreSQL tests run meanwhile at low priority (decision 0031).
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { databaseTestFiles } from './database-tests.mjs';
@@ -35,20 +35,6 @@ function step(name, command, args, options) {
   console.log(`\n━━ ${name}`);
   const started = Date.now();
   const status = run(command, args, options);
-  timings.push(`${name}: ${Math.round((Date.now() - started) / 1000)} s`);
-  if (status !== 0) failures.push(name);
-  return status;
-}
-
-/** As `step`, without blocking the event loop: the low-priority lane's end is noticed while it runs. */
-async function stepAsync(name, command, args, options) {
-  console.log(`\n━━ ${name}`);
-  const started = Date.now();
-  const status = await new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', cwd: root, ...options });
-    child.on('error', () => resolve(1));
-    child.on('close', (code) => resolve(code ?? 1));
-  });
   timings.push(`${name}: ${Math.round((Date.now() - started) / 1000)} s`);
   if (status !== 0) failures.push(name);
   return status;
@@ -193,9 +179,10 @@ function unitAndEmbed() {
 }
 
 /**
- * With the browser tests: the type check and the unit, embed and PostgreSQL steps run in a child `scripts/test.mjs` at the lowest
- * CPU priority (nice 10: a tenth of a core the browser tests want; at 19 a loaded machine starved vitest's
- * workers past their start timeout), so they mostly use what the browser tests leave idle. Its output is kept in a file and
+ * With the browser tests: the type check and the unit, embed and PostgreSQL steps run in a child `scripts/test.mjs` at a
+ * lower CPU priority (nice 5: about a quarter of a core the browser tests want; the two browser shards keep both cores
+ * busy, and at 19 a loaded machine starved vitest's workers past their start timeout), so they mostly use what the
+ * browser tests leave. Its output is kept in a file and
  * printed after the browser tests. TEST_SEQUENTIAL=1 runs everything one after another instead.
  */
 function startLane() {
@@ -207,7 +194,7 @@ function startLane() {
   const summary = join(reports, 'lane.json');
   const fd = openSync(log, 'w');
   const started = Date.now();
-  const nice = existsSync('/usr/bin/nice') ? ['/usr/bin/nice', ['-n', '10', process.execPath]] : [process.execPath, []];
+  const nice = existsSync('/usr/bin/nice') ? ['/usr/bin/nice', ['-n', '5', process.execPath]] : [process.execPath, []];
   const child = spawn(nice[0], [...nice[1], join(root, 'scripts/test.mjs'), ...steps], {
     cwd: root,
     stdio: ['ignore', fd, fd],
@@ -232,29 +219,129 @@ const lane = startLane();
 if (!lane) unitAndEmbed();
 if (wants('e2e')) {
   ensureBuilt();
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  // Debian's headless build of Chromium (package chromium-headless-shell, from the same chromium source as the
+  // browser): the build Playwright itself runs headless tests in, about a fifth less CPU than the full browser
+  // in headless mode (decision 0031). CHROMIUM_PATH chooses another.
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
   if (!existsSync(chromium) && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get') && !process.env.SKIP_BROWSER_INSTALL) {
-    console.log('\n› installing Debian Chromium for the browser tests');
+    console.log('\n› installing Debian Chromium (headless shell) for the browser tests');
     run('apt-get', ['update', '-q']);
-    run('apt-get', ['install', '-y', '-q', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    run('apt-get', ['install', '-y', '-q', 'chromium-headless-shell'], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   }
   if (existsSync(chromium)) {
-    const out = join(reports, 'e2e.json');
-    await stepAsync('browser tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-      cwd: join(process.cwd(), 'e2e'),
-      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
-    });
-    if (existsSync(out)) {
-      const report = JSON.parse(readFileSync(out, 'utf8'));
-      passed += report.stats.expected + report.stats.flaky;
-      failed += report.stats.unexpected;
-      countPlaywrightFailures(report.suites ?? []);
-    }
+    await browserTests(chromium);
   } else {
     console.log(
-      `\n! browser tests skipped: no Chromium at ${chromium} (install Debian's chromium package, or set CHROMIUM_PATH)`,
+      `\n! browser tests skipped: no Chromium at ${chromium} (install Debian's chromium-headless-shell package, or set CHROMIUM_PATH)`,
     );
     failures.push('browser tests (Chromium not installed)');
+  }
+}
+
+/** Each spec file's test time in the reports given (retries included), by file name. */
+function specSeconds(reportFiles) {
+  const seconds = {};
+  const walk = (suites) => {
+    for (const suite of suites) {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          for (const result of test.results ?? []) seconds[spec.file] = (seconds[spec.file] ?? 0) + result.duration / 1000;
+        }
+      }
+      walk(suite.suites ?? []);
+    }
+  };
+  for (const file of reportFiles) if (existsSync(file)) walk(JSON.parse(readFileSync(file, 'utf8')).suites ?? []);
+  return Object.fromEntries(Object.entries(seconds).map(([file, s]) => [file, Math.round(s)]));
+}
+
+/**
+ * Cuts the spec files, in their name order (the order one run takes them in), into `count` runs of about the same
+ * time by e2e/spec-seconds.json; a file it does not name counts as its median.
+ */
+function cutSpecs(count) {
+  const files = readdirSync(join(root, 'e2e/specs'))
+    .filter((f) => f.endsWith('.spec.ts'))
+    .sort();
+  // Each spec file's seconds in a recent run, by file name.
+  const specSecondsFile = join(root, 'e2e/spec-seconds.json');
+  const known = existsSync(specSecondsFile) ? JSON.parse(readFileSync(specSecondsFile, 'utf8')) : {};
+  const values = Object.values(known).sort((a, b) => a - b);
+  const median = values.length > 0 ? values[Math.floor(values.length / 2)] : 1;
+  const weight = (f) => known[f] ?? median;
+  const total = files.reduce((sum, f) => sum + weight(f), 0);
+  const shards = [];
+  let current = [];
+  let done = 0;
+  for (const f of files) {
+    // A file goes to the next shard once this one has its share, counting the file at its middle.
+    if (current.length > 0 && shards.length < count - 1 && done + weight(f) / 2 > (total * (shards.length + 1)) / count) {
+      shards.push(current);
+      current = [];
+    }
+    current.push(f);
+    done += weight(f);
+  }
+  shards.push(current);
+  return shards;
+}
+
+/**
+ * The browser tests in E2E_SHARDS (default 2) Playwright runs side by side, each its own portal, demo database and
+ * mail catcher on its own port (8091, 8092, ...; E2E_PORT moves the first): one chain of runner, browser and portal
+ * keeps about one and a half of the two cores busy, two keep both (decision 0031). The spec files are cut in name
+ * order by their recent times (e2e/spec-seconds.json; this run's are written beside its reports). Their lines are
+ * printed as they come, each led by its shard.
+ */
+async function browserTests(chromium) {
+  const shards = cutSpecs(Math.max(1, Number(process.env.E2E_SHARDS ?? 2)));
+  const firstPort = Number(process.env.E2E_PORT ?? 8091);
+  const started = Date.now();
+  console.log(`\n━━ browser tests (Chromium, ${shards.length} shard${shards.length > 1 ? 's' : ''})`);
+  const outs = shards.map((_, i) => join(reports, `e2e-${i + 1}.json`));
+  const statuses = await Promise.all(
+    shards.map((files, i) => {
+      const label = shards.length > 1 ? `[${i + 1}/${shards.length}] ` : '';
+      if (shards.length > 1) console.log(`${label}${files[0]} to ${files.at(-1)} (${files.length} files)`);
+      // Each file by its path from specs/, so that no other file's name matches it.
+      const args = ['playwright', 'test', '--reporter=list,json', ...(shards.length > 1 ? files.map((f) => `/specs/${f}`) : [])];
+      return new Promise((resolve) => {
+        const child = spawn('npx', args, {
+          cwd: join(root, 'e2e'),
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, CHROMIUM_PATH: chromium, E2E_PORT: String(firstPort + i), PLAYWRIGHT_JSON_OUTPUT_NAME: outs[i] },
+        });
+        for (const stream of [child.stdout, child.stderr]) {
+          let rest = '';
+          stream.on('data', (chunk) => {
+            const lines = (rest + chunk).split('\n');
+            rest = lines.pop() ?? '';
+            for (const line of lines) console.log(label + line);
+          });
+          stream.on('end', () => {
+            if (rest) console.log(label + rest);
+          });
+        }
+        child.on('error', () => resolve(1));
+        child.on('close', (code) => resolve(code ?? 1));
+      });
+    }),
+  );
+  const shardsLabel = `${shards.length} shard${shards.length > 1 ? 's' : ''}`;
+  writeFileSync(join(reports, 'spec-seconds.json'), `${JSON.stringify(specSeconds(outs), null, 2)}\n`);
+  console.log(`\nthis run's spec times: ${join(reports, 'spec-seconds.json')} (copy to e2e/spec-seconds.json to cut by them)`);
+  timings.push(`browser tests (Chromium, ${shardsLabel}): ${Math.round((Date.now() - started) / 1000)} s`);
+  statuses.forEach((status, i) => {
+    if (status !== 0) failures.push(`browser tests (Chromium, shard ${i + 1} of ${shards.length})`);
+  });
+  for (const out of outs) {
+    if (!existsSync(out)) continue;
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    passed += report.stats.expected + report.stats.flaky;
+    failed += report.stats.unexpected;
+    countPlaywrightFailures(report.suites ?? []);
   }
 }
 
