@@ -15,7 +15,9 @@ export default defineConfig({
     // Fails a test file that opens a database without being run again on PostgreSQL (decision 0031).
     setupFiles: ['apps/server/test/database-use-guard.ts'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A file's set-up builds its tenant through the API: beside the two browser shards, at lower priority, it took
+    // over a minute once (decision 0031). The limit only catches a hang.
+    hookTimeout: 180_000,
     pool: 'forks',
     maxWorkers: 2,
     // Test files share a worker's loaded modules (no module state is kept between requests but the
