@@ -2,8 +2,8 @@
 // (PGlite, or PostgreSQL when DATABASE_URL is set), the embed library's tests, a build, and the
 // browser tests in Debian's Chromium. Prints one closing line: "tests: N passed, N failed".
 // With TEST_POSTGRES=1 (CI: `TEST_POSTGRES=1 npm test`) or `--postgres` it also runs the server's database
-// tests again against a throwaway PostgreSQL server. The browser tests are one sequential chain that leaves part of the two cores
-// idle: the type check and the unit, embed and PostgreSQL tests run meanwhile at low priority (decision 0031).
+// tests again against a throwaway PostgreSQL server. The browser tests run in two shards side by side; the type check and
+// the unit, embed and PostgreSQL tests run meanwhile at lower priority (decision 0031).
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -107,19 +107,24 @@ if (wants('typecheck') && !laneSteps.includes('typecheck')) {
 }
 /** Names the browser tests that failed in the end (suites nest by file and describe). */
 function countPlaywrightFailures(suites) {
-  for (const suite of suites) {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        if (test.status !== 'unexpected') continue;
-        const last = test.results?.at(-1);
-        const message = String(last?.error?.message ?? '')
-          .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
-          .split('\n')[0]
-          .slice(0, 300);
-        failedTests.push(`e2e/${spec.file} › ${spec.title}: ${message}`);
-      }
+  eachSpec(suites, (spec) => {
+    for (const test of spec.tests ?? []) {
+      if (test.status !== 'unexpected') continue;
+      const last = test.results?.at(-1);
+      const message = String(last?.error?.message ?? '')
+        .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+        .split('\n')[0]
+        .slice(0, 300);
+      failedTests.push(`e2e/${spec.file} › ${spec.title}: ${message}`);
     }
-    countPlaywrightFailures(suite.suites ?? []);
+  });
+}
+
+/** Calls `visit` with every spec of a Playwright JSON report's suites (they nest by file and describe). */
+function eachSpec(suites, visit) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) visit(spec);
+    eachSpec(suite.suites ?? [], visit);
   }
 }
 
@@ -240,20 +245,16 @@ if (wants('e2e')) {
   }
 }
 
-/** Each spec file's test time in the reports given (retries included), by file name. */
-function specSeconds(reportFiles) {
+/** Each spec file's test time in the Playwright reports given (retries included), by file name. */
+function specSeconds(reports) {
   const seconds = {};
-  const walk = (suites) => {
-    for (const suite of suites) {
-      for (const spec of suite.specs ?? []) {
-        for (const test of spec.tests ?? []) {
-          for (const result of test.results ?? []) seconds[spec.file] = (seconds[spec.file] ?? 0) + result.duration / 1000;
-        }
+  for (const report of reports) {
+    eachSpec(report.suites ?? [], (spec) => {
+      for (const test of spec.tests ?? []) {
+        for (const result of test.results ?? []) seconds[spec.file] = (seconds[spec.file] ?? 0) + result.duration / 1000;
       }
-      walk(suite.suites ?? []);
-    }
-  };
-  for (const file of reportFiles) if (existsSync(file)) walk(JSON.parse(readFileSync(file, 'utf8')).suites ?? []);
+    });
+  }
   return Object.fromEntries(Object.entries(seconds).map(([file, s]) => [file, Math.round(s)]));
 }
 
@@ -330,19 +331,19 @@ async function browserTests(chromium) {
     }),
   );
   const shardsLabel = `${shards.length} shard${shards.length > 1 ? 's' : ''}`;
-  writeFileSync(join(reports, 'spec-seconds.json'), `${JSON.stringify(specSeconds(outs), null, 2)}\n`);
-  console.log(`\nthis run's spec times: ${join(reports, 'spec-seconds.json')} (copy to e2e/spec-seconds.json to cut by them)`);
   timings.push(`browser tests (Chromium, ${shardsLabel}): ${Math.round((Date.now() - started) / 1000)} s`);
   statuses.forEach((status, i) => {
     if (status !== 0) failures.push(`browser tests (Chromium, shard ${i + 1} of ${shards.length})`);
   });
-  for (const out of outs) {
-    if (!existsSync(out)) continue;
-    const report = JSON.parse(readFileSync(out, 'utf8'));
+  // Each shard's report, read once: its counts, its failures and its spec times.
+  const shardReports = outs.filter((out) => existsSync(out)).map((out) => JSON.parse(readFileSync(out, 'utf8')));
+  for (const report of shardReports) {
     passed += report.stats.expected + report.stats.flaky;
     failed += report.stats.unexpected;
     countPlaywrightFailures(report.suites ?? []);
   }
+  writeFileSync(join(reports, 'spec-seconds.json'), `${JSON.stringify(specSeconds(shardReports), null, 2)}\n`);
+  console.log(`\nthis run's spec times: ${join(reports, 'spec-seconds.json')} (copy to e2e/spec-seconds.json to cut by them)`);
 }
 
 if (lane) await lane();
