@@ -147,7 +147,8 @@ describe.runIf(pgliteRun).each<PgliteThread>(['worker', 'server'])('PGlite in th
     } finally {
       await copy.close();
     }
-  });
+    // Opening a database runs initdb in WebAssembly: seconds alone, over 30 s beside the browser shards.
+  }, 120_000);
 });
 
 describe.runIf(pgliteRun)('PGlite in a worker thread, opening and closing', () => {
@@ -158,7 +159,8 @@ describe.runIf(pgliteRun)('PGlite in a worker thread, opening and closing', () =
     await expect(
       createDb({ databaseUrl: null, dataDir: 'memory://', snapshot: new Blob(['not a tarball']), pgliteThread: 'worker' }),
     ).rejects.toThrow();
-  });
+    // Two openings, each an initdb in WebAssembly: this timed out at 30 s beside the browser shards (stop 31).
+  }, 120_000);
 
   it('lets a process end when it is done, closed or not (the thread holds it only while a call waits)', () => {
     const folder = mkdtempSync(join(tmpdir(), 'portal-pglite-thread-'));
