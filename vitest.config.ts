@@ -14,7 +14,9 @@ export default defineConfig({
     globalSetup: ['apps/server/test/global-setup.ts'],
     // Fails a test file that opens a database without being run again on PostgreSQL (decision 0031).
     setupFiles: ['apps/server/test/database-use-guard.ts'],
-    testTimeout: 30_000,
+    // Beside the two browser shards the lane runs at a quarter of a core per worker: a test of 8 s alone took over
+    // 30 s there (stop 31's CI). Like the hooks' limit, this one only catches a hang (decision 0031).
+    testTimeout: 90_000,
     // A file's set-up builds its tenant through the API: beside the two browser shards, at lower priority, it took
     // over a minute once (decision 0031). The limit only catches a hang.
     hookTimeout: 180_000,

@@ -242,6 +242,6 @@ for (const { kind, enabled } of kinds) {
       expect(otherKind.code).toBe(2);
       expect(otherKind.stderr).toContain(serverUrl ? 'set DATABASE_URL to the (empty) database' : 'unset DATABASE_URL');
       expect(existsSync(empty)).toBe(false);
-    }, 60_000);
+    }, 120_000);
   });
 }

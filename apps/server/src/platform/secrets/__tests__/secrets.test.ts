@@ -78,7 +78,7 @@ describe('keys from configuration', () => {
     expect(new Set(ids).size).toBe(1);
     expect(readFileSync(keyFile, 'utf8')).toBe(readFileSync(keyFile, 'utf8').split('\n')[0] + '\n');
     expect(readdirSync(dirname(keyFile))).toEqual(['secrets.key']);
-  }, 60_000);
+  }, 120_000);
 
   it('SECRETS_KEY wins over the key file; SECRETS_OLD_KEYS only open', () => {
     const current = generateKey();
