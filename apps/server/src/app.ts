@@ -6,7 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { DEFAULT_REDIRECT_PREFIXES, operations as declaredOperations } from '@portal/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { accountCreationOperations } from './domains/account-creation/index.js';
+import { accountCreationOperations, subscriptionFieldsAccountExtension } from './domains/account-creation/index.js';
 import {
   accountExportOperations,
   credentialsExportJobHandler,
@@ -206,6 +206,8 @@ registerAccountExtension(provisioningAccountExtension);
 registerAccountExtension(pricingAccountExtension);
 // Orders add ExtendedView.ApprovalInProgress (an order under review) to subscriptions [A3.1], [A2.33].
 registerAccountExtension(ordersAccountExtension);
+// Account creation adds a subscription's own service fields to its page, to see and change (decision 0079).
+registerAccountExtension(subscriptionFieldsAccountExtension);
 
 /** The registered handlers of every domain, in dependency order. */
 export function registeredOperations(

@@ -171,6 +171,20 @@ export function serviceFieldDefinitions(fields: readonly ServiceField[]): FieldD
   return defs;
 }
 
+/**
+ * Decision 0079: the service's fields as a subscription's page shows them after its creation, by their
+ * DisplayTypeOnModify [S3.2]: Mandatory ones required, Optional ones editable, Readonly ones shown and not editable,
+ * Hidden ones left out. A Password field is left out too (a secret is never shown back), and so are the types the
+ * form cannot draw (pickers, lists, carousels), as on creation.
+ */
+export function subscriptionFieldDefinitions(fields: readonly ServiceField[]): FieldDefinition[] {
+  const shown = fields.filter((f) => f.FieldType !== 'Password' && f.DisplayTypeOnModify !== 'Hidden');
+  const readOnly = new Set(shown.filter((f) => f.DisplayTypeOnModify === 'Readonly').map((f) => f.Id));
+  return serviceFieldDefinitions(
+    shown.map((f) => ({ ...f, DisplayType: f.DisplayTypeOnModify === 'Readonly' ? 'Optional' : f.DisplayTypeOnModify })),
+  ).map((def) => (readOnly.has(def.Name) ? { ...def, IsReadOnly: true } : def));
+}
+
 /** Defaults of the service's fields: their default value when it is a plain value the field accepts. */
 export function serviceFieldDefaults(
   fields: readonly ServiceField[],

@@ -18,8 +18,8 @@ function demoUnits(min: number | null | undefined, max: number | null | undefine
 
 /**
  * Gives the demo subscriptions values for their services' per-unit fields (attributes "Service.<FieldId>",
- * decision 0022), so their price preview shows prices rather than the configuration error [M5.8]. Only
- * adds values that are missing; changes nothing else.
+ * decision 0022), so their price preview shows prices rather than the configuration error [M5.8], and their unpriced
+ * choices their first value (decision 0079). Only adds values that are missing; changes nothing else.
  */
 export async function seedPricingDemo(db: Queryable): Promise<void> {
   const products = await db.query<{
@@ -49,6 +49,13 @@ export async function seedPricingDemo(db: Queryable): Promise<void> {
       if (!field) continue;
       const key = `${SERVICE_FIELD_VIEW}.${field.Id}`;
       add[key] ??= demoUnits(field.MinValue, field.MaxValue);
+    }
+    // Decision 0079: a choice that no fee reads starts at its first value, so a demo subscription's page shows its
+    // configuration (the fees' fields keep what they have: the demo prices stay as they are).
+    const priced = new Set(source.rules.flatMap((r) => [r.UdrcField, r.Condition?.FieldId]));
+    for (const field of source.fields) {
+      const first = field.AvailableValues[0]?.Value;
+      if (field.FieldType === 'Combobox' && first && !priced.has(field.Id)) add[`${SERVICE_FIELD_VIEW}.${field.Id}`] ??= first;
     }
     const missing = Object.fromEntries(Object.entries(add).filter(([key]) => !(key in product.attributes)));
     if (Object.keys(missing).length === 0) continue;

@@ -1,4 +1,4 @@
-import type { AccountType, FieldValue } from '@portal/contracts';
+import type { AccountType, FieldDefinition, FieldError, FieldValue, LayoutPage } from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import type { Caller } from '../../platform/operations/types.js';
 import type { AccountRow } from './accounts.repository.js';
@@ -55,7 +55,29 @@ export interface AccountExtension {
    */
   readonly extendedFunctionCapability?: string;
   extendedValues?(facts: unknown, account: AccountRow, caller: Caller, now: Date): Record<string, FieldValue>;
+  /**
+   * Fields of the domain's own that an account of `extendedTypes` has (decision 0079: a subscription's service fields,
+   * view "Service"), from `extendedSql`'s facts on the page; null when it has none. Their values are the account's
+   * attributes ("View.Name"), shown and edited like the layout's fields.
+   */
+  extendedFields?(facts: unknown, account: AccountRow): ExtendedFields | null;
+  /** The same fields for a save, read from the database (a save is not the hot path). */
+  fieldsForSave?(db: Queryable, account: AccountRow): Promise<ExtendedFields | null>;
   afterSave?(db: Queryable, event: AccountSavedEvent): Promise<void>;
+}
+
+/** Fields an extension adds to an account (`AccountExtension.extendedFields`). */
+export interface ExtendedFields {
+  definitions: FieldDefinition[];
+  /**
+   * Where they show: a page named like one of the layout's adds its containers after that page's; any other is a page
+   * (a tab) after the layout's.
+   */
+  pages: LayoutPage[];
+  /** Errors beyond each field's own validation, over the values after the save ("View.Name"). */
+  check(values: Readonly<Record<string, FieldValue>>): FieldError[];
+  /** A changed value as stored (a number for a numeric field, as pricing reads it). */
+  stored(key: string, value: FieldValue): FieldValue;
 }
 
 const extensions = new Map<string, AccountExtension>();
@@ -65,7 +87,7 @@ export function registerAccountExtension(extension: AccountExtension): void {
   extensions.set(extension.name, extension);
 }
 
-const withValues = () => [...extensions.values()].filter((e) => e.extendedSql && e.extendedValues);
+const withValues = () => [...extensions.values()].filter((e) => e.extendedSql && (e.extendedValues || e.extendedFields));
 
 /** The registered extensions that give their page values through a function (`extendedFunction`). */
 export const extensionsWithFunctions = () =>
@@ -120,6 +142,27 @@ export function extendedValuesOf(
     Object.assign(values, e.extendedValues?.(row[`ext_${i}`] ?? null, row, caller, now));
   });
   return values;
+}
+
+/** The fields the extensions add to the page's account, from a row that carries the columns of `extensionColumns`. */
+export function extendedFieldsOf(row: AccountRow & Record<string, unknown>): ExtendedFields[] {
+  const found: ExtendedFields[] = [];
+  withValues().forEach((e, i) => {
+    const fields = e.extendedFields?.(row[`ext_${i}`] ?? null, row);
+    if (fields && fields.definitions.length > 0) found.push(fields);
+  });
+  return found;
+}
+
+/** The fields the extensions add to an account, for a save. */
+export async function fieldsForSaveOf(db: Queryable, account: AccountRow): Promise<ExtendedFields[]> {
+  const found: ExtendedFields[] = [];
+  for (const e of extensions.values()) {
+    if (e.extendedTypes && !e.extendedTypes.includes(account.account_type)) continue;
+    const fields = await e.fieldsForSave?.(db, account);
+    if (fields && fields.definitions.length > 0) found.push(fields);
+  }
+  return found;
 }
 
 export async function announceSave(db: Queryable, event: AccountSavedEvent): Promise<void> {

@@ -3,7 +3,9 @@ import {
   type Account,
   type AccountType,
   creatableChildTypes,
+  type FieldDefinition,
   type FieldValue,
+  type LayoutPage,
   ORDERS_READ_CAPABILITY_KEYS,
   type TreeNode,
 } from '@portal/contracts';
@@ -14,7 +16,14 @@ import { DomainError, notFound, validationFailed } from '../../platform/errors/d
 import { isStaleVersion, staleVersion } from '../../platform/errors/stale-version.js';
 import type { Caller, LocatedAccount } from '../../platform/operations/types.js';
 import { isInScope, pathIds } from '../../platform/tenancy/scope.js';
-import { announceSave, extendedValuesOf, extensionColumns } from './account-extensions.js';
+import {
+  announceSave,
+  type ExtendedFields,
+  extendedFieldsOf,
+  extendedValuesOf,
+  extensionColumns,
+  fieldsForSaveOf,
+} from './account-extensions.js';
 import { BUILT_ACCOUNT_TABS } from './account-tabs.js';
 import { decideAccountTabs, TAB_DISPLAY_NAMES } from './account-tabs.rules.js';
 import * as repo from './accounts.repository.js';
@@ -68,7 +77,11 @@ export async function loadAccount(
   }
   if (!row) throw notFound();
   const layout = await phase('layout', () => typeLayout(db, row.account_type));
-  const { definitions, pages, customActions } = layout;
+  const { customActions } = layout;
+  // Decision 0079: fields the extensions add (a subscription's service fields), with their containers and pages.
+  const added = extendedFieldsOf(row);
+  const definitions = withAddedDefinitions(layout.definitions, added);
+  const pages = withAddedPages(layout.pages, added);
   // [A2.11] Report pages only for those who may open them (decision 0028).
   const reportPages = caller.capabilities.has(ACCOUNT_REPORT_READ) ? layout.reportPages : [];
   const values = currentValues(
@@ -175,9 +188,30 @@ const ACCOUNT_REPORT_READ = 'ACCOUNT_REPORT_READ';
 /** [A6.4] The capability behind "Save without provisioning". */
 const SKIP_PROVISIONING = 'PROVISIONING_REQUEST_SKIP_BACKEND_EXECUTE';
 
-/** The field values of an account keyed "View.Name", as its type's field definitions list them. */
+/** The layout's definitions and those the extensions add (the layout's cached list is never changed). */
+function withAddedDefinitions<D extends FieldDefinition>(definitions: D[], added: readonly ExtendedFields[]): D[] {
+  return added.length === 0 ? definitions : [...definitions, ...(added.flatMap((a) => a.definitions) as D[])];
+}
+
+/**
+ * The layout's pages with the extensions' (decision 0079): a page named like one of the layout's adds its containers
+ * after that page's (a new page object; the cached layout stays as it is), any other comes after the layout's pages.
+ */
+function withAddedPages<P extends LayoutPage>(pages: P[], added: readonly ExtendedFields[]): P[] {
+  if (added.length === 0) return pages;
+  const merged: LayoutPage[] = [...pages];
+  for (const page of added.flatMap((a) => a.pages)) {
+    const at = merged.findIndex((p) => p.Name === page.Name);
+    const same = merged[at];
+    if (same) merged[at] = { ...same, Containers: [...same.Containers, ...page.Containers] };
+    else merged.push(page);
+  }
+  return merged as P[];
+}
+
+/** The field values of an account keyed "View.Name", as its type's field definitions and its extensions' list them. */
 export async function accountFieldValues(db: Queryable, row: repo.AccountRow): Promise<Record<string, FieldValue>> {
-  const definitions = await repo.listFieldDefinitions(db, row.account_type);
+  const definitions = withAddedDefinitions(await repo.listFieldDefinitions(db, row.account_type), await fieldsForSaveOf(db, row));
   return currentValues(
     row,
     definitions.map((d) => `${d.AccountViewName}.${d.Name}`),
@@ -212,7 +246,8 @@ export async function updateAccount(
   if (isStaleVersion({ seen: input.version, current: stamp.version })) {
     throw staleVersion('account', await loadAccount(db, caller, row.id, now), 'version');
   }
-  const definitions = await repo.listFieldDefinitions(db, row.account_type);
+  const added = await fieldsForSaveOf(db, row);
+  const definitions = withAddedDefinitions(await repo.listFieldDefinitions(db, row.account_type), added);
   const current = currentValues(
     row,
     definitions.map((d) => `${d.AccountViewName}.${d.Name}`),
@@ -222,6 +257,10 @@ export async function updateAccount(
     current,
     submitted: input.views,
   });
+  if (added.length > 0 && decision.errors.length === 0) {
+    const after = { ...current, ...Object.fromEntries(decision.changes.map((c) => [c.key, c.after])) };
+    decision.errors.push(...added.flatMap((a) => a.check(after)));
+  }
 
   const username = decision.changes.find((c) => c.key === 'Default.Username');
   if (username && typeof username.after === 'string' && (await repo.isUsernameTaken(db, username.after, row.id))) {
@@ -241,8 +280,9 @@ export async function updateAccount(
   const attributes: Record<string, FieldValue> = {};
   for (const change of decision.changes) {
     const column = repo.COLUMN_FIELDS[change.key];
+    const owner = added.find((a) => a.definitions.includes(change.def));
     if (column) columns[column] = change.after;
-    else attributes[change.key] = change.after;
+    else attributes[change.key] = owner ? owner.stored(change.key, change.after) : change.after;
   }
   if (decision.changes.length > 0) {
     await repo.updateFields(db, row.id, columns, attributes, caller.userId);

@@ -1,6 +1,7 @@
 export {
   type AccountExtension,
   type AccountSavedEvent,
+  type ExtendedFields,
   extensionFunctionBody,
   extensionsWithFunctions,
   registerAccountExtension,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useScratchDb } from '../../../../test/scratch-db.js';
-// app.ts registers the account extensions (provisioning, pricing, orders), as in the server.
+// app.ts registers the account extensions (provisioning, pricing, orders, subscription fields), as in the server.
 import '../../../app.js';
 import { migrate } from '../../../platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../../../platform/db/paths.js';
@@ -15,10 +15,11 @@ describe('account extensions given as functions (decision 0067)', () => {
     await migrate(db(), MIGRATIONS_DIR);
   });
 
-  it('pricing and orders give their Product-only page values through a function', () => {
+  it('pricing, orders and the subscription fields give their Product-only page values through a function', () => {
     expect(extensionsWithFunctions().map((e) => [e.name, e.extendedFunction])).toEqual([
       ['pricing', 'account_pricing_page_facts'],
       ['orders', 'orders_page_under_review'],
+      ['subscription-fields', 'subscription_page_service_fields'],
     ]);
   });
 

@@ -20,7 +20,13 @@ export function PricePreview({ account }: { account: Account }) {
   const { t } = useTranslation();
   const headingId = useId();
   const product = account.Views.Product?.Values;
-  const query = usePricePreview(account.AccountIdentificator, [product?.Quantity ?? null, product?.ProductName ?? null]);
+  // Priced again when the saved quantity, service or service fields change (decision 0079: a field may be a fee's units).
+  const service = account.Views.Service?.Values;
+  const query = usePricePreview(account.AccountIdentificator, [
+    product?.Quantity ?? null,
+    product?.ProductName ?? null,
+    service ? JSON.stringify(service) : null,
+  ]);
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={headingId} data-testid="price-preview">

@@ -1,0 +1,246 @@
+import type { ServiceFieldInput } from '@portal/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../build-test-app.js';
+import { makeAccount, makeUser, READ_ALL } from '../factories/accounts.js';
+import { ApiClient } from '../factories/client.js';
+import { createService, SERVICE_TOOL_ALL, serviceInput } from '../factories/services.js';
+
+/**
+ * Decision 0079: a subscription's own service fields on its page, by their DisplayTypeOnModify [S3.2] and the service's
+ * VIEW layout [S3.3], changed with UpdateAccount like any field; a change that changes the price is a Change order.
+ */
+
+let t: TestApp;
+let subscription: number;
+let plain: number;
+const clients: Record<string, ApiClient> = {};
+const op = (who: string, name: string, input: unknown) => clients[who]!.op(name, input);
+const edit = (who: string, id: number, values: Record<string, unknown>) =>
+  clients[who]!.edit('UpdateAccount', { id, views: { Service: { Values: values } } });
+
+const FIELDS: ServiceFieldInput[] = [
+  { Id: 'Plan', DisplayName: 'Plan', FieldType: 'Combobox', AvailableValues: [{ Value: 'Basic' }, { Value: 'Pro' }] },
+  { Id: 'Seats', DisplayName: 'Seats', FieldType: 'Numeric', MinValue: 1, MaxValue: 100, DisplayTypeOnModify: 'Mandatory' },
+  { Id: 'Region', DisplayName: 'Region', FieldType: 'Textbox', DisplayTypeOnModify: 'Readonly' },
+  { Id: 'AdminPassword', DisplayName: 'Admin password', FieldType: 'Password' },
+  { Id: 'SetupCode', DisplayName: 'Setup code', FieldType: 'Textbox', DisplayTypeOnModify: 'Hidden' },
+  { Id: 'Contact', DisplayName: 'Contact', FieldType: 'Textbox', Validator: '^[a-z]+@[a-z.]+$' },
+];
+const block = (Name: string, ids: string[]) => ({ Name, Fields: ids.map((FieldId) => ({ FieldId })) });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const provider = await makeAccount(t.db, { type: 'Provider', parentId: null });
+  const reseller = await makeAccount(t.db, { type: 'Reseller', parentId: provider, currency: 'EUR' });
+  const other = await makeAccount(t.db, { type: 'Reseller', parentId: provider, currency: 'EUR' });
+  const company = await makeAccount(t.db, { type: 'Company', parentId: reseller, currency: 'EUR' });
+  const buyer = (await makeUser(t.db, { parentId: company, capabilities: [] })).id;
+  const sign = async (name: string, parentId: number, capabilities: string[]) => {
+    const user = await makeUser(t.db, { parentId, capabilities });
+    clients[name] = await new ApiClient(t.url).signIn(user.username);
+  };
+  await sign('provider', provider, [...READ_ALL, ...SERVICE_TOOL_ALL]);
+  const orderer = ['PRODUCT_ACCOUNT_CREATE', 'PRODUCT_ACCOUNT_UPDATE', 'MARKETPLACE_TC_ACCEPT_EXECUTE'];
+  await sign('admin', reseller, [...READ_ALL, ...orderer]);
+  await sign('reader', reseller, READ_ALL);
+  await sign('stranger', other, [...READ_ALL, ...orderer]);
+  const layout = (Action: 'CREATE' | 'VIEW', pages: { Name: string; Blocks: ReturnType<typeof block>[] }[]) => ({
+    Action,
+    Pages: pages,
+  });
+  await createService(
+    t.db,
+    clients.provider!,
+    serviceInput('Fielded Backup', {
+      Fields: FIELDS,
+      Layouts: [
+        layout('CREATE', [
+          {
+            Name: 'General',
+            Blocks: [
+              block(
+                'Details',
+                FIELDS.map((f) => f.Id),
+              ),
+            ],
+          },
+        ]),
+        layout('VIEW', [
+          { Name: 'General', Blocks: [block('Licences', ['Plan', 'Seats', 'Region', 'AdminPassword'])] },
+          { Name: 'Contacts', Blocks: [block('Who to call', ['Contact', 'SetupCode'])] },
+        ]),
+      ],
+      BillingRules: [
+        {
+          Id: null,
+          ChargeType: 'Monthly',
+          Charge: '4.5',
+          LicenceType: 'CORP-SEAT',
+          UdrcField: 'Seats',
+          SuggestedRetailPrices: [{ Currency: 'EUR', Charge: '6.00' }],
+        },
+      ],
+      Descriptions: [{ Type: 'Description', LocalizationLanguageCode: 'en', Title: 'Fielded', Content: 'About it' }],
+      VendorReferenceField: 'Plan',
+    }),
+  );
+  await createService(
+    t.db,
+    clients.provider!,
+    serviceInput('Plain Backup', {
+      Fields: [{ Id: 'Seats', DisplayName: 'Seats', FieldType: 'Numeric', MinValue: 1, MaxValue: 100 }],
+      Layouts: [],
+      BillingRules: [],
+      Descriptions: [{ Type: 'Description', LocalizationLanguageCode: 'en', Title: 'Plain', Content: 'About it' }],
+      VendorReferenceField: 'Seats',
+    }),
+  );
+  const create = async (productName: string, values: Record<string, unknown>) => {
+    const res = await op('admin', 'CreateAccount', {
+      accountType: 'Product',
+      parentId: buyer,
+      productName,
+      views: {
+        Default: { Values: { DisplayName: productName } },
+        Product: { Values: { Quantity: '1' } },
+        Service: { Values: values },
+      },
+    });
+    if (res.status !== 200) throw new Error(`creating ${productName}: ${JSON.stringify(res.body)}`);
+    return res.body.AccountId as number;
+  };
+  subscription = await create('Fielded Backup', {
+    Plan: 'Basic',
+    Seats: '3',
+    Region: 'eu-west',
+    AdminPassword: 'S3cret-admin!',
+    SetupCode: 'X-42',
+    Contact: 'ops@example.com',
+  });
+  plain = await create('Plain Backup', { Seats: '2' });
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const attributesOf = async (id: number) =>
+  (await t.db.query<{ attributes: Record<string, unknown> }>('SELECT attributes FROM accounts WHERE id = $1', [id]))[0]
+    ?.attributes;
+
+describe('a subscription page shows its service fields (decision 0079)', () => {
+  it('[S3.2] lists the fields by their DisplayTypeOnModify, with the values the order gave them, and never a password', async () => {
+    const res = await op('admin', 'LoadAccountById', { id: subscription });
+    expect(res.status).toBe(200);
+    const view = res.body.Views.Service;
+    const byName = Object.fromEntries(
+      view.FieldDefinitions.map((d: { Name: string; DisplayType: string; IsRequired: boolean; IsReadOnly: boolean }) => [
+        d.Name,
+        [d.DisplayType, d.IsRequired, d.IsReadOnly],
+      ]),
+    );
+    expect(byName).toEqual({
+      Plan: ['Select', false, false],
+      Seats: ['Decimal', true, false],
+      Region: ['Text', false, true],
+      Contact: ['Text', false, false],
+    });
+    expect(view.Values).toEqual({ Plan: 'Basic', Seats: 3, Region: 'eu-west', Contact: 'ops@example.com' });
+    expect(JSON.stringify(res.body)).not.toContain('S3cret-admin!');
+    expect(JSON.stringify(res.body)).not.toContain('X-42');
+  });
+
+  it('[S3.3] places them by the VIEW layout: a block of a page the subscription has joins it, another page is a tab', async () => {
+    const res = await op('admin', 'LoadAccountById', { id: subscription });
+    const pages = res.body.Layout.Pages as {
+      Name: string;
+      Containers: { DisplayName: string; Fields: { Name: string; View: string }[] }[];
+    }[];
+    expect(pages.map((p) => p.Name)).toEqual(['General', 'Contacts']);
+    expect(pages[0]!.Containers.map((c) => c.DisplayName)).toEqual(['Subscription', 'Licences']);
+    expect(pages[0]!.Containers[1]!.Fields).toEqual(['Plan', 'Seats', 'Region'].map((Name) => ({ Name, View: 'Service' })));
+    expect(pages[1]!.Containers).toEqual([
+      {
+        Name: 'Service.0.Who to call',
+        DisplayName: 'Who to call',
+        State: 'Expanded',
+        Fields: [{ Name: 'Contact', View: 'Service' }],
+      },
+    ]);
+    expect(
+      res.body.Tabs.filter((tab: { Kind: string }) => tab.Kind === 'LayoutPage').map((tab: { Id: string }) => tab.Id),
+    ).toEqual(['General', 'Contacts']);
+  });
+
+  it('shows the fields of a service without a layout in one container on the General page', async () => {
+    const res = await op('admin', 'LoadAccountById', { id: plain });
+    const general = res.body.Layout.Pages[0];
+    expect(general.Containers.at(-1)).toEqual({
+      Name: 'Service.configuration',
+      DisplayName: 'Service configuration',
+      State: 'Expanded',
+      Fields: [{ Name: 'Seats', View: 'Service' }],
+    });
+    expect(res.body.Views.Service.Values).toEqual({ Seats: 2 });
+  });
+});
+
+describe('UpdateAccount changes a subscription service field (decision 0079)', () => {
+  it('stores a numeric field as a number and records the change as a Change order, as the price changed', async () => {
+    const before = await t.db.query<{ kind: string }>('SELECT kind FROM orders WHERE account_id = $1 ORDER BY id', [
+      subscription,
+    ]);
+    const res = await edit('admin', subscription, { Seats: '5', Plan: 'Pro' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.Views.Service.Values).toMatchObject({ Seats: 5, Plan: 'Pro' });
+    expect(await attributesOf(subscription)).toMatchObject({
+      'Service.Seats': 5,
+      'Service.Plan': 'Pro',
+      'Service.Region': 'eu-west',
+    });
+    const after = await t.db.query<{ kind: string; quantity: number }>(
+      'SELECT kind FROM orders WHERE account_id = $1 ORDER BY id',
+      [subscription],
+    );
+    expect(after.map((o) => o.kind)).toEqual([...before.map((o) => o.kind), 'Change']);
+  });
+
+  it.each([
+    ['a number past MaxValue', { Seats: '500' }, 'Views.Service.Values.Seats', 'Seats must be at most 100'],
+    ['a required field emptied', { Seats: '' }, 'Views.Service.Values.Seats', undefined],
+    ['a value that is not an option', { Plan: 'Gold' }, 'Views.Service.Values.Plan', undefined],
+    [
+      'a value the Validator refuses',
+      { Contact: 'Not An Address' },
+      'Views.Service.Values.Contact',
+      'Contact has an invalid format',
+    ],
+    ['a Readonly field', { Region: 'us-east' }, 'Views.Service.Values.Region', 'Region cannot be changed'],
+    ['a Hidden field', { SetupCode: 'Y-1' }, 'Views.Service.Values.SetupCode', 'SetupCode is not a field of this account'],
+    [
+      'a Password field',
+      { AdminPassword: 'new' },
+      'Views.Service.Values.AdminPassword',
+      'AdminPassword is not a field of this account',
+    ],
+  ])('refuses %s naming the field, and changes nothing', async (_case, values, field, message) => {
+    const before = await attributesOf(subscription);
+    const res = await edit('admin', subscription, values);
+    expect(res.status).toBe(422);
+    const error = (res.body.errors as { field: string; message: string }[]).find((e) => e.field === field);
+    expect(error, JSON.stringify(res.body)).toBeDefined();
+    if (message) expect(error?.message).toBe(message);
+    expect(await attributesOf(subscription)).toEqual(before);
+  });
+
+  it('refuses a caller without the Product update capability, and a caller outside the scope as if it did not exist', async () => {
+    const denied = await edit('reader', subscription, { Seats: '7' });
+    expect(denied.status).toBe(403);
+    const foreign = await clients.stranger!.op('UpdateAccount', {
+      id: subscription,
+      views: { Service: { Values: { Seats: '7' } } },
+      version: 1,
+    });
+    expect(foreign.status).toBe(404);
+    expect((await attributesOf(subscription))?.['Service.Seats']).toBe(5);
+  });
+});
