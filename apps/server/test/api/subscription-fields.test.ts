@@ -23,6 +23,7 @@ const FIELDS: ServiceFieldInput[] = [
   { Id: 'Seats', DisplayName: 'Seats', FieldType: 'Numeric', MinValue: 1, MaxValue: 100, DisplayTypeOnModify: 'Mandatory' },
   { Id: 'Region', DisplayName: 'Region', FieldType: 'Textbox', DisplayTypeOnModify: 'Readonly' },
   { Id: 'AdminPassword', DisplayName: 'Admin password', FieldType: 'Password' },
+  { Id: 'RecoveryKey', DisplayName: 'Recovery key', FieldType: 'Password' },
   { Id: 'SetupCode', DisplayName: 'Setup code', FieldType: 'Textbox', DisplayTypeOnModify: 'Hidden' },
   { Id: 'Contact', DisplayName: 'Contact', FieldType: 'Textbox', Validator: '^[a-z]+@[a-z.]+$' },
 ];
@@ -114,6 +115,7 @@ beforeAll(async () => {
     Seats: '3',
     Region: 'eu-west',
     AdminPassword: 'S3cret-admin!',
+    RecoveryKey: 'Rk-9-private',
     SetupCode: 'X-42',
     Contact: 'ops@example.com',
   });
@@ -147,6 +149,20 @@ describe('a subscription page shows its service fields (decision 0079)', () => {
     expect(view.Values).toEqual({ Plan: 'Basic', Seats: 3, Region: 'eu-west', Contact: 'ops@example.com' });
     expect(JSON.stringify(res.body)).not.toContain('S3cret-admin!');
     expect(JSON.stringify(res.body)).not.toContain('X-42');
+    expect(JSON.stringify(res.body)).not.toContain('Rk-9-private');
+  });
+
+  it('writes the order into the audit log with every Password field redacted, whatever its name', async () => {
+    const [row] = await t.db.query<{ after: Record<string, unknown> }>(
+      `SELECT after FROM audit_log WHERE operation = 'CreateAccount' AND account_id = $1`,
+      [subscription],
+    );
+    expect(row?.after).toMatchObject({
+      'Service.Plan': 'Basic',
+      'Service.AdminPassword': '[redacted]',
+      'Service.RecoveryKey': '[redacted]',
+    });
+    expect(JSON.stringify(row?.after)).not.toContain('Rk-9-private');
   });
 
   it('[S3.3] places them by the VIEW layout: a block of a page the subscription has joins it, another page is a tab', async () => {

@@ -204,6 +204,20 @@ export function serviceFieldDefaults(
   return values;
 }
 
+/**
+ * Values as an audit row may show them: a Password field's value (a service's secret, whatever its name) redacted.
+ * The audit's own redaction goes by the key's name (password, token, secret), which a service field's id need not have.
+ */
+export function auditedValues(
+  definitions: readonly FieldDefinition[],
+  values: Readonly<Record<string, FieldValue>>,
+): Record<string, FieldValue> {
+  const secret = new Set(definitions.filter((d) => d.DisplayType === 'Password').map((d) => keyOf(d)));
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, secret.has(key) && value !== null && value !== '' ? '[redacted]' : value]),
+  );
+}
+
 /** Values as stored: numbers for Number and Decimal fields (as pricing reads them), the rest as validated. */
 export function storedValues(
   definitions: readonly FieldDefinition[],

@@ -50,6 +50,7 @@ import { loadCustomerPricing } from '../price-lists/index.js';
 import { CREATE_PROVISIONING_ACTION, renderTemplate, startProvisioningRequest } from '../provisioning/index.js';
 import { acceptServiceTerms, hasAcceptedServiceTerms } from '../terms/index.js';
 import {
+  auditedValues,
   creatableFields,
   createLayoutPages,
   decideCreate,
@@ -291,6 +292,7 @@ export async function getDefaultViews(
 
 export interface CreatedAccount {
   id: number;
+  /** The new account's values for its audit row: a Password field's value redacted (`auditedValues`). */
   values: Record<string, FieldValue>;
   output: {
     AccountId: number;
@@ -436,7 +438,7 @@ export async function createAccount(
   }
   return {
     id,
-    values,
+    values: auditedValues(definitions, values),
     output: {
       AccountId: id,
       AccountType: input.accountType,
