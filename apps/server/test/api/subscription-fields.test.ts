@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
 import { createService, SERVICE_TOOL_ALL, serviceInput } from '../factories/services.js';
+import { startVendor, type VendorRequest } from '../factories/vendor.js';
 
 /**
  * Decision 0079: a subscription's own service fields on its page, by their DisplayTypeOnModify [S3.2] and the service's
@@ -13,6 +14,9 @@ import { createService, SERVICE_TOOL_ALL, serviceInput } from '../factories/serv
 let t: TestApp;
 let subscription: number;
 let plain: number;
+let provisioned: number;
+let vendor: Awaited<ReturnType<typeof startVendor>>;
+const received: VendorRequest[] = [];
 const clients: Record<string, ApiClient> = {};
 const op = (who: string, name: string, input: unknown) => clients[who]!.op(name, input);
 const edit = (who: string, id: number, values: Record<string, unknown>) =>
@@ -31,6 +35,7 @@ const block = (Name: string, ids: string[]) => ({ Name, Fields: ids.map((FieldId
 
 beforeAll(async () => {
   t = await buildTestApp();
+  vendor = await startVendor({ onRequest: (r) => received.push(r), nextStatus: () => 200 });
   const provider = await makeAccount(t.db, { type: 'Provider', parentId: null });
   const reseller = await makeAccount(t.db, { type: 'Reseller', parentId: provider, currency: 'EUR' });
   const other = await makeAccount(t.db, { type: 'Reseller', parentId: provider, currency: 'EUR' });
@@ -96,6 +101,31 @@ beforeAll(async () => {
       VendorReferenceField: 'Seats',
     }),
   );
+  const http = (HttpMethod: 'POST' | 'PUT') => ({
+    Method: 'Http' as const,
+    ProvisioningHttp: {
+      HttpMethod,
+      ContentType: 'application/json' as const,
+      RequestUrlTemplate: `${vendor.url}/provision/{{ACTION}}`,
+      RequestBodyTemplate:
+        '{"action":"{{ACTION}}","seats":"{{Seats}}","plan":"{{Service.Plan}}","code":"{{SetupCode}}","key":"{{RecoveryKey}}"}',
+      Auth: 'Basic' as const,
+      AuthUsername: 'portal',
+      AuthPassword: 'vendor-secret',
+    },
+  });
+  await createService(
+    t.db,
+    clients.provider!,
+    serviceInput('Provisioned Backup', {
+      Fields: FIELDS.filter((f) => ['Plan', 'Seats', 'SetupCode', 'RecoveryKey'].includes(f.Id)),
+      Layouts: [],
+      BillingRules: [],
+      VendorReferenceField: 'Plan',
+      Descriptions: [{ Type: 'Description', LocalizationLanguageCode: 'en', Title: 'Provisioned', Content: 'About it' }],
+      ProvisioningActions: [{ Action: 'CREATE', ...http('POST') }, { Action: 'MODIFY', ...http('PUT') }, { Action: 'DELETE' }],
+    }),
+  );
   const create = async (productName: string, values: Record<string, unknown>) => {
     const res = await op('admin', 'CreateAccount', {
       accountType: 'Product',
@@ -120,9 +150,11 @@ beforeAll(async () => {
     Contact: 'ops@example.com',
   });
   plain = await create('Plain Backup', { Seats: '2' });
+  provisioned = await create('Provisioned Backup', { Plan: 'Basic', Seats: '3', SetupCode: 'X-7', RecoveryKey: 'Rk-1-private' });
 }, 180_000);
 afterAll(async () => {
   await t?.close();
+  await vendor?.close();
 });
 
 const attributesOf = async (id: number) =>
@@ -258,5 +290,22 @@ describe('UpdateAccount changes a subscription service field (decision 0079)', (
     });
     expect(foreign.status).toBe(404);
     expect((await attributesOf(subscription))?.['Service.Seats']).toBe(5);
+  });
+});
+
+describe('the vendor hears of a subscription service fields (decision 0079)', () => {
+  it('[A4.2] the order’s CREATE request and a change’s MODIFY request render the service fields into the template, never a secret', async () => {
+    await t.app.jobs.runDue();
+    expect(received.map((r) => JSON.parse(r.body))).toEqual([
+      { action: 'CREATE', seats: '3', plan: 'Basic', code: 'X-7', key: '' },
+    ]);
+    received.length = 0;
+
+    const res = await edit('admin', provisioned, { Seats: '8' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await t.app.jobs.runDue();
+    expect(received.map((r) => [r.method, r.url, JSON.parse(r.body)])).toEqual([
+      ['PUT', '/provision/MODIFY', { action: 'MODIFY', seats: '8', plan: 'Basic', code: 'X-7', key: '' }],
+    ]);
   });
 });

@@ -70,13 +70,16 @@ export function subscriptionFieldPages(
   ];
 }
 
-/** The fields of a service's stored Fields and Layouts, as the page and a save use them; null when it shows none. */
+/** The fields of a service's stored Fields and Layouts, as the page, a save and templates use them; null without any. */
 export function subscriptionFields(stored: unknown): ExtendedFields | null {
   const facts = FactsSchema.parse(stored);
   const fields = facts?.fields ?? [];
   const definitions = subscriptionFieldDefinitions(fields);
-  if (definitions.length === 0) return null;
+  // Templates (provisioning) read every field's value but a secret's, the fields the page does not show too.
+  const valueKeys = fields.filter((f) => f.FieldType !== 'Password').map((f) => `${SERVICE_VIEW}.${f.Id}`);
+  if (definitions.length === 0 && valueKeys.length === 0) return null;
   return {
+    valueKeys,
     definitions,
     pages: subscriptionFieldPages(facts?.layouts ?? [], definitions),
     check: (values) => serviceRangeErrors(fields, values),

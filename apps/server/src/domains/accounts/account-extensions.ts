@@ -78,6 +78,11 @@ export interface ExtendedFields {
   check(values: Readonly<Record<string, FieldValue>>): FieldError[];
   /** A changed value as stored (a number for a numeric field, as pricing reads it). */
   stored(key: string, value: FieldValue): FieldValue;
+  /**
+   * The keys ("View.Name") of every value of these fields that templates may read (`accountFieldValues`: provisioning,
+   * upgrades), the fields the page does not show included; never a secret's.
+   */
+  valueKeys: string[];
 }
 
 const extensions = new Map<string, AccountExtension>();
@@ -160,7 +165,7 @@ export async function fieldsForSaveOf(db: Queryable, account: AccountRow): Promi
   for (const e of extensions.values()) {
     if (e.extendedTypes && !e.extendedTypes.includes(account.account_type)) continue;
     const fields = await e.fieldsForSave?.(db, account);
-    if (fields && fields.definitions.length > 0) found.push(fields);
+    if (fields && (fields.definitions.length > 0 || fields.valueKeys.length > 0)) found.push(fields);
   }
   return found;
 }

@@ -209,13 +209,14 @@ function withAddedPages<P extends LayoutPage>(pages: P[], added: readonly Extend
   return merged as P[];
 }
 
-/** The field values of an account keyed "View.Name", as its type's field definitions and its extensions' list them. */
+/**
+ * The field values of an account keyed "View.Name", as its type's field definitions list them, with the values the
+ * extensions hand to templates (`ExtendedFields.valueKeys`: a subscription's service fields but its secrets).
+ */
 export async function accountFieldValues(db: Queryable, row: repo.AccountRow): Promise<Record<string, FieldValue>> {
-  const definitions = withAddedDefinitions(await repo.listFieldDefinitions(db, row.account_type), await fieldsForSaveOf(db, row));
-  return currentValues(
-    row,
-    definitions.map((d) => `${d.AccountViewName}.${d.Name}`),
-  );
+  const definitions = await repo.listFieldDefinitions(db, row.account_type);
+  const added = await fieldsForSaveOf(db, row);
+  return currentValues(row, [...definitions.map((d) => `${d.AccountViewName}.${d.Name}`), ...added.flatMap((a) => a.valueKeys)]);
 }
 
 export interface UpdateResult {
