@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL, UPDATE_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
 import { createService, SERVICE_TOOL_ALL, serviceInput } from '../factories/services.js';
-import { startVendor } from '../factories/vendor.js';
+import { startVendor, vendorProvisioningActions } from '../factories/vendor.js';
 
 /**
  * Provisioning failed / escalated e-mails (decision 0053): the user who placed the subscription's order and the
@@ -71,21 +71,15 @@ beforeAll(async () => {
     capabilities: [...READ_ALL, ...UPDATE_ALL, ...SERVICE_TOOL_ALL, 'PROVISIONING_REQUEST_READ', 'PROVISIONING_REQUEST_CREATE'],
   });
   admin = await new ApiClient(t.url).signIn(staff.username);
-  const http = (HttpMethod: 'POST' | 'PUT') => ({
-    Method: 'Http' as const,
-    ProvisioningHttp: {
-      HttpMethod,
-      ContentType: 'application/json' as const,
-      RequestUrlTemplate: `${vendor.url}/provision/{{ACTION}}`,
-      RequestBodyTemplate: '{"action":"{{ACTION}}"}',
-      Auth: 'No' as const,
-    },
-  });
   await createService(
     t.db,
     admin,
     serviceInput(SERVICE, {
-      ProvisioningActions: [{ Action: 'CREATE', ...http('POST') }, { Action: 'MODIFY', ...http('PUT') }, { Action: 'DELETE' }],
+      ProvisioningActions: vendorProvisioningActions({
+        urlTemplate: `${vendor.url}/provision/{{ACTION}}`,
+        bodyTemplate: '{"action":"{{ACTION}}"}',
+        basicAuth: false,
+      }),
     }),
   );
 }, 120_000);

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL, UPDATE_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
 import { createService, SERVICE_TOOL_ALL, serviceInput } from '../factories/services.js';
-import { startVendor, type VendorRequest } from '../factories/vendor.js';
+import { startVendor, type VendorRequest, vendorProvisioningActions } from '../factories/vendor.js';
 
 /**
  * Provisioning requests: a save creates one [A4.2], save without provisioning [A6.4], the ExtendedView
@@ -101,24 +101,16 @@ beforeAll(async () => {
   await client('companyAdmin', company, [...READ_ALL, ...UPDATE_ALL, 'PROVISIONING_REQUEST_OWNED_READ']);
   await client('foreign', otherReseller, ALL);
 
-  const http = (HttpMethod: 'POST' | 'PUT') => ({
-    Method: 'Http' as const,
-    ProvisioningHttp: {
-      HttpMethod,
-      ContentType: 'application/json' as const,
-      RequestUrlTemplate: `${vendorUrl}/provision/{{COMPANYID}}/{{ACTION}}`,
-      RequestBodyTemplate:
-        '{"action":"{{ACTION}}","product":"{{PRODUCTNAME}}","company":"{{COMPANYNAME}}","seats":"{{Quantity}}","name":"{{DisplayName}}"}',
-      Auth: 'Basic' as const,
-      AuthUsername: 'portal',
-      AuthPassword: 'vendor-secret',
-    },
-  });
   await createService(
     t.db,
     clients.provider!,
     serviceInput(HTTP_SERVICE, {
-      ProvisioningActions: [{ Action: 'CREATE', ...http('POST') }, { Action: 'MODIFY', ...http('PUT') }, { Action: 'DELETE' }],
+      ProvisioningActions: vendorProvisioningActions({
+        urlTemplate: `${vendorUrl}/provision/{{COMPANYID}}/{{ACTION}}`,
+        bodyTemplate:
+          '{"action":"{{ACTION}}","product":"{{PRODUCTNAME}}","company":"{{COMPANYNAME}}","seats":"{{Quantity}}","name":"{{DisplayName}}"}',
+        basicAuth: true,
+      }),
     }),
   );
   await createService(

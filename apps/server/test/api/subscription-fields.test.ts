@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
 import { createService, SERVICE_TOOL_ALL, serviceInput } from '../factories/services.js';
-import { startVendor, type VendorRequest } from '../factories/vendor.js';
+import { startVendor, type VendorRequest, vendorProvisioningActions } from '../factories/vendor.js';
 
 /**
  * Decision 0079: a subscription's own service fields on its page, by their DisplayTypeOnModify [S3.2] and the service's
@@ -101,19 +101,6 @@ beforeAll(async () => {
       VendorReferenceField: 'Seats',
     }),
   );
-  const http = (HttpMethod: 'POST' | 'PUT') => ({
-    Method: 'Http' as const,
-    ProvisioningHttp: {
-      HttpMethod,
-      ContentType: 'application/json' as const,
-      RequestUrlTemplate: `${vendor.url}/provision/{{ACTION}}`,
-      RequestBodyTemplate:
-        '{"action":"{{ACTION}}","seats":"{{Seats}}","plan":"{{Service.Plan}}","code":"{{SetupCode}}","key":"{{RecoveryKey}}"}',
-      Auth: 'Basic' as const,
-      AuthUsername: 'portal',
-      AuthPassword: 'vendor-secret',
-    },
-  });
   await createService(
     t.db,
     clients.provider!,
@@ -123,7 +110,12 @@ beforeAll(async () => {
       BillingRules: [],
       VendorReferenceField: 'Plan',
       Descriptions: [{ Type: 'Description', LocalizationLanguageCode: 'en', Title: 'Provisioned', Content: 'About it' }],
-      ProvisioningActions: [{ Action: 'CREATE', ...http('POST') }, { Action: 'MODIFY', ...http('PUT') }, { Action: 'DELETE' }],
+      ProvisioningActions: vendorProvisioningActions({
+        urlTemplate: `${vendor.url}/provision/{{ACTION}}`,
+        bodyTemplate:
+          '{"action":"{{ACTION}}","seats":"{{Seats}}","plan":"{{Service.Plan}}","code":"{{SetupCode}}","key":"{{RecoveryKey}}"}',
+        basicAuth: true,
+      }),
     }),
   );
   const create = async (productName: string, values: Record<string, unknown>) => {

@@ -48,3 +48,23 @@ export async function startVendor(options: {
       }),
   };
 }
+
+/**
+ * A service's provisioning actions that call the stand-in vendor: CREATE by POST and MODIFY by PUT to `urlTemplate`
+ * with `bodyTemplate` as JSON (Basic authentication as portal / vendor-secret, or none), DELETE without a method.
+ */
+export function vendorProvisioningActions(options: { urlTemplate: string; bodyTemplate: string; basicAuth: boolean }) {
+  const http = (HttpMethod: 'POST' | 'PUT') => ({
+    Method: 'Http' as const,
+    ProvisioningHttp: {
+      HttpMethod,
+      ContentType: 'application/json' as const,
+      RequestUrlTemplate: options.urlTemplate,
+      RequestBodyTemplate: options.bodyTemplate,
+      ...(options.basicAuth
+        ? { Auth: 'Basic' as const, AuthUsername: 'portal', AuthPassword: 'vendor-secret' }
+        : { Auth: 'No' as const }),
+    },
+  });
+  return [{ Action: 'CREATE', ...http('POST') }, { Action: 'MODIFY', ...http('PUT') }, { Action: 'DELETE' }];
+}
