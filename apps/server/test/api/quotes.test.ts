@@ -236,6 +236,49 @@ describe('[M7.8] [M4.2] saving with revisions', () => {
     expect(latest.body.Revisions.map((r: { RevisionNumber: number }) => r.RevisionNumber)).toEqual([2, 1]);
   });
 
+  it('[M3.1] [M3.2] a loaded sales quote carries the header and line fields the spec names, dates as /Date(ms)/', async () => {
+    const saved = await save('reseller', { Name: 'Shape check' });
+    const loaded = await op('reseller', 'LoadSalesQuote', { id: saved.body.Id, revision: null });
+    expect(loaded.status).toBe(200);
+    const q = loaded.body;
+    const [author] = await t.db.query<{ id: number }>(`SELECT id FROM accounts WHERE display_name = 'reseller user'`);
+    expect(q).toMatchObject({
+      Id: saved.body.Id,
+      Name: 'Shape check',
+      CompanyName: 'Prospect Ltd',
+      Author: author?.id,
+      NumberOfUsers: 10,
+      RevisionNumber: 1,
+      Status: 'draft',
+      TotalRC: '80',
+      PriceTemplateId: list,
+      PricetemplateName: 'Quote list',
+    });
+    expect(q.TotalNRC === null || /^\d+(\.\d+)?$/.test(q.TotalNRC)).toBe(true);
+    expect(q.CreateDate).toMatch(/^\/Date\(\d+\)\/$/);
+    expect(q.ModifyDate).toMatch(/^\/Date\(\d+\)\/$/);
+    expect(q.Products).toHaveLength(2);
+    expect(q.Products[0]).toMatchObject({
+      ProductName: 'Q Base',
+      ProductDisplayName: 'Q Base',
+      Amount: 10,
+      Fields: [
+        { FieldName: 'plan', FieldValue: 'Basic' },
+        { FieldName: 'seats', FieldValue: '1' },
+      ],
+      IsSyncWithUserAmount: true,
+      NRCDiscount: 0,
+      RCDiscount: 0,
+    });
+    expect(q.Products[1]).toMatchObject({
+      ProductName: 'Q Addon',
+      Amount: 2,
+      IsSyncWithUserAmount: false,
+      NRCDiscount: 0,
+      RCDiscount: 0,
+    });
+  });
+
   it('[M4.2] two people saving the same revision: the second gets a 409 conflict naming the latest revision, nothing is overwritten', async () => {
     const a = await save('reseller', { Id: id, RevisionNumber: 2, Name: 'Mine' });
     const b = await save('colleague', { Id: id, RevisionNumber: 2, Name: 'Theirs' });
