@@ -224,6 +224,22 @@ describe('a subscription page shows its service fields (decision 0079)', () => {
   });
 });
 
+describe('a changed service shows on its subscriptions at once (decision 0079: fields kept per service version)', () => {
+  it('shows a field the service gained after the page was read', async () => {
+    expect(Object.keys((await op('admin', 'LoadAccountById', { id: plain })).body.Views.Service.Values)).toEqual(['Seats']);
+    const service = (await op('provider', 'GetService', { ServiceName: 'Plain Backup' })).body;
+    const updated = await op('provider', 'UpdateService', {
+      ServiceName: 'Plain Backup',
+      Version: service.Version,
+      Fields: [...service.Fields, { Id: 'Site', DisplayName: 'Site', FieldType: 'Textbox' }],
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    const page = (await op('admin', 'LoadAccountById', { id: plain })).body;
+    expect(page.Views.Service.Values).toEqual({ Seats: 2, Site: null });
+    expect(page.Layout.Pages[0].Containers.at(-1).Fields.map((f: { Name: string }) => f.Name)).toEqual(['Seats', 'Site']);
+  });
+});
+
 describe('UpdateAccount changes a subscription service field (decision 0079)', () => {
   it('stores a numeric field as a number and records the change as a Change order, as the price changed', async () => {
     const before = await t.db.query<{ kind: string }>('SELECT kind FROM orders WHERE account_id = $1 ORDER BY id', [

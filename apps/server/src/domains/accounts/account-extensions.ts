@@ -60,7 +60,7 @@ export interface AccountExtension {
    * view "Service"), from `extendedSql`'s facts on the page; null when it has none. Their values are the account's
    * attributes ("View.Name"), shown and edited like the layout's fields.
    */
-  extendedFields?(facts: unknown, account: AccountRow): ExtendedFields | null;
+  extendedFields?(facts: unknown, account: AccountRow, db: Queryable): ExtendedFields | null | Promise<ExtendedFields | null>;
   /** The same fields for a save, read from the database (a save is not the hot path). */
   fieldsForSave?(db: Queryable, account: AccountRow): Promise<ExtendedFields | null>;
   afterSave?(db: Queryable, event: AccountSavedEvent): Promise<void>;
@@ -149,13 +149,17 @@ export function extendedValuesOf(
   return values;
 }
 
-/** The fields the extensions add to the page's account, from a row that carries the columns of `extensionColumns`. */
-export function extendedFieldsOf(row: AccountRow & Record<string, unknown>): ExtendedFields[] {
+/**
+ * The fields the extensions add to the page's account, from a row that carries the columns of `extensionColumns` (an
+ * extension may read what its facts do not carry, once, and keep it: decision 0079).
+ */
+export async function extendedFieldsOf(db: Queryable, row: AccountRow & Record<string, unknown>): Promise<ExtendedFields[]> {
   const found: ExtendedFields[] = [];
-  withValues().forEach((e, i) => {
-    const fields = e.extendedFields?.(row[`ext_${i}`] ?? null, row);
+  const all = withValues();
+  for (const [i, e] of all.entries()) {
+    const fields = await e.extendedFields?.(row[`ext_${i}`] ?? null, row, db);
     if (fields && fields.definitions.length > 0) found.push(fields);
-  });
+  }
   return found;
 }
 

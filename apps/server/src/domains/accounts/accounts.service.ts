@@ -79,7 +79,7 @@ export async function loadAccount(
   const layout = await phase('layout', () => typeLayout(db, row.account_type));
   const { customActions } = layout;
   // Decision 0079: fields the extensions add (a subscription's service fields), with their containers and pages.
-  const added = extendedFieldsOf(row);
+  const added = await extendedFieldsOf(db, row);
   const definitions = withAddedDefinitions(layout.definitions, added);
   const pages = withAddedPages(layout.pages, added);
   // [A2.11] Report pages only for those who may open them (decision 0028).
