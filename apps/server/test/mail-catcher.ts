@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
 /** One message as the mail server received it: the envelope recipients, the Subject and the decoded text. */
@@ -20,35 +21,10 @@ export interface MailCatcher {
   close(): Promise<void>;
 }
 
-function decodeQuotedPrintable(body: string): string {
-  const bytes: number[] = [];
-  const text = body.replace(/=\r?\n/g, '');
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === '=' && /^[0-9A-F]{2}$/i.test(text.slice(i + 1, i + 3))) {
-      bytes.push(Number.parseInt(text.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(text[i] as string, 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** The subject and text of a single-part message as nodemailer writes it (7bit, quoted-printable or base64). */
-export function parseMessage(raw: string): { subject: string; text: string } {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const body = raw.slice(split + 4);
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
-    encoding === 'quoted-printable'
-      ? decodeQuotedPrintable(body)
-      : encoding === 'base64'
-        ? Buffer.from(body, 'base64').toString('utf8')
-        : body;
-  const subject = header('Subject').replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, kind: string, data: string) =>
-    kind.toLowerCase() === 'b' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  );
-  return { subject, text: text.replace(/\r\n/g, '\n').replace(/\n$/, '') };
+/** The subject and text of a message as a mail client reads them (postal-mime: any transfer encoding or charset). */
+export async function parseMessage(raw: Buffer | string): Promise<{ subject: string; text: string }> {
+  const email = await PostalMime.parse(raw);
+  return { subject: email.subject ?? '', text: (email.text ?? '').replace(/\r\n/g, '\n').replace(/\n$/, '') };
 }
 
 export async function startMailCatcher(): Promise<MailCatcher> {
@@ -61,11 +37,13 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        messages.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          ...parseMessage(Buffer.concat(chunks).toString('utf8')),
-        });
-        callback();
+        void parseMessage(Buffer.concat(chunks)).then(
+          (parsed) => {
+            messages.push({ to: session.envelope.rcptTo.map((r) => r.address), ...parsed });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
       });
     },
   });
