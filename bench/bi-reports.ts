@@ -12,32 +12,17 @@
  * (GET /api/embed/data with an embed token), which neither can beat. Run alone with
  * `npx tsx bench/bi-reports.ts [--iterations N]` (needs `npm run build`).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
-import { buildApp } from '../apps/server/src/app.js';
+import type { Page } from 'playwright-core';
 import { DEMO_ORDERS_REPORT_ID, DEMO_WORKGROUP_ID } from '../apps/server/src/domains/reports/index.js';
-import { createDb } from '../apps/server/src/platform/db/db.js';
-import { migrate } from '../apps/server/src/platform/db/migrate.js';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo-seed.js';
-import { benchSecrets } from './fixture.js';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-seed.js';
+import { CHROMIUM, openBrowserBench, p90, root, WEB_DIST } from './browser-bench.js';
+import { median } from './measure.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const WEB_DIST = join(root, 'apps/web/dist');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ACCOUNT = 'Keystone Realty';
 const PAGE_NAME = 'Usage_report';
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? Number.NaN;
-};
-const p90 = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(s.length * 0.9))] ?? Number.NaN;
-};
 
 /** One fetch of a report's data with an embed token, timed in the page (the floor). */
 async function dataFetchMs(page: Page, token: { embedToken: string }, reportId: string) {
@@ -61,19 +46,9 @@ export async function runBiReportsBench(options: { iterations?: number } = {}) {
     console.log('\nBI reports benchmark skipped: needs /usr/bin/chromium.');
     return;
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-bi-'));
-  const db = await createDb({ databaseUrl: null, dataDir });
-  await migrate(db, join(root, 'apps/server/migrations'));
-  await seedDemo(db);
-  const app = await buildApp({ secrets: benchSecrets, db, webDist: WEB_DIST, filesDir: join(dataDir, 'files') });
-  app.log.level = 'warn';
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  const base = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-  });
+  // The job runner in the background, as `npm start` runs it: the account report's preparation is a job.
+  const bench = await openBrowserBench('bi', { webDist: WEB_DIST });
+  const { db, base, browser } = bench;
   try {
     const [account] = await db.query<{ id: number }>('SELECT id FROM accounts WHERE display_name = $1', [ACCOUNT]);
     if (!account) throw new Error(`${ACCOUNT} is not in the demo tenant`);
@@ -140,10 +115,7 @@ export async function runBiReportsBench(options: { iterations?: number } = {}) {
       );
     }
   } finally {
-    await browser.close();
-    await app.close();
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

@@ -11,37 +11,23 @@
  * Run alone with `npx tsx bench/embed.ts [--iterations N]`; `npm run bench` runs it after the
  * database benchmarks unless `--skip-embed` is given.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { buildApp } from '../apps/server/src/app.js';
-import { createDb } from '../apps/server/src/platform/db/db.js';
-import { migrate } from '../apps/server/src/platform/db/migrate.js';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo-seed.js';
-import { benchSecrets } from './fixture.js';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-seed.js';
+import { CHROMIUM, openBrowserBench, p90, root } from './browser-bench.js';
+import { median } from './measure.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(join(root, 'packages/embed/package.json'));
 const OURS = join(root, 'packages/embed/dist/powerbi.min.js');
 const REFERENCE = require.resolve('powerbi-client/dist/powerbi.min.js');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const REPORT_ID = '6f1d3c2a-8b4e-4f7a-9c1d-0a5e2b7c9d11';
 const WORKGROUP_ID = '2c9e7b15-4d3a-4e8f-b6a1-7f0d9e3c5a22';
 
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? Number.NaN;
-};
-const p90 = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(s.length * 0.9))] ?? Number.NaN;
-};
 
 const PAGE = (script: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title></head>
 <body><div id="c" style="width:1000px;height:700px"></div><script src="${script}"></script></body></html>`;
@@ -73,36 +59,14 @@ export async function runEmbedBench(options: { iterations?: number } = {}) {
     return;
   }
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-embed-'));
-  const db = await createDb({ databaseUrl: null, dataDir });
-  await migrate(db, join(root, 'apps/server/migrations'));
-  await seedDemo(db);
-  const app = await buildApp({
-    secrets: benchSecrets,
-    db,
+  const bench = await openBrowserBench('embed', {
     webDist: null,
-    filesDir: join(dataDir, 'files'),
     backgroundJobs: false,
     // The bench page (http://127.0.0.1:port) frames the host as https://app.powerbi.com, so the host must
     // allow any framing site here (otherwise the frame is blocked and 'loaded' never comes).
     embedFrameAncestors: ['*'],
   });
-  app.log.level = 'warn';
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  const base = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const { base, browser } = bench;
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -193,10 +157,7 @@ export async function runEmbedBench(options: { iterations?: number } = {}) {
       );
     }
   } finally {
-    await browser.close();
-    await app.close();
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

@@ -237,7 +237,7 @@ async function runBackend(backend: Backend): Promise<BackendReport> {
       return timing;
     };
 
-    log('  latency (median of up to ' + `${ITERATIONS} runs or ${seconds(MAX_MS)} each):`);
+    log(`  latency (median of up to ${ITERATIONS} runs or ${seconds(MAX_MS)} each):`);
     const loadStart = os.loadavg()[0] as number;
     await floorPass();
     await add('http-noop', 'HTTP round trip to a trivial Fastify route', () => noop.post('/noop', {}));

@@ -12,29 +12,19 @@
  * `npx tsx bench/web.ts [--iterations N] [--files]` (`--files`: each script's gzip size too, largest first); `npm run
  * bench` runs it at the end unless `--skip-web`.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { buildApp } from '../apps/server/src/app.js';
-import { createDb } from '../apps/server/src/platform/db/db.js';
-import { migrate } from '../apps/server/src/platform/db/migrate.js';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo-seed.js';
-import { benchSecrets } from './fixture.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-seed.js';
+import { CHROMIUM, openBrowserBench, WEB_DIST } from './browser-bench.js';
+import { median } from './measure.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const WEB_DIST = join(root, 'apps/web/dist');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TRIVIAL =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title></head><body><h1>Trivial</h1></body></html>';
 
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? Number.NaN;
-};
 
 /** The scripts a page requests while `open` runs: their count and the sum of their gzip -9 sizes. */
 async function scriptsOf(context: BrowserContext, open: (page: Page) => Promise<void>) {
@@ -65,25 +55,8 @@ export async function runWebBench(options: { iterations?: number; files?: boolea
     console.log('\nWeb app benchmark skipped: needs the built web app (npm run build) and /usr/bin/chromium.');
     return;
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-web-'));
-  const db = await createDb({ databaseUrl: null, dataDir });
-  await migrate(db, join(root, 'apps/server/migrations'));
-  await seedDemo(db);
-  const app = await buildApp({
-    secrets: benchSecrets,
-    db,
-    webDist: WEB_DIST,
-    filesDir: join(dataDir, 'files'),
-    backgroundJobs: false,
-  });
-  app.log.level = 'warn';
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  const base = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-  });
+  const bench = await openBrowserBench('web', { webDist: WEB_DIST, backgroundJobs: false });
+  const { base, browser } = bench;
   try {
     // A signed-in session, reused by every account page run.
     const signedIn = await browser.newContext();
@@ -160,10 +133,7 @@ export async function runWebBench(options: { iterations?: number; files?: boolea
       `account page             ${`${median(account).toFixed(1)} ms`.padEnd(11)} ${(median(account) / median(trivial)).toFixed(2)}`,
     );
   } finally {
-    await browser.close();
-    await app.close();
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
