@@ -1,8 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatUtcMinute } from '../../lib/format-time';
 import { ReadableAlert } from './readable-alert';
-
-const formatUtc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 export interface VersionConflictAlertProps {
   /** Who saved the newer version, when the record keeps it. */
@@ -24,7 +23,7 @@ export interface VersionConflictAlertProps {
  */
 export function VersionConflictAlert(props: VersionConflictAlertProps) {
   const { t } = useTranslation();
-  const when = props.changedAt ? formatUtc(props.changedAt) : null;
+  const when = props.changedAt ? formatUtcMinute(props.changedAt) : null;
   const text =
     props.changedBy && when
       ? t('conflict.textByAt', { name: props.changedBy, when })

@@ -3,13 +3,12 @@ import { ExportFileResultSchema } from '@portal/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
+import { formatUtcMinute } from '../../../lib/format-time';
 import { useStartAccountJob } from '../api/use-account-tools';
 import { useJob } from '../api/use-job';
 import { JobProgress } from './job-progress';
 
 export type ExportKind = 'credentials' | 'hierarchy';
-
-const formatUtc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 /**
  * [A2.3] #/Account/View/{id}/ExportFirstTimeCredentials and [A2.4] #/Account/View/{id}/ExportCompanyHierarchy:
@@ -75,7 +74,7 @@ export function ExportModal(props: { kind: ExportKind; accountId: number; name: 
         {job?.Status === 'succeeded' && file && (
           <ReadableAlert color="green" title={t('jobs.exports.ready')}>
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('jobs.exports.readyText', { count: file.Rows, expires: formatUtc(file.ExpiresAt) })}</Text>
+              <Text size="sm">{t('jobs.exports.readyText', { count: file.Rows, expires: formatUtcMinute(file.ExpiresAt) })}</Text>
               <Button
                 component="a"
                 href={file.DownloadUrl}

@@ -6,6 +6,7 @@ import { DynamicForm, preloadFieldInputs } from '../../../components/dynamic-for
 import { DialogLoader, lazyPart, PartLoader } from '../../../components/ui/lazy-part';
 import { VersionConflictAlert } from '../../../components/ui/version-conflict-alert';
 import { ApiError } from '../../../lib/api-client';
+import { formatUtcMinute } from '../../../lib/format-time';
 import { notify } from '../../../lib/notify';
 import { useVersionConflict } from '../../../lib/version-conflict';
 import { useAccount } from '../api/use-account';
@@ -38,7 +39,6 @@ const TerminateAccountModal = lazyPart(() => import('./terminate-account-modal')
 const PricePreview = lazyPart(() => import('./price-preview'), 'PricePreview', { fallback: <PartLoader size="sm" /> });
 
 /** A timestamp as the portal shows it: yyyy-MM-dd HH:mm UTC. */
-const formatUtc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 /** A feature tab's content, supplied by the page that composes the features. */
 export type FeatureTabRenderer = (props: { account: Account }) => ReactNode;
@@ -119,7 +119,7 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
   const terminate = useTerminateAccount();
   const cancelTermination = useCancelTermination();
   const terminationDate = account.Views.ExtendedView?.Values.TerminationDate;
-  const scheduledFor = typeof terminationDate === 'string' ? formatUtc(terminationDate) : null;
+  const scheduledFor = typeof terminationDate === 'string' ? formatUtcMinute(terminationDate) : null;
 
   const pages = account.Layout.Pages;
   const tabs = account.Tabs.filter(
@@ -208,7 +208,7 @@ function LoadedAccount(props: AccountViewProps & { account: Account; onReload: (
           setDialog(null);
           notify({
             color: 'green',
-            message: date ? t('account.terminate.scheduled', { date: formatUtc(date) }) : t('account.terminate.done'),
+            message: date ? t('account.terminate.scheduled', { date: formatUtcMinute(date) }) : t('account.terminate.done'),
           });
         },
         onError: (error) => {

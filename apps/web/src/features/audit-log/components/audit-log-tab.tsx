@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Pagination, Select, Stack, Table, Text, T
 import type { AuditEntry } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatUtcSecond } from '../../../lib/format-time';
 import { AUDIT_PAGE_SIZE, type AuditFilters, useAuditLog } from '../api/use-audit-log';
 
 export interface AuditLogTabProps {
@@ -10,8 +11,6 @@ export interface AuditLogTabProps {
   id: number;
   hrefForAccount: (id: number) => string;
 }
-
-const formatUtc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
 /** The Audit log and User log tabs: who did what and when, with before and after values, filtered and paged. */
 export function AuditLogTab({ mode, id, hrefForAccount }: AuditLogTabProps) {
@@ -82,7 +81,7 @@ export function AuditLogTab({ mode, id, hrefForAccount }: AuditLogTabProps) {
             <Table.Tbody>
               {data.Items.map((entry) => (
                 <Table.Tr key={entry.Id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUtc(entry.OccurredAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUtcSecond(entry.OccurredAt)}</Table.Td>
                   <Table.Td>
                     {person(entry.Actor)}
                     {entry.Impersonator && (

@@ -1,9 +1,8 @@
 import { Accordion, Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ConfirmedTerm } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { formatUtcMinute } from '../../../lib/format-time';
 import { useMyConfirmedTerms } from '../api/use-access';
-
-const formatUtc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 function TermsList({ items, title, empty }: { items: ConfirmedTerm[]; title: string; empty: string }) {
   const { t } = useTranslation();
@@ -21,7 +20,7 @@ function TermsList({ items, title, empty }: { items: ConfirmedTerm[]; title: str
               <Accordion.Control>
                 {item.Name}{' '}
                 <Text span size="sm" c="dimmed">
-                  {t('access.terms.acceptedOn', { version: item.Version, date: formatUtc(item.AcceptedAt) })}
+                  {t('access.terms.acceptedOn', { version: item.Version, date: formatUtcMinute(item.AcceptedAt) })}
                 </Text>
               </Accordion.Control>
               <Accordion.Panel>

@@ -3,10 +3,9 @@ import type { PlatformTerms } from '@portal/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { formatUtcMinute } from '../../../lib/format-time';
 import { notify } from '../../../lib/notify';
 import { usePlatformTerms, usePublishTermsRevision } from '../api/use-security';
-
-const formatUtc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 /** The provider's management of the platform terms and privacy policy: revisions and publishing [M2.16]. */
 export function PlatformTermsPanel() {
@@ -48,7 +47,7 @@ export function PlatformTermsPanel() {
                         })
                       : ''}
                   </Table.Td>
-                  <Table.Td>{current ? formatUtc(current.PublishedAt) : ''}</Table.Td>
+                  <Table.Td>{current ? formatUtcMinute(current.PublishedAt) : ''}</Table.Td>
                   <Table.Td>{current?.AcceptedCount ?? 0}</Table.Td>
                   <Table.Td>
                     <Button size="xs" variant="default" onClick={() => setEditing(doc)}>

@@ -17,6 +17,7 @@ import type { MfaEnrolment, UserSecurity, UserSession } from '@portal/contracts'
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { formatUtcMinute } from '../../../lib/format-time';
 import { notify } from '../../../lib/notify';
 import {
   useChangePassword,
@@ -30,7 +31,6 @@ import {
 import { MfaEnrolmentPanel } from './mfa-enrolment-panel';
 import { RecoveryCodes } from './recovery-codes';
 
-const formatUtc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 const fieldError = (error: unknown, field: string) =>
   error instanceof ApiError ? error.fieldErrors.find((e) => e.field === field)?.message : undefined;
 
@@ -92,7 +92,7 @@ function MfaSection({ data }: { data: UserSecurity }) {
         </Text>
         {data.Mfa.Enabled && data.Mfa.EnrolledAt && (
           <Text size="sm" c="dimmed">
-            {t('access.mfa.since', { date: formatUtc(data.Mfa.EnrolledAt), left: data.Mfa.RecoveryCodesLeft })}
+            {t('access.mfa.since', { date: formatUtcMinute(data.Mfa.EnrolledAt), left: data.Mfa.RecoveryCodesLeft })}
           </Text>
         )}
         {!data.Mfa.Enabled && data.Policy.MfaRequired && (
@@ -213,7 +213,7 @@ function PasswordSection({ data }: { data: UserSecurity }) {
       <Text size="sm" c="dimmed" data-testid="password-policy">
         {t('access.password.policy', { length: data.Policy.MinLength })}
         {classes.length > 0 && ` ${t('access.password.classes', { classes: classes.join(', ') })}`}
-        {data.PasswordExpiresAt && ` ${t('access.password.expires', { date: formatUtc(data.PasswordExpiresAt) })}`}
+        {data.PasswordExpiresAt && ` ${t('access.password.expires', { date: formatUtcMinute(data.PasswordExpiresAt) })}`}
       </Text>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm" maw={360}>
@@ -291,7 +291,7 @@ function SessionsSection({ accountId, canRevoke }: { accountId: number; canRevok
                 <Table.Tr key={s.Id}>
                   <Table.Td>
                     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {formatUtc(s.CreatedAt)}
+                      {formatUtcMinute(s.CreatedAt)}
                     </Text>
                     {s.IsCurrent && (
                       <Badge size="sm" variant="filled">
@@ -304,8 +304,8 @@ function SessionsSection({ accountId, canRevoke }: { accountId: number; canRevok
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUtc(s.LastSeenAt)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUtc(s.ExpiresAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUtcMinute(s.LastSeenAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUtcMinute(s.ExpiresAt)}</Table.Td>
                   <Table.Td>
                     <Text size="sm">{s.Ip ?? '—'}</Text>
                     <Text size="xs" c="dimmed" lineClamp={1} title={s.UserAgent ?? ''}>
@@ -333,7 +333,7 @@ function SessionsSection({ accountId, canRevoke }: { accountId: number; canRevok
         closeButtonProps={{ 'aria-label': t('access.close') }}
       >
         <Text size="sm" mb="lg">
-          {t('access.sessions.revokeText', { date: pending ? formatUtc(pending.CreatedAt) : '' })}
+          {t('access.sessions.revokeText', { date: pending ? formatUtcMinute(pending.CreatedAt) : '' })}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setPending(null)}>

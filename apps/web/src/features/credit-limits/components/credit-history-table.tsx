@@ -1,8 +1,9 @@
 import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { CREDIT_HISTORY_PAGER_BUTTONS, type CreditLimitRecord } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { formatUtcSecond } from '../../../lib/format-time';
 import { downloadHref } from '../../../lib/keeper';
-import { formatAmount, formatUtc, pagerWindow } from '../utils/credit-form';
+import { formatAmount, pagerWindow } from '../utils/credit-form';
 
 export interface CreditHistoryTableProps {
   items: CreditLimitRecord[];
@@ -39,7 +40,7 @@ export function CreditHistoryTable(props: CreditHistoryTableProps) {
           <Table.Tbody>
             {props.items.map((record) => (
               <Table.Tr key={record.Id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUtc(record.Date)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUtcSecond(record.Date)}</Table.Td>
                 <Table.Td>
                   {record.CreatedBy.AccountId !== null ? (
                     <Anchor href={props.hrefForAccount(record.CreatedBy.AccountId)}>{record.CreatedBy.DisplayName}</Anchor>

@@ -4,11 +4,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VersionConflictAlert } from '../../../components/ui/version-conflict-alert';
 import { ApiError } from '../../../lib/api-client';
+import { formatUtcMinute } from '../../../lib/format-time';
 import { notify } from '../../../lib/notify';
 import { useVersionConflict } from '../../../lib/version-conflict';
 import { useUpdateCreditPolicy } from '../api/use-update-credit-policy';
-
-const formatUtc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 /**
  * Decision 0046: a reseller's setting for its customers without a credit limit: their orders are allowed (placed
@@ -65,7 +64,7 @@ export function CreditPolicyForm({ policy }: { policy: CreditPolicy }) {
         </Radio.Group>
         {policy.UpdatedAt && (
           <Text size="sm" c="dimmed">
-            {t('credit.policy.updated', { name: policy.UpdatedBy ?? '—', when: formatUtc(policy.UpdatedAt) })}
+            {t('credit.policy.updated', { name: policy.UpdatedBy ?? '—', when: formatUtcMinute(policy.UpdatedAt) })}
           </Text>
         )}
         {!policy.CanEdit && <Text size="sm">{t('credit.policy.readOnly')}</Text>}

@@ -58,6 +58,3 @@ export function pagerWindow(page: number, totalPages: number, buttons: number): 
   const start = Math.min(Math.max(1, page - Math.floor(count / 2)), Math.max(1, totalPages - count + 1));
   return Array.from({ length: count }, (_, i) => start + i);
 }
-
-/** [A9.9] yyyy-MM-dd HH:mm:ss, in UTC. */
-export const formatUtc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;

@@ -17,13 +17,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
+import { formatUtcMinute } from '../../../lib/format-time';
 import { useCreateDashboard, useDashboards } from '../api/use-dashboards';
 import { presetLayout } from '../utils/dashboard-grid';
 import type { DashboardLinks } from './dashboard-links';
 import { LayoutPickerModal } from './layout-picker-modal';
 
 const PAGE_SIZE = 10;
-const formatUtc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 function DashboardTable(props: {
   title: string;
@@ -87,7 +87,7 @@ function DashboardTable(props: {
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">
-                        {formatUtc(dashboard.UpdatedAt)}
+                        {formatUtcMinute(dashboard.UpdatedAt)}
                         {dashboard.UpdatedBy ? ` · ${dashboard.UpdatedBy}` : ''}
                       </Text>
                     </Table.Td>

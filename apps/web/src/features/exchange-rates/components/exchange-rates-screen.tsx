@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { VersionConflictAlert } from '../../../components/ui/version-conflict-alert';
 import { ApiError } from '../../../lib/api-client';
+import { formatUtcMinute } from '../../../lib/format-time';
 import { notify } from '../../../lib/notify';
 import { useVersionConflict } from '../../../lib/version-conflict';
 import { exchangeRateKeys, useExchangeRates, useUpdateExchangeRates } from '../api/use-exchange-rates';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
-const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 /**
  * #/ExchangeRates: the provider's month-end rates against EUR [A2.33] (decision 0029). Everyone with
@@ -130,7 +130,7 @@ function RatesTable({ data }: { data: ExchangeRates }) {
                 <Table.Td>
                   {r.UpdatedAt ? (
                     <Text size="sm" style={NOWRAP}>
-                      {utc(r.UpdatedAt)}
+                      {formatUtcMinute(r.UpdatedAt)}
                       <br />
                       {r.UpdatedBy ?? t('exchangeRates.bySystem')}
                     </Text>

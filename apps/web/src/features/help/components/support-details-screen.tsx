@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { VersionConflictAlert } from '../../../components/ui/version-conflict-alert';
 import { ApiError } from '../../../lib/api-client';
+import { formatUtcDay } from '../../../lib/format-time';
 import { notify } from '../../../lib/notify';
 import { useVersionConflict } from '../../../lib/version-conflict';
 import { useEditableSupportDetails, useUpdateSupportDetails } from '../api/use-support-details';
@@ -172,7 +173,7 @@ function Editor(props: { saved: EditableSupportDetails; onReload: () => Promise<
             <Text size="xs" c="dimmed">
               {t('help.edit.lastSaved', {
                 name: props.saved.UpdatedBy ?? t('help.edit.someone'),
-                when: props.saved.UpdatedAt.slice(0, 10),
+                when: formatUtcDay(props.saved.UpdatedAt),
               })}
             </Text>
           )}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NoAccess } from '../../../components/ui/no-access';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
+import { formatUtcDay } from '../../../lib/format-time';
 import { useMySubscriptions } from '../api/use-my-subscriptions';
 
 export interface MyServicesScreenProps {
@@ -79,7 +80,7 @@ export function MyServicesScreen({ hrefForAccount, hrefForServiceInfo, hrefForAc
                   </Text>
                 )}
                 <Text size="sm" c="dimmed">
-                  {t('myServices.since', { date: s.CreatedAt.slice(0, 10) })}
+                  {t('myServices.since', { date: formatUtcDay(s.CreatedAt) })}
                 </Text>
                 <Group gap="xs" mt="auto">
                   <Button

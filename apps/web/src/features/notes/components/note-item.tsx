@@ -4,10 +4,11 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VersionConflictAlert } from '../../../components/ui/version-conflict-alert';
 import { ApiError } from '../../../lib/api-client';
+import { formatUtcMinute } from '../../../lib/format-time';
 import { notify } from '../../../lib/notify';
 import { useVersionConflict } from '../../../lib/version-conflict';
 import { useDeleteNote, useRefreshNotes, useUpdateNote } from '../api/use-note-mutations';
-import { formatNoteDate, noteDraftState } from '../utils/note-form';
+import { noteDraftState } from '../utils/note-form';
 import { NoteTextInput } from './note-text-input';
 import { SavingOverlay } from './saving-overlay';
 
@@ -108,11 +109,11 @@ export function NoteItem({ note, hrefForAccount, onDeleted }: NoteItemProps) {
                 </Text>
               )}
               <Text size="sm" c="dimmed" span>
-                <time dateTime={note.CreationDate}>{formatNoteDate(note.CreationDate)}</time>
+                <time dateTime={note.CreationDate}>{formatUtcMinute(note.CreationDate)}</time>
               </Text>
               {isNoteEdited(note) && (
                 <Text size="sm" c="dimmed" span fs="italic" data-testid="note-edited">
-                  {t('notes.edited', { date: formatNoteDate(note.UpdateDate) })}
+                  {t('notes.edited', { date: formatUtcMinute(note.UpdateDate) })}
                 </Text>
               )}
             </Group>

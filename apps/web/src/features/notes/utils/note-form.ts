@@ -22,7 +22,6 @@ export function noteDraftState(draft: string, original?: string): NoteDraftState
 }
 
 /** yyyy-MM-dd HH:mm in UTC. */
-export const formatNoteDate = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 /** The page to show after the list changed: the last page that still exists. */
 export function clampPage(page: number, total: number, pageSize: number): number {

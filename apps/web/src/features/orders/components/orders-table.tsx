@@ -1,6 +1,7 @@
 import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import { formatMoney, type OrderSummary } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { formatUtcDay } from '../../../lib/format-time';
 import { OrderStatusBadge } from './order-status-badge';
 
 /** The orders of one page. Receives rows, does not fetch. */
@@ -60,7 +61,7 @@ export function OrdersTable(props: {
                   {o.OrderNumber}
                 </Anchor>
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{o.PlacedAt.slice(0, 10)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUtcDay(o.PlacedAt)}</Table.Td>
               <Table.Td>{o.Company || t('orders.noCompany')}</Table.Td>
               <Table.Td>
                 {o.Service}

@@ -2,10 +2,9 @@ import { Anchor, Code, Loader, Modal, Stack, Table, Tabs, Text } from '@mantine/
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
+import { formatUtcSecond } from '../../../lib/format-time';
 import { useOutboxMessage } from '../api/use-outbox';
 import { OutboxStatusBadge } from './outbox-status-badge';
-
-const formatUtc = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC` : '—');
 
 /** One e-mail of the outbox: its headers, delivery status and body (text, and HTML in a sandbox). */
 export function OutboxMessageModal(props: { id: string; onClose: () => void; hrefForAccount: (id: number) => string }) {
@@ -52,14 +51,14 @@ export function OutboxMessageModal(props: { id: string; onClose: () => void; hre
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{t('jobs.outbox.message.created')}</Table.Th>
-                <Table.Td>{formatUtc(m.CreatedAt)}</Table.Td>
+                <Table.Td>{formatUtcSecond(m.CreatedAt)}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{t('jobs.outbox.statusColumn')}</Table.Th>
                 <Table.Td>
                   <OutboxStatusBadge status={m.Status} />{' '}
                   <Text span size="sm">
-                    {m.DeliveredAt ? t('jobs.outbox.message.deliveredAt', { date: formatUtc(m.DeliveredAt) }) : ''}
+                    {m.DeliveredAt ? t('jobs.outbox.message.deliveredAt', { date: formatUtcSecond(m.DeliveredAt) }) : ''}
                   </Text>
                 </Table.Td>
               </Table.Tr>

@@ -1,9 +1,8 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import type { OutboxMessageSummary } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { formatUtcMinute } from '../../../lib/format-time';
 import { OutboxStatusBadge } from './outbox-status-badge';
-
-const formatUtc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 
 /** The outbox messages of one page; the subject opens the message. Receives rows, does not fetch. */
 export function OutboxTable(props: {
@@ -28,7 +27,7 @@ export function OutboxTable(props: {
         <Table.Tbody>
           {props.items.map((m) => (
             <Table.Tr key={m.Id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUtc(m.CreatedAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUtcMinute(m.CreatedAt)}</Table.Td>
               <Table.Td>{m.To}</Table.Td>
               <Table.Td>
                 <Anchor href={props.hrefForMessage(m.Id)}>{m.Subject}</Anchor>

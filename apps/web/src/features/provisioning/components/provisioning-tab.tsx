@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, Group, Loader, Pagination, Stack, Table, Text } 
 import { PROVISIONING_REQUESTS_PAGE_SIZE } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatUtcMinute } from '../../../lib/format-time';
 import { useProvisioningRequests } from '../api/use-provisioning-requests';
 
 /** A timestamp as the portal shows it: yyyy-MM-dd HH:mm UTC. */
-const formatUtc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 export interface ProvisioningTabProps {
   accountId: number;
@@ -52,7 +52,7 @@ export function ProvisioningTab({ accountId, hrefForAccount }: ProvisioningTabPr
             {data.Items.map((r) => (
               <Table.Tr key={r.Id}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {formatUtc(r.CreatedAt)}
+                  {formatUtcMinute(r.CreatedAt)}
                   {r.CreatedBy && (
                     <Text size="xs" c="dimmed">
                       {t('provisioning.tab.by', { name: r.CreatedBy })}
@@ -78,7 +78,7 @@ export function ProvisioningTab({ accountId, hrefForAccount }: ProvisioningTabPr
                   </Text>
                 </Table.Td>
                 <Table.Td>{r.Attempts}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUtc(r.FinishedAt ?? r.UpdatedAt)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUtcMinute(r.FinishedAt ?? r.UpdatedAt)}</Table.Td>
                 <Table.Td>
                   {r.LastError && <Text size="sm">{r.LastError}</Text>}
                   {r.Target && (

@@ -6,6 +6,7 @@ import { ChargeSummaryTable } from '../../../components/ui/charge-summary';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
+import { formatUtcDay } from '../../../lib/format-time';
 import { notify } from '../../../lib/notify';
 import {
   useArchiveQuote,
@@ -122,8 +123,8 @@ function QuoteDetailBody(props: QuoteDetailProps & { quote: QuoteDetailData }) {
     [t('quotationTool.detail.author'), q.AuthorName],
     [t('quotationTool.detail.priceList'), q.PricetemplateName ?? t('quotationTool.detail.noPriceList')],
     [t('quotationTool.detail.users'), String(q.NumberOfUsers)],
-    [t('quotationTool.detail.created'), q.CreateDate.slice(0, 10)],
-    [t('quotationTool.detail.modified'), q.ModifyDate.slice(0, 10)],
+    [t('quotationTool.detail.created'), formatUtcDay(q.CreateDate)],
+    [t('quotationTool.detail.modified'), formatUtcDay(q.ModifyDate)],
     [t('quotationTool.detail.validUntil'), q.ValidUntil],
     [t('quotationTool.detail.approval'), q.EstimatedApprovalDate ?? '—'],
     [t('quotationTool.detail.project'), q.GroupName ?? t('quotationTool.detail.noProject')],

@@ -1,6 +1,7 @@
 import { Anchor, Table, Text, UnstyledButton } from '@mantine/core';
 import { formatMoney, type Quote } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { formatUtcDay } from '../../../lib/format-time';
 import type { QuoteListQuery, QuoteSortKey } from '../utils/list-query';
 import { QuoteStatusBadge } from './quote-status-badge';
 
@@ -80,8 +81,8 @@ export function QuotesTable(props: {
               <Table.Td>
                 <QuoteStatusBadge status={q.Status} />
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{q.CreateDate.slice(0, 10)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{q.ModifyDate.slice(0, 10)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUtcDay(q.CreateDate)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUtcDay(q.ModifyDate)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{q.EstimatedApprovalDate ?? '—'}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {q.YearlyChargeAmount === null ? (

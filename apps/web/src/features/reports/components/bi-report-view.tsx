@@ -4,6 +4,7 @@ import { embedAccountReport, factories, type Report, service, trustEmbedOrigin }
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
+import { formatUtcMinute } from '../../../lib/format-time';
 import i18next from '../../../lib/i18n';
 import { NOTIFICATION_FADE_MS } from '../../../lib/notification-timing';
 import { notify } from '../../../lib/notify';
@@ -139,9 +140,7 @@ export function BiReportView({ entry, onStatus }: BiReportViewProps) {
         </Box>
         <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
           <Text size="sm" c="gray.8" data-testid="report-loaded-at" style={{ whiteSpace: 'nowrap' }}>
-            {loadedAt
-              ? t('reports.view.loadedAt', { date: loadedAt.toLocaleString(i18next.language) })
-              : t('reports.view.loading')}
+            {loadedAt ? t('reports.view.loadedAt', { date: formatUtcMinute(loadedAt.toISOString()) }) : t('reports.view.loading')}
           </Text>
           <Button variant="default" onClick={refresh} disabled={!loadedAt}>
             {t('reports.view.refresh')}

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { lazyPart, PartLoader } from '../../../components/ui/lazy-part';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
+import { formatUtcMinute } from '../../../lib/format-time';
 import i18next from '../../../lib/i18n';
 import { reportKeys } from '../api/report-keys';
 import { type ResultView, useReportResult } from '../api/use-report-result';
@@ -121,9 +122,7 @@ export function ServerReportView({ entry, onRunTiming }: ServerReportViewProps) 
   const isFieldError = Object.keys(fieldErrors).some((k) => entry.parameters.some((p) => p.Name === k));
   const isLoading = current?.Status === 'loading';
   const isLoaded = current?.Status === 'loaded';
-  const loadedAt = current?.LoadedAt
-    ? new Intl.DateTimeFormat(i18next.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(current.LoadedAt))
-    : null;
+  const loadedAt = current?.LoadedAt ? formatUtcMinute(current.LoadedAt) : null;
   const initial =
     current?.Parameters ?? Object.fromEntries(entry.parameters.flatMap((p) => (p.Default ? [[p.Name, p.Default]] : [])));
 

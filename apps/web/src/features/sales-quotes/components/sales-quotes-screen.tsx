@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { ChargeSummaryTable } from '../../../components/ui/charge-summary';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
+import { formatUtcDay } from '../../../lib/format-time';
 import {
   loadLatestSalesQuote,
   loadMarketServices,
@@ -512,7 +513,7 @@ export function SalesQuotesScreen({ route, capabilities, onNavigate }: SalesQuot
             value: String(r.RevisionNumber),
             label: t('salesQuotes.revision.option', {
               revision: r.RevisionNumber,
-              date: r.CreatedAt.slice(0, 10),
+              date: formatUtcDay(r.CreatedAt),
               author: r.AuthorName,
             }),
           }))}

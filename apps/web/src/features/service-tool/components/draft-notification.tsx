@@ -1,6 +1,6 @@
 import { Button, Group, Notification, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDraftAdded } from '../utils/draft-format';
+import { formatUtcSecond } from '../../../lib/format-time';
 
 /**
  * [S2.12] The sticky notification offering the saved draft: it shows when the draft was added and
@@ -25,7 +25,7 @@ export function DraftNotification(props: {
       withBorder
     >
       <Text size="sm" c="var(--mantine-color-text)">
-        {t('serviceDrafts.notice.text')} <time dateTime={props.added}>{formatDraftAdded(props.added)}</time>
+        {t('serviceDrafts.notice.text')} <time dateTime={props.added}>{formatUtcSecond(props.added)}</time>
       </Text>
       {props.error && (
         <Text size="sm" c="red.8" role="alert">

@@ -18,6 +18,7 @@ import { type ComponentType, type MutableRefObject, type ReactNode, useMemo, use
 import { useTranslation } from 'react-i18next';
 import { VersionConflictAlert } from '../../../components/ui/version-conflict-alert';
 import { ApiError } from '../../../lib/api-client';
+import { formatUtcSecond } from '../../../lib/format-time';
 import { useVersionConflict, versionConflictOf } from '../../../lib/version-conflict';
 import { serviceKeys } from '../api/service-keys';
 import { useDraftAutosave } from '../api/use-draft-autosave';
@@ -25,7 +26,6 @@ import { useExportService } from '../api/use-export-service';
 import { useSaveService } from '../api/use-save-service';
 import { useService } from '../api/use-service';
 import { type CurrentDraft, useDeleteServiceDraft, useServiceDraft } from '../api/use-service-draft';
-import { formatDraftAdded } from '../utils/draft-format';
 import { errorsOfTab, formErrors, serviceUpdate, visibleTabs } from '../utils/service-form';
 import { BillingTab } from './billing-tab';
 import { CreationProgress } from './creation-progress';
@@ -485,7 +485,7 @@ function DraftAutosave(props: {
   return (
     <Text size="sm" c="dimmed" aria-live="polite" mr="auto">
       {status.kind === 'saved'
-        ? t('serviceDrafts.status.saved', { added: formatDraftAdded(status.added) })
+        ? t('serviceDrafts.status.saved', { added: formatUtcSecond(status.added) })
         : status.kind === 'failed'
           ? t('serviceDrafts.status.failed', { message: status.message })
           : ''}

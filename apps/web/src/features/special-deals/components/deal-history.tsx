@@ -2,10 +2,9 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { type ChargeStream, formatMoney, type SpecialDealHistoryEntry } from '@portal/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatUtcMinute } from '../../../lib/format-time';
 import { itemKey, validUntilDate } from '../utils/deal-form';
 import { ruleLabel } from './deal-items-table';
-
-const formatUtc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 /**
  * [A2.49] [A3.6] [A4.5] The history of the deals on a charge stream, newest first: the action (Activated, Modified,
@@ -33,7 +32,7 @@ export function DealHistory({ stream, history }: { stream: ChargeStream; history
               <Text size="sm" fw={600}>
                 {t('specialDeals.history.entryTitle', {
                   action: t(`specialDeals.history.action.${entry.ActionTaken}`, { defaultValue: entry.ActionTaken }),
-                  date: formatUtc(entry.CreatedDate),
+                  date: formatUtcMinute(entry.CreatedDate),
                 })}
               </Text>
               <Stack gap={0} component="dl" m={0}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage, formatNoteDate, noteDraftState } from '../note-form';
+import { clampPage, noteDraftState } from '../note-form';
 
 describe('[A5.1] noteDraftState', () => {
   it.each([
@@ -21,12 +21,6 @@ describe('[A5.1] noteDraftState', () => {
   it('cannot save an edit that changes nothing', () => {
     expect(noteDraftState(' Same text ', 'Same text').canSave).toBe(false);
     expect(noteDraftState('Other text', 'Same text').canSave).toBe(true);
-  });
-});
-
-describe('formatNoteDate', () => {
-  it('shows minutes in UTC', () => {
-    expect(formatNoteDate('2026-03-04T05:06:07.890Z')).toBe('2026-03-04 05:06 UTC');
   });
 });
 
