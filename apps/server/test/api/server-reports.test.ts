@@ -1,3 +1,4 @@
+import { previousMonthEnd } from '@portal/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as runs from '../../src/domains/reports/server-reports.repository.js';
@@ -96,7 +97,16 @@ beforeAll(async () => {
       ids.V,
       JSON.stringify({
         BillingRules: [
-          { Id: 'r1', ChargeType: 'Monthly', Charge: '4.5', SuggestedRetailPrices: [{ Currency: 'EUR', Charge: '6.00' }] },
+          {
+            Id: 'r1',
+            ChargeType: 'Monthly',
+            Charge: '4.5',
+            SuggestedRetailPrices: [
+              { Currency: 'EUR', Charge: '6.00' },
+              { Currency: 'USD', Charge: '7.00' },
+              { Currency: 'GBP', Charge: '5.00' },
+            ],
+          },
         ],
       }),
     ],
@@ -173,6 +183,11 @@ beforeAll(async () => {
   const l1 = await makePriceList(t.db, { ownerId: ids.R1, name: 'R1 list' });
   await addToPriceList(t.db, l1, ids.S);
   await setListPrice(t.db, { marketplaceId: l1, serviceId: ids.S, ruleId: 'r1', currency: 'EUR', price: '7.25' });
+  // The provider's month-end rate for USD (none for GBP): the margins of a USD fee are converted with it.
+  await t.db.query(
+    `INSERT INTO exchange_rates (provider_id, currency, rate, effective_on, updated_at) VALUES ($1, 'USD', '1.08', $2::date, now())`,
+    [ids.P, previousMonthEnd(new Date())],
+  );
   const l2 = await makePriceList(t.db, { ownerId: ids.R2, name: 'R2 list' });
   await addToPriceList(t.db, l2, ids.S);
 });
@@ -371,12 +386,52 @@ describe('each report counts the caller’s subtree only', () => {
   });
 
   it('price list margins: own price (else the SRP) minus the purchase price, exact, for the lists owned in scope', async () => {
-    const body = await run(clients.r1!, 'PriceListMargins');
+    const body = await run(clients.r1!, 'PriceListMargins', { Currency: 'EUR' });
     expect(body.Rows).toEqual([
-      ['R1 list', 'Cloud Backup', expect.any(String), 'EUR', '7.25', '6.00', '4.5', 'EUR', '2.75', '37.93'],
+      ['R1 list', 'Cloud Backup', expect.any(String), 'EUR', '7.25', '6.00', '4.5', 'EUR', '2.75', '37.93', '4.5', null],
     ]);
     const r2 = await run(clients.r2!, 'PriceListMargins', { Currency: 'eur' });
-    expect(r2.Rows).toEqual([['R2 list', 'Cloud Backup', expect.any(String), 'EUR', '6.00', '6.00', '4.5', 'EUR', '1.5', '25']]);
+    expect(r2.Rows).toEqual([
+      ['R2 list', 'Cloud Backup', expect.any(String), 'EUR', '6.00', '6.00', '4.5', 'EUR', '1.5', '25', '4.5', null],
+    ]);
+  });
+
+  it("price list margins of a fee in another currency than the vendor's: converted at the provider's month-end rate, unknown without one", async () => {
+    const body = await run(clients.r1!, 'PriceListMargins');
+    const monthEnd = previousMonthEnd(new Date());
+    const byCurrency = Object.fromEntries(body.Rows.map((r: unknown[]) => [r[3], r]));
+    expect(Object.keys(byCurrency).sort()).toEqual(['EUR', 'GBP', 'USD']);
+    // 4.5 EUR x 1.08 = 4.86 USD; 7.00 - 4.86 = 2.14, 30.57 % of 7.00.
+    expect(byCurrency.USD).toEqual([
+      'R1 list',
+      'Cloud Backup',
+      expect.any(String),
+      'USD',
+      '7.00',
+      '7.00',
+      '4.5',
+      'EUR',
+      '2.14',
+      '30.57',
+      '4.86',
+      monthEnd,
+    ]);
+    // No GBP rate: the purchase price is not converted and the margin is not guessed.
+    expect(byCurrency.GBP).toEqual([
+      'R1 list',
+      'Cloud Backup',
+      expect.any(String),
+      'GBP',
+      '5.00',
+      '5.00',
+      '4.5',
+      'EUR',
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(body.Columns.map((c: { CellName: string }) => c.CellName).slice(-2)).toEqual(['PurchasePriceInCurrency', 'RateOf']);
   });
 
   it('discounts and special deals in force on a day, in the subtree, each part only with its capability', async () => {

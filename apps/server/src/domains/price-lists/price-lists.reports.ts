@@ -1,13 +1,16 @@
 /**
  * The Price List Margins report's aggregate (decision 0056): per price list owned inside the subtree, each of its
  * services and each fee in each currency, the selling price (the list's own price, else the suggested retail price),
- * the purchase price and the margin. The purchase price is in the vendor's currency: the margin is given only for
- * fees in that currency (null otherwise, never a converted guess). Exact decimals throughout.
+ * the purchase price and the margin. The purchase price is in the vendor's currency; for a fee in another currency it
+ * is converted with the provider's latest month-end rates, as the price preview's gross margin is (decision 0029), and
+ * the row names the month end of the rate it used. Without a rate for either currency the margin is unknown (null),
+ * never guessed. Exact decimals throughout.
  */
-import { priceKey } from '@portal/contracts';
+import { conversion, convertAmount, priceKey, type RateOfCurrency } from '@portal/contracts';
 import Decimal from 'decimal.js';
 import type { Queryable } from '../../platform/db/db.js';
 import { pathUpperBound } from '../../platform/tenancy/scope.js';
+import { loadRates, providerIdOf } from '../exchange-rates/index.js';
 import * as repo from './prices.repository.js';
 import { feeCurrencies, ownPriceMaps, ownPricesOf } from './prices.rules.js';
 import { toPricedService } from './prices.service.js';
@@ -23,6 +26,10 @@ export interface PriceListMarginRow {
   purchaseCurrency: string | null;
   margin: string | null;
   marginPercent: string | null;
+  /** The purchase price in the fee's currency (the purchase price itself in the vendor's currency); null without a rate. */
+  purchaseInCurrency: string | null;
+  /** The month end (yyyy-MM-dd) of the oldest rate the conversion used; null when none was needed or none was found. */
+  rateOf: string | null;
 }
 
 const plain = (d: Decimal) => d.toFixed();
@@ -35,13 +42,42 @@ export function marginOf(price: string | null, purchase: string): { margin: stri
   return { margin: plain(m), percent: p.isZero() ? null : plain(m.div(p).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)) };
 }
 
-export async function priceListMargins(db: Queryable, rootPath: string, currency: string | null): Promise<PriceListMarginRow[]> {
+/**
+ * A purchase price in the vendor's currency as an amount in the fee's currency, with the month end of the rate used;
+ * null without the vendor's currency or a rate.
+ */
+export function purchaseIn(
+  purchase: string,
+  purchaseCurrency: string | null,
+  feeCurrency: string,
+  rates: ReadonlyMap<string, RateOfCurrency>,
+  now: Date,
+): { amount: string | null; rateOf: string | null } {
+  if (purchaseCurrency === null) return { amount: null, rateOf: null };
+  const converted = conversion(purchaseCurrency, feeCurrency, rates, now);
+  if (!converted.ok) return { amount: null, rateOf: null };
+  return {
+    amount: purchaseCurrency === feeCurrency ? purchase : convertAmount(purchase, converted.factor),
+    rateOf: converted.effectiveOn,
+  };
+}
+
+export async function priceListMargins(
+  db: Queryable,
+  rootPath: string,
+  currency: string | null,
+  now: Date,
+): Promise<PriceListMarginRow[]> {
   const lists = await db.query<{ id: number; name: string }>(
     `SELECT m.id, m.name FROM marketplaces m JOIN accounts o ON o.id = m.owner_account_id
       WHERE o.path >= $1 AND o.path < $2 ORDER BY m.name, m.id`,
     [rootPath, pathUpperBound(rootPath)],
   );
   const out: PriceListMarginRow[] = [];
+  // The provider's rates, read once and only when a fee is in another currency than its vendor's.
+  let rates: Map<string, RateOfCurrency> | null = null;
+  const ratesFor = async (from: string | null, to: string) =>
+    from === null || from === to ? new Map<string, RateOfCurrency>() : (rates ??= await loadRates(db, providerIdOf(rootPath)));
   for (const list of lists) {
     const services = await repo.listListServices(db, { marketplaceId: list.id });
     if (services.length === 0) continue;
@@ -58,8 +94,15 @@ export async function priceListMargins(db: Queryable, rootPath: string, currency
       const prices = ownPricesOf(own, service.serviceId);
       for (const fee of feeCurrencies(service, prices, currency)) {
         const price = prices.get(priceKey(fee.ruleId, fee.currency)) ?? fee.srp;
+        const inCurrency = purchaseIn(
+          fee.purchase,
+          purchaseCurrency,
+          fee.currency,
+          await ratesFor(purchaseCurrency, fee.currency),
+          now,
+        );
         const { margin, percent } =
-          purchaseCurrency === fee.currency ? marginOf(price, fee.purchase) : { margin: null, percent: null };
+          inCurrency.amount === null ? { margin: null, percent: null } : marginOf(price, inCurrency.amount);
         out.push({
           priceList: list.name,
           service: service.displayName,
@@ -71,6 +114,8 @@ export async function priceListMargins(db: Queryable, rootPath: string, currency
           purchaseCurrency,
           margin,
           marginPercent: percent,
+          purchaseInCurrency: inCurrency.amount,
+          rateOf: inCurrency.rateOf,
         });
       }
     }

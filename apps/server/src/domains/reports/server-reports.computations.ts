@@ -21,6 +21,8 @@ export interface ComputeInput {
   parameters: RunParameters;
   /** The parts of a report mixing data of several capabilities the caller may read (the deals report). */
   parts: readonly string[];
+  /** When the run computes (the job's clock): which exchange rates are the latest. */
+  now: Date;
 }
 
 export interface ReportComputation {
@@ -176,6 +178,8 @@ export const COMPUTATIONS: Record<string, ReportComputation> = {
       col('PurchaseCurrency', 'String'),
       col('Margin', 'Decimal'),
       col('MarginPercent', 'Decimal'),
+      col('PurchasePriceInCurrency', 'Decimal'),
+      col('RateOf', 'String'),
     ],
     chart: {
       categoryName: 'Service',
@@ -183,9 +187,9 @@ export const COMPUTATIONS: Record<string, ReportComputation> = {
       series: (r) => String(r[3]),
       value: (r) => chartNumber(r[8]),
     },
-    rows: ({ db, rootPath, parameters }) =>
+    rows: ({ db, rootPath, parameters, now }) =>
       once(
-        priceListMargins(db, rootPath, parameters.Currency ? parameters.Currency.toUpperCase() : null).then((rows) =>
+        priceListMargins(db, rootPath, parameters.Currency ? parameters.Currency.toUpperCase() : null, now).then((rows) =>
           rows.map((r) => [
             r.priceList,
             r.service,
@@ -197,6 +201,8 @@ export const COMPUTATIONS: Record<string, ReportComputation> = {
             r.purchaseCurrency,
             r.margin,
             r.marginPercent,
+            r.purchaseInCurrency,
+            r.rateOf,
           ]),
         ),
       ),

@@ -38,6 +38,7 @@ export function reportExecuteJobHandler(): JobHandler<{ runId: string }> {
         rootPath: scope.path,
         parameters: run.parameters,
         parts: run.parts,
+        now: ctx.now(),
       })) {
         await repo.insertRows(ctx.db, run.id, total + 1, chunk);
         chart.add(chunk);
