@@ -76,8 +76,12 @@ export async function priceListMargins(
   const out: PriceListMarginRow[] = [];
   // The provider's rates, read once and only when a fee is in another currency than its vendor's.
   let rates: Map<string, RateOfCurrency> | null = null;
-  const ratesFor = async (from: string | null, to: string) =>
-    from === null || from === to ? new Map<string, RateOfCurrency>() : (rates ??= await loadRates(db, providerIdOf(rootPath)));
+  const none = new Map<string, RateOfCurrency>();
+  const ratesFor = async (from: string | null, to: string) => {
+    if (from === null || from === to) return none;
+    rates ??= await loadRates(db, providerIdOf(rootPath));
+    return rates;
+  };
   for (const list of lists) {
     const services = await repo.listListServices(db, { marketplaceId: list.id });
     if (services.length === 0) continue;
