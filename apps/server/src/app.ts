@@ -6,7 +6,11 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { DEFAULT_REDIRECT_PREFIXES, operations as declaredOperations } from '@portal/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { accountCreationOperations, subscriptionFieldsAccountExtension } from './domains/account-creation/index.js';
+import {
+  accountCreationOperations,
+  SUBSCRIPTION_SECRET_COLUMN,
+  subscriptionFieldsAccountExtension,
+} from './domains/account-creation/index.js';
 import {
   accountExportOperations,
   credentialsExportJobHandler,
@@ -172,6 +176,7 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'mail_outbox', column: 'sealed_text' },
   EMBED_SIGNING_SECRET_COLUMN,
   PROVISIONING_PASSWORD_COLUMN,
+  SUBSCRIPTION_SECRET_COLUMN,
 ];
 
 /**

@@ -1,5 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ServiceFieldInput } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEALED_COLUMNS } from '../../src/app.js';
+import { splitStatements } from '../../src/platform/db/migrate.js';
+import { MIGRATIONS_DIR } from '../../src/platform/db/paths.js';
+import {
+  configureSecrets,
+  generateKey,
+  makeKeyring,
+  open,
+  resealStoredSecrets,
+  sealedWith,
+  secretsKeyring,
+} from '../../src/platform/secrets/index.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
@@ -15,6 +29,7 @@ let t: TestApp;
 let subscription: number;
 let plain: number;
 let provisioned: number;
+let create: (productName: string, values: Record<string, unknown>) => Promise<number>;
 let vendor: Awaited<ReturnType<typeof startVendor>>;
 const received: VendorRequest[] = [];
 const clients: Record<string, ApiClient> = {};
@@ -118,7 +133,7 @@ beforeAll(async () => {
       }),
     }),
   );
-  const create = async (productName: string, values: Record<string, unknown>) => {
+  create = async (productName: string, values: Record<string, unknown>) => {
     const res = await op('admin', 'CreateAccount', {
       accountType: 'Product',
       parentId: buyer,
@@ -315,5 +330,69 @@ describe('the vendor hears of a subscription service fields (decision 0079)', ()
     expect(received.map((r) => [r.method, r.url, JSON.parse(r.body)])).toEqual([
       ['PUT', '/provision/MODIFY', { action: 'MODIFY', seats: '8', plan: 'Basic', code: 'X-7', key: '' }],
     ]);
+  });
+});
+
+describe("a subscription's Password service fields are kept only sealed (decision 0081)", () => {
+  const secretRows = async (id: number) =>
+    t.db.query<{ field: string; value: string }>(
+      'SELECT field, value FROM subscription_secrets WHERE account_id = $1 ORDER BY field',
+      [id],
+    );
+
+  it('keeps them out of the attributes, in subscription_secrets sealed with the current key, opening to what was typed', async () => {
+    const attributes = await attributesOf(subscription);
+    expect(attributes).not.toHaveProperty('Service.AdminPassword');
+    expect(attributes).not.toHaveProperty('Service.RecoveryKey');
+    expect(attributes).toMatchObject({ 'Service.SetupCode': 'X-42' });
+    const rows = await secretRows(subscription);
+    expect(rows.map((r) => r.field)).toEqual(['Service.AdminPassword', 'Service.RecoveryKey']);
+    const keyring = secretsKeyring();
+    for (const r of rows) expect(sealedWith(r.value)).toBe(keyring.current.id);
+    expect(rows.map((r) => open(keyring, 'subscription_secrets.value', r.value))).toEqual(['S3cret-admin!', 'Rk-9-private']);
+    const [clear] = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM accounts WHERE attributes::text LIKE '%S3cret-admin!%' OR attributes::text LIKE '%Rk-9-private%'`,
+    );
+    expect(clear?.n).toBe(0);
+    // A subscription whose Password fields were left empty keeps no row.
+    expect(await secretRows(plain)).toEqual([]);
+  });
+
+  it('migration 0156 moves a clear value out of the attributes; the next start seals it and a key rotation seals it again', async () => {
+    // As a subscription created before 0156 was stored: the secret in clear in its attributes.
+    const legacy = await create('Fielded Backup', { Plan: 'Basic', Seats: '1', SetupCode: 'L-1' });
+    await t.db.query(
+      `UPDATE accounts SET attributes = attributes || '{"Service.AdminPassword": "legacy-admin-77", "Service.RecoveryKey": ""}'::jsonb
+        WHERE id = $1`,
+      [legacy],
+    );
+    const migration = readFileSync(join(MIGRATIONS_DIR, '0156_add_subscription_secrets.sql'), 'utf8');
+    const statements = splitStatements(migration).filter((s) => !s.startsWith('CREATE TABLE'));
+    await t.db.transaction(async (tx) => {
+      for (const statement of statements) await tx.query(statement);
+    });
+    expect(await attributesOf(legacy)).not.toHaveProperty('Service.AdminPassword');
+    expect((await secretRows(legacy)).map((r) => [r.field, r.value])).toEqual([['Service.AdminPassword', 'legacy-admin-77']]);
+    // The subscriptions created sealed are left as they were.
+    expect((await secretRows(subscription)).map((r) => r.field)).toEqual(['Service.AdminPassword', 'Service.RecoveryKey']);
+
+    const keyring = secretsKeyring();
+    expect(await resealStoredSecrets(t.db, keyring, SEALED_COLUMNS)).toBeGreaterThanOrEqual(1);
+    const [sealed] = await secretRows(legacy);
+    expect(sealedWith(sealed?.value ?? '')).toBe(keyring.current.id);
+    expect(open(keyring, 'subscription_secrets.value', sealed?.value ?? '')).toBe('legacy-admin-77');
+
+    const newKey = generateKey();
+    const rotated = makeKeyring(newKey, keyring.all);
+    try {
+      configureSecrets(rotated);
+      expect(await resealStoredSecrets(t.db, rotated, SEALED_COLUMNS)).toBeGreaterThanOrEqual(3);
+      const [resealed] = await secretRows(legacy);
+      expect(sealedWith(resealed?.value ?? '')).toBe(newKey.id);
+      expect(open(makeKeyring(newKey), 'subscription_secrets.value', resealed?.value ?? '')).toBe('legacy-admin-77');
+    } finally {
+      await resealStoredSecrets(t.db, makeKeyring(keyring.current, [newKey]), SEALED_COLUMNS);
+      configureSecrets(keyring);
+    }
   });
 });

@@ -63,6 +63,7 @@ import {
   storedValues,
   toParentItem,
 } from './account-creation.rules.js';
+import { saveSubscriptionSecrets, withoutSecrets } from './subscription-secrets.js';
 
 /** [A6.19] Who may send a user its credentials, as SendUserFirstTimePassword declares. */
 const SEND_CREDENTIALS = 'USER_EXPORT_EXECUTE';
@@ -391,9 +392,11 @@ export async function createAccount(
     decision.errors.push({ field: 'scheduledDate', message: 'A scheduled provisioning date cannot be in the past' });
   }
   if (decision.errors.length > 0) throw validationFailed(decision.errors);
-  const values = storedValues(definitions, decision.values);
+  // Decision 0081: a Password service field's value is kept sealed apart, never in the attributes.
+  const { kept: values, secrets } = withoutSecrets(definitions, storedValues(definitions, decision.values));
   if (product) values['Product.ProductName'] = product.service.serviceName;
   const id = await accounts.createAccountRecord(db, { type: input.accountType, parentId: parent.id, values });
+  await saveSubscriptionSecrets(db, id, secrets);
   if (role) await grantRole(db, id, role.id);
   // Decision 0047: the subscription's price protection end is fixed now, from its service or price list.
   if (product) await recordPriceProtection(db, id, now);
@@ -438,7 +441,8 @@ export async function createAccount(
   }
   return {
     id,
-    values: auditedValues(definitions, values),
+    // A secret given shows as given, redacted; its value is only in subscription_secrets.
+    values: auditedValues(definitions, { ...values, ...Object.fromEntries(secrets) }),
     output: {
       AccountId: id,
       AccountType: input.accountType,

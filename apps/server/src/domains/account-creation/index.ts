@@ -9,3 +9,4 @@ export {
 } from './account-creation.rules.js';
 export { type CreatedAccount, createAccount } from './account-creation.service.js';
 export { SUBSCRIPTION_FIELDS_SQL, subscriptionFields, subscriptionFieldsAccountExtension } from './subscription-fields.js';
+export { SUBSCRIPTION_SECRET_COLUMN } from './subscription-secrets.js';
