@@ -45,7 +45,6 @@ const credentialType = numberIn(range(3));
 const qnaMode = numberIn(range(2));
 const relativeDateOperator = numberIn(range(3));
 const relativeDateTimeUnit = numberIn(range(9));
-const filtersOperation = numberIn(range(4));
 
 // Targets
 const columnTarget = object([req('table', string), req('column', string)]);

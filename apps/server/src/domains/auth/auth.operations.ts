@@ -17,7 +17,7 @@ import {
   StopImpersonation,
   UpdateSecuritySettings,
 } from '@portal/contracts';
-import { handle, type OperationContext, requireAccount, requireCaller } from '../../platform/operations/types.js';
+import { handle, requireAccount, requireCaller } from '../../platform/operations/types.js';
 import { checkPassword, signIn, signOut } from './auth.service.js';
 import { impersonate, stopImpersonation } from './impersonation.service.js';
 import { changeInitialPassword } from './initial-password.service.js';

@@ -9,7 +9,6 @@ import {
   type ServiceArea,
   type ServiceDescription,
   type ServiceDocument,
-  sameValue,
   type UpdateServiceInput,
 } from '@portal/contracts';
 

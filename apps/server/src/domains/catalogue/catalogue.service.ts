@@ -682,7 +682,6 @@ export async function exportService(db: Queryable, caller: Caller, name: string)
   const row = await getInScope(db, caller, name);
   const readable = allowedServiceAreas(caller.capabilities, 'READ');
   const doc = blankUnreadable(await documentOf(db, row), readable);
-  const groups = readable.includes('Description') ? await repo.listServiceGroups(db, row.id) : [];
   return {
     ...doc,
     ServiceStatus: null,

@@ -6,7 +6,7 @@ import {
   StartSsoSignIn,
   UpdateIdentityProvider,
 } from '@portal/contracts';
-import { handle, type OperationContext, requireAccount, requireCaller } from '../../platform/operations/types.js';
+import { handle, requireAccount, requireCaller } from '../../platform/operations/types.js';
 import {
   completeSsoSignIn,
   createProvider,

@@ -1,4 +1,4 @@
-import { type FieldDefinition, type LayoutPage, ServiceFieldSchema } from '@portal/contracts';
+import { type LayoutPage, ServiceFieldSchema } from '@portal/contracts';
 import { fieldDefinition } from '@portal/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import {

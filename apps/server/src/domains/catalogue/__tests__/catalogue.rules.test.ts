@@ -94,33 +94,6 @@ describe('applying an update', () => {
 });
 
 describe('remote data sources and tags', () => {
-  const f = (Id: string, endpoint: string | null) => ({
-    ...blankServiceDocument(),
-    Fields: [
-      {
-        Id,
-        DisplayName: Id,
-        FieldType: 'Combobox' as const,
-        FieldTypeTitle: null,
-        Tooltip: '',
-        PlaceholderDefaultValue: '',
-        AvailableValues: [],
-        TriggerFieldChanges: false,
-        DisplayType: 'Optional' as const,
-        DisplayTypeOnModify: 'Optional' as const,
-        IsUnique: false,
-        IsUsageBased: false,
-        MinValue: null,
-        MaxValue: null,
-        Validator: null,
-        RemoteDataSource: endpoint ? { Endpoint: endpoint, RequestBodyTemplate: '' } : null,
-        IsRemoteValidation: false,
-        RemoteValidation: null,
-        InheritValueFromParent: false,
-      },
-    ],
-  });
-
   it('[S6.4] finds tags outside the known list, case-insensitively, and keeps the known spelling', () => {
     expect(unknownTags(['BACKUP', 'New one'], ['Backup', 'Cloud'])).toEqual(['New one']);
     expect(canonicalTags(['BACKUP', 'New one'], ['Backup'])).toEqual(['Backup', 'New one']);

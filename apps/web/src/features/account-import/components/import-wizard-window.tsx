@@ -151,7 +151,13 @@ function ImportWizard(props: ImportWizardWindowProps) {
         )}
         <Group justify="flex-end" mt="auto">
           {job.Status === 'failed' && (
-            <Button variant="default" onClick={() => (create.reset(), setStep('template'))}>
+            <Button
+              variant="default"
+              onClick={() => {
+                create.reset();
+                setStep('template');
+              }}
+            >
               {t('accountImport.finish.again')}
             </Button>
           )}

@@ -14,15 +14,6 @@ export interface AccountTreeProps {
   onSelect: (id: number) => void;
 }
 
-const TYPE_COLORS: Record<string, string> = {
-  Provider: 'grape',
-  Reseller: 'violet',
-  Company: 'blue',
-  Department: 'teal',
-  User: 'gray',
-  Product: 'orange',
-};
-
 /** The left-menu tree of accounts under the caller's organisation; children load on expand, 100 at a time. */
 export function AccountTree({ rootId, selectedId, pathIds, onSelect }: AccountTreeProps) {
   const { t } = useTranslation();

@@ -1,11 +1,5 @@
 import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import {
-  type Account,
-  formatResetDate,
-  type PriceProtectionResetTarget,
-  parseResetDate,
-  resetDateError,
-} from '@portal/contracts';
+import { formatResetDate, type PriceProtectionResetTarget, parseResetDate, resetDateError } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';

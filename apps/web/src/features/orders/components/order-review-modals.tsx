@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { formatMoney, ORDER_DECLINE_REASON_MAX, type OrderSummary } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

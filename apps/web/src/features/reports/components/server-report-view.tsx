@@ -13,7 +13,6 @@ import { lazyPart, PartLoader } from '../../../components/ui/lazy-part';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
 import { formatUtcMinute } from '../../../lib/format-time';
-import i18next from '../../../lib/i18n';
 import { reportKeys } from '../api/report-keys';
 import { type ResultView, useReportResult } from '../api/use-report-result';
 import { useRunReport, useSetListedStatus } from '../api/use-reports';

@@ -1,4 +1,4 @@
-import type { FieldDefinition, LayoutPage, View } from '@portal/contracts';
+import type { LayoutPage, View } from '@portal/contracts';
 import { fieldDefinition } from '@portal/contracts/testing';
 import { describe, expect, it } from 'vitest';
 import { lastEnabledStep, pageErrors, serverErrorKey, stepOfField, viewsForCreate, wizardSteps } from '../wizard-steps';
