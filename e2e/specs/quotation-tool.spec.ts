@@ -13,6 +13,8 @@ const unique = () => Date.now().toString(36);
 const SERVICE = 'Contoso Whiteboard';
 /** A priced service (a monthly fee, no dependency, no required field), for the price-difference path. */
 const PRICED_SERVICE = 'Contoso Forms Pro';
+/** A service whose Mandatory Encryption passphrase (a Password field) a quote never holds: the order asks for it. */
+const SECRET_SERVICE = 'Contoso Backup 500 GB';
 
 async function api<T>(page: Page, operation: string, data: object): Promise<T> {
   const res = await page.request.post(`/api/op/${operation}`, { data });
@@ -404,6 +406,51 @@ test.describe('quotation tool', () => {
     expect(orders.Items).toHaveLength(1);
     // The quote's own revision still holds the prices it was made with.
     expect((await api<{ TotalRC: string | null }>(page, 'LoadQuote', { id: quote.id })).TotalRC).toBe(before.TotalRC);
+  });
+
+  test('a quote of a service with a required passphrase asks for it in the order dialog, orders with it and never keeps it in the quote (decision 0082)', async ({
+    page,
+  }) => {
+    const stamp = unique();
+    await signIn(page, 'blueharbor.admin');
+    // Its Encryption passphrase (a Mandatory Password field) is not something a quote holds.
+    const quote = await makeQuote(page, stamp, SECRET_SERVICE);
+    let q = await api<{ Version: number }>(page, 'LoadQuote', { id: quote.id });
+    q = await api<{ Version: number }>(page, 'SetQuoteStatus', { id: quote.id, status: 'pending', version: q.Version });
+    await api(page, 'SetQuoteStatus', { id: quote.id, status: 'approved', version: q.Version });
+
+    await page.goto(`/#/QuotationTool/Quotes/${quote.id}`);
+    await expect(detail(page).getByTestId('quote-status')).toHaveText('Approved');
+    await page.getByRole('button', { name: 'Order this quote' }).click();
+    const dialog = page.getByRole('dialog', { name: `Order ${quote.name}` });
+    const asked = dialog.getByTestId('order-missing-fields');
+    await expect(asked.getByRole('heading', { name: 'Details for the order' })).toBeVisible();
+    const line = asked.getByRole('group', { name: `Line 1: ${SECRET_SERVICE}` });
+    const passphrase = line.getByLabel('Encryption passphrase');
+    await expect(passphrase).toHaveAttribute('type', 'password');
+    const terms = dialog.getByRole('checkbox', { name: `Accept these terms on behalf of ${quote.customer}` });
+    await terms.check();
+    // The terms read as the service tool wrote them, in markdown: a numbered list, not the raw text.
+    await expect(dialog.getByRole('listitem').filter({ hasText: 'renews every month' })).toBeVisible();
+    await expect(dialog.getByText(/^## /)).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Place order' })).toBeDisabled();
+    // Left empty, it says so; typed, the order can be placed.
+    await passphrase.focus();
+    await passphrase.blur();
+    await expect(line.getByText('Encryption passphrase is required')).toBeVisible();
+    await passphrase.fill('Vault-Passphrase-2026');
+    await expect(line.getByText('Encryption passphrase is required')).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Place order' })).toBeEnabled();
+    await checkAccessible(page);
+    await shots(page, 'quotation-tool-order-fields');
+
+    await dialog.getByRole('button', { name: 'Place order' }).click();
+    await expect(dialog.getByTestId('order-outcome').getByRole('status')).toContainText(/^(Ordered|Under review)/);
+    const orders = await api<{ Items: { OrderNumber: string }[] }>(page, 'ListOrders', { search: quote.customer });
+    expect(orders.Items).toHaveLength(1);
+    // The quote's revision still holds only what it held: the passphrase went to the order alone.
+    const kept = await api<object>(page, 'LoadSalesQuote', { id: quote.id, revision: null });
+    expect(JSON.stringify(kept)).not.toContain('Vault-Passphrase-2026');
   });
 
   test('[M2.54] a sort header clicked twice before the list has rendered the first click sorts the other way (decision 0072)', async ({

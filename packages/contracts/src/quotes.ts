@@ -25,7 +25,7 @@
  * } });
  */
 import { z } from 'zod';
-import { AccountIdSchema } from './accounts.js';
+import { AccountIdSchema, FieldDefinitionSchema } from './accounts.js';
 import type { CapabilityRequirement } from './capabilities.js';
 import { ChargeSummarySchema } from './charge-summary.js';
 import { JobSchema } from './jobs.js';
@@ -794,6 +794,28 @@ export const SetQuotesGroup = defineOperation({
   mutating: true,
 });
 
+/**
+ * A Mandatory field of a line's service that the quote holds no value for (a quote keeps a line's choice and number
+ * fields only): OrderQuote asks for it, as the ordering wizard would, and the value goes to the order, not the quote.
+ * `Definition` is the one form engine's (its DisplayType, pattern, options).
+ */
+export const QuoteOrderFieldSchema = z.object({
+  /** The line's index in the revision (0-based). */
+  Line: z.number().int().min(0),
+  ProductName: z.string(),
+  ProductDisplayName: z.string(),
+  Definition: FieldDefinitionSchema,
+});
+export type QuoteOrderField = z.infer<typeof QuoteOrderFieldSchema>;
+
+/** A value OrderQuote is given for a QuoteOrderField. */
+export const QuoteOrderFieldValueSchema = z.object({
+  Line: z.number().int().min(0).max(QUOTE_LINES_MAX),
+  FieldName: z.string().min(1).max(200),
+  FieldValue: z.string().max(4000),
+});
+export type QuoteOrderFieldValue = z.infer<typeof QuoteOrderFieldValueSchema>;
+
 export const PreviewQuoteOrder = defineOperation({
   name: 'PreviewQuoteOrder',
   summary:
@@ -814,6 +836,8 @@ export const PreviewQuoteOrder = defineOperation({
     Refusal: z.string().nullable(),
     /** The ordering wizard's own refusal of a line, when that is the reason. */
     LineRefusal: OrderingRefusalSchema.extend({ ProductName: z.string() }).nullable(),
+    /** Mandatory fields the lines hold no value for: the order asks for them (OrderQuote's Fields). */
+    MissingFields: z.array(QuoteOrderFieldSchema),
   }),
   access: QUOTATION_TOOL_UPDATE,
   mutating: false,
@@ -831,6 +855,8 @@ export const OrderQuote = defineOperation({
     revision: z.number().int().min(1),
     /** The caller saw the PriceChanged differences and orders at today's prices. */
     confirmPriceChanges: z.boolean().default(false),
+    /** Values of the preview's MissingFields, for the order only: the quote does not keep them. */
+    Fields: z.array(QuoteOrderFieldValueSchema).max(500).default([]),
   }),
   output: OrderQuoteResultSchema,
   access: QUOTATION_TOOL_UPDATE,

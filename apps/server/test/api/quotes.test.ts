@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitStatements } from '../../src/platform/db/migrate.js';
+import { MIGRATIONS_DIR } from '../../src/platform/db/paths.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
@@ -618,6 +622,8 @@ describe("issue 17's remaining gaps: add-ons, charges, required fields, the cust
     const withDomain = [
       ...fields,
       { Id: 'domain', DisplayName: 'Domain name', FieldType: 'Textbox' as const, DisplayType: 'Mandatory' as const },
+      // A secret the quote never keeps (decision 0082): asked for when the quote is ordered.
+      { Id: 'passphrase', DisplayName: 'Passphrase', FieldType: 'Password' as const, DisplayType: 'Mandatory' as const },
     ];
     const domain = await createService(
       t.db,
@@ -629,7 +635,12 @@ describe("issue 17's remaining gaps: add-ons, charges, required fields, the cust
           Pages: [
             {
               Name: 'General',
-              Blocks: [{ Name: 'D', Fields: [{ FieldId: 'plan' }, { FieldId: 'seats' }, { FieldId: 'domain' }] }],
+              Blocks: [
+                {
+                  Name: 'D',
+                  Fields: [{ FieldId: 'plan' }, { FieldId: 'seats' }, { FieldId: 'domain' }, { FieldId: 'passphrase' }],
+                },
+              ],
             },
           ],
         })),
@@ -690,36 +701,183 @@ describe("issue 17's remaining gaps: add-ons, charges, required fields, the cust
     expect(listed.Customer).toEqual({ Name: 'Quote Customer' });
   });
 
-  it('PreviewQuoteOrder warns about a required field a line lacks, naming the line and the field; OrderQuote refuses with the same message and places nothing', async () => {
-    const id = (
-      await save('reseller', {
-        Name: 'Needs a domain',
-        CustomerId: customer,
-        Products: [
-          { ProductName: 'Q Base', Amount: 10, IsSyncWithUserAmount: true, Fields: [{ FieldName: 'plan', FieldValue: 'Basic' }] },
-          { ProductName: 'Q Domain', Amount: 1, Fields: [{ FieldName: 'plan', FieldValue: 'Basic' }] },
-        ],
-      })
-    ).body.Id;
-    let q = (await op('reseller', 'LoadQuote', { id })).body;
-    q = (await op('reseller', 'SetQuoteStatus', { id, status: 'pending', version: q.Version })).body;
-    await op('reseller', 'SetQuoteStatus', { id, status: 'approved', version: q.Version });
+  it('PreviewQuoteOrder lists a required field a line lacks; OrderQuote refuses without its value and places nothing', async () => {
+    const id = await approvedDomainQuote('Needs a domain');
     const message = 'Line 2 (Q Domain): Domain name is required and the quote holds no value for it';
     const [before] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM accounts WHERE account_type = 'Product'");
 
     const preview = await op('reseller', 'PreviewQuoteOrder', { id });
     const order = await op('reseller', 'OrderQuote', { requestId: randomUUID(), id, revision: 1, confirmPriceChanges: true });
+    const blank = await op('reseller', 'OrderQuote', {
+      requestId: randomUUID(),
+      id,
+      revision: 1,
+      confirmPriceChanges: true,
+      Fields: [{ Line: 1, FieldName: 'domain', FieldValue: '   ' }],
+    });
 
     expect(preview.status).toBe(200);
-    expect(preview.body.Refusal).toBe(message);
-    expect(order.status).toBe(422);
-    expect(order.body.detail).toBe(message);
-    expect(order.body.errors).toEqual([{ field: 'Products.1.Views.Service.Values.domain', message }]);
+    expect(preview.body.Refusal).toBeNull();
+    expect(preview.body.MissingFields).toEqual([
+      {
+        Line: 1,
+        ProductName: 'Q Domain',
+        ProductDisplayName: expect.any(String),
+        Definition: expect.objectContaining({
+          Name: 'domain',
+          DisplayName: 'Domain name',
+          DisplayType: 'Text',
+          IsRequired: true,
+        }),
+      },
+      {
+        Line: 1,
+        ProductName: 'Q Domain',
+        ProductDisplayName: expect.any(String),
+        Definition: expect.objectContaining({ Name: 'passphrase', DisplayType: 'Password', IsRequired: true }),
+      },
+    ]);
+    for (const refused of [order, blank]) {
+      expect(refused.status).toBe(422);
+      expect(refused.body.detail).toBe(message);
+      expect(refused.body.errors).toEqual([{ field: 'Products.1.Views.Service.Values.domain', message }]);
+    }
     const [after] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM accounts WHERE account_type = 'Product'");
     expect(after?.n).toBe(before?.n);
     expect((await op('reseller', 'LoadQuote', { id })).body.Status).toBe('approved');
   });
+
+  it('OrderQuote refuses a value for a field the order does not ask for, naming it, and places nothing', async () => {
+    const id = await approvedDomainQuote('Only what is asked');
+    const [before] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM accounts WHERE account_type = 'Product'");
+
+    const order = await op('reseller', 'OrderQuote', {
+      requestId: randomUUID(),
+      id,
+      revision: 1,
+      confirmPriceChanges: true,
+      Fields: [
+        { Line: 1, FieldName: 'domain', FieldValue: 'example.org' },
+        { Line: 0, FieldName: 'plan', FieldValue: 'Pro' },
+      ],
+    });
+
+    expect(order.status).toBe(422);
+    expect(order.body.errors).toEqual([
+      { field: 'Fields.1.FieldName', message: 'Line 1 does not ask for plan when it is ordered' },
+    ]);
+    const [after] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM accounts WHERE account_type = 'Product'");
+    expect(after?.n).toBe(before?.n);
+  });
+
+  it('OrderQuote with the value orders every line; the subscription has it, the quote does not', async () => {
+    const id = await approvedDomainQuote('Domain given');
+
+    const order = await op('reseller', 'OrderQuote', {
+      requestId: randomUUID(),
+      id,
+      revision: 1,
+      confirmPriceChanges: true,
+      Fields: [
+        { Line: 1, FieldName: 'domain', FieldValue: 'shop.example.org' },
+        { Line: 1, FieldName: 'passphrase', FieldValue: 'Quote-Secret-9931' },
+      ],
+    });
+
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    expect(order.body.Outcome).toBe('Ordered');
+    expect(order.body.Orders.map((o: { ProductName: string }) => o.ProductName).sort()).toEqual(['Q Base', 'Q Domain']);
+    const domainLine = order.body.Orders.find((o: { ProductName: string }) => o.ProductName === 'Q Domain');
+    const [sub] = await t.db.query<{ attributes: Record<string, unknown> }>('SELECT attributes FROM accounts WHERE id = $1', [
+      domainLine.AccountId,
+    ]);
+    expect(sub?.attributes['Service.domain']).toBe('shop.example.org');
+    // The passphrase is kept sealed apart from the attributes (decision 0081), as when the ordering wizard orders.
+    expect(JSON.stringify(sub?.attributes)).not.toContain('Quote-Secret-9931');
+    const secrets = await t.db.query<{ field: string; value: string }>(
+      'SELECT field, value FROM subscription_secrets WHERE account_id = $1',
+      [domainLine.AccountId],
+    );
+    expect(secrets.map((r) => r.field)).toEqual(['Service.passphrase']);
+    expect(secrets[0]?.value).not.toContain('Quote-Secret-9931');
+    const [stored] = await t.db.query<{ lines: string }>('SELECT lines::text AS lines FROM quote_revisions WHERE quote_id = $1', [
+      id,
+    ]);
+    expect(stored?.lines).not.toContain('shop.example.org');
+    expect(stored?.lines).not.toContain('Quote-Secret-9931');
+  });
+
+  it('SaveSalesQuote refuses a value for a Password field, naming it: a quote never keeps a secret', async () => {
+    const [before] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM quote_revisions');
+
+    const res = await save('reseller', {
+      Name: 'With a secret',
+      CustomerId: customer,
+      Products: [
+        { ProductName: 'Q Base', Amount: 10, IsSyncWithUserAmount: true, Fields: basicPlan },
+        { ProductName: 'Q Domain', Amount: 1, Fields: [...basicPlan, { FieldName: 'passphrase', FieldValue: 'Kept-Nowhere-1' }] },
+      ],
+    });
+
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([
+      {
+        field: 'quote.Products.1.Fields.2.FieldValue',
+        message: 'Passphrase is a password: it is asked for when the quote is ordered and never kept in a quote',
+      },
+    ]);
+    const [after] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM quote_revisions');
+    expect(after?.n).toBe(before?.n);
+  });
+
+  it("migration 0158 drops a Password value a quote stored before, and keeps the line's other fields and prices", async () => {
+    const id = await approvedDomainQuote('Stored a secret');
+    // As an API client could save it before decision 0082: the passphrase among the line's fields.
+    await t.db.query(
+      `UPDATE quote_revisions
+          SET lines = jsonb_set(lines, '{1,Fields}', (lines -> 1 -> 'Fields') || '[{"FieldName": "passphrase", "FieldValue": "Old-Secret-5"}]')
+        WHERE quote_id = $1`,
+      [id],
+    );
+    const [before] = await t.db.query<{ lines: QuoteLineRow[] }>('SELECT lines FROM quote_revisions WHERE quote_id = $1', [id]);
+    expect(JSON.stringify(before?.lines)).toContain('Old-Secret-5');
+
+    const migration = readFileSync(join(MIGRATIONS_DIR, '0158_drop_quote_line_secrets.sql'), 'utf8');
+    await t.db.transaction(async (tx) => {
+      for (const statement of splitStatements(migration)) await tx.query(statement);
+    });
+
+    const [after] = await t.db.query<{ lines: QuoteLineRow[] }>('SELECT lines FROM quote_revisions WHERE quote_id = $1', [id]);
+    expect(JSON.stringify(after?.lines)).not.toContain('Old-Secret-5');
+    expect(after?.lines[1]?.Fields).toEqual(basicPlan);
+    expect(after?.lines.map(({ Fields: _f, ...rest }) => rest)).toEqual(before?.lines.map(({ Fields: _f, ...rest }) => rest));
+  });
 });
+
+/** A line as quote_revisions stores it (the parts these tests read). */
+type QuoteLineRow = { ProductName: string; Fields: { FieldName: string; FieldValue: string }[] } & Record<string, unknown>;
+
+/** A quote of Q Base and Q Domain (whose required domain name the quote does not carry), approved. */
+const basicPlan = [
+  { FieldName: 'plan', FieldValue: 'Basic' },
+  { FieldName: 'seats', FieldValue: '1' },
+];
+async function approvedDomainQuote(name: string): Promise<number> {
+  const id = (
+    await save('reseller', {
+      Name: name,
+      CustomerId: customer,
+      Products: [
+        { ProductName: 'Q Base', Amount: 10, IsSyncWithUserAmount: true, Fields: basicPlan },
+        { ProductName: 'Q Domain', Amount: 1, Fields: basicPlan },
+      ],
+    })
+  ).body.Id;
+  let q = (await op('reseller', 'LoadQuote', { id })).body;
+  q = (await op('reseller', 'SetQuoteStatus', { id, status: 'pending', version: q.Version })).body;
+  await op('reseller', 'SetQuoteStatus', { id, status: 'approved', version: q.Version });
+  return id;
+}
 
 describe('the meta rules of a checked service', () => {
   it('[M3.19] carries each fee as a product charge (FieldName, FieldTestValue, IsUDRCField, UDRCFieldName, ChargeAmount) with the currency', async () => {

@@ -5,7 +5,14 @@
  * answer PriceChanged first, and nothing is ordered until the caller confirms them.
  */
 import { createHash } from 'node:crypto';
-import type { OrderQuoteResult, OrderTerms, QuoteOrderLine, QuoteStatus } from '@portal/contracts';
+import type {
+  OrderQuoteResult,
+  OrderTerms,
+  QuoteOrderField,
+  QuoteOrderFieldValue,
+  QuoteOrderLine,
+  QuoteStatus,
+} from '@portal/contracts';
 import type { Queryable } from '../../platform/db/db.js';
 import { DomainError, forbidden, validationFailed } from '../../platform/errors/domain-error.js';
 import type { Caller } from '../../platform/operations/types.js';
@@ -15,6 +22,7 @@ import * as repo from './quotes.repository.js';
 import {
   lineViews,
   missingRequiredField,
+  missingRequiredFields,
   orderingSequence,
   priceDifferences,
   type QuoteLineIn,
@@ -58,7 +66,13 @@ export async function currentPrices(db: Queryable, caller: Caller, row: repo.Quo
 export async function orderQuote(
   db: Queryable,
   caller: Caller,
-  input: { requestId: string; id: number; revision: number; confirmPriceChanges: boolean },
+  input: {
+    requestId: string;
+    id: number;
+    revision: number;
+    confirmPriceChanges: boolean;
+    Fields?: readonly QuoteOrderFieldValue[];
+  },
   now: Date,
 ): Promise<{ result: OrderQuoteResult; created: PlacedOrder[] }> {
   const row = await requireVisibleQuote(db, caller, input.id, true);
@@ -80,12 +94,13 @@ export async function orderQuote(
   }
   const { rev, customer, q, differences } = await currentPrices(db, caller, row, now);
   if (!customer || !q) throw validationFailed([{ field: 'id', message: 'The quote can no longer be priced' }]);
-  const missing = missingFieldOf(rev.lines, q);
+  // The values the order was given for the fields the quote lacks: for the order only, the quote is not changed.
+  const lines = withOrderValues(rev.lines, missingFieldsOf(rev.lines, q), input.Fields ?? []);
+  const missing = missingFieldOf(lines, q);
   if (missing) throw validationFailed([missing], missing.message);
   if (differences.length > 0 && !input.confirmPriceChanges) {
     return { result: { Outcome: 'PriceChanged', Currency: q.currency, Differences: differences }, created: [] };
   }
-  const lines = rev.lines;
   const dependencies = new Map<string, string[]>();
   // The ordering wizard's view of each line: refusals, whether it is offered, the terms to accept.
   for (const [i, line] of lines.entries()) {
@@ -162,6 +177,34 @@ function missingFieldOf(lines: readonly QuoteLineIn[], q: PricedQuote) {
   return missingRequiredField(lines, (name) => q.sources.get(name.toLowerCase())?.fields ?? null);
 }
 
+/** Every required service field the lines lack. */
+function missingFieldsOf(lines: readonly QuoteLineIn[], q: PricedQuote) {
+  return missingRequiredFields(lines, (name) => q.sources.get(name.toLowerCase())?.fields ?? null);
+}
+
+/**
+ * The lines with the values OrderQuote was given for the fields they lack. A value for anything else (another line,
+ * a field the quote holds or the service does not ask for) is refused, naming it: the quote's own values are changed
+ * only by a new revision.
+ */
+function withOrderValues(
+  lines: readonly QuoteLineIn[],
+  lacked: readonly { line: number; definition: { Name: string } }[],
+  given: readonly QuoteOrderFieldValue[],
+): QuoteLineIn[] {
+  const errors = given.flatMap((g, k) =>
+    lacked.some((l) => l.line === g.Line && l.definition.Name === g.FieldName)
+      ? []
+      : [{ field: `Fields.${k}.FieldName`, message: `Line ${g.Line + 1} does not ask for ${g.FieldName} when it is ordered` }],
+  );
+  if (errors.length > 0) throw validationFailed(errors, errors[0]?.message);
+  return lines.map((line, i) => {
+    const extra = given.filter((g) => g.Line === i && g.FieldValue.trim() !== '');
+    if (extra.length === 0) return line;
+    return { ...line, Fields: [...line.Fields, ...extra.map((g) => ({ FieldName: g.FieldName, FieldValue: g.FieldValue }))] };
+  });
+}
+
 /** A line's ordering error, its fields named under the line (`Products.<i>.…`) and its message naming the service. */
 function prefixed(error: unknown, index: number, productName: string): unknown {
   if (error instanceof DomainError && error.code === 'VALIDATION_FAILED') {
@@ -178,7 +221,8 @@ export async function previewQuoteOrder(db: Queryable, caller: Caller, id: numbe
   const row = await requireVisibleQuote(db, caller, id);
   if (row.owner_account_id !== caller.scope.rootId) throw forbidden("Only the quote's own organisation orders it");
   const { rev, customer, q, differences } = await currentPrices(db, caller, row, now);
-  let refusal = orderRefusal(row, now) ?? (q ? (missingFieldOf(rev.lines, q)?.message ?? null) : null);
+  let refusal = orderRefusal(row, now);
+  const lacked = q ? missingFieldsOf(rev.lines, q) : [];
   let lineRefusal: { Code: 'NotCompanyLevel' | 'MultipleDependencies'; Message: string; ProductName: string } | null = null;
   const terms: OrderTerms[] = [];
   if (!refusal && customer) {
@@ -220,5 +264,13 @@ export async function previewQuoteOrder(db: Queryable, caller: Caller, id: numbe
     CanAcceptTerms: caller.capabilities.has(ACCEPT_TERMS),
     Refusal: refusal,
     LineRefusal: lineRefusal,
+    MissingFields: lacked.map(
+      (l): QuoteOrderField => ({
+        Line: l.line,
+        ProductName: rev.lines[l.line]?.ProductName ?? '',
+        ProductDisplayName: rev.lines[l.line]?.ProductDisplayName ?? '',
+        Definition: l.definition,
+      }),
+    ),
   };
 }

@@ -8,6 +8,7 @@ import {
   canTransition,
   chargeSummaryOfLines,
   type DiscountPricing,
+  type FieldDefinition,
   type FieldError,
   isQuoteExpired,
   type PriceLine,
@@ -44,7 +45,8 @@ export interface QuotedService {
 
 /**
  * Checks lines against the price list's services and the quote's users: unknown services, amounts above the total
- * users [M4.5], unknown fields, Numeric values outside MinValue/MaxValue and Combobox values not offered [M5.9].
+ * users [M4.5], unknown fields, Numeric values outside MinValue/MaxValue, Combobox values not offered [M5.9] and any
+ * value of a Password field (decision 0082).
  * Errors name `${prefix}.${i}.…`.
  */
 export function checkQuoteLines(
@@ -72,6 +74,15 @@ export function checkQuoteLines(
         return;
       }
       const value = f.FieldValue.trim();
+      // A secret is never kept in a quote (decision 0082): OrderQuote asks for it when the quote is ordered.
+      if (field.FieldType === 'Password') {
+        if (value !== '')
+          errors.push({
+            field: where,
+            message: `${field.DisplayName} is a password: it is asked for when the quote is ordered and never kept in a quote`,
+          });
+        return;
+      }
       if (field.FieldType === 'Numeric') {
         if (value === '') return;
         const n = Number(value);
@@ -267,16 +278,24 @@ export interface MissingLineField {
   message: string;
 }
 
+/** A required field a line lacks, with the form engine's definition of it (PreviewQuoteOrder's MissingFields). */
+export interface LackedLineField extends MissingLineField {
+  line: number;
+  definition: FieldDefinition;
+}
+
 /**
- * The first required field a line lacks: the service's fields as a new subscription asks for them (the one form
- * engine's `serviceFieldDefinitions`, Mandatory ones required) against the line's values. Ordering the line would
- * refuse it ("… is required"), so PreviewQuoteOrder warns with this message and OrderQuote refuses with it before
- * placing anything. Null when every line holds its required fields (or its service is unknown).
+ * The required fields the lines lack: the service's fields as a new subscription asks for them (the one form engine's
+ * `serviceFieldDefinitions`, Mandatory ones required) against the line's values. Ordering a line without one would
+ * refuse it ("… is required"), so PreviewQuoteOrder lists them for the order to ask, and OrderQuote refuses with the
+ * first one still lacking after the values it was given, before placing anything. Empty when every line holds its
+ * required fields (or its service is unknown).
  */
-export function missingRequiredField(
+export function missingRequiredFields(
   lines: readonly QuoteLineIn[],
   fieldsOf: (productName: string) => readonly ServiceField[] | null,
-): MissingLineField | null {
+): LackedLineField[] {
+  const lacked: LackedLineField[] = [];
   for (const [i, line] of lines.entries()) {
     const fields = fieldsOf(line.ProductName);
     if (!fields) continue;
@@ -284,11 +303,22 @@ export function missingRequiredField(
     for (const def of serviceFieldDefinitions(fields)) {
       if (!def.IsRequired || (values.get(def.Name) ?? '').trim() !== '') continue;
       const name = line.ProductDisplayName || line.ProductName;
-      return {
+      lacked.push({
+        line: i,
+        definition: def,
         field: `Products.${i}.Views.${SERVICE_VIEW}.Values.${def.Name}`,
         message: `Line ${i + 1} (${name}): ${validateFieldValue(def, null)} and the quote holds no value for it`,
-      };
+      });
     }
   }
-  return null;
+  return lacked;
+}
+
+/** The first of `missingRequiredFields`; null when none. */
+export function missingRequiredField(
+  lines: readonly QuoteLineIn[],
+  fieldsOf: (productName: string) => readonly ServiceField[] | null,
+): MissingLineField | null {
+  const [first] = missingRequiredFields(lines, fieldsOf);
+  return first ? { field: first.field, message: first.message } : null;
 }

@@ -1,9 +1,9 @@
-import { Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { OperationOutput, PlaceOrder } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { ChargeSummaryTable } from '../../../components/ui/charge-summary';
+import { MarkdownText } from '../../../components/ui/markdown-text';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
-import { renderMarkdown } from '../../../lib/markdown';
 import { ScheduledNotice, UnderReviewNotice } from './create-success';
 
 /** Where the ordering wizard's outcome links to; the page that hosts the wizard builds the addresses. */
@@ -29,7 +29,6 @@ export function OrderSuccess(props: {
   const { t } = useTranslation();
   const { placed } = props;
   const underReview = placed.OrderStatus === 'UnderReview';
-  const messageHtml = placed.PostCreationMessage ? renderMarkdown(placed.PostCreationMessage.Message) : '';
   return (
     <Stack gap="md" maw={720} mx="auto" w="100%" py="lg">
       <Title order={2} size="h3">
@@ -57,9 +56,7 @@ export function OrderSuccess(props: {
       {placed.PostCreationMessage && (
         // [M3.21] The service's message after creation.
         <ReadableAlert color="blue" role="note" title={placed.PostCreationMessage.Title}>
-          {/* Markdown, as the service tool writes it [S2.10]; renderMarkdown sanitises the HTML. */}
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML is sanitised */}
-          <Box className="markdown-preview" fz="sm" dangerouslySetInnerHTML={{ __html: messageHtml }} />
+          <MarkdownText text={placed.PostCreationMessage.Message} />
         </ReadableAlert>
       )}
       <Group gap="sm">

@@ -1,10 +1,10 @@
-import { Box, Button, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import type { ServiceTerms } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MarkdownText } from '../../../components/ui/markdown-text';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
-import { renderMarkdown } from '../../../lib/markdown';
 import { useAcceptTerms } from '../api/use-create-account';
 
 /** The message of a failed call, as the wizards show it. */
@@ -38,9 +38,7 @@ export function TermsPanel(props: {
           {props.title}
         </Title>
         <ScrollArea.Autosize mah={260}>
-          {/* The terms are markdown, as the service tool writes them; renderMarkdown sanitises the HTML. */}
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML is sanitised */}
-          <Box className="markdown-preview" fz="sm" dangerouslySetInnerHTML={{ __html: renderMarkdown(props.content) }} />
+          <MarkdownText text={props.content} />
         </ScrollArea.Autosize>
       </Paper>
       {props.note}

@@ -17,10 +17,10 @@ import {
 } from '@mantine/core';
 import { formatMoney, type ServiceInfo } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { MarkdownText } from '../../../components/ui/markdown-text';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError } from '../../../lib/api-client';
 import { fileUrl } from '../../../lib/file-url';
-import { renderMarkdown } from '../../../lib/markdown';
 import { useServiceInfo } from '../api/use-marketplace';
 
 export interface ServiceInfoScreenProps {
@@ -40,12 +40,6 @@ export interface ServiceInfoScreenProps {
 function youTubeEmbed(url: string): string | null {
   const match = /(?:youtube\.com\/watch\?v=|youtu\.be\/|youtube\.com\/embed\/)([\w-]{6,})/.exec(url);
   return match ? `https://www.youtube-nocookie.com/embed/${match[1]}` : null;
-}
-
-function Markdown({ text }: { text: string }) {
-  // Sanitised by DOMPurify in renderMarkdown.
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML is sanitised
-  return <Box className="markdown-preview" fz="sm" dangerouslySetInnerHTML={{ __html: renderMarkdown(text) }} />;
 }
 
 function PriceCard({ price }: { price: NonNullable<ServiceInfo['Price']> }) {
@@ -208,7 +202,7 @@ export function ServiceInfoScreen({
             </Tabs.List>
             <Tabs.Panel value="description" pt="md">
               {description?.Content ? (
-                <Markdown text={description.Content} />
+                <MarkdownText text={description.Content} />
               ) : (
                 <Text c="dimmed">{t('marketplace.info.noDescription')}</Text>
               )}
@@ -270,7 +264,7 @@ export function ServiceInfoScreen({
                       {terms.Title}
                     </Title>
                   )}
-                  <Markdown text={terms.Content} />
+                  <MarkdownText text={terms.Content} />
                   <Text size="xs" c="dimmed">
                     {s.IsTcAccepted ? t('marketplace.info.termsAccepted') : t('marketplace.info.termsNotAccepted')}
                   </Text>

@@ -10,6 +10,7 @@ import {
   LoadQuote,
   OrderQuote,
   PreviewQuoteOrder,
+  type QuoteOrderFieldValue,
   RenameQuoteGroup,
   SetQuoteStatus,
   SetQuotesGroup,
@@ -96,8 +97,13 @@ export function useQuoteOrderPreview(id: number) {
 export function useOrderQuote() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { requestId: string; id: number; revision: number; confirmPriceChanges: boolean }) =>
-      callOperation(OrderQuote, input, { idempotencyKey: input.requestId }),
+    mutationFn: (input: {
+      requestId: string;
+      id: number;
+      revision: number;
+      confirmPriceChanges: boolean;
+      Fields: QuoteOrderFieldValue[];
+    }) => callOperation(OrderQuote, input, { idempotencyKey: input.requestId }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

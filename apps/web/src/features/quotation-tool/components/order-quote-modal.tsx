@@ -1,7 +1,17 @@
 import { Anchor, Button, Checkbox, Group, List, Loader, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
-import { formatMoney, type OrderQuoteResult, type QuoteDetail, type QuotePriceDifference } from '@portal/contracts';
+import {
+  type FieldValue,
+  formatMoney,
+  type OrderQuoteResult,
+  type QuoteDetail,
+  type QuoteOrderField,
+  type QuotePriceDifference,
+  validateFieldValue,
+} from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldInput } from '../../../components/dynamic-form/field-input';
+import { MarkdownText } from '../../../components/ui/markdown-text';
 import { ReadableAlert } from '../../../components/ui/readable-alert';
 import { ApiError, newIdempotencyKey } from '../../../lib/api-client';
 import { useOrderQuote, useQuoteOrderPreview } from '../api/use-quotes';
@@ -40,6 +50,64 @@ function DifferencesTable(props: { differences: QuotePriceDifference[]; currency
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+const fieldKey = (f: QuoteOrderField) => `${f.Line}:${f.Definition.Name}`;
+
+/**
+ * The required fields the quote's lines hold no value for (PreviewQuoteOrder's MissingFields), asked with the one form
+ * engine's inputs, grouped by line; an error shows once a field was left.
+ */
+function MissingFieldsForm(props: {
+  fields: QuoteOrderField[];
+  values: Record<string, FieldValue>;
+  onChange: (key: string, value: FieldValue) => void;
+}) {
+  const { t } = useTranslation();
+  const [left, setLeft] = useState<ReadonlySet<string>>(() => new Set());
+  const lines = [...new Set(props.fields.map((f) => f.Line))];
+  return (
+    <Stack gap="xs" data-testid="order-missing-fields">
+      <Title order={3} size="h5">
+        {t('quotationTool.order.fieldsTitle')}
+      </Title>
+      <Text size="sm">{t('quotationTool.order.fieldsText')}</Text>
+      {lines.map((line) => {
+        const fields = props.fields.filter((f) => f.Line === line);
+        const first = fields[0];
+        return (
+          <Stack
+            key={line}
+            gap={6}
+            role="group"
+            aria-label={t('quotationTool.order.fieldsLine', {
+              line: line + 1,
+              service: first?.ProductDisplayName || first?.ProductName,
+            })}
+          >
+            <Text size="sm" fw={600}>
+              {t('quotationTool.order.fieldsLine', { line: line + 1, service: first?.ProductDisplayName || first?.ProductName })}
+            </Text>
+            {fields.map((f) => {
+              const key = fieldKey(f);
+              const value = props.values[key] ?? null;
+              return (
+                <FieldInput
+                  key={key}
+                  def={f.Definition}
+                  value={value}
+                  error={left.has(key) ? (validateFieldValue(f.Definition, value) ?? undefined) : undefined}
+                  onChange={(v) => props.onChange(key, v)}
+                  onBlur={() => setLeft((s) => new Set(s).add(key))}
+                  showLimit
+                />
+              );
+            })}
+          </Stack>
+        );
+      })}
+    </Stack>
   );
 }
 
@@ -105,13 +173,21 @@ export function OrderQuoteModal(props: {
   const [pricesConfirmed, setPricesConfirmed] = useState(false);
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [ordered, setOrdered] = useState<Ordered | null>(null);
+  const [fieldValues, setFieldValues] = useState<Record<string, FieldValue>>({});
   const p = preview.data;
+  const missing = p?.MissingFields ?? [];
+  const fieldsValid = missing.every((f) => validateFieldValue(f.Definition, fieldValues[fieldKey(f)] ?? null) === null);
   const differences = changed?.differences ?? p?.Differences ?? [];
   const currency = changed?.currency ?? p?.Currency ?? props.quote.Currency;
   const hasTerms = (p?.Terms.length ?? 0) > 0;
   const termsBlocked = hasTerms && p?.CanAcceptTerms === false;
   const canPlace =
-    !!p && p.Refusal === null && !termsBlocked && (!hasTerms || termsAccepted) && (differences.length === 0 || pricesConfirmed);
+    !!p &&
+    p.Refusal === null &&
+    fieldsValid &&
+    !termsBlocked &&
+    (!hasTerms || termsAccepted) &&
+    (differences.length === 0 || pricesConfirmed);
   const money = (amount: string | null) => (amount === null ? t('quotationTool.noPrice') : formatMoney(amount, currency));
 
   const handlePlace = () => {
@@ -122,6 +198,12 @@ export function OrderQuoteModal(props: {
         id: props.quote.Id,
         revision: p.RevisionNumber,
         confirmPriceChanges: differences.length > 0 && pricesConfirmed,
+        Fields: missing.flatMap((f) => {
+          const value = fieldValues[fieldKey(f)];
+          return value === null || value === undefined || value === ''
+            ? []
+            : [{ Line: f.Line, FieldName: f.Definition.Name, FieldValue: String(value) }];
+        }),
       },
       {
         onSuccess: (result) => {
@@ -181,6 +263,13 @@ export function OrderQuoteModal(props: {
                     : p.Refusal}
                 </ReadableAlert>
               )}
+              {p.Refusal === null && missing.length > 0 && (
+                <MissingFieldsForm
+                  fields={missing}
+                  values={fieldValues}
+                  onChange={(key, value) => setFieldValues((v) => ({ ...v, [key]: value }))}
+                />
+              )}
               {p.Refusal === null && differences.length > 0 && (
                 <Stack gap="xs">
                   <Title order={3} size="h5">
@@ -206,9 +295,7 @@ export function OrderQuoteModal(props: {
                         {t('quotationTool.order.termsOf', { service: terms.ServiceDisplayName, title: terms.Title })}
                       </Text>
                       <ScrollArea.Autosize mah={140} type="auto" tabIndex={0} aria-label={terms.Title}>
-                        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                          {terms.Content}
-                        </Text>
+                        <MarkdownText text={terms.Content} />
                       </ScrollArea.Autosize>
                     </Stack>
                   ))}

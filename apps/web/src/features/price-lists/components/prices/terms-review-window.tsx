@@ -1,5 +1,6 @@
 import { Accordion, Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { MarkdownText } from '../../../../components/ui/markdown-text';
 import { ReadableAlert } from '../../../../components/ui/readable-alert';
 import { useTermsReview } from '../../api/prices/use-prices';
 
@@ -82,9 +83,7 @@ export function TermsReviewWindow({ marketplaceId, opened, onClose }: TermsRevie
                                 language: d.LocalizationLanguageCode,
                               })}
                             </Text>
-                            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                              {d.Content}
-                            </Text>
+                            <MarkdownText text={d.Content} />
                           </Stack>
                         ))}
                       </Stack>
