@@ -1,6 +1,6 @@
 import { models } from '@portal/embed';
 import type { Channel, Reply, Request } from './channel.js';
-import { aggregate, type Row, type VisualDefinition } from './data.js';
+import { aggregate, type Categories, categoriesOf, type Row, type VisualDefinition } from './data.js';
 import { renderMessage, renderVisual, type VisualView } from './render.js';
 import { refusalCode, TokenExpiry } from './token-expiry.js';
 
@@ -22,6 +22,7 @@ export interface DashboardData {
   datasets: Record<string, Row[]>;
   /** The datasets the tiles read that the token's user may not read; the server left them out. */
   denied?: string[];
+  categories?: Categories;
   expiresAt: string;
 }
 
@@ -55,10 +56,15 @@ export function tileSize(size: { columns: number; rows: number }): { width: numb
 }
 
 /** The data a tile's visual shows: its dataset, unfiltered (dashboards show tiles as pinned). */
-function tileView(tile: DashboardTileData, datasets: Record<string, Row[]>, denied: string[] = []): VisualView {
+function tileView(
+  tile: DashboardTileData,
+  datasets: Record<string, Row[]>,
+  denied: string[] = [],
+  categories?: Categories,
+): VisualView {
   const visual = tile.visual as VisualDefinition;
   const rows = visual.dataset ? (datasets[visual.dataset] ?? []) : [];
-  const points = aggregate(rows, visual.fields.category, visual.fields.value);
+  const points = aggregate(rows, visual.fields.category, visual.fields.value, categoriesOf(categories, visual));
   return { points, rows, selected: new Set(), denied: visual.dataset !== undefined && denied.includes(visual.dataset) };
 }
 
@@ -180,7 +186,13 @@ abstract class TokenBoundHost {
     // The visual is a picture of the data here: its own points must not take focus inside a button-like tile.
     body.setAttribute('inert', '');
     body.append(
-      renderVisual(tile.visual, tileView(tile, this.data.datasets, this.data.denied), width - 16, height - 48, NO_CALLBACKS),
+      renderVisual(
+        tile.visual,
+        tileView(tile, this.data.datasets, this.data.denied, this.data.categories),
+        width - 16,
+        height - 48,
+        NO_CALLBACKS,
+      ),
     );
     box.append(body);
     return box;

@@ -30,7 +30,23 @@ export interface EmbedData {
   denied?: string[];
   /** The currency of the organisation of the user the token was issued to (decision 0058), or null. */
   viewerCurrency?: string | null;
+  categories?: Categories;
   expiresAt: string;
+}
+
+/**
+ * The values a dataset's column ranges over, by dataset and column (the revenue's Month: the last 12 months): a chart
+ * of that column draws each of them, a zero where no row has it (decision 0083).
+ */
+export type Categories = Record<string, Record<string, string[]> | undefined>;
+
+/** The values the visual's category ranges over, when the server named them. */
+export function categoriesOf(
+  categories: Categories | undefined,
+  visual: Pick<VisualDefinition, 'dataset' | 'fields'>,
+): readonly string[] | undefined {
+  const column = visual.fields.category;
+  return visual.dataset && column ? categories?.[visual.dataset]?.[column] : undefined;
 }
 
 /**
@@ -148,9 +164,23 @@ export interface Point {
   value: number;
 }
 
-/** Groups rows by the category field, summing the value field (or counting rows when there is none). */
-export function aggregate(rows: Row[], category: string | undefined, value: string | undefined): Point[] {
+/**
+ * Groups rows by the category field, summing the value field (or counting rows when there is none). With `range` (the
+ * values the category ranges over), each of them is a point, a zero when no row has it, as long as any row is left:
+ * a month without revenue is a zero on the line, not a gap, and a chart of no rows at all stays empty.
+ *
+ * @example
+ * aggregate([{ Month: '2026-02', Amount: 5 }], 'Month', 'Amount', ['2026-01', '2026-02'])
+ * // [{ category: '2026-01', value: 0 }, { category: '2026-02', value: 5 }]
+ */
+export function aggregate(
+  rows: Row[],
+  category: string | undefined,
+  value: string | undefined,
+  range?: readonly string[],
+): Point[] {
   const sums = new Map<string, number>();
+  if (category && range && rows.length > 0) for (const c of range) sums.set(c, 0);
   for (const row of rows) {
     const key = category ? String(row[category] ?? '(blank)') : 'Total';
     sums.set(key, (sums.get(key) ?? 0) + (value ? Number(row[value] ?? 0) : 1));

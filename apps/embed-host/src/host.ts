@@ -3,6 +3,7 @@ import type { Channel, Reply, Request } from './channel.js';
 import {
   aggregate,
   applyFilters,
+  categoriesOf,
   defaultSlicerValues,
   describeFilter,
   type EmbedData,
@@ -229,7 +230,8 @@ export class ReportHost {
     const highlighted =
       this.selection?.page === page.name && this.selection.visual === visual.name ? this.selection.category : null;
     const denied = visual.dataset !== undefined && (this.data?.denied ?? []).includes(visual.dataset);
-    return { points: aggregate(rows, visual.fields.category, visual.fields.value), rows, selected, highlighted, denied };
+    const points = aggregate(rows, visual.fields.category, visual.fields.value, categoriesOf(this.data?.categories, visual));
+    return { points, rows, selected, highlighted, denied };
   }
 
   private render() {
@@ -1118,7 +1120,7 @@ export class ReportHost {
           },
         };
       }
-      const points = aggregate(rows, visual.fields.category, visual.fields.value);
+      const points = aggregate(rows, visual.fields.category, visual.fields.value, categoriesOf(this.data?.categories, visual));
       const header = [visual.fields.category ?? 'Total', visual.fields.value ? `Sum of ${visual.fields.value}` : 'Count'];
       return {
         statusCode: 200,

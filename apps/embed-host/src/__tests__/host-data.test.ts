@@ -45,6 +45,21 @@ describe('filters over dataset rows', () => {
     ]);
   });
 
+  it('draws every value of a named range, a zero where no row has it, but nothing for no rows at all (decision 0083)', () => {
+    const revenue: Row[] = [
+      { Month: '2026-03', Amount: 5 },
+      { Month: '2026-03', Amount: 2 },
+    ];
+    const range = ['2026-01', '2026-02', '2026-03'];
+
+    expect(aggregate(revenue, 'Month', 'Amount', range)).toEqual([
+      { category: '2026-01', value: 0 },
+      { category: '2026-02', value: 0 },
+      { category: '2026-03', value: 7 },
+    ]);
+    expect(aggregate([], 'Month', 'Amount', range)).toEqual([]);
+  });
+
   it('applies the four filter operations', () => {
     const a = new models.BasicFilter(target('State'), 'In', ['Active']).toJSON() as models.IFilter;
     const b = new models.BasicFilter(target('State'), 'In', ['Suspended']).toJSON() as models.IFilter;

@@ -235,6 +235,15 @@ describe('orders and revenue datasets', () => {
     );
   });
 
+  it('names the 12 months the revenue ranges over, oldest first, so a chart draws a month without revenue as a zero (decision 0083)', async () => {
+    const data = (await datasets('r1')).body;
+
+    expect(data.categories).toEqual({ revenue: { Month: months.map((m) => m.key) } });
+    expect(months).toHaveLength(12);
+    // R1 had revenue in three of them only.
+    expect(new Set(data.datasets.revenue.map((r: { Month: string }) => r.Month)).size).toBe(3);
+  });
+
   it('counts a terminated subscription up to the month it was terminated in, in its own currency', async () => {
     const r2 = (await datasets('r2')).body.datasets.revenue;
 

@@ -7,6 +7,7 @@ export {
   assessCredit,
   decideOrderStatus,
   firstInvoiceAmount,
+  lastMonths,
   ORDER_KINDS,
   ORDER_STATUSES,
   type OrderKind,

@@ -5,7 +5,7 @@ import { DomainError, forbidden, notFound, validationFailed } from '../../platfo
 import type { Caller } from '../../platform/operations/types.js';
 import { isInScope } from '../../platform/tenancy/scope.js';
 import { callerForUser } from '../auth/index.js';
-import { type OrderDatasetRow, ordersDataset, type RevenueRow, revenueDataset } from '../orders/index.js';
+import { lastMonths, type OrderDatasetRow, ordersDataset, type RevenueRow, revenueDataset } from '../orders/index.js';
 import * as repo from './reports.repository.js';
 import {
   ACCOUNT_LIST_LIMIT,
@@ -166,8 +166,16 @@ export interface EmbedData {
   denied: DatasetName[];
   /** The currency of the token's user's organisation: the embed host starts a currency slicer on it (decision 0058). */
   viewerCurrency: string | null;
+  categories: Categories;
   expiresAt: string;
 }
+
+/**
+ * The values a dataset's column ranges over, by dataset and column, each drawn by a chart of that column even when no
+ * row has it (decision 0083): the revenue's Month is the last 12 months, so a month without revenue is a zero, not a
+ * gap. Empty for the other datasets.
+ */
+export type Categories = { revenue?: { Month: string[] } };
 
 /** Lists cut at their row limit, by dataset, with the limit. */
 export type RowLimits = { accounts?: number; subscriptions?: number };
@@ -207,7 +215,7 @@ async function datasetsFor(
   visuals: Iterable<Pick<VisualDefinition, 'dataset'> | null>,
   now: Date,
   capabilities: ReadonlySet<string> | null,
-): Promise<{ datasets: Datasets; rowLimits: RowLimits; denied: DatasetName[] }> {
+): Promise<{ datasets: Datasets; rowLimits: RowLimits; denied: DatasetName[]; categories: Categories }> {
   const read = new Set<string>([...visuals].flatMap((v) => (v?.dataset === undefined ? [] : [v.dataset])));
   const denied = (Object.keys(DATASETS) as DatasetName[]).filter(
     (name) => read.has(name) && capabilities !== null && !mayReadDataset(capabilities, name),
@@ -227,8 +235,12 @@ async function datasetsFor(
     if (cut) rowLimits.subscriptions = SUBSCRIPTION_LIST_LIMIT;
   }
   if (needed.has('orders')) datasets.orders = await ordersDataset(db, place.path, accountPageLink);
-  if (needed.has('revenue')) datasets.revenue = await revenueDataset(db, place.path, now);
-  return { datasets, rowLimits, denied };
+  const categories: Categories = {};
+  if (needed.has('revenue')) {
+    datasets.revenue = await revenueDataset(db, place.path, now);
+    categories.revenue = { Month: lastMonths(now).map((m) => m.key) };
+  }
+  return { datasets, rowLimits, denied, categories };
 }
 
 /** The report definition and its datasets, computed now within the token's scope (and account). */
@@ -241,7 +253,7 @@ export async function loadEmbedData(
   const report = await repo.findReport(db, claims.wid, claims.rid);
   if (!report) throw notFound('Report');
   const { place, scope } = await scopePlace(db, claims);
-  const { datasets, rowLimits, denied } = await datasetsFor(
+  const { datasets, rowLimits, denied, categories } = await datasetsFor(
     db,
     place,
     report.pages.flatMap((p) => p.visuals),
@@ -257,6 +269,7 @@ export async function loadEmbedData(
     rowLimits,
     denied,
     viewerCurrency,
+    categories,
     expiresAt: new Date(claims.exp * 1000).toISOString(),
   };
 }
@@ -361,6 +374,7 @@ export interface DashboardData {
   datasets: Datasets;
   /** Datasets the tiles read that the token's user may not read: absent from datasets. */
   denied: DatasetName[];
+  categories: Categories;
   expiresAt: string;
 }
 
@@ -393,7 +407,7 @@ export async function loadDashboardData(
       reportEmbedUrl: `${input.baseUrl}${embedPath(tile.reportId, report?.workgroupId ?? dashboard.workgroupId)}`,
     };
   });
-  const { datasets, denied } = await datasetsFor(
+  const { datasets, denied, categories } = await datasetsFor(
     db,
     place,
     tiles.map((t) => t.visual),
@@ -405,6 +419,7 @@ export async function loadDashboardData(
     scope,
     datasets,
     denied,
+    categories,
     expiresAt: new Date(claims.exp * 1000).toISOString(),
   };
 }
