@@ -708,13 +708,7 @@ describe("issue 17's remaining gaps: add-ons, charges, required fields, the cust
 
     const preview = await op('reseller', 'PreviewQuoteOrder', { id });
     const order = await op('reseller', 'OrderQuote', { requestId: randomUUID(), id, revision: 1, confirmPriceChanges: true });
-    const blank = await op('reseller', 'OrderQuote', {
-      requestId: randomUUID(),
-      id,
-      revision: 1,
-      confirmPriceChanges: true,
-      Fields: [{ Line: 1, FieldName: 'domain', FieldValue: '   ' }],
-    });
+    const blank = await orderWith(id, [{ Line: 1, FieldName: 'domain', FieldValue: '   ' }]);
 
     expect(preview.status).toBe(200);
     expect(preview.body.Refusal).toBeNull();
@@ -751,16 +745,10 @@ describe("issue 17's remaining gaps: add-ons, charges, required fields, the cust
     const id = await approvedDomainQuote('Only what is asked');
     const [before] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM accounts WHERE account_type = 'Product'");
 
-    const order = await op('reseller', 'OrderQuote', {
-      requestId: randomUUID(),
-      id,
-      revision: 1,
-      confirmPriceChanges: true,
-      Fields: [
-        { Line: 1, FieldName: 'domain', FieldValue: 'example.org' },
-        { Line: 0, FieldName: 'plan', FieldValue: 'Pro' },
-      ],
-    });
+    const order = await orderWith(id, [
+      { Line: 1, FieldName: 'domain', FieldValue: 'example.org' },
+      { Line: 0, FieldName: 'plan', FieldValue: 'Pro' },
+    ]);
 
     expect(order.status).toBe(422);
     expect(order.body.errors).toEqual([
@@ -773,16 +761,10 @@ describe("issue 17's remaining gaps: add-ons, charges, required fields, the cust
   it('OrderQuote with the value orders every line; the subscription has it, the quote does not', async () => {
     const id = await approvedDomainQuote('Domain given');
 
-    const order = await op('reseller', 'OrderQuote', {
-      requestId: randomUUID(),
-      id,
-      revision: 1,
-      confirmPriceChanges: true,
-      Fields: [
-        { Line: 1, FieldName: 'domain', FieldValue: 'shop.example.org' },
-        { Line: 1, FieldName: 'passphrase', FieldValue: 'Quote-Secret-9931' },
-      ],
-    });
+    const order = await orderWith(id, [
+      { Line: 1, FieldName: 'domain', FieldValue: 'shop.example.org' },
+      { Line: 1, FieldName: 'passphrase', FieldValue: 'Quote-Secret-9931' },
+    ]);
 
     expect(order.status, JSON.stringify(order.body)).toBe(200);
     expect(order.body.Outcome).toBe('Ordered');
@@ -853,6 +835,10 @@ describe("issue 17's remaining gaps: add-ons, charges, required fields, the cust
     expect(after?.lines.map(({ Fields: _f, ...rest }) => rest)).toEqual(before?.lines.map(({ Fields: _f, ...rest }) => rest));
   });
 });
+
+/** OrderQuote of revision 1 at today's prices with values for the fields the quote lacks. */
+const orderWith = (id: number, Fields: { Line: number; FieldName: string; FieldValue: string }[]) =>
+  op('reseller', 'OrderQuote', { requestId: randomUUID(), id, revision: 1, confirmPriceChanges: true, Fields });
 
 /** A line as quote_revisions stores it (the parts these tests read). */
 type QuoteLineRow = { ProductName: string; Fields: { FieldName: string; FieldValue: string }[] } & Record<string, unknown>;
