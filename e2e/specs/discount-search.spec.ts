@@ -116,7 +116,8 @@ test.describe('discount service search', () => {
 
     // On a phone (the account page lays out again, so the search opens anew at 10 a page): the same sizes.
     await page.setViewportSize({ width: 390, height: 844 });
-    await card.scrollIntoViewIfNeeded();
+    // The card is drawn anew for the narrow layout: scrolling the one drawn before can find it detached, so try again.
+    await expect(async () => card.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass();
     expect(await computedSize(card.getByTestId('service-icon'))).toEqual({ width: '110px', height: '110px' });
     await shot(page, 'discount-card-phone');
     await page.getByRole('button', { name: 'Add service discount' }).click();
