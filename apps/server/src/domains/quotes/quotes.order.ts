@@ -21,7 +21,6 @@ import { acceptTermsForService, marketServiceForAccount, type PlacedOrder, place
 import * as repo from './quotes.repository.js';
 import {
   lineViews,
-  missingRequiredField,
   missingRequiredFields,
   orderingSequence,
   priceDifferences,
@@ -95,9 +94,13 @@ export async function orderQuote(
   const { rev, customer, q, differences } = await currentPrices(db, caller, row, now);
   if (!customer || !q) throw validationFailed([{ field: 'id', message: 'The quote can no longer be priced' }]);
   // The values the order was given for the fields the quote lacks: for the order only, the quote is not changed.
-  const lines = withOrderValues(rev.lines, missingFieldsOf(rev.lines, q), input.Fields ?? []);
-  const missing = missingFieldOf(lines, q);
-  if (missing) throw validationFailed([missing], missing.message);
+  const given = input.Fields ?? [];
+  const lacked = missingFieldsOf(rev.lines, q);
+  const lines = withOrderValues(rev.lines, lacked, given);
+  const missing = lacked.find(
+    (l) => !given.some((g) => g.Line === l.line && g.FieldName === l.definition.Name && g.FieldValue.trim() !== ''),
+  );
+  if (missing) throw validationFailed([{ field: missing.field, message: missing.message }], missing.message);
   if (differences.length > 0 && !input.confirmPriceChanges) {
     return { result: { Outcome: 'PriceChanged', Currency: q.currency, Differences: differences }, created: [] };
   }
@@ -170,11 +173,6 @@ export async function orderQuote(
     JSON.stringify(result),
   ]);
   return { result, created };
-}
-
-/** The first required service field a line of the quote lacks (its service's fields from the quote's pricing). */
-function missingFieldOf(lines: readonly QuoteLineIn[], q: PricedQuote) {
-  return missingRequiredField(lines, (name) => q.sources.get(name.toLowerCase())?.fields ?? null);
 }
 
 /** Every required service field the lines lack. */
