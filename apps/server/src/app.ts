@@ -90,6 +90,7 @@ import {
   type StoredFileReferences,
 } from './platform/files/index.js';
 import { quietClientAborts } from './platform/http/client-aborts.js';
+import { registerClosingConnections } from './platform/http/closing-connections.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { buildOpenApi, renderApiReference, withExplicitRoutes } from './platform/http/openapi.js';
 import { configureOutgoing } from './platform/http/outgoing.js';
@@ -371,6 +372,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const config = loadConfig();
+  // A shutdown waits for the answers in flight, not for their keep-alive connections.
+  registerClosingConnections(app);
   // CSP without inline script, nosniff, Referrer-Policy, HSTS over TLS (issue 14; docs/operations.md).
   const embedPublicOrigin = originOf(process.env.EMBED_PUBLIC_URL);
   registerSecurityHeaders(app, {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,21 +45,29 @@ function startServer(): Promise<{ url: string; exited: Promise<number | null>; o
   });
 }
 
-/** POSTs JSON on a connection of its own; `sent` resolves once the whole request is written to the socket. */
-function postSlowly(url: string, body: unknown): { slow: Promise<{ status: number }>; sent: Promise<void> } {
+/**
+ * POSTs JSON on a keep-alive connection of its own, as a browser does (the server must not wait for that connection
+ * after answering: it did, up to the keep-alive timeout, past the 30 s shutdown limit); `sent` resolves once the whole
+ * request is written to the socket.
+ */
+function postSlowly(
+  url: string,
+  body: unknown,
+): { slow: Promise<{ status: number; connection: string | undefined }>; sent: Promise<void> } {
   const payload = JSON.stringify(body);
   let markSent = () => {};
   const sent = new Promise<void>((done) => {
     markSent = done;
   });
-  const slow = new Promise<{ status: number }>((done, fail) => {
+  const slow = new Promise<{ status: number; connection: string | undefined }>((done, fail) => {
     const req = request(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), connection: 'close' },
+      agent: new Agent({ keepAlive: true }),
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
     });
     req.on('response', (res) => {
       res.resume();
-      res.on('end', () => done({ status: res.statusCode ?? 0 }));
+      res.on('end', () => done({ status: res.statusCode ?? 0, connection: res.headers.connection }));
     });
     req.on('error', fail);
     req.on('finish', () => markSent());
@@ -91,6 +99,7 @@ describe('graceful shutdown (issue 14)', () => {
     const code = await server.exited;
 
     expect(answer.status).toBe(200);
+    expect(answer.connection).toBe('close');
     expect(answeredAfter).toBeGreaterThanOrEqual(400);
     expect(['refused', 503]).toContain(late);
     expect(code).toBe(0);
