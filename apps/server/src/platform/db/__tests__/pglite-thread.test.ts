@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb, type Db, type PgliteThread } from '../db.js';
 import { newProfile, runWithProfile } from '../query-stats.js';
 
@@ -12,11 +12,17 @@ import { newProfile, runWithProfile } from '../query-stats.js';
  */
 // PGlite only: the run against PostgreSQL (DATABASE_URL) leaves it out.
 const pgliteRun = !process.env.DATABASE_URL;
+/**
+ * The migrated database the run's global setup dumped (test/global-setup.ts): opening it costs a third of an initdb in
+ * WebAssembly, which every empty database runs. These tests make tables of their own beside the migrated ones.
+ */
+const snapshotFile = () => inject('pgliteSnapshot') ?? '';
+const migrated = () => new Blob([readFileSync(snapshotFile())]);
 
 describe.runIf(pgliteRun).each<PgliteThread>(['worker', 'server'])('PGlite in the %s thread', (thread) => {
   let db: Db;
   beforeAll(async () => {
-    db = await createDb({ databaseUrl: null, dataDir: 'memory://', pgliteThread: thread });
+    db = await createDb({ databaseUrl: null, dataDir: 'memory://', snapshot: migrated(), pgliteThread: thread });
     await db.exec(`
       CREATE TABLE item (id int PRIMARY KEY, name text NOT NULL CONSTRAINT item_name_short CHECK (length(name) < 20),
         doc jsonb, price numeric, at timestamptz, raw bytea);
@@ -147,19 +153,19 @@ describe.runIf(pgliteRun).each<PgliteThread>(['worker', 'server'])('PGlite in th
     } finally {
       await copy.close();
     }
-    // Opening a database runs initdb in WebAssembly: seconds alone, over 30 s beside the browser shards.
+    // Opening a database takes seconds alone, over 30 s beside the browser shards.
   }, 120_000);
 });
 
 describe.runIf(pgliteRun)('PGlite in a worker thread, opening and closing', () => {
   it('fails to open with the database’s own error, and refuses calls after close', async () => {
-    const db = await createDb({ databaseUrl: null, dataDir: 'memory://', pgliteThread: 'worker' });
+    const db = await createDb({ databaseUrl: null, dataDir: 'memory://', snapshot: migrated(), pgliteThread: 'worker' });
     await db.close();
     await expect(db.query('SELECT 1')).rejects.toThrow(/closed/);
     await expect(
       createDb({ databaseUrl: null, dataDir: 'memory://', snapshot: new Blob(['not a tarball']), pgliteThread: 'worker' }),
     ).rejects.toThrow();
-    // Two openings, each an initdb in WebAssembly: this timed out at 30 s beside the browser shards (stop 31).
+    // Two openings: this timed out at 30 s beside the browser shards (stop 31), each then an initdb in WebAssembly.
   }, 120_000);
 
   it('lets a process end when it is done, closed or not (the thread holds it only while a call waits)', () => {
@@ -167,8 +173,10 @@ describe.runIf(pgliteRun)('PGlite in a worker thread, opening and closing', () =
     const script = join(folder, 'open-and-leave.mts');
     writeFileSync(
       script,
-      `import { createDb } from ${JSON.stringify(new URL('../db.ts', import.meta.url).href)};
-      const db = await createDb({ databaseUrl: null, dataDir: 'memory://', pgliteThread: 'worker' });
+      `import { readFileSync } from 'node:fs';
+      import { createDb } from ${JSON.stringify(new URL('../db.ts', import.meta.url).href)};
+      const snapshot = new Blob([readFileSync(${JSON.stringify(snapshotFile())})]);
+      const db = await createDb({ databaseUrl: null, dataDir: 'memory://', snapshot, pgliteThread: 'worker' });
       const [row] = await db.query('SELECT 41 + 1 AS n');
       console.log(row.n);`,
     );
