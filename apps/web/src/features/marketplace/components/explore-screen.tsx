@@ -377,6 +377,7 @@ export function ExploreScreen({
             cols={{ base: 1, sm: 2, lg: 3, xl: 4 }}
             spacing="md"
             style={{ opacity: results.isPlaceholderData ? 0.6 : 1 }}
+            aria-busy={results.isPlaceholderData}
           >
             {data.Services.map((s) => (
               <ServiceCard
