@@ -50,16 +50,13 @@ function startServer(): Promise<{ url: string; exited: Promise<number | null>; o
  * after answering: it did, up to the keep-alive timeout, past the 30 s shutdown limit); `sent` resolves once the whole
  * request is written to the socket.
  */
-function postSlowly(
-  url: string,
-  body: unknown,
-): { slow: Promise<{ status: number; connection: string | undefined }>; sent: Promise<void> } {
+function postSlowly(url: string, body: unknown): { slow: Promise<{ status: number }>; sent: Promise<void> } {
   const payload = JSON.stringify(body);
   let markSent = () => {};
   const sent = new Promise<void>((done) => {
     markSent = done;
   });
-  const slow = new Promise<{ status: number; connection: string | undefined }>((done, fail) => {
+  const slow = new Promise<{ status: number }>((done, fail) => {
     const req = request(url, {
       method: 'POST',
       agent: new Agent({ keepAlive: true }),
@@ -67,7 +64,7 @@ function postSlowly(
     });
     req.on('response', (res) => {
       res.resume();
-      res.on('end', () => done({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+      res.on('end', () => done({ status: res.statusCode ?? 0 }));
     });
     req.on('error', fail);
     req.on('finish', () => markSent());
@@ -99,9 +96,9 @@ describe('graceful shutdown (issue 14)', () => {
     const code = await server.exited;
 
     expect(answer.status).toBe(200);
-    expect(answer.connection).toBe('close');
     expect(answeredAfter).toBeGreaterThanOrEqual(400);
     expect(['refused', 503]).toContain(late);
+    // 1 when it gave up after 30 s, waiting for the answered request's kept-alive connection (so before 2026-11-29).
     expect(code).toBe(0);
     expect(server.output()).toContain('shutting down: finishing in-flight requests and running jobs');
   }, 300_000);

@@ -1,25 +1,45 @@
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /**
  * Lets `app.close()` finish once the requests in flight are answered. Node's server closes the keep-alive connections
- * that are idle when it starts closing, then waits for the others: a connection busy at that moment (a request in
- * flight, or a download whose last bytes are still leaving) stays open after its answer until the client or Fastify's
- * keep-alive timeout (72 s) ends it, past the 30 s shutdown limit of server.ts. So while closing, every answer says
- * `Connection: close`, and once an answer has gone the connections idle by then are closed too.
+ * it counts as idle when it starts closing, then waits for the others: a connection busy at that moment by Node's
+ * count (a request in flight, or an answer whose last bytes are still leaving) stayed open after its answer until the
+ * client or Fastify's keep-alive timeout (72 s) ended it, past the 30 s shutdown limit of server.ts. So this keeps its
+ * own count of the answer each connection is writing: when closing begins, a connection with none is ended, an answer
+ * not yet started says `Connection: close` (Node then ends its connection), and a connection whose answer is under way
+ * is ended once that answer is sent. A request that arrives after that is answered the same way.
  */
 export function registerClosingConnections(app: FastifyInstance) {
+  const answering = new Map<Socket, ServerResponse>();
+  const connections = new Set<Socket>();
   let closing = false;
-  app.addHook('preClose', (done) => {
+  app.server.on('request', (request, response) => {
+    const socket = request.socket;
+    if (!connections.has(socket)) {
+      connections.add(socket);
+      socket.once('close', () => {
+        connections.delete(socket);
+        answering.delete(socket);
+      });
+    }
+    if (closing) response.shouldKeepAlive = false;
+    answering.set(socket, response);
+    const done = () => {
+      if (answering.get(socket) === response) answering.delete(socket);
+      if (closing) socket.end();
+    };
+    response.once('finish', done);
+    response.once('close', done);
+  });
+  app.addHook('preClose', (next) => {
     closing = true;
-    done();
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
-  app.addHook('onResponse', (_request, _reply, done) => {
-    // After Node's own bookkeeping of the finished answer, which marks its connection idle.
-    if (closing) setImmediate(() => app.server.closeIdleConnections());
-    done();
+    for (const socket of connections) {
+      const response = answering.get(socket);
+      if (!response) socket.end();
+      else if (!response.headersSent) response.shouldKeepAlive = false;
+    }
+    next();
   });
 }

@@ -2,7 +2,7 @@ import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { registerClosingConnections } from '../closing-connections.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'portal-closing-'));
@@ -50,8 +50,8 @@ describe('closing with keep-alive connections (graceful shutdown)', () => {
     const inFlight = fetch(`${url}/slow`);
     await new Promise((r) => setTimeout(r, 100));
     const closing = app.close();
-    // The close has begun (its preClose hooks run in a later turn) when the answer is given.
-    await new Promise((r) => setTimeout(r, 50));
+    // The close has begun (the server stops listening after the preClose hooks) when the answer is given.
+    await vi.waitFor(() => expect(app.server.listening).toBe(false));
     answer();
     const response = await inFlight;
     expect(response.status).toBe(200);
@@ -67,6 +67,15 @@ describe('closing with keep-alive connections (graceful shutdown)', () => {
     const response = await fetch(`${url}/download`);
     expect(await response.text()).toBe('signed order form');
     expect(await settlesWithin(app.close(), 10_000)).not.toBeNull();
+  });
+
+  it('finishes closing after an answer that was sent just before the close began', async () => {
+    const { app, url, answer } = await server();
+    answer();
+    const response = await fetch(`${url}/slow`);
+    const closing = app.close();
+    expect(await response.json()).toEqual({ ok: true });
+    expect(await settlesWithin(closing, 10_000)).not.toBeNull();
   });
 
   it('keeps connections alive while the server is not closing', async () => {
