@@ -26,12 +26,11 @@ export function registerClosingConnections(app: FastifyInstance) {
     }
     if (closing) response.shouldKeepAlive = false;
     answering.set(socket, response);
-    const done = () => {
+    // 'close' comes once the answer is sent (after 'finish') or its connection is gone: one listener per request.
+    response.once('close', () => {
       if (answering.get(socket) === response) answering.delete(socket);
       if (closing) socket.end();
-    };
-    response.once('finish', done);
-    response.once('close', done);
+    });
   });
   app.addHook('preClose', (next) => {
     closing = true;
