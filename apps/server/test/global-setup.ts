@@ -41,6 +41,10 @@ export default async function setup(project: TestProject) {
   await db.exec("UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')");
   await db.exec('DROP DATABASE template0');
   await db.exec('DROP DATABASE template1');
+  // PGlite zeroes its shared buffers at every start (about half a CPU-second at PostgreSQL's 128 MB): a test file's
+  // database is a few MB, and 32 MB made the whole run a fifth cheaper (520 to 427 CPU-s, decision 0031). Written
+  // into the snapshot's postgresql.auto.conf, so only the tests' databases start with it.
+  await db.exec("ALTER SYSTEM SET shared_buffers = '32MB'");
   await db.exec('CHECKPOINT');
   const dump = await db.dumpDataDir?.();
   await db.close();

@@ -11,6 +11,7 @@ import { createDb, type Db } from '../../src/platform/db/db.js';
 import { migrate } from '../../src/platform/db/migrate.js';
 import { MIGRATIONS_DIR } from '../../src/platform/db/paths.js';
 import { type Keyring, loadKeyring, open, seal } from '../../src/platform/secrets/index.js';
+import { migratedSnapshot } from '../build-test-app.js';
 import { makeAccount, makeUser, READ_ALL } from '../factories/accounts.js';
 import { ApiClient } from '../factories/client.js';
 import { createDatabase, dropDatabase } from '../postgres-databases.js';
@@ -50,12 +51,8 @@ async function newDatabase(created: string[], migrated: boolean): Promise<string
 }
 
 async function openDb(databaseUrl: string, dataDir: string, snapshot = false): Promise<Db> {
-  const file = snapshot && !databaseUrl ? inject('pgliteSnapshot') : null;
-  const db = await createDb({
-    databaseUrl: databaseUrl || null,
-    dataDir,
-    ...(file ? { snapshot: new Blob([readFileSync(file)]) } : {}),
-  });
+  const blob = snapshot && !databaseUrl ? migratedSnapshot() : undefined;
+  const db = await createDb({ databaseUrl: databaseUrl || null, dataDir, ...(blob ? { snapshot: blob } : {}) });
   await migrate(db, MIGRATIONS_DIR);
   return db;
 }
