@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './precompress';
 
 interface Node {
   type: string;
@@ -118,7 +119,7 @@ function signInTexts(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), contractsForTheBrowser(), signInTexts()],
+  plugins: [react(), contractsForTheBrowser(), signInTexts(), precompress()],
   // The embed library is bundled from its source, so the web build does not wait for its dist.
   resolve: { alias: { '@portal/embed': fileURLToPath(new URL('../../packages/embed/src/index.ts', import.meta.url)) } },
   base: '/',

@@ -504,14 +504,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         wildcard: true,
         // Source maps reveal the source: only when the operator asks for them.
         allowedPath: (pathName) => serveSourceMaps || !pathName.endsWith('.map'),
+        // The build wrote each HTML, CSS, JavaScript and JSON file of 1 KiB or more brotli'd and gzipped beside it
+        // (apps/web/precompress.ts): those go out as they are, to a browser that accepts the encoding, at the
+        // highest compression and no work per request; any other file is compressed as it is sent (WEB_COMPRESSION).
+        preCompressed: true,
         // Files under assets/ carry a hash of their content in the name: cached for good. The rest (index.html) is
-        // checked with the server on every load, so a new version is picked up at once.
+        // checked with the server on every load, so a new version is picked up at once. The same address answers in
+        // more than one encoding: a cache keeps them apart by Accept-Encoding.
         cacheControl: false,
         setHeaders: (response, path) => {
           response.setHeader(
             'cache-control',
             relative(webDist, path).startsWith(`assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
           );
+          response.setHeader('vary', 'accept-encoding');
         },
       });
       // Hash routes all live in index.html; /v/ is the prefix of upgrade links [A2.8].

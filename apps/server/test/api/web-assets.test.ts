@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 
@@ -11,6 +11,11 @@ const INDEX = `<!doctype html><title>portal</title><div id="root"></div><script 
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(1000))};\n//# sourceMappingURL=index-AbC123.js.map\n`;
 const TEXTS = JSON.stringify({ app: { name: 'Cloud portal '.repeat(200) } });
 const MAP = JSON.stringify({ version: 3, sources: ['../src/main.tsx'], mappings: 'AAAA' });
+// A script the build wrote compressed beside it (apps/web/precompress.ts). The copies hold other text than the file,
+// so an answer shows which one was sent.
+const BUILT = `export const built = ${JSON.stringify('plain '.repeat(500))};\n`;
+const BUILT_BR = brotliCompressSync(`${BUILT}// the build's brotli copy\n`);
+const BUILT_GZ = gzipSync(`${BUILT}// the build's gzip copy\n`);
 
 let webDist: string;
 
@@ -38,6 +43,10 @@ beforeAll(() => {
   writeFileSync(join(webDist, 'assets', 'index-AbC123.js'), SCRIPT);
   writeFileSync(join(webDist, 'assets', 'index-AbC123.js.map'), MAP);
   writeFileSync(join(webDist, 'assets', 'en-AbC123.json'), TEXTS);
+  writeFileSync(join(webDist, 'assets', 'built-XyZ789.js'), BUILT);
+  writeFileSync(join(webDist, 'assets', 'built-XyZ789.js.br'), BUILT_BR);
+  writeFileSync(join(webDist, 'assets', 'built-XyZ789.js.gz'), BUILT_GZ);
+  writeFileSync(join(webDist, 'assets', 'index-AbC123.js.map.br'), brotliCompressSync(MAP));
 });
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
@@ -91,6 +100,31 @@ describe('the built web app as the server sends it', () => {
     const plain = await get(`${t.url}/assets/index-AbC123.js`);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(SCRIPT);
+  });
+
+  it("sends the build's compressed copy of a file as it is, to a browser that accepts its encoding", async () => {
+    const plain = await get(`${t.url}/assets/built-XyZ789.js`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BUILT);
+
+    const br = await get(`${t.url}/assets/built-XyZ789.js`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe(plain.headers['content-type']);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(Buffer.compare(br.body, BUILT_BR)).toBe(0);
+
+    const gzip = await get(`${t.url}/assets/built-XyZ789.js`, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['content-type']).toBe(plain.headers['content-type']);
+    expect(Buffer.compare(gzip.body, BUILT_GZ)).toBe(0);
+  });
+
+  it('refuses a source map by default even when a compressed copy lies beside it', async () => {
+    const response = await get(`${t.url}/assets/index-AbC123.js.map`, { 'accept-encoding': 'br' });
+    expect(response.status).toBe(404);
+    expect(response.headers['content-encoding']).toBeUndefined();
   });
 });
 
