@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { checkAccessible, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * What a plain company user (the standard "Company user" role: reads accounts, nothing more) is

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectAccessible, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 // The accessibility check every screen's test calls (fixtures/portal.ts) keeps axe loaded in a document between
 // checks (decision 0031): it must still see what changed since, in the page and in its same-origin frames.

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectAccessible, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 test.describe('terminating an account', () => {
   test('[A4.1] [A2.33] schedules a termination with its UTC date in a banner, and Cancel termination clears it', async ({

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { checkAccessible, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 const unique = () => Date.now().toString(36);
 const XLSM = 'application/vnd.ms-excel.sheet.macroEnabled.12';

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { checkAccessible, demoSubscriptionOf, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * The account page's marketplace tabs (decision 0033): Available services [A2.14] lists what the account's

@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { waitForMail } from '../fixtures/mail';
 import { checkAccessible, openHeaderMenuItem, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * The "reset password" custom action of User accounts [A1.5], [A6.19] and the forced password change after

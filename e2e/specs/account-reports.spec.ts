@@ -1,5 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectAccessible, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
+
+// A fake clock or an init script cannot be taken back out of a tab: each test opens a context of its own.
+test.use({ freshPage: true });
 
 /** Opens a company of the signed-in user's tree and answers its account id. */
 async function openCompany(page: Page, company: string): Promise<number> {

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectAccessible, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 test.describe('audit log and user log', () => {
   test('[A2.21] shows who changed which field of an account, with before and after values', async ({ page }) => {

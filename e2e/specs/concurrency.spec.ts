@@ -1,5 +1,9 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { checkAccessible, DEMO_PASSWORD, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
+
+// A fake clock or an init script cannot be taken back out of a tab: each test opens a context of its own.
+test.use({ freshPage: true });
 
 /**
  * Optimistic concurrency (decision 0036, issue 14): a save over a version someone else has moved on is refused, and

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { type Download, expect, type Page, test } from '@playwright/test';
+import { type Download, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { waitForMail } from '../fixtures/mail';
 import { checkAccessible, clickAtNextAddress, headerMenuItems, openHeaderMenuItem, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * Send credentials [A6.19], send credentials to all users [A6.11], the first-time credentials export

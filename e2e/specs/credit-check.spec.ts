@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { checkAccessible, expectAccessible, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 async function openCreditCheck(page: Page, company: string) {
   await page.getByRole('treeitem', { name: new RegExp(company) }).click();

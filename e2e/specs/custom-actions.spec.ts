@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { checkAccessible, expectAccessible, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /** Opens the first user directly under Acme Logistics and returns its display name. */
 async function openAcmeUser(page: Page) {

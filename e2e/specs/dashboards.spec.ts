@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { checkAccessible, DEMO_PASSWORD, headerMenuItems, openHeaderMenuItem, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * The dashboard manager and the landing page (issue 18). Summit Peak Partners' administrator designs a dashboard;

@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { checkAccessible, removeDiscountsOf, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * The Discount tab's add-service search and card as [A9.3] sizes them: Blue Harbor IT (a reseller) opens the search on

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { checkAccessible, demoSubscriptionOf, removeDiscountsOf, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * The Discount tab (decision 0048): Blue Harbor IT (a reseller) gives its company Acme Logistics 15 % on

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, expectAccessible, shot } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * The embed host end to end: a host page on the portal's origin loads our library

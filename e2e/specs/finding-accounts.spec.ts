@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { checkAccessible, clickAtNextAddress, clickInOneGo, DEMO_PASSWORD, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * Decision 0054: finding accounts (the tree's names expand on click and show whole on hover, the Accounts tab of a

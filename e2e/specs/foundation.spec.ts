@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectAccessible, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 test.describe('sign-in and the account page', () => {
   test('shows the sign-in screen without accessibility violations and rejects a wrong password', async ({ page }) => {

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { checkAccessible, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /** Decision 0054: the header's global search (accounts, services, orders), opened by keyboard or its button. */
 

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectAccessible, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /** The id of an account found through the API with the page's own session. */
 async function accountId(page: Page, text: string, type: string): Promise<number> {

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { checkAccessible, clickInOneGo, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * Marketplace explore [M2.18] [M2.26] [M4.17], the v2 route [M2.19] and the service info page [M2.24],

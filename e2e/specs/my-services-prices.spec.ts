@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { type Download, expect, type Page, test } from '@playwright/test';
+import { type Download, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { checkAccessible, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * The suggested retail prices of "Your services" by Excel [M6.4] [M7.11]-[M7.13]: export, edit, upload,

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectAccessible, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 const tree = (page: Page) => page.getByRole('tree', { name: 'Account tree' });
 

@@ -1,5 +1,6 @@
-import { expect, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
+import { expect, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { checkAccessible, clickInOneGo, DEMO_PASSWORD, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * The Orders page #/Orders and the "modification request pending approval" banner [A2.33] [A3.1].

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectAccessible, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * The demo report "Orders and revenue" on the portal's Reports page: monthly recurring revenue over

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { waitForMail } from '../fixtures/mail';
 import { expectAccessible, openHeaderMenuItem, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * Password reset [M2.15], [M4.11]: forgot password from sign-in, the e-mail read where the user gets it (the

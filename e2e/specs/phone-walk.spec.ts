@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { checkAccessible, DEMO_PASSWORD, shot } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * Issue 18 "Small screens" (decision 0055): a new reseller administrator's first walk on a 390 x 844 phone, from

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { checkAccessible, DEMO_PASSWORD, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * The price windows of a price list, mounted by the price list page (#/MyMarketplaces/v2/Edit/M/{id}/) from its

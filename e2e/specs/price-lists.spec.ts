@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { checkAccessible, clickAtNextAddress, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * Price lists ("my marketplaces", decision 0033): the life of a price list as the provider administrator

@@ -1,5 +1,6 @@
-import { expect, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
+import { expect, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { checkAccessible, demoSubscriptionOf, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * The price preview block of a Product account [A2.34] behind BILLING_SHOWPRODUCTPRICE read, purchase

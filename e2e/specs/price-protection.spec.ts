@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { checkAccessible, demoSubscriptionOf, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * Price protection reset [A1.10] [A2.53] [A5.9] [A6.10] (decision 0047) on a subscription's page, and the price

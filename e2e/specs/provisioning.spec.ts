@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, expectAccessible, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * Provisioning requests on a service account: Save starts one [A4.2], the banners [A2.33] in the order

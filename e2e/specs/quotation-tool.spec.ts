@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { checkAccessible, clickInOneGo, headerMenuItems, openHeaderMenuItem, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * The quotation tool #/QuotationTool/{tab}/{quoteId} and the step from an approved quote to its orders (issue 17).

@@ -1,5 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectAccessible } from '../fixtures/portal';
+import { test } from '../fixtures/test';
+
+// A fake clock or an init script cannot be taken back out of a tab: each test opens a context of its own.
+test.use({ freshPage: true });
 
 test.describe('redirect screen', () => {
   test('[M2.13] [M8.7] [M5.10] refuses a target outside the allowed prefixes', async ({ page }) => {

@@ -1,5 +1,9 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
+
+// A fake clock or an init script cannot be taken back out of a tab: each test opens a context of its own.
+test.use({ freshPage: true });
 
 /**
  * Issue 19, the analytics reports as a new user finds them (decision 0058): the report has the page's width, the

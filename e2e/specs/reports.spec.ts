@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectAccessible, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 test.describe('reports page', () => {
   test('[M2.52] the landing page says when no report was used yet', async ({ page }) => {

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { type Download, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Download, expect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { pdfText } from '../fixtures/pdf-text';
 import { checkAccessible, headerMenuItems, openHeaderMenuItem, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * The quote builder #/SalesQuotes (issue 17): the catalogue, drag and drop by mouse and by keyboard, the lines,

@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { DEMO_PASSWORD, expectAccessible, openUserMenuItem, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /** The code an authenticator app shows for this secret, `steps` periods from now. */
 const codeFor = (secret: string, steps = 0) =>

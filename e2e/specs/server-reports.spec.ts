@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { type Download, expect, type Page, test } from '@playwright/test';
+import { type Download, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { checkAccessible, expectAccessible, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 // provider.support signs in in no other spec: its kept runs and most used reports are this spec's alone.
 const USER = 'provider.support';

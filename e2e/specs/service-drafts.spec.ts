@@ -1,5 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectAccessible, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
+
+// A fake clock or an init script cannot be taken back out of a tab: each test opens a context of its own.
+test.use({ freshPage: true });
 
 // fabrikam.admin is used by no other spec: drafts are per user, so no other spec meets these drafts.
 const USER = 'fabrikam.admin';

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectAccessible, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 const windowDialog = (page: Page) =>
   page.getByRole('dialog').filter({ has: page.getByRole('tablist', { name: 'Service tool tabs' }) });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectAccessible, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 const USER = 'fabrikam.admin';
 const SOURCE = 'Fabrikam Mail Security';

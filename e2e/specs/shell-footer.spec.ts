@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { checkAccessible, DEMO_PASSWORD, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * The footer (decision 0052): the New menu [M2.57] gated per create right [M6.12], the support panel [M2.58] from

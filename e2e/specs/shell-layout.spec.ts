@@ -1,5 +1,9 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { checkAccessible, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
+
+// A fake clock or an init script cannot be taken back out of a tab: each test opens a context of its own.
+test.use({ freshPage: true });
 
 /**
  * The shell (decision 0055): the account tree's resizable pane, pages without a tree, grouped header sections,

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { startTestIdentityProvider, type TestIdentityProvider } from '../../apps/server/test/factories/oidc-provider';
 import { expectAccessible, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
 /** The portal's PUBLIC_URL (its default): the identity provider sends the browser back to its Security entry page. */

@@ -1,5 +1,6 @@
-import { expect, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
+import { expect, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
 import { checkAccessible, DEMO_PASSWORD, demoSubscriptionOf, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * A subscription's own service fields on its page (decision 0079): shown by their DisplayTypeOnModify [S3.2] in the

@@ -1,5 +1,6 @@
-import { expect, type Page, request, test } from '@playwright/test';
+import { expect, type Page, request } from '@playwright/test';
 import { DEMO_PASSWORD, expectAccessible, openUserMenuItem, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 async function submitSignIn(page: Page, username: string) {
   await page.goto('/#/login');

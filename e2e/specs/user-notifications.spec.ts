@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { checkAccessible, DEMO_PASSWORD, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * The Notifications tab of a user [A2.17] (decision 0053): which e-mails the user receives, the security e-mails

@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { checkAccessible, openUserMenuItem, shot, signIn } from '../fixtures/portal';
+import { test } from '../fixtures/test';
 
 /**
  * The vendor profile page [M2.56]: a vendor's heading, logo upload with preview and the description
