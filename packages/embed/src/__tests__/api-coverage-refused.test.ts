@@ -3,8 +3,7 @@
  * reject the same way, post the same messages and raise the same events as powerbi-client 2.23.1.
  */
 import { describe, expect, it } from 'vitest';
-import { kinds, table } from './helpers/api-table.js';
-import { observeBoth } from './helpers/both.js';
+import { observeCall, table } from './helpers/api-table.js';
 
 describe('every public method of powerbi-client 2.23.1 behaves the same in our library', () => {
   // The same calls when the frame refuses every request but the load: the same rejections.
@@ -14,17 +13,7 @@ describe('every public method of powerbi-client 2.23.1 behaves the same in our l
       : { statusCode: 400, body: { message: 'refused', detailedMessage: m.url } };
   for (const [klass, method, kind, call] of table) {
     it(`[E7.12] ${klass}.${method} on a ${kind} refused by the frame: same rejection as the reference`, async () => {
-      const { ours, reference } = await observeBoth(async (env) => {
-        const embed = kinds[kind](env);
-        const peer = env.peer(embed, refusing);
-        peer.fireLoad();
-        await new Promise((r) => setTimeout(r, 5));
-        try {
-          return await call({ env, embed, peer });
-        } catch (error) {
-          return { rejected: error === undefined ? '<undefined>' : error };
-        }
-      });
+      const { ours, reference } = await observeCall(kind, call, refusing);
       expect(ours).toEqual(reference);
     });
   }

@@ -6,24 +6,14 @@
  * api-coverage-refused.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { BUILDERS, kinds, PRIVATE, R, table } from './helpers/api-table.js';
+import { BUILDERS, observeCall, PRIVATE, R, table } from './helpers/api-table.js';
 import { observeBoth } from './helpers/both.js';
 import { loadReference } from './helpers/reference.js';
 
 describe('every public method of powerbi-client 2.23.1 behaves the same in our library', () => {
   for (const [klass, method, kind, call] of table) {
     it(`[E7.1] ${klass}.${method} on a ${kind}: same result, wire messages and events as the reference`, async () => {
-      const { ours, reference } = await observeBoth(async (env) => {
-        const embed = kinds[kind](env);
-        const peer = env.peer(embed);
-        peer.fireLoad();
-        await new Promise((r) => setTimeout(r, 5));
-        try {
-          return await call({ env, embed, peer });
-        } catch (error) {
-          return { rejected: error === undefined ? '<undefined>' : error };
-        }
-      });
+      const { ours, reference } = await observeCall(kind, call);
       expect(ours).toEqual(reference);
     });
   }

@@ -3,8 +3,8 @@
  * builders' calls: shared by api-coverage.test.ts (the calls answered, the builders, the table's completeness) and
  * api-coverage-refused.test.ts (the same calls refused by the frame), two files so that the two halves run side by side.
  */
-import type { Env } from './both.js';
-import type { FramePeer } from './frame-peer.js';
+import { type Env, observeBoth } from './both.js';
+import type { FramePeer, Responder } from './frame-peer.js';
 
 export const R = 'https://app.powerbi.com/reportEmbed?reportId=r1&groupId=g1';
 export type Ctx = { env: Env; embed: any; peer: FramePeer };
@@ -652,3 +652,21 @@ export const BUILDERS: Array<[string, (lib: any, env: Env) => unknown]> = [
     ],
   ],
 ];
+
+/**
+ * One call of the table against both libraries: an embed of `kind`, its frame loaded (answering with `responder`, the
+ * host's answers by default), then the call; a rejection is recorded as the result.
+ */
+export function observeCall(kind: string, call: Call, responder?: Responder) {
+  return observeBoth(async (env) => {
+    const embed = kinds[kind]?.(env);
+    const peer = env.peer(embed, responder);
+    peer.fireLoad();
+    await new Promise((r) => setTimeout(r, 5));
+    try {
+      return await call({ env, embed, peer });
+    } catch (error) {
+      return { rejected: error === undefined ? '<undefined>' : error };
+    }
+  });
+}
