@@ -12,7 +12,7 @@
  * --profile DIR: after the measurements, CPU profiles (in-process `node:inspector`) of `--iterations` previews, raw
  * reads, exports and raw writes, one file each: DIR/<backend>-<what>.cpuprofile.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -253,6 +253,7 @@ async function runBackend(backend: Backend) {
 
     const loadEnd = loadavg()[0] as number;
     if (args.profile) {
+      mkdirSync(args.profile, { recursive: true });
       const session = new Session();
       session.connect();
       await session.post('Profiler.enable');
