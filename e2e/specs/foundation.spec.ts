@@ -196,4 +196,16 @@ test.describe('sign-in and the account page', () => {
 
     await expect(page.getByText('This account does not exist or you do not have access to it.')).toBeVisible();
   });
+
+  test('an address that is no page, or an account address without a valid id, shows the 404 page', async ({ page }) => {
+    await signIn(page, 'acme.admin');
+    for (const address of ['/#/Account/View/abc', '/#/No/Such/Page']) {
+      await page.goto(address);
+      await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+      await expect(page.getByText('This page does not exist.')).toBeVisible();
+    }
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Go to my account' }).click();
+    await expect(page.getByRole('heading', { name: '404' })).toBeHidden();
+  });
 });

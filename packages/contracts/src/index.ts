@@ -16,6 +16,7 @@ export * from './discounts.js';
 export * from './errors.js';
 export * from './exchange-rates.js';
 export * from './explore-query.js';
+export * from './explore-query-decode.js';
 export * from './field-validation.js';
 export * from './finding.js';
 export * from './help.js';

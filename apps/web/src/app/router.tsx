@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { HashRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { loadAllTranslations } from '../lib/i18n';
 import { type LazyPage, lazyPage } from './lazy-page';
+import { NotFoundPage } from './routes/lazy-not-found-page';
 
 /** A page's module together with every text of the app (the sign-in page makes do with the bundled ones). */
 async function withTexts<M>(module: Promise<M>): Promise<M> {
@@ -39,7 +40,6 @@ const MyServicesPage = lazyPage(() => import('./routes/my-services-page'), 'MySe
 const DashboardManagerPage = lazyPage(() => import('./routes/dashboard-manager-page'), 'DashboardManagerPage');
 const LandingPage = lazyPage(() => import('./routes/landing-page'), 'LandingPage');
 const SupportDetailsPage = lazyPage(() => import('./routes/support-details-page'), 'SupportDetailsPage');
-const NotFoundPage = lazyPage(() => import('./routes/not-found-page'), 'NotFoundPage');
 
 /** Signing in usually lands on the organisation's account: its code is fetched while the user types. */
 function preloadSignedInStart() {

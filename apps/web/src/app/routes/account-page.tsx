@@ -14,7 +14,7 @@ import {
 import { canOfferImpersonation, ImpersonateButton, SecurityTab, UserSecurityTab, useCurrentUser } from '../../features/auth';
 import { lazyPage } from '../lazy-page';
 import { currentLocation, href, paths } from '../paths';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundPage } from './lazy-not-found-page';
 import { reloadAt, type ShellContext } from './shell-layout';
 
 const hrefForAccount = (accountId: number) => href(paths.account.view(accountId));

@@ -5,7 +5,7 @@ import { NoAccess } from '../../components/ui/no-access';
 import { useCurrentUser } from '../../features/auth';
 import { DashboardEditor, type DashboardLinks, DashboardStart, DashboardViewer } from '../../features/dashboards';
 import { href, paths } from '../paths';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundPage } from './lazy-not-found-page';
 
 /** The capabilities of the dashboard manager (decision 0051): READ opens it, UPDATE creates, edits and publishes. */
 export const DASHBOARD_READ = 'DASHBOARD_MANAGER_READ';

@@ -15,7 +15,7 @@ import { useCurrentUser } from '../../features/auth';
 import { ExploreScreen } from '../../features/marketplace';
 import { VendorProfilePanel } from '../../features/vendor-profile';
 import { href, paths, queryAtUse } from '../paths';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundPage } from './lazy-not-found-page';
 
 /** [M2.19] The sources the v2 route offers in its path. */
 const V2_SOURCES: readonly SearchSourceType[] = ['Global', 'MyServices', 'AvailableServicesForAccount'];

@@ -3,8 +3,8 @@ import { ORDER_CAPABILITY } from '../../features/account-creation';
 import { useCurrentUser } from '../../features/auth';
 import { ServiceInfoScreen } from '../../features/marketplace';
 import { href, paths } from '../paths';
+import { NotFoundPage } from './lazy-not-found-page';
 import { exploreHref } from './marketplace-explore-page';
-import { NotFoundPage } from './not-found-page';
 
 /** [M2.24] /v/#/service/{id}: the service info page; Order opens the ordering wizard for the service [M2.42]. */
 export function MarketplaceServicePage() {

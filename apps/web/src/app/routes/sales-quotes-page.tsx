@@ -5,7 +5,7 @@ import { NoAccess } from '../../components/ui/no-access';
 import { useCurrentUser } from '../../features/auth';
 import { type SalesQuotesRoute, SalesQuotesScreen } from '../../features/sales-quotes';
 import { paths } from '../paths';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundPage } from './lazy-not-found-page';
 
 /** The capability that opens the quote builder. */
 export const SALES_QUOTES_CAPABILITY = 'SALESQUOTE_READ';

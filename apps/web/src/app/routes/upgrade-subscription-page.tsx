@@ -1,7 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
 import { UpgradeSubscription } from '../../features/accounts';
 import { href, paths } from '../paths';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundPage } from './lazy-not-found-page';
 
 /** [A2.8] /v/#/upgrade-subscription/{accountId}: the target of the upgrade custom action. */
 export function UpgradeSubscriptionPage() {
