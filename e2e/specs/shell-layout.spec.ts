@@ -96,6 +96,18 @@ test.describe('the shell', () => {
     expect(Math.abs((await width(pane)) - sized)).toBeLessThanOrEqual(2);
   });
 
+  test('an account page opened directly asks for the client settings once', async ({ page }) => {
+    await signIn(page, 'provider.admin');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/op/GetClientSettings') asked.push(request.method());
+    });
+    await page.reload();
+    await expect(page.getByRole('tree', { name: 'Account tree' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual(['POST']);
+  });
+
   test('[M2.17] Orders, Reports and Services show no account tree: the page has the full width', async ({ page }) => {
     await signIn(page, 'provider.admin');
     for (const [path, heading] of [

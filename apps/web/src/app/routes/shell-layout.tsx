@@ -84,7 +84,8 @@ export function ShellLayout() {
   }, [opened]);
   const [treePath, setTreePath] = useState<number[]>([]);
   const signOut = useSignOut();
-  const settings = useClientSettings(user.data ? user.data.AccountId : null);
+  // Asked once the user is known: the settings of a signed-in user are the only ones the shell uses.
+  const settings = useClientSettings(user.data?.AccountId ?? null, { enabled: Boolean(user.data) });
   useGuidanceScript(user.data ? settings.data?.GuidanceScriptUrl : null);
   const isVendorStaff = useIsVendorOrganisation(user.data && !user.data.MustChangePassword ? user.data : null);
 

@@ -62,12 +62,17 @@ export function useMyConfirmedTerms() {
   });
 }
 
-/** Redirect prefixes [M2.13] and the guidance script [M6.18]; they follow the session, so they are keyed by the user. */
-export function useClientSettings(userKey: number | null) {
+/**
+ * Redirect prefixes [M2.13] and the guidance script [M6.18]; they follow the session, so they are keyed by the user.
+ * `enabled: false` asks nothing yet (the shell, until it knows who is signed in: one request per load, not one before
+ * and one after).
+ */
+export function useClientSettings(userKey: number | null, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: ['client-settings', userKey],
     queryFn: ({ signal }) => callOperation(GetClientSettings, {}, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
+    enabled: options.enabled ?? true,
   });
 }
 
