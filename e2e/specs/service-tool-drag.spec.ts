@@ -8,6 +8,9 @@ const shoot = (page: Page, name: string) => page.screenshot({ path: `test-result
 
 /** Drags with the mouse in small steps, as a person would (dnd-kit starts after 4 px). */
 async function mouseDrag(page: Page, handle: Locator, target: Locator) {
+  // A box is read once, without waiting: both must be drawn first (a tab's panel is drawn a moment after its click).
+  await expect(handle).toBeVisible();
+  await expect(target).toBeVisible();
   const from = await handle.boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error('nothing to drag or no place to drop');
