@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { keyboardDrag, mouseDrag } from '../fixtures/drag';
 import { checkAccessible, DEMO_PASSWORD, headerMenuItems, openHeaderMenuItem, shot, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/test';
 
@@ -37,31 +38,6 @@ async function signInAtStart(page: Page, username: string) {
   expect(response.status()).toBe(200);
   await page.goto('/');
   await expect(page.getByTestId('current-user')).toBeVisible();
-}
-
-/** Drags with the mouse in small steps, as a person would (dnd-kit starts after 4 px). */
-async function mouseDrag(page: Page, handle: Locator, target: Locator) {
-  const from = await handle.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('nothing to drag or no place to drop');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
-  await page.waitForTimeout(150);
-  await page.mouse.up();
-}
-
-/** Picks up with Space, moves with the arrow keys, drops with Space (dnd-kit's keyboard sensor). */
-async function keyboardDrag(page: Page, handle: Locator, keys: string[]) {
-  await handle.focus();
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(150);
-  for (const key of keys) {
-    await page.keyboard.press(key);
-    await page.waitForTimeout(150);
-  }
-  await page.keyboard.press('Space');
 }
 
 const slot = (page: Page, name: string) => page.getByRole('region', { name, exact: true });

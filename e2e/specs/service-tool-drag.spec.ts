@@ -1,38 +1,11 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { keyboardDrag, mouseDrag } from '../fixtures/drag';
 import { expectAccessible, signIn } from '../fixtures/portal';
 import { test } from '../fixtures/test';
 
 const windowDialog = (page: Page) =>
   page.getByRole('dialog').filter({ has: page.getByRole('tablist', { name: 'Service tool tabs' }) });
 const shoot = (page: Page, name: string) => page.screenshot({ path: `test-results/service-tool-drag-${name}.png` });
-
-/** Drags with the mouse in small steps, as a person would (dnd-kit starts after 4 px). */
-async function mouseDrag(page: Page, handle: Locator, target: Locator) {
-  // A box is read once, without waiting: both must be drawn first (a tab's panel is drawn a moment after its click).
-  await expect(handle).toBeVisible();
-  await expect(target).toBeVisible();
-  const from = await handle.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('nothing to drag or no place to drop');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
-  await page.waitForTimeout(150);
-  await page.mouse.up();
-}
-
-/** Picks up with Space, moves with the arrow keys, drops with Space (dnd-kit's keyboard sensor). */
-async function keyboardDrag(page: Page, handle: Locator, keys: string[]) {
-  await handle.focus();
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(150);
-  for (const key of keys) {
-    await page.keyboard.press(key);
-    await page.waitForTimeout(150);
-  }
-  await page.keyboard.press('Space');
-}
 
 async function newServiceWithFields(page: Page) {
   await signIn(page, 'contoso.admin');
