@@ -18,6 +18,8 @@ const STANDARD = 'Microsoft 365 Business Standard';
 async function mouseDrag(page: Page, handle: Locator, target: Locator) {
   // Away from the window's edges, where dnd-kit scrolls the page while dragging.
   await handle.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  // A box is read once, without waiting: the drop zone must be drawn first.
+  await expect(target).toBeVisible();
   const from = await handle.boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error('nothing to drag or no place to drop');
