@@ -117,6 +117,7 @@ test.describe('account import wizard', () => {
     const firstRow = dialog.getByTestId('preview-row').first();
     await expect(firstRow.getByRole('cell').first()).toHaveText('3');
     await expect(dialog.getByTestId('preview-row')).toHaveCount(3);
+    await expect(dialog.getByText(`3 rows of users under ${companyName}.`)).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Finish' })).toBeDisabled();
     await shot(page, 'import-preview-errors');
     await checkAccessible(page);

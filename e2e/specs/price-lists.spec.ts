@@ -84,6 +84,8 @@ test.describe('price lists', () => {
     await checkAccessible(page);
     await confirm.getByRole('button', { name: 'Remove service' }).click();
     await expect(tile(page, UNUSED)).toHaveCount(0);
+    // The summary counts in words that agree with the numbers.
+    await expect(page.getByText(/^Owner Northwind Cloud · 1 service · 0 assignees · priority \d+ · /)).toBeVisible();
 
     // [M4.13] In the add-services window the removed service is Active again.
     await page.getByRole('toolbar').getByRole('button', { name: 'Add services' }).click();

@@ -12,6 +12,8 @@ export function ChargeSummaryTable({ charges, label }: { charges: ChargeSummary;
   const money = (amount: string | null) => (amount === null ? t('chargeSummary.noPrice') : formatMoney(amount, charges.Currency));
   const prepaid = charges.AdvanceMonths.length > 0;
   const months = charges.AdvanceMonths.join(', ');
+  // "1 month" for a single one-month period; any other list reads "months" ("3, 12 months").
+  const monthsCount = charges.AdvanceMonths.length === 1 ? (charges.AdvanceMonths[0] as number) : charges.AdvanceMonths.length;
   const rows: { key: string; label: string; value: string; strong?: boolean }[] = [
     { key: 'monthly', label: t('chargeSummary.monthly'), value: money(charges.Monthly) },
     { key: 'setup', label: t('chargeSummary.setup'), value: money(charges.Setup) },
@@ -19,7 +21,7 @@ export function ChargeSummaryTable({ charges, label }: { charges: ChargeSummary;
       ? [
           {
             key: 'advance',
-            label: t('chargeSummary.advance', { months }),
+            label: t('chargeSummary.advance', { count: monthsCount, months }),
             value: money(charges.AdvanceDueNow),
           },
           // Only when some monthly fee is not prepaid: its first month is invoiced too.
@@ -52,7 +54,7 @@ export function ChargeSummaryTable({ charges, label }: { charges: ChargeSummary;
           </Table.Tr>
         ))}
       </Table.Tbody>
-      {prepaid && <Table.Caption ta="left">{t('chargeSummary.prepaidNote', { months })}</Table.Caption>}
+      {prepaid && <Table.Caption ta="left">{t('chargeSummary.prepaidNote', { count: monthsCount, months })}</Table.Caption>}
     </Table>
   );
 }

@@ -39,7 +39,7 @@ export function StepPreview(props: { validation: ImportValidation }) {
       )}
       <Text size="sm">
         {t('accountImport.preview.summary', {
-          rows: rows.filter((r) => r.row > 1).length,
+          count: rows.filter((r) => r.row > 1).length,
           type: t(`accountImport.noun.${props.validation.AccountType}`),
           name: props.validation.ParentDisplayName,
         })}

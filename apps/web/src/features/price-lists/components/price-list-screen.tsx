@@ -120,8 +120,8 @@ function LoadedPriceList(props: PriceListScreenProps & { list: Marketplace }) {
       <Text size="sm" c="dimmed">
         {t('priceLists.summary', {
           owner: list.OwnerName,
-          services: list.ServiceCount,
-          assignees: list.AssigneeCount,
+          services: t('priceLists.serviceTotal', { count: list.ServiceCount }),
+          assignees: t('priceLists.assigneeTotal', { count: list.AssigneeCount }),
           priority: list.Priority,
           mode: t(`priceLists.pricingMode.${list.PricingMode}`),
         })}

@@ -142,7 +142,7 @@ export function LoadQuotesModal(props: {
       {deleting && (
         <ConfirmModal
           title={t('salesQuotes.load.confirmTitle')}
-          text={t('salesQuotes.load.confirmText', { name: deleting.Name, revisions: deleting.RevisionNumber })}
+          text={t('salesQuotes.load.confirmText', { name: deleting.Name, count: deleting.RevisionNumber })}
           cancelLabel={t('salesQuotes.load.confirmNo')}
           confirmLabel={t('salesQuotes.load.confirmYes')}
           isBusy={remove.isPending}
