@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -118,10 +120,26 @@ function signInTexts(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router 7's package resolves to its development build under every condition (its issue #14102): the same code
+ * with `ENABLE_DEV_WARNINGS = true`, so a production page kept the warnings' code and ran their checks (a console
+ * warning for every address no route matches). The production build is the one the package ships beside it.
+ */
+function reactRouterProductionBuild(): string {
+  const folder = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+  return join(folder, 'dist', 'production', 'index.mjs');
+}
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), contractsForTheBrowser(), signInTexts(), precompress()],
-  // The embed library is bundled from its source, so the web build does not wait for its dist.
-  resolve: { alias: { '@portal/embed': fileURLToPath(new URL('../../packages/embed/src/index.ts', import.meta.url)) } },
+  resolve: {
+    alias: [
+      // The embed library is bundled from its source, so the web build does not wait for its dist.
+      { find: '@portal/embed', replacement: fileURLToPath(new URL('../../packages/embed/src/index.ts', import.meta.url)) },
+      // Only the exact import: `react-router/dom` and the others keep the package's own resolution.
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }] : []),
+    ],
+  },
   base: '/',
   build: {
     outDir: 'dist',
@@ -134,4 +152,4 @@ export default defineConfig({
     },
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080', '/keeper': 'http://localhost:8080' } },
-});
+}));
