@@ -111,6 +111,10 @@ test.describe('suggested retail prices by Excel on Your services', () => {
     await expect(table.getByRole('row')).toHaveCount(2);
     await expect(table.getByRole('row').nth(1)).toContainText(serviceName);
     await expect(table.getByRole('row').nth(1)).toContainText('100.00 %');
+    // Both prices with at least two decimals, as the service tool shows them (the file's 153.4 reads 153.40).
+    const cells = table.getByRole('row').nth(1).getByRole('cell');
+    await expect(cells.nth(3)).toHaveText(before.toFixed(2));
+    await expect(cells.nth(4)).toHaveText((before * 2).toFixed(2));
     await checkAccessible(page);
     await shot(page, 'my-services-preview');
 

@@ -145,6 +145,8 @@ test.describe('price list prices', () => {
     await page.getByRole('option').first().click();
     await dialog.getByRole('button', { name: 'Preview prices' }).click();
     await expect(dialog.getByRole('table', { name: 'Prices under these rules' })).toBeVisible();
+    // Every price fits the preview here: it says so rather than "the first N of N".
+    await expect(dialog.getByText(/^All \d+ prices:$/)).toBeVisible();
     await checkAccessible(page);
     await shot(page, 'price-list-rules');
     await dialog.getByRole('button', { name: 'Cancel' }).click();

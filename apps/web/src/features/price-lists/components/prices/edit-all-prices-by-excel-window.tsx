@@ -1,4 +1,5 @@
 import { Button, FileInput, Group, Modal, Progress, ScrollArea, Stack, Stepper, Table, Text } from '@mantine/core';
+import { formatPrice } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadableAlert } from '../../../../components/ui/readable-alert';
@@ -188,8 +189,11 @@ export function EditAllPricesByExcelWindow({ target, opened, onClose, onExport, 
                           <Table.Td>{r.ServiceName}</Table.Td>
                           <Table.Td>{r.PriceableItem}</Table.Td>
                           <Table.Td>{r.Currency}</Table.Td>
-                          <Table.Td ta="right">{r.PreviousPrice ?? t('prices.none')}</Table.Td>
-                          <Table.Td ta="right">{r.Price ?? t('prices.srpAgain')}</Table.Td>
+                          {/* Both as the service tool shows a price: at least two decimals, every one stored kept. */}
+                          <Table.Td ta="right">
+                            {r.PreviousPrice === null ? t('prices.none') : formatPrice(r.PreviousPrice)}
+                          </Table.Td>
+                          <Table.Td ta="right">{r.Price === null ? t('prices.srpAgain') : formatPrice(r.Price)}</Table.Td>
                           <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                             {r.PercentChange === null ? '' : `${r.PercentChange} %`}
                           </Table.Td>

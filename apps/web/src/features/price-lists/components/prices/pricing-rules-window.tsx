@@ -219,7 +219,9 @@ export function PricingRulesWindow({ marketplaceId, opened, onClose, onSaved }: 
               ) : (
                 <Stack gap={4}>
                   <Text size="sm">
-                    {t('prices.rules.previewCount', { shown: preview.data.Rows.length, total: preview.data.Total })}
+                    {preview.data.Rows.length < preview.data.Total
+                      ? t('prices.rules.previewCount', { shown: preview.data.Rows.length, total: preview.data.Total })
+                      : t('prices.rules.previewAll', { count: preview.data.Total })}
                   </Text>
                   <ScrollArea.Autosize mah={250} type="auto" viewportProps={{ tabIndex: 0 }}>
                     <Table striped stickyHeader aria-label={t('prices.rules.previewLabel')}>
