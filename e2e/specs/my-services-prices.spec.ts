@@ -101,6 +101,9 @@ test.describe('suggested retail prices by Excel on Your services', () => {
       `Row ${rowNumber}, Suggested retail price: Enter a price of at least 0 with at most 6 decimals`,
     );
     await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+    // One refused row fits: no scrollbar beside it.
+    const viewport = refused.locator('.mantine-ScrollArea-viewport');
+    expect(await viewport.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(0);
     await checkAccessible(page);
     await shot(page, 'my-services-refused');
 

@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Modal, Progress, ScrollArea, Stack, Stepper, Table, Text } from '@mantine/core';
+import { Button, FileInput, Group, List, Modal, Progress, ScrollArea, Stack, Stepper, Table, Text } from '@mantine/core';
 import { formatPrice } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -139,15 +139,15 @@ export function EditAllPricesByExcelWindow({ target, opened, onClose, onExport, 
                   <Stack gap={2}>
                     <Text size="sm">{t('prices.excel.nothingChanged')}</Text>
                     <ScrollArea.Autosize mah={160} type="auto" viewportProps={{ tabIndex: 0 }}>
-                      <ul style={{ margin: 0, paddingLeft: 18 }}>
+                      {/* Mantine's List sizes its items' lines itself: a list of paragraphs was 2 px taller than the
+                          height the scroll area took, which showed a scrollbar beside a single line. */}
+                      <List size="sm">
                         {rowErrors.map((e) => (
-                          <li key={`${e.Row}-${e.Column}-${e.Reason}`}>
-                            <Text size="sm">
-                              {t('prices.excel.rowError', { row: e.Row, column: e.Column, reason: e.Reason })}
-                            </Text>
-                          </li>
+                          <List.Item key={`${e.Row}-${e.Column}-${e.Reason}`}>
+                            {t('prices.excel.rowError', { row: e.Row, column: e.Column, reason: e.Reason })}
+                          </List.Item>
                         ))}
-                      </ul>
+                      </List>
                     </ScrollArea.Autosize>
                   </Stack>
                 ) : (
