@@ -18,7 +18,13 @@ async function server() {
   const held = new Promise<void>((done) => {
     answer = done;
   });
+  let arrived = () => {};
+  /** Settles when a request for /slow has reached its handler. */
+  const reached = new Promise<void>((done) => {
+    arrived = done;
+  });
   app.get('/slow', async () => {
+    arrived();
     await held;
     return { ok: true };
   });
@@ -26,7 +32,7 @@ async function server() {
     reply.header('content-length', '17').header('content-type', 'text/plain').send(createReadStream(file)),
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`, answer };
+  return { app, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`, answer, reached };
 }
 
 /** Milliseconds until `closing` settles, or null when it has not after `limit` ms (Fastify's keep-alive timeout is 72 s). */
@@ -45,10 +51,11 @@ async function settlesWithin(closing: Promise<unknown>, limit: number): Promise<
 
 describe('closing with keep-alive connections (graceful shutdown)', () => {
   it('answers the request in flight with Connection: close and finishes closing at once', async () => {
-    const { app, url, answer } = await server();
-    // fetch keeps its connection alive, as a browser does.
+    const { app, url, answer, reached } = await server();
+    // fetch keeps its connection alive, as a browser does. The close begins once the request is in the handler (a
+    // fixed wait was not always enough on a loaded machine: the request then arrived after the close and got a 503).
     const inFlight = fetch(`${url}/slow`);
-    await new Promise((r) => setTimeout(r, 100));
+    await reached;
     const closing = app.close();
     // The close has begun (the server stops listening after the preClose hooks) when the answer is given.
     await vi.waitFor(() => expect(app.server.listening).toBe(false));
